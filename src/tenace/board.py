@@ -1,0 +1,112 @@
+"""Boards: number, dealer, vulnerability and deal (Law 2)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Final
+
+from tenace.deal import Deal
+from tenace.errors import NotationError
+from tenace.seats import SEATS, Seat, Side
+
+
+class Vulnerability(enum.Enum):
+    """Which sides are vulnerable (Law 2). Values are the PBN spellings."""
+
+    NONE = "None"
+    NS = "NS"
+    EW = "EW"
+    BOTH = "All"
+
+    def is_vulnerable(self, who: Side | Seat) -> bool:
+        """Whether the side (or the seat's side) is vulnerable."""
+        side = who.side if isinstance(who, Seat) else who
+        return self is Vulnerability.BOTH or self.value == side.value
+
+    @classmethod
+    def from_str(cls, text: str) -> Vulnerability:
+        """Parse the usual spellings: ``None``/``Love``/``-``, ``NS``/``N-S``, ``EW``, ``All``/``Both``.
+
+        >>> Vulnerability.from_str("Both")
+        <Vulnerability.BOTH: 'All'>
+        """
+        key = text.strip().upper().replace("-", "").replace("/", "").replace(" ", "")
+        found = _VUL_NAMES.get(key)
+        if found is None:
+            raise NotationError(f"unknown vulnerability {text!r} (expected None, NS, EW or All)")
+        return found
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_VUL_NAMES: Final[dict[str, Vulnerability]] = {
+    "NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE, "": Vulnerability.NONE, "0": Vulnerability.NONE,
+    "O": Vulnerability.NONE, "NEITHER": Vulnerability.NONE, "NIL": Vulnerability.NONE,
+    "NS": Vulnerability.NS, "N": Vulnerability.NS, "SN": Vulnerability.NS,
+    "EW": Vulnerability.EW, "E": Vulnerability.EW, "WE": Vulnerability.EW,
+    "ALL": Vulnerability.BOTH, "BOTH": Vulnerability.BOTH, "B": Vulnerability.BOTH,
+}
+
+# Law 2: the vulnerability pattern repeats every 16 boards.
+_VUL_CYCLE: Final = tuple(
+    Vulnerability.from_str(v)
+    for v in "None NS EW All NS EW All None EW All None NS All None NS EW".split()
+)
+
+
+def dealer_for(number: int) -> Seat:
+    """The dealer of board ``number`` (Law 2): North on board 1, then clockwise.
+
+    >>> [str(dealer_for(n)) for n in (1, 2, 3, 4, 5, 17, 32)]
+    ['N', 'E', 'S', 'W', 'N', 'N', 'W']
+    """
+    if number < 1:
+        raise ValueError(f"board numbers start at 1, got {number}")
+    return SEATS[(number - 1) % 4]
+
+
+def vulnerability_for(number: int) -> Vulnerability:
+    """The vulnerability of board ``number`` (Law 2), repeating every 16 boards.
+
+    >>> [str(vulnerability_for(n)) for n in (1, 2, 3, 4, 13, 16, 17, 20)]
+    ['None', 'NS', 'EW', 'All', 'All', 'EW', 'None', 'All']
+    """
+    if number < 1:
+        raise ValueError(f"board numbers start at 1, got {number}")
+    return _VUL_CYCLE[(number - 1) % 16]
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A duplicate board (Law 2). Dealer and vulnerability follow the board number unless given, for a
+    board marked otherwise. The deal may be unknown (a result without a hand record).
+
+    >>> b = Board(19)
+    >>> b.dealer, b.vulnerability
+    (<Seat.SOUTH: 'S'>, <Vulnerability.EW: 'EW'>)
+    >>> Board(19, dealer=Seat.NORTH).follows_law_2
+    False
+    """
+
+    number: int
+    deal: Deal | None = None
+    dealer: Seat = field(default=None)  # type: ignore[assignment]
+    vulnerability: Vulnerability = field(default=None)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.number, int) or self.number < 1:
+            raise ValueError(f"board numbers start at 1, got {self.number!r}")
+        if self.dealer is None:
+            object.__setattr__(self, "dealer", dealer_for(self.number))
+        if self.vulnerability is None:
+            object.__setattr__(self, "vulnerability", vulnerability_for(self.number))
+
+    @property
+    def follows_law_2(self) -> bool:
+        """Whether dealer and vulnerability are the ones Law 2 gives for this number."""
+        return self.dealer is dealer_for(self.number) and self.vulnerability is vulnerability_for(self.number)
+
+    def is_vulnerable(self, who: Side | Seat) -> bool:
+        return self.vulnerability.is_vulnerable(who)

@@ -1,0 +1,122 @@
+"""Contracts (Law 22) and the doubling state."""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from tenace.calls import Bid, Denomination
+from tenace.errors import NotationError
+from tenace.seats import Seat, Side
+
+
+class Doubling(enum.Enum):
+    """Whether the contract is doubled; the value is the multiplier of trick scores (Law 77)."""
+
+    UNDOUBLED = 1
+    DOUBLED = 2
+    REDOUBLED = 4
+
+    @property
+    def multiplier(self) -> int:
+        """1, 2 or 4."""
+        return int(self.value)
+
+    def __str__(self) -> str:
+        return _DOUBLING_TEXT[self]
+
+
+_DOUBLING_TEXT: Final = {Doubling.UNDOUBLED: "", Doubling.DOUBLED: "X", Doubling.REDOUBLED: "XX"}
+
+_CONTRACT_RE: Final = re.compile(
+    r"([1-7])\s*(NT|N|[CDHS♣♦♥♠])\s*(XX|X|\*\*|\*|R)?\s*(?:(?:BY\s*)?([NESW]))?", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A final contract: level, denomination, doubling and declarer. A passed-out board has no
+    contract (``None``) rather than a special value.
+
+    Equality includes the doubling and the declarer.
+
+    >>> c = Contract.from_str("4SX by N")
+    >>> c, str(c)
+    (Contract.from_str('4SXN'), '4SXN')
+    >>> c.tricks_needed, c.declarer.side
+    (10, <Side.NS: 'NS'>)
+    """
+
+    level: int
+    denomination: Denomination
+    declarer: Seat
+    doubling: Doubling = Doubling.UNDOUBLED
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.level, int) or not 1 <= self.level <= 7:
+            raise NotationError(f"a contract's level is 1 to 7, got {self.level!r}")
+
+    @classmethod
+    def from_str(cls, text: str, declarer: Seat | None = None) -> Contract:
+        """Parse ``"4SX"`` with ``declarer``, or a contract naming its declarer: ``"4SXN"``,
+        ``"3NT by W"``, ``"6H**S"``.
+
+        :raises NotationError: on bad text, or when no declarer is given in either way.
+        """
+        match = _CONTRACT_RE.fullmatch(text.strip())
+        if match is None:
+            raise NotationError(f"not a contract: {text!r} (expected e.g. 3NT, 4SX, 6HXX by S)")
+        level, denom, dbl, seat = match.groups()
+        if seat is not None:
+            parsed_seat = Seat.from_str(seat)
+            if declarer is not None and declarer is not parsed_seat:
+                raise NotationError(f"contract {text!r} names declarer {seat} but {declarer} was given")
+            declarer = parsed_seat
+        if declarer is None:
+            raise NotationError(f"contract {text!r} needs a declarer")
+        doubling = {None: Doubling.UNDOUBLED, "X": Doubling.DOUBLED, "*": Doubling.DOUBLED,
+                    "XX": Doubling.REDOUBLED, "**": Doubling.REDOUBLED, "R": Doubling.REDOUBLED}[
+            dbl.upper() if dbl else None
+        ]
+        return cls(int(level), Denomination.from_str(denom), declarer, doubling)
+
+    @property
+    def bid(self) -> Bid:
+        return Bid(self.level, self.denomination)
+
+    @property
+    def trump(self) -> Denomination:
+        return self.denomination
+
+    @property
+    def tricks_needed(self) -> int:
+        """Book (six) plus the level."""
+        return 6 + self.level
+
+    @property
+    def dummy(self) -> Seat:
+        return self.declarer.partner
+
+    @property
+    def opening_leader(self) -> Seat:
+        """Declarer's left-hand opponent (Law 41A)."""
+        return self.declarer.lho
+
+    @property
+    def side(self) -> Side:
+        return self.declarer.side
+
+    def text(self) -> str:
+        """The contract without the declarer: ``"4SX"``."""
+        return f"{self.level}{self.denomination.value}{self.doubling}"
+
+    def unicode(self) -> str:
+        return f"{self.level}{self.denomination.symbol}{self.doubling} {self.declarer.value}"
+
+    def __str__(self) -> str:
+        return f"{self.text()}{self.declarer.value}"
+
+    def __repr__(self) -> str:
+        return f"Contract.from_str({str(self)!r})"

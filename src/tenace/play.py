@@ -1,0 +1,217 @@
+"""The play: tricks, following suit, the winner of a trick and the next lead (Law 44)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Final
+
+from tenace.cards import Card, CardSet, Suit
+from tenace.contract import Contract
+from tenace.deal import Deal
+from tenace.errors import IllegalPlayError, ImpossibleActionError
+from tenace.seats import Seat, Side
+
+_EMPTY: Final = CardSet()
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """Up to four cards played in rotation from ``leader``.
+
+    >>> t = Trick(Seat.WEST, tuple(Card.from_str(c) for c in ("HK", "HA", "S2", "H3")))
+    >>> t.winner(Suit.SPADES), t.winner(None)
+    (<Seat.EAST: 'E'>, <Seat.NORTH: 'N'>)
+    """
+
+    leader: Seat
+    cards: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.cards) > 4:
+            raise ValueError(f"a trick has at most four cards, got {len(self.cards)}")
+
+    @property
+    def suit_led(self) -> Suit | None:
+        return self.cards[0].suit if self.cards else None
+
+    @property
+    def is_complete(self) -> bool:
+        return len(self.cards) == 4
+
+    def __iter__(self) -> Iterator[tuple[Seat, Card]]:
+        for i, card in enumerate(self.cards):
+            yield self.leader.rotate(i), card
+
+    def winner(self, trump: Suit | None) -> Seat:
+        """The seat winning the trick so far: the highest trump if any (Law 44E), else the highest card
+        of the suit led (Law 44F)."""
+        if not self.cards:
+            raise ImpossibleActionError("an empty trick has no winner")
+        best = 0
+        for i in range(1, len(self.cards)):
+            card, top = self.cards[i], self.cards[best]
+            if card.suit is top.suit:
+                if card.rank > top.rank:
+                    best = i
+            elif card.suit is trump:
+                best = i
+            # any other card (a discard) cannot win
+        return self.leader.rotate(best)
+
+    def __str__(self) -> str:
+        return f"{self.leader.value}: " + " ".join(str(c) for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """The play of a deal: cards in the order played, from ``leader`` (the opening leader).
+
+    Each push is checked: the card must be in the hand of the player whose turn it is and must follow
+    suit when it can (Law 44C). :meth:`push_unchecked` lets a revoke stand, for records of real play.
+
+    >>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> play = Play.for_contract(deal, Contract.from_str("7NTN"))
+    >>> play = play.extend(Card.from_str(c) for c in ("ST", "S3", "S2", "SA"))
+    >>> play.turn, play.tricks_won(Side.NS), len(play.legal_cards())
+    (<Seat.NORTH: 'N'>, 1, 12)
+    """
+
+    deal: Deal
+    trump: Suit | None
+    leader: Seat
+    cards: tuple[Card, ...] = ()
+    _winners: tuple[Seat, ...] = field(default=(), repr=False, compare=False)
+    _remaining: tuple[CardSet, ...] = field(default=(), repr=False, compare=False)
+    _revokes: tuple[int, ...] = field(default=(), repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self._remaining:
+            cards = self.cards
+            object.__setattr__(self, "cards", ())
+            object.__setattr__(self, "_remaining", self.deal.hands)
+            state: Play = self
+            for card in cards:
+                state = state.push(card)
+            for name in ("cards", "_winners", "_remaining", "_revokes"):
+                object.__setattr__(self, name, getattr(state, name))
+
+    @classmethod
+    def for_contract(cls, deal: Deal, contract: Contract, cards: Iterable[Card] = ()) -> Play:
+        """The play of ``deal`` in ``contract``: declarer's left-hand opponent leads (Law 41A)."""
+        return cls(deal, contract.denomination.suit, contract.opening_leader, tuple(cards))
+
+    @property
+    def declarer(self) -> Seat:
+        return self.leader.rho
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks."""
+        result = []
+        leader = self.leader
+        for i, winner in enumerate(self._winners):
+            result.append(Trick(leader, self.cards[4 * i: 4 * i + 4]))
+            leader = winner
+        return tuple(result)
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick in progress (possibly empty; after the last trick, an empty trick)."""
+        n = len(self._winners)
+        leader = self._winners[-1] if self._winners else self.leader
+        return Trick(leader, self.cards[4 * n:])
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        """The winner of each completed trick, in order."""
+        return self._winners
+
+    @property
+    def turn(self) -> Seat:
+        """The seat to play next (dummy's cards are dummy's seat)."""
+        trick = self.current_trick
+        return trick.leader.rotate(len(trick.cards))
+
+    @property
+    def is_complete(self) -> bool:
+        return len(self.cards) == 52
+
+    def hand(self, seat: Seat) -> CardSet:
+        """The cards ``seat`` still holds."""
+        return self._remaining[seat.index]
+
+    def tricks_won(self, side: Side) -> int:
+        return sum(1 for w in self._winners if w.side is side)
+
+    @property
+    def declarer_tricks(self) -> int:
+        return self.tricks_won(self.declarer.side)
+
+    @property
+    def revokes(self) -> tuple[int, ...]:
+        """Positions in :attr:`cards` of cards that failed to follow suit (pushed unchecked)."""
+        return self._revokes
+
+    def legal_cards(self) -> CardSet:
+        """The cards the player on turn may play: any card when leading (Law 44A), otherwise the cards of
+        the suit led if he has any (Law 44C), else any card (Law 44D)."""
+        if self.is_complete:
+            return _EMPTY
+        hand = self._remaining[self.turn.index]
+        led = self.current_trick.suit_led
+        if led is None:
+            return hand
+        following = hand.suit(led)
+        return following if following else hand
+
+    def push(self, card: Card) -> Play:
+        """The play after the player on turn plays ``card``.
+
+        :raises IllegalPlayError: if the card is not in that hand or fails to follow suit (Law 44C).
+        """
+        if card not in self.legal_cards():
+            self._explain(card)
+        return self._push(card, revoke=False)
+
+    def push_unchecked(self, card: Card) -> Play:
+        """Like :meth:`push` but lets a failure to follow suit stand (a revoke, Law 61); the card must still
+        be in the hand."""
+        legal = self.legal_cards()
+        if card in legal:
+            return self._push(card, revoke=False)
+        if self.is_complete or card not in self._remaining[self.turn.index]:
+            self._explain(card)
+        return self._push(card, revoke=True)
+
+    def extend(self, cards: Iterable[Card]) -> Play:
+        play = self
+        for card in cards:
+            play = play.push(card)
+        return play
+
+    def _explain(self, card: Card) -> None:
+        if self.is_complete:
+            raise IllegalPlayError(f"all 52 cards have been played; {card} cannot follow")
+        seat = self.turn
+        trick_no = len(self._winners) + 1
+        if card not in self._remaining[seat.index]:
+            where = "has already been played" if card in self.deal[seat] else "is not in that hand"
+            raise IllegalPlayError(f"{seat.name.title()} cannot play {card} to trick {trick_no}: it {where}")
+        led = self.current_trick.suit_led
+        raise IllegalPlayError(
+            f"{seat.name.title()} must follow suit to trick {trick_no}: {card} is not a "
+            f"{led.name.lower().rstrip('s') if led else ''} (Law 44C)"
+        )
+
+    def _push(self, card: Card, *, revoke: bool) -> Play:
+        seat = self.turn
+        remaining = list(self._remaining)
+        remaining[seat.index] = remaining[seat.index].remove(card)
+        cards = (*self.cards, card)
+        winners = self._winners
+        if len(cards) % 4 == 0:
+            leader = winners[-1] if winners else self.leader
+            winners = (*winners, Trick(leader, cards[-4:]).winner(self.trump))
+        revokes = (*self._revokes, len(cards) - 1) if revoke else self._revokes
+        return Play(self.deal, self.trump, self.leader, cards, winners, tuple(remaining), revokes)

@@ -1,0 +1,94 @@
+"""Law 77: the score of one deal, from declarer's side's point of view."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tenace.calls import Denomination
+from tenace.contract import Contract, Doubling
+
+_GAME: Final = 100  # trick points that make a game (Law 77, premium points)
+
+
+def trick_points(contract: Contract) -> int:
+    """Trick points for the odd tricks bid (Law 77): 20 per minor trick, 30 per major trick, 40 for the
+    first notrump trick and 30 for each later one, multiplied by the doubling.
+
+    >>> trick_points(Contract.from_str("3NTS")), trick_points(Contract.from_str("2HXXE"))
+    (100, 240)
+    """
+    d = contract.denomination
+    if d is Denomination.NOTRUMP:
+        base = 40 + 30 * (contract.level - 1)
+    else:
+        base = (20 if d.is_minor else 30) * contract.level
+    return base * contract.doubling.multiplier
+
+
+def undertrick_points(down: int, doubling: Doubling, *, vulnerable: bool) -> int:
+    """What the defenders score for ``down`` undertricks (Law 77).
+
+    Undoubled: 50 each (100 vulnerable). Doubled, not vulnerable: 100 for the first, 200 for the second
+    and third, 300 for the fourth and each later one; doubled, vulnerable: 200 for the first and 300 for
+    each later one. Redoubled scores twice the doubled value.
+
+    >>> undertrick_points(4, Doubling.DOUBLED, vulnerable=False)
+    800
+    >>> undertrick_points(13, Doubling.REDOUBLED, vulnerable=True)
+    7600
+    """
+    if down <= 0:
+        return 0
+    if doubling is Doubling.UNDOUBLED:
+        return down * (100 if vulnerable else 50)
+    if vulnerable:
+        doubled = 200 + 300 * (down - 1)
+    else:
+        doubled = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
+    return doubled * (doubling.multiplier // 2)
+
+
+def score(contract: Contract | None, tricks: int, *, vulnerable: bool) -> int:
+    """The score of a deal per Law 77, from the declaring side's point of view; a passed-out board
+    (``contract`` is ``None``) scores zero.
+
+    ``tricks`` is the number of tricks declarer's side took (0-13); ``vulnerable`` is declarer's side's
+    vulnerability.
+
+    >>> score(Contract.from_str("4HS"), 11, vulnerable=True)
+    650
+    >>> score(Contract.from_str("3NTXS"), 6, vulnerable=False)
+    -500
+    >>> score(Contract.from_str("2SXN"), 8, vulnerable=True)
+    670
+    >>> score(Contract.from_str("7NTXXN"), 0, vulnerable=True)
+    -7600
+
+    :raises ValueError: if ``tricks`` is not 0-13.
+    """
+    if not isinstance(tricks, int) or not 0 <= tricks <= 13:
+        raise ValueError(f"tricks must be 0 to 13, got {tricks!r}")
+    if contract is None:
+        return 0
+    needed = contract.tricks_needed
+    if tricks < needed:
+        return -undertrick_points(needed - tricks, contract.doubling, vulnerable=vulnerable)
+    doubling = contract.doubling
+    points = trick_points(contract)
+    # premiums
+    if points >= _GAME:
+        points += 500 if vulnerable else 300
+    else:
+        points += 50
+    if contract.level == 6:
+        points += 750 if vulnerable else 500
+    elif contract.level == 7:
+        points += 1500 if vulnerable else 1000
+    overtricks = tricks - needed
+    if doubling is Doubling.UNDOUBLED:
+        per = 20 if contract.denomination.is_minor else 30
+        points += overtricks * per
+    else:
+        points += 50 * (doubling.multiplier // 2)  # for making a doubled or redoubled contract
+        points += overtricks * (200 if vulnerable else 100) * (doubling.multiplier // 2)
+    return points
