@@ -1,0 +1,30 @@
+"""The ``tenace`` command line (Typer + Rich): thin commands over the library.
+
+Every command takes ``--json`` for machine-readable output. Exit codes: 0 success, 1 the input was read but
+something in it is wrong (an illegal result, a PBN game with errors), 2 the command line itself is wrong.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from tenace.cli import scoring
+
+app = typer.Typer(
+    name="tenace",
+    help="Duplicate bridge under the WBF Laws: score, deal, analyse double dummy, convert PBN/LIN/JSON.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+)
+scoring.register(app)
+
+
+@app.callback()
+def _root() -> None:
+    """Duplicate bridge under the WBF Laws: score, deal, analyse double dummy, convert PBN/LIN/JSON."""
+
+
+def main() -> None:
+    """Entry point of the ``tenace`` console script."""
+    app()
