@@ -94,7 +94,7 @@ class Auction:
 
     @property
     def is_passed_out(self) -> bool:
-        """All four players passed (Law 22A1): the board is scored zero to both sides (Law 77)."""
+        """All four players passed (Law 22B): the board is scored zero to both sides (Law 77)."""
         return len(self.calls) == 4 and all(isinstance(c, Pass) for c in self.calls)
 
     @property

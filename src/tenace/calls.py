@@ -94,13 +94,15 @@ class Bid:
 
     >>> Bid(1, Denomination.NOTRUMP) > Bid(1, Denomination.SPADES)
     True
+    >>> format(Bid(4, Denomination.HEARTS), "u")
+    '4♥'
     """
 
     level: int
     denomination: Denomination
 
     def __post_init__(self) -> None:
-        if not isinstance(self.level, int) or not 1 <= self.level <= 7:
+        if not isinstance(self.level, int) or isinstance(self.level, bool) or not 1 <= self.level <= 7:
             raise NotationError(f"a bid's level is 1 to 7, got {self.level!r}")
         if not isinstance(self.denomination, Denomination):
             raise NotationError(f"not a denomination: {self.denomination!r}")
@@ -113,8 +115,14 @@ class Bid:
     def __str__(self) -> str:
         return f"{self.level}{self.denomination.value}"
 
+    def __repr__(self) -> str:
+        return f"Bid(level={self.level}, denomination=Denomination.{self.denomination.name})"
+
     def unicode(self) -> str:
         return f"{self.level}{self.denomination.symbol}"
+
+    def __format__(self, spec: str) -> str:
+        return _format_call(self, spec)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +135,9 @@ class Pass:
     def unicode(self) -> str:
         return "Pass"
 
+    def __format__(self, spec: str) -> str:
+        return _format_call(self, spec)
+
 
 @dataclass(frozen=True, slots=True)
 class Double:
@@ -137,6 +148,9 @@ class Double:
 
     def unicode(self) -> str:
         return "X"
+
+    def __format__(self, spec: str) -> str:
+        return _format_call(self, spec)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,8 +163,21 @@ class Redouble:
     def unicode(self) -> str:
         return "XX"
 
+    def __format__(self, spec: str) -> str:
+        return _format_call(self, spec)
+
 
 Call: TypeAlias = Bid | Pass | Double | Redouble
+
+
+def _format_call(call: Call, spec: str) -> str:
+    """``format(call, "u")`` renders with a suit symbol; the empty spec gives ``str(call)``."""
+    if spec == "u":
+        return call.unicode()
+    if spec == "":
+        return str(call)
+    raise ValueError(f"unknown format spec {spec!r} for {type(call).__name__} (use '' or 'u')")
+
 
 PASS: Final = Pass()
 DOUBLE: Final = Double()
@@ -170,7 +197,7 @@ def parse_call(text: str) -> Call:
     """Parse a call in any common notation; :func:`str` gives the canonical one.
 
     >>> parse_call("1N")
-    Bid(level=1, denomination=<Denomination.NOTRUMP: 'NT'>)
+    Bid(level=1, denomination=Denomination.NOTRUMP)
     >>> [str(parse_call(t)) for t in ("1nt", "Pass", "x", "Dbl", "XX", "7♠")]
     ['1NT', 'P', 'X', 'X', 'XX', '7S']
 

@@ -102,6 +102,7 @@ SUITS_DISPLAY: Final[tuple[Suit, ...]] = tuple(reversed(SUITS))
 RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
 _RANK_LETTERS: Final = "23456789TJQKA"
 _SUIT_INDEX: Final[dict[Suit, int]] = {suit: i for i, suit in enumerate(SUITS)}
+_RANK_OFFSET: Final[dict[Rank, int]] = {rank: int(rank) - 2 for rank in RANKS}
 _SYMBOLS: Final[dict[Suit, str]] = {
     Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣",
 }
@@ -130,7 +131,10 @@ class Card:
     """0..51: ``suit.index * 13 + rank - 2`` (clubs 2 is 0, spades ace is 51)."""
 
     def __new__(cls, suit: Suit, rank: Rank) -> Card:
-        return _DECK[_SUIT_INDEX[suit] * 13 + int(rank) - 2]
+        try:
+            return _DECK[_SUIT_INDEX[suit] * 13 + _RANK_OFFSET[rank]]
+        except (KeyError, TypeError):  # not a Suit, or a rank outside 2..14 (which would alias another card)
+            raise ValueError(f"not a card: suit {suit!r}, rank {rank!r}") from None
 
     @classmethod
     def _make(cls, suit: Suit, rank: Rank) -> Card:

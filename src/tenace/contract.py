@@ -55,8 +55,14 @@ class Contract:
     doubling: Doubling = Doubling.UNDOUBLED
 
     def __post_init__(self) -> None:
-        if not isinstance(self.level, int) or not 1 <= self.level <= 7:
+        if not isinstance(self.level, int) or isinstance(self.level, bool) or not 1 <= self.level <= 7:
             raise NotationError(f"a contract's level is 1 to 7, got {self.level!r}")
+        if not isinstance(self.denomination, Denomination):
+            raise NotationError(f"not a denomination: {self.denomination!r}")
+        if not isinstance(self.declarer, Seat):
+            raise NotationError(f"not a seat: {self.declarer!r}")
+        if not isinstance(self.doubling, Doubling):
+            raise NotationError(f"not a doubling: {self.doubling!r}")
 
     @classmethod
     def from_str(cls, text: str, declarer: Seat | None = None) -> Contract:
@@ -114,6 +120,14 @@ class Contract:
 
     def unicode(self) -> str:
         return f"{self.level}{self.denomination.symbol}{self.doubling} {self.declarer.value}"
+
+    def __format__(self, spec: str) -> str:
+        """``format(contract, "u")`` renders with a suit symbol; the empty spec gives ``str(contract)``."""
+        if spec == "u":
+            return self.unicode()
+        if spec == "":
+            return str(self)
+        raise ValueError(f"unknown format spec {spec!r} for Contract (use '' or 'u')")
 
     def __str__(self) -> str:
         return f"{self.text()}{self.declarer.value}"

@@ -72,7 +72,7 @@ class DealRecord:
     def board(self) -> Board:
         """The :class:`Board` (dealer and vulnerability default to Law 2 from the number).
 
-        :raises ValueError: if neither a board number nor both dealer and vulnerability are known.
+        :raises ValueError: if the record has no board number.
         """
         full = self.deal if isinstance(self.deal, Deal) else None
         if self.number is not None:
@@ -83,6 +83,7 @@ class DealRecord:
         """The recorded auction as a lawful :class:`Auction`.
 
         :raises IllegalCallError: if the recorded calls are not a lawful auction.
+        :raises ValueError: if neither the dealer nor the board number is known.
         """
         if self.calls is None:
             return None
@@ -104,6 +105,8 @@ class DealRecord:
             return 0
         if self.contract is None or self.tricks is None:
             return None
+        if self.vulnerability is None and self.number is None:
+            return None  # the vulnerability is unknown, so the score is too
         vul = self.vulnerability if self.vulnerability is not None else self.board().vulnerability
         return score(self.contract, self.tricks, vulnerable=vul.is_vulnerable(self.contract.declarer))
 
