@@ -4,7 +4,21 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from tenace import ALL_BIDS, DECK, PASS, Auction, Card, CardSet, Contract, Deal, Denomination, Seat
+from tenace import (
+    ALL_BIDS,
+    DECK,
+    DOUBLE,
+    PASS,
+    REDOUBLE,
+    Auction,
+    Card,
+    CardSet,
+    Contract,
+    Deal,
+    Denomination,
+    Play,
+    Seat,
+)
 from tenace.calls import Call
 from tenace.contract import Doubling
 
@@ -20,7 +34,7 @@ doublings = st.sampled_from(list(Doubling))
 def deals(draw: st.DrawFn) -> Deal:
     """A uniformly shuffled deal."""
     order: list[Card] = draw(st.permutations(DECK))
-    n, e, s, w = (CardSet(order[13 * i: 13 * i + 13]) for i in range(4))
+    n, e, s, w = (CardSet(order[13 * i : 13 * i + 13]) for i in range(4))
     return Deal((n, e, s, w))
 
 
@@ -40,3 +54,24 @@ def auctions(draw: st.DrawFn, complete: bool = True, dealer: st.SearchStrategy[S
         if not complete and draw(st.booleans()):
             break
     return auction
+
+
+calls: st.SearchStrategy[Call] = st.one_of(st.sampled_from((PASS, DOUBLE, REDOUBLE)), bids)
+"""Any call, lawful or not at a given point."""
+
+
+@st.composite
+def partial_auctions(draw: st.DrawFn, dealer: st.SearchStrategy[Seat] = seats) -> Auction:
+    """Lawful auctions stopped at a random point (possibly complete, possibly empty)."""
+    return draw(auctions(complete=False, dealer=dealer))
+
+
+@st.composite
+def plays(draw: st.DrawFn, complete: bool = True) -> Play:
+    """A random deal and contract with a random legal play: to the end, or stopped at a random card."""
+    deal = draw(deals())
+    play = Play.for_contract(deal, draw(contracts()))
+    stop = 52 if complete else draw(st.integers(0, 52))
+    while len(play.cards) < stop:
+        play = play.push(draw(st.sampled_from(list(play.legal_cards()))))
+    return play

@@ -96,7 +96,7 @@ class Board:
     vulnerability: Vulnerability = field(default=None)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
-        if not isinstance(self.number, int) or self.number < 1:
+        if not isinstance(self.number, int) or isinstance(self.number, bool) or self.number < 1:
             raise ValueError(f"board numbers start at 1, got {self.number!r}")
         if self.dealer is None:
             object.__setattr__(self, "dealer", dealer_for(self.number))
