@@ -174,6 +174,18 @@ def test_datum_rounding_half_away_from_zero_and_half_even(mean: Fraction, away: 
     assert round_datum(mean, DatumRounding.HALF_EVEN) == even
 
 
+ties = st.integers(-800, 800).map(lambda tens: Fraction(10 * tens + 5))  # means ending in exactly 5
+
+
+@given(st.one_of(ties, st.fractions(min_value=-8000, max_value=8000, max_denominator=60)))
+def test_datum_rounding_agrees_with_independent_definitions(mean: Fraction) -> None:
+    """round() of a Fraction rounds halves to even; half away from zero is sign * floor(|x| + 1/2)."""
+    assert round_datum(mean, DatumRounding.HALF_EVEN) == 10 * round(mean / 10)
+    sign = 1 if mean >= 0 else -1
+    away = sign * 10 * math.floor(abs(mean) / 10 + Fraction(1, 2))
+    assert round_datum(mean, DatumRounding.HALF_AWAY_FROM_ZERO) == away
+
+
 def test_datum_rounding_default_is_half_away_from_zero() -> None:
     assert round_datum(Fraction(-285)) == -290
     assert butler_datum([-300, -270], trim=TrimCount(0, 0)) == -290

@@ -111,17 +111,22 @@ def round_datum(mean: Number, rounding: DatumRounding = DatumRounding.HALF_AWAY_
     >>> round_datum(Fraction(-4, 3))
     0
     """
-    tens = Fraction(mean) / 10
-    floor = tens.numerator // tens.denominator
-    rest = tens - floor  # 0 <= rest < 1
-    if rest > Fraction(1, 2):
-        floor += 1
-    elif rest == Fraction(1, 2):
+    exact = Fraction(mean)
+    return _round_to_ten(exact.numerator, exact.denominator, rounding)
+
+
+def _round_to_ten(numerator: int, denominator: int, rounding: DatumRounding) -> int:
+    """``numerator / denominator`` (denominator > 0) to the nearest multiple of 10, in integers only."""
+    tens, rest = divmod(numerator, 10 * denominator)  # 0 <= rest < 10 * denominator
+    twice, whole = 2 * rest, 10 * denominator
+    if twice > whole:
+        tens += 1
+    elif twice == whole:  # exactly halfway
         if rounding is DatumRounding.HALF_EVEN:
-            floor += floor % 2
-        elif floor >= 0:  # a positive tie rounds up, a negative one keeps the floor (away from zero)
-            floor += 1
-    return 10 * floor
+            tens += tens % 2
+        elif tens >= 0:  # a positive tie rounds up; a negative one keeps the floor, away from zero
+            tens += 1
+    return 10 * tens
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +192,11 @@ def butler_mean(scores: Sequence[int], *, trim: Trim = DEFAULT_TRIM) -> Fraction
 
     :raises ValueError: if there are no scores, or the trimming would leave none.
     """
+    kept = _trimmed(scores, trim)
+    return Fraction(sum(kept), len(kept))
+
+
+def _trimmed(scores: Sequence[int], trim: Trim) -> list[int]:
     count = len(scores)
     if count == 0:
         raise ValueError("a Butler datum needs at least one score")
@@ -195,8 +205,7 @@ def butler_mean(scores: Sequence[int], *, trim: Trim = DEFAULT_TRIM) -> Fraction
         raise ValueError(
             f"trimming {top} top and {bottom} bottom scores leaves nothing of {count} scores {list(scores)}"
         )
-    kept = sorted(scores)[bottom:count - top]
-    return Fraction(sum(kept), len(kept))
+    return sorted(scores)[bottom:count - top]
 
 
 def butler_datum(
@@ -222,7 +231,8 @@ def butler_datum(
 
     :raises ValueError: if there are no scores, or the trimming would leave none.
     """
-    return round_datum(butler_mean(scores, trim=trim), rounding)
+    kept = _trimmed(scores, trim)
+    return _round_to_ten(sum(kept), len(kept), rounding)
 
 
 def imps_against(scores: Iterable[int], datum: Number) -> tuple[int, ...]:
@@ -256,8 +266,15 @@ def cross_imps(scores: Sequence[int]) -> tuple[int, ...]:
     >>> cross_imps([420, 420, 170, -50])
     (16, 16, -6, -26)
     """
-    tally = Counter(scores)
-    by_value = {value: sum(imps(value - other) * n for other, n in tally.items()) for value in tally}
+    tally = list(Counter(scores).items())
+    totals = [0] * len(tally)
+    for i, (value, count) in enumerate(tally):  # each pair of distinct values once: IMPs are antisymmetric
+        for j in range(i + 1, len(tally)):
+            other, other_count = tally[j]
+            result = imps(value - other)
+            totals[i] += result * other_count
+            totals[j] -= result * count
+    by_value = {value: total for (value, _), total in zip(tally, totals, strict=True)}
     return tuple(by_value[score] for score in scores)
 
 

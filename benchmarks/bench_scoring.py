@@ -1,0 +1,101 @@
+"""Throughput of the scoring layer: Law 77 scores, Law 78B IMP conversions, Butler datums, cross-IMPs and
+WBF VP look-ups.
+
+Run on demand, not as a test:  .venv/bin/python benchmarks/bench_scoring.py [--repeat N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import time
+from collections.abc import Callable
+
+from tenace.calls import Denomination
+from tenace.contract import Contract, Doubling
+from tenace.scoring.imps import butler_datum, butler_imps, cross_imps, imps
+from tenace.scoring.points import score
+from tenace.scoring.vp import WBFContinuousScale, _wbf_hundredths
+from tenace.seats import Seat
+
+
+def _rate(label: str, operations: int, run: Callable[[], object], repeat: int, unit: str) -> None:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    rate = operations / best
+    print(f"{label:<44} {rate:>14,.0f} {unit}/s   ({operations:,} in {best * 1000:.1f} ms, best of {repeat})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=5, help="timed runs per measurement (best is shown)")
+    args = parser.parse_args()
+    repeat: int = args.repeat
+    rng = random.Random(2017)
+
+    # Law 77: every contract (7 levels x 5 denominations x 3 doublings), both vulnerabilities, 0-13 tricks.
+    cases = [
+        (Contract(level, denom, Seat.NORTH, doubling), tricks, vul)
+        for level, denom, doubling in itertools.product(range(1, 8), Denomination, Doubling)
+        for vul in (False, True)
+        for tricks in range(14)
+    ]
+    rounds = 20
+
+    def law77() -> None:
+        for _ in range(rounds):
+            for contract, tricks, vul in cases:
+                score(contract, tricks, vulnerable=vul)
+
+    _rate("Law 77 scores (2940 cases x 20)", len(cases) * rounds, law77, repeat, "scores")
+
+    differences = [rng.randrange(-760, 761) * 10 for _ in range(100_000)]
+
+    def imp_conversions() -> None:
+        for difference in differences:
+            imps(difference)
+
+    _rate("Law 78B IMP conversions", len(differences), imp_conversions, repeat, "conversions")
+
+    for tables in (7, 13, 24):
+        boards = [[rng.randrange(-150, 151) * 10 for _ in range(tables)] for _ in range(5_000)]
+
+        def datums(boards: list[list[int]] = boards) -> None:
+            for board in boards:
+                butler_datum(board)
+
+        def butler_boards(boards: list[list[int]] = boards) -> None:
+            for board in boards:
+                butler_imps(board)
+
+        def cross(boards: list[list[int]] = boards) -> None:
+            for board in boards:
+                cross_imps(board)
+
+        _rate(f"Butler datums, {tables} scores per board", len(boards), datums, repeat, "datums")
+        _rate(f"Butler boards (datum + IMPs), {tables} scores", len(boards), butler_boards, repeat, "boards")
+        _rate(f"cross-IMP boards, {tables} scores", len(boards), cross, repeat, "boards")
+
+    def vp_tables() -> None:
+        _wbf_hundredths.cache_clear()
+        for boards in range(1, 65):
+            _wbf_hundredths(boards)
+
+    _rate("WBF VP tables built (1-64 boards, uncached)", 64, vp_tables, repeat, "tables")
+
+    scale = WBFContinuousScale(28)
+    margins = [rng.randrange(-120, 121) for _ in range(100_000)]
+
+    def vp_lookups() -> None:
+        for margin in margins:
+            scale.vps(margin)
+
+    _rate("WBF VP look-ups (28 boards, cached table)", len(margins), vp_lookups, repeat, "look-ups")
+
+
+if __name__ == "__main__":
+    main()
