@@ -170,7 +170,7 @@ def test_law77_rejects_trick_counts_outside_0_to_13(
         score(contract, tricks, vulnerable=vulnerable)
 
 
-@pytest.mark.parametrize("tricks", [10.0, "10", None])
+@pytest.mark.parametrize("tricks", [10.0, "10", None, True, False])
 def test_law77_rejects_trick_counts_that_are_not_whole_numbers(tricks: object) -> None:
     with pytest.raises(ValueError, match="tricks must be 0 to 13"):
         score(Contract.from_str("4SN"), tricks, vulnerable=False)  # type: ignore[arg-type]

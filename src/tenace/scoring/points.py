@@ -66,7 +66,7 @@ def score(contract: Contract | None, tricks: int, *, vulnerable: bool) -> int:
 
     :raises ValueError: if ``tricks`` is not 0-13.
     """
-    if not isinstance(tricks, int) or not 0 <= tricks <= 13:
+    if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
         raise ValueError(f"tricks must be 0 to 13, got {tricks!r}")
     if contract is None:
         return 0
