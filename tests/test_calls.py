@@ -219,7 +219,9 @@ def test_calls_are_hashable_values_equal_by_content() -> None:
     """Calls are immutable values (GUIDE 8.13 item 4): equal calls hash equal, whatever instance."""
     assert Pass() == PASS and Double() == DOUBLE and Redouble() == REDOUBLE
     assert len({Pass(), PASS, Double(), DOUBLE, Redouble(), REDOUBLE}) == 3
-    assert {Bid(3, Denomination.NOTRUMP): "game"}[parse_call("3N")] == "game"
-    assert PASS != DOUBLE != REDOUBLE and Bid(1, Denomination.CLUBS) != PASS
+    table: dict[Call, str] = {Bid(3, Denomination.NOTRUMP): "game"}
+    assert table[parse_call("3N")] == "game"
+    distinct: list[Call] = [PASS, DOUBLE, REDOUBLE, Bid(1, Denomination.CLUBS), Bid(1, Denomination.DIAMONDS)]
+    assert all((a == b) == (i == j) for i, a in enumerate(distinct) for j, b in enumerate(distinct))
     with pytest.raises(AttributeError):
         Bid(1, Denomination.CLUBS).level = 2  # type: ignore[misc]

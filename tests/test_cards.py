@@ -224,7 +224,7 @@ def test_card_is_immutable_and_survives_pickle_and_copy_as_the_same_object() -> 
     """Cards are immutable values; pickling or copying keeps the interned identity."""
     card = Card.from_str("D7")
     with pytest.raises(AttributeError):
-        card.rank = Rank.ACE  # type: ignore[misc]
+        card.rank = Rank.ACE
     assert pickle.loads(pickle.dumps(card)) is card
     assert copy.copy(card) is card and copy.deepcopy(card) is card
     assert hash(card) == hash(Card.from_str("7d"))
@@ -371,7 +371,7 @@ def test_cardset_is_immutable_hashable_and_picklable() -> None:
     """A hand is an immutable, hashable value (GUIDE 8.13 item 5: no views that mutate their parent)."""
     hand = CardSet.from_pbn("AKQ2.JT9.8765.43")
     with pytest.raises(AttributeError):
-        hand.bits = 0  # type: ignore[misc]
+        hand.bits = 0
     assert pickle.loads(pickle.dumps(hand)) == hand
     assert {hand: 1}[CardSet.from_pbn("2QKA.9TJ.5678.34")] == 1
     spades = hand.suit(Suit.SPADES)
