@@ -73,6 +73,8 @@ def main() -> None:
     balanced = HandConditions(hcp=(15, 17), spades=(2, 5), hearts=(2, 5), diamonds=(2, 5), clubs=(2, 5),
                               accept=_is_balanced)
 
+    for _ in range(REPEAT):  # warm up (caches, CPU clock) before the first measurement
+        [deal_to_index(deal_from_index(i)) for i in indices[:2000]]
     print(f"{'path':<52} {'deals/second':>15} {'per deal':>13}")
     measure("deal_from_index (index -> deal)", n, lambda k: [deal_from_index(i) for i in indices[:k]])
     measure("deal_to_index (deal -> index)", n, lambda k: [deal_to_index(d) for d in deals[:k]])
