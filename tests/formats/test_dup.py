@@ -145,3 +145,15 @@ def test_dge_part_that_disagrees_with_the_card_numbers(oracles: Path) -> None:
 def test_dup_errors_are_value_errors() -> None:
     with pytest.raises(ValueError):
         read_dup(b"01" * 10)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.binary(min_size=156, max_size=156 * 2), st.data())
+def test_fuzz_corrupt_bytes_give_a_dup_error(noise: bytes, data: st.DataObject) -> None:
+    good = write_dup([data.draw(deals())])
+    corrupt = bytes(good[i] if data.draw(st.integers(0, 9)) else noise[i] for i in range(156)) + noise[156:]
+    try:
+        records = read_dup(corrupt)
+    except DupError:
+        return
+    assert all(isinstance(r.deal, Deal) for r in records)

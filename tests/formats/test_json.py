@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strategies import auctions, card_sets, cards, contracts, deals, seats
-from tenace import Board, Card, CardSet, Contract, Deal, PartialDeal, Seat, Vulnerability, parse_call
+from tenace import Board, Card, CardSet, Contract, Deal, PartialDeal, Play, Seat, Vulnerability, parse_call
 from tenace.formats import json as tjson
 from tenace.formats.json import JSONFormatError
 from tenace.record import AnnotatedCall, DealRecord
@@ -43,19 +43,29 @@ def annotated_calls(draw: st.DrawFn) -> tuple[AnnotatedCall, ...] | None:
 
 @st.composite
 def records(draw: st.DrawFn) -> DealRecord:
-    """Any record, coherent or not: the JSON form must keep whatever a file said."""
+    """Any record, coherent or not: the JSON form must keep whatever a file said. Half the time the play is
+    a legal one (Law 44) of the record's deal and contract, otherwise any cards at all."""
     n, e, s, w = (draw(st.none() | texts) for _ in range(4))
+    deal = draw(st.none() | deals() | partial_deals())
+    contract = draw(st.none() | contracts())
+    play: tuple[Card, ...] = tuple(draw(st.lists(cards, max_size=60)))
+    if isinstance(deal, Deal) and contract is not None and draw(st.booleans()):
+        legal = Play.for_contract(deal, contract)
+        stop = draw(st.integers(0, 52))
+        while len(legal.cards) < stop:
+            legal = legal.push(draw(st.sampled_from(list(legal.legal_cards()))))
+        play = legal.cards
     return DealRecord(
         number=draw(st.none() | st.integers(1, 10_000)),
         dealer=draw(st.none() | seats),
         vulnerability=draw(st.none() | st.sampled_from(Vulnerability)),
-        deal=draw(st.none() | deals() | partial_deals()),
+        deal=deal,
         players=(n, e, s, w),
         calls=draw(annotated_calls()),
-        contract=draw(st.none() | contracts()),
+        contract=contract,
         passed_out=draw(st.booleans()),
         tricks=draw(st.none() | st.integers(0, 13)),
-        play=tuple(draw(st.lists(cards, max_size=60))),
+        play=play,
         claim=draw(st.none() | st.integers(0, 13)),
         extra=tuple(draw(st.lists(st.tuples(texts, texts), max_size=4))),
     )
@@ -200,3 +210,26 @@ def test_text_that_is_not_json() -> None:
 def test_json_errors_are_value_errors() -> None:
     with pytest.raises(ValueError):
         tjson.from_json(_record(tricks=-1))
+
+
+json_scalars = st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=8) | st.sampled_from(
+    ["", "N", "All", "1NT", "SA", GRAND, "4SXN"])
+json_keys = st.sampled_from(["number", "dealer", "deal", "calls", "call", "alert", "play", "players", "N",
+                             "partial", "extra", "tricks", "claim", "contract", "vulnerability", "x"])
+json_values = st.recursive(
+    json_scalars,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(json_keys, inner, max_size=5),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from(list(tjson.to_json(DealRecord()))), json_values))
+def test_fuzz_any_json_gives_a_record_or_a_json_format_error(fields: dict[str, Any]) -> None:
+    data = {"format": "tenace.deal-record", "version": 1, **fields}
+    try:
+        record = tjson.from_json(data)
+    except JSONFormatError as err:
+        assert err.path
+        return
+    assert tjson.from_json(tjson.to_json(record)) == record

@@ -290,3 +290,35 @@ def test_lin_round_trip_of_random_records(record: DealRecord) -> None:
 @given(st.lists(lin_records(), min_size=1, max_size=3))
 def test_lin_round_trip_of_several_records(records: list[DealRecord]) -> None:
     assert read_lin(write_lin_boards(records)) == records
+
+
+# --- fuzzing: any text gives boards or a LINError, never another exception ------------------------------
+
+lin_keys = st.sampled_from(["pn", "md", "sv", "ah", "mb", "an", "pc", "mc", "pg", "qx", "st", "rh", "nt"])
+lin_values = st.one_of(
+    st.text(max_size=12).map(lambda v: v.replace("|", "")),
+    st.sampled_from(["1", "3", "p", "d", "r", "1N", "7S!", "SA", "HT", "12", "o", "b", f"3{SOUTH},{WEST},,",
+                     f"1{SOUTH},{WEST},{NORTH},", "Board 4", "o2", "c2", "a,b,c,d"]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(lin_keys, lin_values), max_size=25), st.booleans())
+def test_fuzz_token_streams_never_crash(pairs: list[tuple[str, str]], strict: bool) -> None:
+    text = "".join(f"{k}|{v}|" for k, v in pairs)
+    try:
+        boards = read_lin(text, strict=strict)
+    except LINError:
+        return
+    for board in boards:
+        repr(board)
+        assert read_lin(write_lin(board))  # whatever was read can be written and read again
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60))
+def test_fuzz_any_text_gives_boards_or_a_lin_error(text: str) -> None:
+    try:
+        read_lin(text)
+    except LINError:
+        pass

@@ -74,7 +74,7 @@ _SUIT_LETTERS: Final[dict[str, Suit]] = {s.value: s for s in SUITS_DISPLAY}
 _RANK_CHARS: Final = "23456789TJQKA"
 
 _KEY_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9]*")
-_NUMBER_RE: Final = re.compile(r"\d+")
+_NUMBER_RE: Final = re.compile(r"[0-9]+")
 _PRE_DEAL_KEYS: Final = frozenset({"vg", "rs", "pw", "bn", "qx", "st"})
 """Extra keys the writer puts before ``md`` (as BBO does); the others go right after it."""
 
@@ -183,7 +183,7 @@ def _parse_md(token: LinToken, source: str) -> tuple[Seat | None, tuple[CardSet 
     """``md``: the dealer and the hands in N, E, S, W order."""
     value = token.value.strip()
     dealer: Seat | None = None
-    if value[:1].isdigit():
+    if value[:1] and value[0] in "0123456789":
         digit = int(value[0])
         if not 1 <= digit <= 4:
             raise LINError(f"{token.where(source)}: dealer digit {value[0]!r} is not 1 (S), 2 (W), 3 (N) "
@@ -391,7 +391,7 @@ def read_lin(text: str, *, source: str = "<lin>", strict: bool = False) -> list[
                 board.card_tokens.append(token)
             case "mc":
                 claim = value.strip()
-                if not claim.isdigit() or int(claim) > 13:
+                if not re.fullmatch(r"[0-9]{1,2}", claim) or int(claim) > 13:
                     raise LINError(f"{token.where(source)}: a claim is a number of tricks 0-13, "
                                    f"got {value!r}")
                 board.claim = int(claim)
