@@ -175,6 +175,8 @@ def test_impossible_constraints_are_rejected_before_dealing(kwargs: dict[str, ob
         ({"hcp": (18, 12)}, "hcp must be"),
         ({"spades": (-1, 3)}, "spades must be"),
         ({"clubs": 14}, "clubs must be"),
+        ({"hearts": (1, 2, 3)}, "hearts must be a number or a range"),
+        ({"diamonds": [2, 3]}, "diamonds must be a number or a range"),
         ({"spades": 5, "hearts": 5, "diamonds": 4}, "minimum suit lengths add up to 14"),
         ({"spades": (0, 3), "hearts": (0, 3), "diamonds": (0, 3), "clubs": (0, 3)}, "add up to 12"),
         ({"accept": 42}, "accept must be a function"),

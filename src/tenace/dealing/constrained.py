@@ -61,7 +61,10 @@ def _hcp(bits: int) -> int:
 
 
 def _range(value: tuple[int, int] | int, what: str, low: int, high: int) -> tuple[int, int]:
-    lo, hi = (value, value) if isinstance(value, int) else value
+    pair = (value, value) if isinstance(value, int) else value
+    if not isinstance(pair, tuple) or len(pair) != 2:
+        raise ConstraintError(f"{what} must be a number or a range (lo, hi), got {value!r}")
+    lo, hi = pair
     if not (isinstance(lo, int) and isinstance(hi, int)) or not low <= lo <= hi <= high:
         raise ConstraintError(
             f"{what} must be a number or a range (lo, hi) within {low}..{high}, got {value!r}"
