@@ -185,6 +185,19 @@ def test_boards_on_separate_lines_each_with_pn() -> None:
     assert second.passed_out and first.tricks == 13
 
 
+def test_hand_records_without_calls_each_with_pn_and_md() -> None:
+    text = (f"pn|A,B,C,D|md|1{SOUTH},{WEST},{NORTH},|ah|Board 1|"
+            f"pn|E,F,G,H|md|2{WEST},{NORTH},{SOUTH},|ah|Board 2|")
+    first, second = read_lin(text)
+    assert first.players == ("C", "D", "A", "B") and second.players == ("G", "H", "E", "F")
+    assert (first.dealer, second.dealer) == (Seat.SOUTH, Seat.WEST)
+
+
+def test_names_after_the_deal_belong_to_that_board() -> None:
+    (only,) = read_lin(f"md|1{SOUTH},{WEST},{NORTH},|pn|A,B,C,D|mb|p|mb|p|mb|p|mb|p|")
+    assert only.players == ("C", "D", "A", "B") and only.passed_out
+
+
 def test_writer_fills_in_dealer_and_vulnerability_from_the_board_number() -> None:
     text = write_lin(DealRecord(number=7))
     # Board 7: South deals (LIN digit 1), both sides vulnerable (Law 2).

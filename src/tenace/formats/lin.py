@@ -45,7 +45,7 @@ from urllib.parse import quote, unquote, unquote_plus
 
 from tenace.auction import Auction
 from tenace.board import Vulnerability, dealer_for, vulnerability_for
-from tenace.calls import Bid, Call, Double, Pass, Redouble, parse_call
+from tenace.calls import PASS, Bid, Call, Double, Pass, Redouble, parse_call
 from tenace.cards import SUITS_DISPLAY, Card, CardSet, Rank, Suit
 from tenace.contract import Contract
 from tenace.deal import Deal, PartialDeal
@@ -268,7 +268,7 @@ def _players(names: list[str] | None, room: str | None) -> _Names:
     return (n, e, s, w)
 
 
-def _finish(board: _Board, names: list[str] | None, source: str, strict: bool) -> DealRecord:
+def _finish(board: _Board, inherited: list[str] | None, source: str, strict: bool) -> DealRecord:
     deal: Deal | PartialDeal | None = None
     if board.hands is not None:
         n, e, s, w = board.hands
@@ -292,7 +292,7 @@ def _finish(board: _Board, names: list[str] | None, source: str, strict: bool) -
         dealer=board.dealer,
         vulnerability=board.vulnerability,
         deal=deal,
-        players=_players(names, board.room),
+        players=_players(board.names if board.names is not None else inherited, board.room),
         calls=tuple(board.calls) if board.calls else None,
         contract=contract,
         passed_out=passed_out,
@@ -318,7 +318,7 @@ def _derive_contract(board: _Board, dealer: Seat, source: str, strict: bool) -> 
         if not board.cards or auction.last_bid is None:
             return None, False
         while not auction.is_complete:
-            auction = auction.push(Pass())
+            auction = auction.push(PASS)
     contract = auction.contract()
     return contract, contract is None
 
@@ -348,21 +348,19 @@ def read_lin(text: str, *, source: str = "<lin>", strict: bool = False) -> list[
         ``sv``, a non-numeric claim), naming the source, the token number, its key and its offset.
     """
     records: list[DealRecord] = []
-    names: list[str] | None = None
+    inherited: list[str] | None = None  # names given for an earlier board (or a vugraph header) carry on
     board = _Board()
     for token in tokenize(text, source=source):
         key, value = token.key, token.value
-        if board.started and (
-            key == "qx" or (key in ("pn", "st", "md") and board.hands is not None
-                            and (key == "md" or board.calls or board.cards))
-        ):
-            records.append(_finish(board, names, source, strict))
+        if _starts_new_board(board, key):
+            records.append(_finish(board, inherited, source, strict))
+            inherited = board.names if board.names is not None else inherited
             board = _Board()
         if board.first is None:
             board.first = token
         match key:
             case "pn":
-                names = value.split(",")
+                board.names = value.split(",")
             case "md":
                 board.dealer, board.hands = _parse_md(token, source)
             case "sv":
@@ -406,8 +404,25 @@ def read_lin(text: str, *, source: str = "<lin>", strict: bool = False) -> list[
             case _:
                 board.extra.append((key, value))
     if board.first is not None:
-        records.append(_finish(board, names, source, strict))
+        records.append(_finish(board, inherited, source, strict))
     return records
+
+
+def _starts_new_board(board: _Board, key: str) -> bool:
+    """Whether ``key`` begins the next board: a ``qx``; a second ``md``; a ``pn`` once this board has its
+    own names and a deal, or calls or cards; an ``st`` after calls or cards."""
+    if not board.started:
+        return False
+    if key == "qx":
+        return True
+    if board.hands is None:
+        return False
+    if key == "md":
+        return True
+    played = bool(board.calls or board.cards)
+    if key == "pn":
+        return played or board.names is not None
+    return key == "st" and played
 
 
 def parse_lin(text: str, *, source: str = "<lin>", strict: bool = False) -> DealRecord:
