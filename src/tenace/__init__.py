@@ -36,6 +36,7 @@ from tenace.errors import (
     LINError,
     NotationError,
     PBNError,
+    SolverError,
 )
 from tenace.play import Play, Trick
 from tenace.scoring.points import score
@@ -48,6 +49,6 @@ __all__ = [
     "Auction", "Bid", "Board", "BridgeError", "Call", "Card", "CardSet", "Contract", "Deal", "DealProblem",
     "Denomination", "Double", "Doubling", "IllegalCallError", "IllegalPlayError", "ImpossibleActionError",
     "InvalidDealError", "LINError", "NotationError", "PBNError", "PartialDeal", "Pass", "Play", "Rank",
-    "Redouble", "Seat", "Side", "Suit", "Trick", "Vulnerability", "dealer_for", "parse_call", "score",
+    "Redouble", "Seat", "Side", "SolverError", "Suit", "Trick", "Vulnerability", "dealer_for", "parse_call", "score",
     "vulnerability_for",
 ]
