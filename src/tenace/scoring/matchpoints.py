@@ -1,0 +1,507 @@
+"""Matchpoint scoring (Law 78A), Neuberg factoring, percentages and event totals.
+
+Law 78A counts *scoring units*: a result earns two units for every score it beats on the board and one for
+every score it ties. With ``n`` results on a board the top is ``2(n - 1)`` units; a matchpoint is two units
+(some programs print units, others matchpoints: Compscore and JFR print units, Ruter prints centred values).
+Everything here is exact: ``int`` units, or :class:`~fractions.Fraction` once factoring or weighting is
+involved. Never floats.
+
+* :func:`matchpoint_units`, :func:`matchpoints`, :func:`percentages`, :func:`centred_units` score one board of
+  plain results in O(n log n) (a sort and counts).
+* :func:`neuberg` factors a board that has fewer results than the others up to the full field, and
+  :func:`score_board` scores a whole traveller where some lines may be Law 12 adjusted scores: artificial
+  scores leave the comparison and the real results are factored over the reduced field; assigned (possibly
+  weighted) scores stay in it.
+* :func:`score_event` adds the boards up per pair, with the Law 12C2(c) session rule for artificial scores,
+  and scales the totals of pairs who scored fewer boards.
+* :func:`rounded` turns an exact value into a :class:`~decimal.Decimal` for display, with an explicit rule for
+  halves (scoring programs differ: Compscore rounds halves to even, Ruter rounds them up).
+
+Choices the Laws leave to the Regulating Authority or that programs make differently are parameters with a
+documented default (Law 78D): factoring (:class:`Factoring`), the field size, how many boards a total is
+scaled to (:class:`TotalScaling`), and the value of artificial scores (:class:`ArtificialScoreSettings`).
+"""
+
+from __future__ import annotations
+
+import decimal
+import enum
+import math
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final, TypeAlias
+
+from tenace.scoring.adjusted import (
+    DEFAULT_SETTINGS,
+    ArtificialAdjustedScore,
+    ArtificialScoreSettings,
+    AssignedAdjustedScore,
+    Award,
+    WeightedScore,
+)
+
+Number: TypeAlias = int | Fraction
+Entry: TypeAlias = int | AssignedAdjustedScore | ArtificialAdjustedScore
+"""One line of a traveller: North-South's score, or a Law 12 adjusted score."""
+PairId: TypeAlias = int | str
+"""How a pair is named: ``3``, ``"3NS"``, ..."""
+
+_HUNDRED: Final = Fraction(100)
+_HALF_PERCENT: Final = Fraction(50)
+
+
+def top_units(results: int) -> int:
+    """The top on a board with ``results`` comparable results: ``2(results - 1)`` units (Law 78A).
+
+    >>> top_units(13), top_units(1)
+    (24, 0)
+    """
+    if results < 0:
+        raise ValueError(f"the number of results cannot be negative, got {results}")
+    return max(0, 2 * (results - 1))
+
+
+def matchpoint_units(scores: Sequence[Number]) -> tuple[int, ...]:
+    """Law 78A scoring units for each score on a board: 2 for every other score it beats, 1 for every other
+    score it ties. Scores are from one side's point of view (normally North-South's); the other side's units
+    are ``top_units(n) - units``. Runs in O(n log n): one sort and a running count, so a board of 10,000
+    results is fast.
+
+    >>> matchpoint_units([620, 650, 620, -100, 170])
+    (5, 8, 5, 0, 2)
+    >>> sum(matchpoint_units([620, 650, 620, -100, 170])) == 5 * 4
+    True
+    """
+    counts = Counter(scores)
+    units_of: dict[Number, int] = {}
+    below = 0
+    for value in sorted(counts):
+        count = counts[value]
+        units_of[value] = 2 * below + count - 1
+        below += count
+    return tuple(units_of[s] for s in scores)
+
+
+def matchpoints(scores: Sequence[Number]) -> tuple[Fraction, ...]:
+    """Matchpoints (1 per score beaten, 1/2 per score tied) for each score on a board (Law 78A).
+
+    >>> [str(mp) for mp in matchpoints([620, 650, 620, -100, 170])]
+    ['5/2', '4', '5/2', '0', '1']
+    """
+    return tuple(Fraction(u, 2) for u in matchpoint_units(scores))
+
+
+def units_percentage(units: Number, top: int) -> Fraction:
+    """``units`` as a percentage of ``top``; on a board with a top of 0 (a single result) that is 50 %, the
+    value Neuberg factoring would give it.
+
+    >>> units_percentage(9, 12), units_percentage(0, 0)
+    (Fraction(75, 1), Fraction(50, 1))
+    """
+    if top == 0:
+        return _HALF_PERCENT
+    return Fraction(units) * _HUNDRED / top
+
+
+def percentages(scores: Sequence[Number]) -> tuple[Fraction, ...]:
+    """Each score's units as a percentage of the top of the board (no factoring).
+
+    >>> [str(p) for p in percentages([620, 650, 620, -100, 170])]
+    ['125/2', '100', '125/2', '0', '25']
+    """
+    top = top_units(len(scores))
+    return tuple(units_percentage(u, top) for u in matchpoint_units(scores))
+
+
+def centred_units(scores: Sequence[Number]) -> tuple[int, ...]:
+    """Units centred on the average, as Ruter prints them: ``units - (n - 1)``, from ``-(n - 1)`` (bottom) to
+    ``n - 1`` (top); a board's centred units sum to 0.
+
+    >>> centred_units([140, 140, 50, -140])
+    (2, 2, -1, -3)
+    """
+    n = len(scores)
+    return tuple(u - (n - 1) for u in matchpoint_units(scores))
+
+
+def neuberg(units: Number, results: int, field: int) -> Fraction:
+    """Neuberg factoring: the units a result earned among ``results`` comparable results, scaled to a board
+    played ``field`` times: ``(units + 1) * field / results - 1``. The top of the factored board is
+    ``2(field - 1)``, and the factored units of a board still average half of it.
+
+    >>> neuberg(34, 18, 19)
+    Fraction(647, 18)
+    >>> neuberg(5, 4, 4), neuberg(0, 1, 10)
+    (Fraction(5, 1), Fraction(9, 1))
+
+    :raises ValueError: if ``results`` is not between 1 and ``field``.
+    """
+    if not 1 <= results <= field:
+        raise ValueError(f"Neuberg factoring needs 1 <= results <= field, got {results=}, {field=}")
+    return (Fraction(units) + 1) * field / results - 1
+
+
+def neuberg_units(scores: Sequence[Number], field: int) -> tuple[Fraction, ...]:
+    """:func:`matchpoint_units` of a board factored up to a field of ``field`` results with :func:`neuberg`.
+
+    >>> [str(u) for u in neuberg_units([620, 650, -100], 4)]
+    ['3', '17/3', '1/3']
+    """
+    n = len(scores)
+    return tuple(neuberg(u, n, field) for u in matchpoint_units(scores))
+
+
+class Factoring(enum.Enum):
+    """How a board with fewer comparable results than the field is scored (condition of contest, Law 78D)."""
+
+    NEUBERG = "neuberg"
+    """Factor with :func:`neuberg` to the field's top (the default; Compscore totals are factored so)."""
+    NONE = "none"
+    """Leave the board's own units, out of a top of ``2(n - 1)`` for its ``n`` comparable results (JFR
+    travellers; Compscore travellers for boards that were not played everywhere)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardScore:
+    """The outcome of one traveller line: each side's units and percentage of the top.
+
+    For a real or assigned result the percentages are ``units / top``; for an artificial adjusted score they
+    are the awarded percentages and the units are that share of the top.
+    """
+
+    ns: Fraction
+    """North-South's units."""
+    ew: Fraction
+    """East-West's units."""
+    top: int
+    """The top these units are out of (``2(field - 1)`` when factored)."""
+    ns_percentage: Fraction
+    ew_percentage: Fraction
+    artificial: bool = False
+    """Whether the line is an artificial adjusted score (Law 12C2), left out of the comparison."""
+
+
+def _resolve_settings(settings: ArtificialScoreSettings | None) -> ArtificialScoreSettings:
+    return DEFAULT_SETTINGS if settings is None else settings
+
+
+class _Comparison:
+    """The comparable results of a board: plain scores sorted for bisection, and assigned scores."""
+
+    def __init__(self, plain: list[int], assigned: list[tuple[int, AssignedAdjustedScore]]) -> None:
+        self.sorted = sorted(plain)
+        self.assigned = assigned
+
+    def ns_units_against_plain(self, score: Number, *, member: bool) -> int:
+        lo = bisect_left(self.sorted, score)
+        hi = bisect_right(self.sorted, score)
+        return 2 * lo + (hi - lo) - (1 if member else 0)
+
+    def ew_units_against_plain(self, score: Number, *, member: bool) -> int:
+        lo = bisect_left(self.sorted, score)
+        hi = bisect_right(self.sorted, score)
+        return 2 * (len(self.sorted) - hi) + (hi - lo) - (1 if member else 0)
+
+    def against_assigned(self, score: Number, *, ew: bool, skip: int | None) -> Fraction:
+        """Units ``score`` earns against every assigned line except the one at index ``skip``: North-South
+        lines are compared with the other lines' ``ns`` scores, East-West lines with their ``ew`` scores."""
+        total = Fraction(0)
+        for index, adj in self.assigned:
+            if index == skip:
+                continue
+            weighted: WeightedScore = adj.ew if ew else adj.ns
+            for other, weight in weighted.components:
+                if ew:
+                    total += weight * (2 * (score < other) + (score == other))
+                else:
+                    total += weight * (2 * (score > other) + (score == other))
+        return total
+
+
+def score_board(
+    entries: Sequence[Entry],
+    *,
+    field: int | None = None,
+    factoring: Factoring = Factoring.NEUBERG,
+    settings: ArtificialScoreSettings | None = None,
+) -> tuple[BoardScore, ...]:
+    """Matchpoint one board whose lines may include Law 12 adjusted scores, in the order given.
+
+    * Plain scores (``int``, North-South's) are compared with each other (Law 78A).
+    * An :class:`AssignedAdjustedScore` replaces the table result (Law 12C1(a)) and stays in the comparison:
+      its side earns the weighted sum of what each component would have earned, and every other line earns,
+      against it, the weighted sum of its outcome against each component (Law 12C1(c)). Other North-South
+      lines are compared with its ``ns`` score and other East-West lines with its ``ew`` score, so a
+      non-balancing assignment (12C1(e)) affects each direction as the side it was given to.
+    * An :class:`ArtificialAdjustedScore` (Law 12C2) leaves the comparison; each side receives its percentage
+      of the top. ``settings`` values the awards (default: 60/50/40 %). The session rule of Law 12C2(c) needs
+      the rest of the session, so it is applied by :func:`score_event`, not here.
+    * ``field`` is how many results a full board has (default: the number of lines given). With
+      :attr:`Factoring.NEUBERG` (default) the comparable results are factored to that field when there are
+      fewer of them, and the top is ``2(field - 1)``; with :attr:`Factoring.NONE` the top is ``2(n - 1)`` for
+      the ``n`` comparable results.
+
+    >>> [(str(s.ns), str(s.ew)) for s in score_board([620, 650, 620, -100])]
+    [('3', '3'), ('6', '0'), ('3', '3'), ('0', '6')]
+    >>> from tenace.scoring.adjusted import Award
+    >>> board = score_board([620, 650, 620, ArtificialAdjustedScore(Award.AVERAGE_PLUS, Award.AVERAGE_MINUS)])
+    >>> [(str(s.ns), str(s.ew), s.artificial) for s in board]
+    [('5/3', '13/3', False), ('17/3', '1/3', False), ('5/3', '13/3', False), ('18/5', '12/5', True)]
+    >>> weighted = AssignedAdjustedScore.balancing(WeightedScore.of((650, "1/2"), (-100, "1/2")))
+    >>> [(str(s.ns), str(s.ew)) for s in score_board([620, 650, 620, weighted])]
+    [('2', '4'), ('11/2', '1/2'), ('2', '4'), ('5/2', '7/2')]
+
+    :raises ValueError: if ``field`` is smaller than the number of comparable results.
+    """
+    resolved = _resolve_settings(settings)
+    plain: list[int] = []
+    assigned: list[tuple[int, AssignedAdjustedScore]] = []
+    for index, entry in enumerate(entries):
+        if isinstance(entry, AssignedAdjustedScore):
+            assigned.append((index, entry))
+        elif isinstance(entry, ArtificialAdjustedScore):
+            continue
+        elif isinstance(entry, int) and not isinstance(entry, bool):
+            plain.append(entry)
+        else:
+            raise TypeError(f"a traveller line is an int score or an adjusted score, got {entry!r}")
+    n = len(plain) + len(assigned)
+    full = len(entries) if field is None else field
+    if full < n:
+        raise ValueError(f"field {full} is smaller than the {n} comparable results on the board")
+    factor = factoring is Factoring.NEUBERG and 0 < n < full
+    top = top_units(full) if factoring is Factoring.NEUBERG else top_units(n)
+    comparison = _Comparison(plain, assigned)
+
+    def finish(ns: Fraction, ew: Fraction) -> BoardScore:
+        if factor:
+            ns, ew = neuberg(ns, n, full), neuberg(ew, n, full)
+        return BoardScore(ns, ew, top, units_percentage(ns, top), units_percentage(ew, top))
+
+    # Without assigned scores every plain line's units come from one sort (the fast path).
+    by_score = dict(zip(plain, matchpoint_units(plain), strict=True)) if not assigned else {}
+    plain_top = top_units(len(plain))
+    out: list[BoardScore] = []
+    for index, entry in enumerate(entries):
+        if isinstance(entry, ArtificialAdjustedScore):
+            ns_pct, ew_pct = entry.percentages(resolved)
+            ns_units, ew_units = ns_pct * top / _HUNDRED, ew_pct * top / _HUNDRED
+            out.append(BoardScore(ns_units, ew_units, top, ns_pct, ew_pct, artificial=True))
+        elif isinstance(entry, AssignedAdjustedScore):
+            ns_units = Fraction(0)
+            for score, weight in entry.ns.components:
+                own = comparison.ns_units_against_plain(score, member=False)
+                ns_units += weight * (own + comparison.against_assigned(score, ew=False, skip=index))
+            ew_units = Fraction(0)
+            for score, weight in entry.ew.components:
+                own = comparison.ew_units_against_plain(score, member=False)
+                ew_units += weight * (own + comparison.against_assigned(score, ew=True, skip=index))
+            out.append(finish(ns_units, ew_units))
+        elif not assigned:
+            ns_plain = by_score[entry]
+            out.append(finish(Fraction(ns_plain), Fraction(plain_top - ns_plain)))
+        else:
+            ns_units = comparison.ns_units_against_plain(entry, member=True) + comparison.against_assigned(
+                entry, ew=False, skip=None
+            )
+            ew_units = comparison.ew_units_against_plain(entry, member=True) + comparison.against_assigned(
+                entry, ew=True, skip=None
+            )
+            out.append(finish(Fraction(ns_units), Fraction(ew_units)))
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """One line of a traveller with the pairs who played it: ``result`` is North-South's score or a Law 12
+    adjusted score."""
+
+    ns_pair: PairId
+    ew_pair: PairId
+    result: Entry
+
+
+class TotalScaling(enum.Enum):
+    """What a pair's total is when it scored fewer boards than the others (a condition of contest)."""
+
+    TO_EXPECTED_BOARDS = "scaled"
+    """Scale the total by ``expected_boards / boards scored``, as Compscore does (the default). Percentages do
+    not depend on this choice."""
+    NONE = "raw"
+    """Report the plain sum of the units scored."""
+
+
+@dataclass(frozen=True, slots=True)
+class PairTotal:
+    """A pair's result over an event."""
+
+    pair: PairId
+    boards: int
+    """Boards scored, including adjusted ones."""
+    raw: Fraction
+    """Sum of the units scored."""
+    available: int
+    """Sum of the tops of those boards."""
+    total: Fraction
+    """The total as reported, after :class:`TotalScaling`."""
+    percentage: Fraction
+    """``raw / available`` in per cent: the pair's share of the units available on the boards it scored."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventScore:
+    """The matchpointed event: every board's lines in the order given, and every pair's total."""
+
+    field: int
+    expected_boards: int
+    boards: tuple[tuple[int, tuple[BoardScore, ...]], ...]
+    """``(board number, scores of its lines)`` in board-number order."""
+    totals: tuple[PairTotal, ...]
+    """Best percentage first (ties in pair order)."""
+
+    def board(self, number: int) -> tuple[BoardScore, ...]:
+        for n, scores in self.boards:
+            if n == number:
+                return scores
+        raise KeyError(f"no board {number} in the event")
+
+    def total(self, pair: PairId) -> PairTotal:
+        for t in self.totals:
+            if t.pair == pair:
+                return t
+        raise KeyError(f"no pair {pair!r} in the event")
+
+
+def _award_sides(entry: Entry) -> tuple[bool, bool]:
+    if isinstance(entry, ArtificialAdjustedScore):
+        return isinstance(entry.ns, Award), isinstance(entry.ew, Award)
+    return False, False
+
+
+def score_event(
+    boards: Mapping[int, Sequence[TableResult]],
+    *,
+    field: int | None = None,
+    expected_boards: int | None = None,
+    factoring: Factoring = Factoring.NEUBERG,
+    scaling: TotalScaling = TotalScaling.TO_EXPECTED_BOARDS,
+    settings: ArtificialScoreSettings | None = None,
+) -> EventScore:
+    """Matchpoint every board of a session and add up each pair's units.
+
+    * ``field`` (default: the most lines on any board) is the full number of results a board is factored to.
+    * Artificial adjusted scores given as :class:`~tenace.scoring.adjusted.Award` values get the Law 12C2(c)
+      session rule (unless ``settings.session_rule`` is off): a pair's session percentage is its percentage on
+      the boards where it did not receive such an award; average-plus becomes that percentage when higher and
+      average-minus when lower.
+    * ``expected_boards`` (default: the most boards any pair scored) is what
+      :attr:`TotalScaling.TO_EXPECTED_BOARDS` scales totals to; percentages are always the units scored over
+      the tops available on the boards scored.
+
+    >>> lines = {1: [TableResult("1NS", "1EW", 620), TableResult("2NS", "2EW", 650)],
+    ...          2: [TableResult("1NS", "2EW", -100), TableResult("2NS", "1EW", 100)]}
+    >>> event = score_event(lines)
+    >>> [(t.pair, str(t.total), str(t.percentage)) for t in event.totals]
+    [('2NS', '4', '100'), ('1EW', '2', '50'), ('2EW', '2', '50'), ('1NS', '0', '0')]
+    """
+    resolved = _resolve_settings(settings)
+    numbers = sorted(boards)
+    full = field if field is not None else max((len(boards[b]) for b in numbers), default=0)
+    scored: dict[int, tuple[BoardScore, ...]] = {
+        b: score_board(
+            [line.result for line in boards[b]], field=full, factoring=factoring, settings=resolved
+        )
+        for b in numbers
+    }
+    order: dict[PairId, int] = {}
+    raw: dict[PairId, Fraction] = {}
+    available: dict[PairId, int] = {}
+    count: dict[PairId, int] = {}
+    # Percentages on boards without an Award, for the session rule of Law 12C2(c).
+    session_raw: dict[PairId, Fraction] = {}
+    session_available: dict[PairId, int] = {}
+
+    def add(pair: PairId, units: Fraction, top: int, awarded: bool) -> None:
+        order.setdefault(pair, len(order))
+        raw[pair] = raw.get(pair, Fraction(0)) + units
+        available[pair] = available.get(pair, 0) + top
+        count[pair] = count.get(pair, 0) + 1
+        if not awarded:
+            session_raw[pair] = session_raw.get(pair, Fraction(0)) + units
+            session_available[pair] = session_available.get(pair, 0) + top
+
+    for b in numbers:
+        for line, score in zip(boards[b], scored[b], strict=True):
+            ns_award, ew_award = _award_sides(line.result)
+            add(line.ns_pair, score.ns, score.top, ns_award)
+            add(line.ew_pair, score.ew, score.top, ew_award)
+
+    def session(pair: PairId) -> Fraction | None:
+        top = session_available.get(pair, 0)
+        return session_raw[pair] * _HUNDRED / top if top else None
+
+    if resolved.session_rule:
+        for b in numbers:
+            updated = list(scored[b])
+            for i, line in enumerate(boards[b]):
+                entry = line.result
+                if not isinstance(entry, ArtificialAdjustedScore):
+                    continue
+                ns_pct, ew_pct = entry.percentages(
+                    resolved, ns_session=session(line.ns_pair), ew_session=session(line.ew_pair)
+                )
+                old = updated[i]
+                if (ns_pct, ew_pct) == (old.ns_percentage, old.ew_percentage):
+                    continue
+                top = old.top
+                new = BoardScore(
+                    ns_pct * top / _HUNDRED, ew_pct * top / _HUNDRED, top, ns_pct, ew_pct, artificial=True
+                )
+                raw[line.ns_pair] += new.ns - old.ns
+                raw[line.ew_pair] += new.ew - old.ew
+                updated[i] = new
+            scored[b] = tuple(updated)
+
+    expected = expected_boards if expected_boards is not None else max(count.values(), default=0)
+    totals = []
+    for pair in order:
+        boards_scored = count[pair]
+        if scaling is TotalScaling.TO_EXPECTED_BOARDS:
+            total = raw[pair] * expected / boards_scored
+        else:
+            total = raw[pair]
+        totals.append(
+            PairTotal(pair, boards_scored, raw[pair], available[pair], total,
+                      units_percentage(raw[pair], available[pair]))
+        )
+    totals.sort(key=lambda t: (-t.percentage, order[t.pair]))
+    return EventScore(full, expected, tuple((b, scored[b]) for b in numbers), tuple(totals))
+
+
+def rounded(value: Number, places: int = 2, rounding: str = decimal.ROUND_HALF_EVEN) -> decimal.Decimal:
+    """An exact value rounded to ``places`` decimals for display, with a :mod:`decimal` rounding mode for
+    halves (default: halves to even, as Compscore does; Ruter rounds percentages half up).
+
+    >>> rounded(Fraction(3785, 100), 1), rounded(Fraction(215, 100), 1)
+    (Decimal('37.8'), Decimal('2.2'))
+    >>> rounded(Fraction(3785, 100), 1, decimal.ROUND_HALF_UP), rounded(Fraction(-1, 3), 2)
+    (Decimal('37.9'), Decimal('-0.33'))
+    >>> rounded(Fraction(500, 6), 0, decimal.ROUND_HALF_UP)
+    Decimal('83')
+    """
+    if places < 0:
+        raise ValueError(f"places must be 0 or more, got {places}")
+    q = Fraction(value) * 10**places
+    floor = math.floor(q)
+    rest = q - floor
+    quantum = decimal.Decimal(1).scaleb(-places)
+    with decimal.localcontext() as ctx:
+        ctx.prec = len(str(abs(floor))) + places + 4  # enough for every digit: the result is exact
+        if rest == 0:
+            return decimal.Decimal(floor).scaleb(-places).quantize(quantum)
+        # One extra digit below, at or above the half is all any rounding mode needs to know.
+        digit = 4 if rest < Fraction(1, 2) else 5 if rest == Fraction(1, 2) else 6
+        return decimal.Decimal(floor * 10 + digit).scaleb(-places - 1).quantize(quantum, rounding=rounding)
