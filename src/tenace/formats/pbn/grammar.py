@@ -1,0 +1,284 @@
+"""Layer 2 of the PBN reader: tokens to raw games (PBN 2.1 §3, §4.8, §5.1).
+
+A raw game is the ordered list of its tag pairs, each with the section elements and comments that follow
+it, exactly as written except for one thing: tag-value inheritance (``"#"`` and ``"##..."``, §4.8) is
+resolved here, so later layers see real values. Nothing is interpreted yet.
+
+>>> from tenace.formats.pbn.tokenize import tokenize
+>>> text = ['[Event "##Club night"]', '[Board "1"]', '', '[Board "2"]']
+>>> games = list(raw_games(tokenize(enumerate(text, 1))))
+>>> [[(t.name, t.value) for t in g.tags] for g in games]
+[[('Event', 'Club night'), ('Board', '1')], [('Board', '2'), ('Event', 'Club night')]]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Final
+
+from tenace.formats.pbn.problems import PBNProblem, Problems, Severity
+from tenace.formats.pbn.tokenize import Kind, Token
+
+NO_INHERITANCE: Final = frozenset(
+    {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"}
+)
+"""Tags whose value may not be ``"#"`` or ``"##..."`` (§4.8)."""
+
+_NextToken = Callable[[], Token | None]
+_Push = Callable[[Token], None]
+_NAME: Final = re.compile(r"[A-Z][A-Za-z0-9_]*")
+_SECTION_FORBIDDEN: Final = frozenset("%{}")
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment, with the number of section elements written before it (``0``: right after the tag)."""
+
+    text: str
+    lineno: int = field(compare=False)
+    brace: bool = True
+    after: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One section element (§5.1): a section token, or a string token (``quoted``)."""
+
+    text: str
+    lineno: int = field(compare=False)
+    quoted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RawTag:
+    """A tag pair and the section data after it."""
+
+    name: str
+    value: str
+    """The value with inheritance resolved."""
+    lineno: int = field(compare=False)
+    raw: str | None = None
+    """The value as written, when it differs from :attr:`value` (``"#"``, ``"##..."``); ``None`` for a
+    tag supplied by an earlier ``"##"``."""
+    items: tuple[Item, ...] = ()
+    comments: tuple[Comment, ...] = ()
+
+    @property
+    def inherited(self) -> bool:
+        """Whether the value came from an earlier game (§4.8)."""
+        return self.raw is None or self.raw.startswith("#")
+
+
+@dataclass(frozen=True, slots=True)
+class RawGame:
+    """One game's tags in file order, the comments before its first tag and the problems found so far."""
+
+    tags: tuple[RawTag, ...]
+    lineno: int = field(compare=False)
+    comments: tuple[Comment, ...] = ()
+    problems: tuple[PBNProblem, ...] = ()
+    escapes: tuple[str, ...] = field(default=(), compare=False)
+    """``%`` lines seen since the previous game (file headers, program options)."""
+
+    def get(self, name: str) -> RawTag | None:
+        for tag in self.tags:
+            if tag.name == name:
+                return tag
+        return None
+
+
+class _Builder:
+    """Collects the tokens of one game."""
+
+    def __init__(self, source: str) -> None:
+        self.problems = Problems(source)
+        self.tags: list[RawTag] = []
+        self.items: list[Item] = []
+        self.tag_comments: list[Comment] = []
+        self.comments: list[Comment] = []
+        self.escapes: list[str] = []
+        self.current: tuple[str, str, int] | None = None
+        self.first_line: int | None = None
+        self.stray_lines: set[int] = set()
+
+    def close_tag(self) -> None:
+        if self.current is not None:
+            name, value, lineno = self.current
+            self.tags.append(RawTag(name, value, lineno, value, tuple(self.items), tuple(self.tag_comments)))
+        self.current = None
+        self.items = []
+        self.tag_comments = []
+
+    @property
+    def empty(self) -> bool:
+        return not self.tags and self.current is None and not any(p.is_error for p in self.problems.items)
+
+
+class Inheritance:
+    """The state that tag-value inheritance (§4.8) carries from game to game."""
+
+    def __init__(self) -> None:
+        self.last: dict[str, str] = {}
+        self.sticky: dict[str, str] = {}
+
+    def resolve(self, tags: list[RawTag], problems: Problems) -> tuple[RawTag, ...]:
+        out: list[RawTag] = []
+        for tag in tags:
+            written = tag.value
+            if written == "#" or written.startswith("##"):
+                if tag.name in NO_INHERITANCE:
+                    problems.error(tag.lineno, "inherit-forbidden",
+                                   f"tag {tag.name} may not inherit a value with {written!r} (§4.8)")
+                    out.append(RawTag(tag.name, "", tag.lineno, written, tag.items, tag.comments))
+                    continue
+                if written == "#":
+                    value = self.last.get(tag.name, "")
+                else:
+                    value = written[2:]
+                    self.sticky[tag.name] = value
+                out.append(RawTag(tag.name, value, tag.lineno, written, tag.items, tag.comments))
+            else:
+                if tag.name in self.sticky:
+                    self.sticky[tag.name] = written
+                out.append(RawTag(tag.name, written, tag.lineno, written, tag.items, tag.comments))
+        present = {t.name for t in out}
+        for name, value in self.sticky.items():
+            if name not in present:
+                out.append(RawTag(name, value, out[-1].lineno if out else 0, None))
+        for tag in out:
+            self.last[tag.name] = tag.value
+        return tuple(out)
+
+
+def raw_games(tokens: Iterable[Token], source: str = "<pbn>") -> Iterator[RawGame]:
+    """Group tokens into games. A semi-empty line ends a game (§3); chunks holding only comments and
+    ``%`` lines are not games and are skipped."""
+    inheritance = Inheritance()
+    builder = _Builder(source)
+    stream = iter(tokens)
+    pushed: list[Token] = []
+
+    def next_token() -> Token | None:
+        if pushed:
+            return pushed.pop()
+        return next(stream, None)
+
+    def finish() -> Iterator[RawGame]:
+        nonlocal builder
+        builder.close_tag()
+        if not builder.empty:
+            tags = _drop_duplicates(builder.tags, builder.problems)
+            resolved = inheritance.resolve(tags, builder.problems) if tags else ()
+            first = builder.first_line or (resolved[0].lineno if resolved else 0)
+            yield RawGame(resolved, first, tuple(builder.comments), tuple(builder.problems.items),
+                          tuple(builder.escapes))
+        builder = _Builder(source)
+
+    while True:
+        tok = next_token()
+        if tok is None:
+            yield from finish()
+            return
+        b = builder
+        if tok.kind is Kind.BREAK:
+            yield from finish()
+        elif tok.kind is Kind.PROBLEM:
+            severity = Severity.WARNING if tok.warning else Severity.ERROR
+            b.problems.items.append(PBNProblem(tok.text, source=source, lineno=tok.lineno, code=tok.code,
+                                               severity=severity))
+        elif tok.kind is Kind.ESCAPE:
+            b.escapes.append(tok.text)
+        elif tok.kind is Kind.COMMENT:
+            comment = Comment(tok.text, tok.lineno, tok.brace, len(b.items))
+            (b.tag_comments if b.current is not None else b.comments).append(comment)
+        elif tok.kind is Kind.LBRACKET:
+            b.close_tag()
+            if b.first_line is None:
+                b.first_line = tok.lineno
+            pair = _tag_pair(tok, next_token, pushed.append, b.problems)
+            if pair is not None:
+                b.current = pair
+        elif tok.kind is Kind.RBRACKET:
+            b.problems.error(tok.lineno, "tag-syntax", "']' without a tag pair")
+        elif b.current is not None:  # a section element
+            if tok.kind is not Kind.STRING and _SECTION_FORBIDDEN.intersection(tok.text):
+                b.problems.error(tok.lineno, "section-character",
+                                 f"section element {tok.text!r} holds a character PBN forbids there (§3.2)")
+            b.items.append(Item(tok.text, tok.lineno, tok.kind is Kind.STRING))
+        else:
+            if b.first_line is None:
+                b.first_line = tok.lineno
+            if tok.lineno not in b.stray_lines:
+                b.stray_lines.add(tok.lineno)
+                b.problems.error(tok.lineno, "text-outside-tag",
+                                 f"text {tok.text!r} is neither a tag pair nor section data")
+
+
+def _tag_pair(start: Token, next_token: _NextToken, push: _Push,
+              problems: Problems) -> tuple[str, str, int] | None:
+    """Read ``name "value" ]`` after ``[`` (§3.3); on failure report it and resynchronise."""
+    name_tok = _skip_comments(next_token, problems)
+    if name_tok is None or name_tok.kind is not Kind.WORD:
+        problems.error(start.lineno, "tag-syntax", "'[' is not followed by a tag name")
+        if name_tok is not None:
+            push(name_tok)
+        return None
+    name = name_tok.text
+    if not _NAME.fullmatch(name):
+        problems.error(name_tok.lineno, "tag-name",
+                       f"tag name {name!r} must be letters, digits and '_', starting with a capital (§3.3)")
+    value_tok = _skip_comments(next_token, problems)
+    if value_tok is None or value_tok.kind is Kind.RBRACKET:
+        problems.error(start.lineno, "tag-syntax", f"tag {name} has no value")
+        return None
+    if value_tok.kind is not Kind.STRING:
+        problems.error(value_tok.lineno, "tag-syntax", f"the value of tag {name} is not a quoted string")
+        _resync(value_tok, next_token, push)
+        return None
+    close = _skip_comments(next_token, problems)
+    if close is None or close.kind is not Kind.RBRACKET:
+        problems.error(value_tok.lineno, "tag-syntax", f"tag {name} is not closed by ']'")
+        if close is not None:
+            push(close)
+    return name, value_tok.text, start.lineno
+
+
+def _skip_comments(next_token: _NextToken, problems: Problems) -> Token | None:
+    """The next token inside a tag pair; comments there are dropped (§3.8 forbids them), problems kept."""
+    while True:
+        tok = next_token()
+        if tok is not None and tok.kind is Kind.PROBLEM:
+            severity = Severity.WARNING if tok.warning else Severity.ERROR
+            problems.items.append(PBNProblem(tok.text, source=problems.source, lineno=tok.lineno,
+                                             code=tok.code, severity=severity))
+            continue
+        if tok is None or tok.kind is not Kind.COMMENT:
+            return tok
+
+
+def _resync(tok: Token, next_token: _NextToken, push: _Push) -> None:
+    """Skip to the ``]`` closing a broken tag pair, staying on its line."""
+    line = tok.lineno
+    while tok.kind is not Kind.RBRACKET:
+        nxt = next_token()
+        if nxt is None:
+            return
+        if nxt.lineno != line or nxt.kind in (Kind.LBRACKET, Kind.BREAK):
+            push(nxt)
+            return
+        tok = nxt
+
+
+def _drop_duplicates(tags: list[RawTag], problems: Problems) -> list[RawTag]:
+    """In import format a repeated tag is ignored (§3.4); ``Note`` tags may repeat (§3.5.5)."""
+    seen: set[str] = set()
+    out: list[RawTag] = []
+    for tag in tags:
+        if tag.name != "Note" and tag.name in seen:
+            problems.error(tag.lineno, "tag-duplicate", f"tag {tag.name} occurs twice; the second is ignored")
+            continue
+        seen.add(tag.name)
+        out.append(tag)
+    return out

@@ -1,0 +1,279 @@
+"""The Play section (PBN 2.1 §3.6, §3.9, §3.10) and its Note tags.
+
+PBN writes the play *by seat*, not by time: each trick is a row of four cards in fixed columns starting
+with the seat named by the Play tag. Who led each trick is not written, so it is recomputed here from the
+previous trick's winner (Law 44E-G), or from a ``^L`` mark (a lead out of turn that was accepted, Law 53).
+The cards are checked on the way: each must be in its player's hand and follow suit (Law 44C) unless it is
+marked ``^R`` (a revoke that stood, Law 64).
+
+>>> from tenace.formats.pbn.grammar import Item, RawTag
+>>> from tenace.formats.pbn.problems import Problems
+>>> from tenace.deal import Deal
+>>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+>>> tag = RawTag("Play", "E", 1, "E", tuple(Item(t, 2) for t in "ST S3 S2 SA H9 H6 H2 HA *".split()))
+>>> section = read_play(tag, [], deal, None, Seat.NORTH, Problems("x"))
+>>> " ".join(str(c) for c in section.cards), [str(s) for s in section.leaders], section.declarer_tricks
+('ST S3 S2 SA HA H9 H6 H2', ['E', 'N'], 2)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Final
+
+from tenace.cards import Card, CardSet, Suit
+from tenace.deal import Deal, PartialDeal
+from tenace.errors import NotationError
+from tenace.formats.pbn.annotations import Annotations, Piece, section_pieces
+from tenace.formats.pbn.auction_section import check_note_use, read_notes
+from tenace.formats.pbn.grammar import RawTag
+from tenace.formats.pbn.problems import Problems
+from tenace.play import Trick
+from tenace.seats import SEATS, Seat
+
+_CARD: Final = re.compile(r"[SHDC][AKQJT98765432]", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEntry:
+    """One cell of the play section: a card, ``-`` (unknown or not played) or ``+`` (the next card to
+    play), with its marks and annotations."""
+
+    card: Card | None
+    mark: str | None = None
+    revoke: bool = False
+    """``^R``: a revoke that was not noticed in time (§3.9 C)."""
+    lead_out_of_turn: bool = False
+    """``^L``: this card was led out of turn and the lead was accepted (§3.9 D)."""
+    note: int | None = None
+    nags: tuple[int, ...] = ()
+    comments: tuple[str, ...] = ()
+    lineno: int = field(default=0, compare=False)
+
+    def token(self) -> str:
+        """The entry as export format writes it: ``^R SK =1= $9``."""
+        head = str(self.card) if self.card is not None else (self.mark or "-")
+        marks = (["^R"] if self.revoke else []) + (["^L"] if self.lead_out_of_turn else [])
+        tail = ([f"={self.note}="] if self.note is not None else []) + [f"${n}" for n in sorted(self.nags)]
+        return " ".join([*marks, head, *tail])
+
+
+UNKNOWN_CARD: Final = PlayEntry(None, "-")
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySection:
+    """A play section as read, and what it means: the cards in the order played, who led each trick, and
+    declarer's tricks among the tricks whose four cards are known."""
+
+    first: Seat
+    rows: tuple[tuple[PlayEntry, ...], ...]
+    """One row per trick: four entries in seat order from :attr:`first`."""
+    end: str | None = None
+    notes: tuple[tuple[int, str], ...] = ()
+    cards: tuple[Card, ...] = ()
+    """The known cards in the order played, up to the first unknown one."""
+    leaders: tuple[Seat, ...] = ()
+    """The leader of each trick that :attr:`cards` reaches."""
+    known_tricks: int = 0
+    """Tricks whose four cards and leader are known."""
+    declarer_tricks: int | None = None
+    """Tricks won by declarer's side among the :attr:`known_tricks` (``None`` if declarer is unknown)."""
+    total_tricks: int = 13
+    """Tricks in the deal: 13, or fewer for an end position (§3.10)."""
+    plus: bool = False
+    """A ``+`` marks the next card: the play is to be continued, and :attr:`declarer_tricks` is the result
+    so far."""
+    irregular: bool = False
+    """``^R`` or ``^L`` marks."""
+    lineno: int = field(default=0, compare=False)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the play has ended (all tricks known, or it stopped without ``+``: a claim)."""
+        return not self.plus
+
+
+def _parse_card(piece: Piece, problems: Problems) -> Card | None:
+    if _CARD.fullmatch(piece.text):
+        return Card.from_str(piece.text)
+    try:
+        card = Card.from_str(piece.text)
+    except NotationError:
+        problems.error(piece.lineno, "play-card", f"{piece.text!r} is not a card (suit S H D C, then a rank)")
+        return None
+    problems.warning(piece.lineno, "play-card", f"card {piece.text!r} is not written as PBN says ({card})")
+    return card
+
+
+def _entries(tag: RawTag, problems: Problems) -> tuple[list[PlayEntry], str | None]:
+    entries: list[PlayEntry] = []
+    end: str | None = None
+    marks: list[str] = []
+    head: tuple[Card | None, str | None, int, tuple[str, ...]] | None = None
+    ann = Annotations()
+
+    def flush() -> None:
+        nonlocal head, ann
+        if head is not None:
+            card, mark, lineno, pre = head
+            revoke, lead = "^R" in marks, "^L" in marks
+            entries.append(PlayEntry(card, mark, revoke, lead, ann.note, tuple(ann.nags),
+                                     (*pre, *ann.comments), lineno))
+            marks.clear()
+        head = None
+        ann = Annotations()
+
+    for piece in section_pieces(tag.items, tag.comments, problems, "play"):
+        if piece.kind in ("suffix", "note", "nag") and end is None:
+            if head is None:
+                problems.error(piece.lineno, "play-syntax", f"{piece.text!r} does not follow a card")
+            else:
+                ann.add(piece, problems, "play", card=True)
+            continue
+        if end is not None:
+            problems.error(piece.lineno, "play-after-end", f"{piece.text!r} after '*' ended the play section")
+            continue
+        flush()
+        if piece.kind == "irregular":
+            if piece.text not in ("^R", "^L"):
+                problems.error(piece.lineno, "play-irregularity",
+                               f"{piece.text} belongs to the auction, not the play (§3.9)")
+            elif marks:
+                problems.error(piece.lineno, "play-irregularity",
+                               f"{piece.text} after {marks[-1]} on one card")
+            else:
+                marks.append(piece.text)
+            continue
+        if piece.kind == "end":
+            end = "*"
+            continue
+        pre = piece.comments
+        if piece.kind == "plus":
+            head = (None, "+", piece.lineno, pre)
+        elif piece.kind == "token" and piece.text == "-":
+            head = (None, "-", piece.lineno, pre)
+        elif piece.kind == "token":
+            card = _parse_card(piece, problems)
+            head = (card, None if card is not None else "-", piece.lineno, pre)
+        else:
+            problems.error(piece.lineno, "play-syntax", f"unexpected {piece.text!r} in the play")
+            continue
+        if marks and head[0] is None:
+            problems.error(piece.lineno, "play-irregularity", f"{marks[-1]} before a card that is not known")
+            marks.clear()
+    flush()
+    if marks:
+        problems.error(tag.lineno, "play-irregularity", f"{marks[-1]} is not followed by a card")
+    return entries, end
+
+
+def read_play(tag: RawTag, note_tags: list[RawTag], deal: Deal | PartialDeal | None, trump: Suit | None,
+              declarer: Seat | None, problems: Problems, *, trump_known: bool = True) -> PlaySection | None:
+    """Interpret a Play tag and its section against the deal, the trump suit and the declarer (each may be
+    unknown; then less can be checked and recomputed)."""
+    value = tag.value.strip()
+    if len(value) != 1 or value.upper() not in "NESW":
+        problems.error(tag.lineno, "play-seat", f"Play {tag.value!r} does not name a seat (N, E, S, W)")
+        return None
+    first = Seat.from_str(value)
+    notes = read_notes(note_tags, problems, "play")
+    entries, end = _entries(tag, problems)
+    hands: list[CardSet | None] = list(deal.hands) if deal is not None else [None] * 4
+    known_sizes = {len(h) for h in hands if h is not None}
+    total = max(known_sizes) if known_sizes else 13
+    rows = [tuple(entries[i:i + 4]) for i in range(0, len(entries), 4)]
+    if rows and len(rows[-1]) < 4:
+        rows[-1] = rows[-1] + (UNKNOWN_CARD,) * (4 - len(rows[-1]))
+    if len(rows) > total:
+        problems.error(rows[total][0].lineno, "play-too-long",
+                       f"more than {total} tricks in the play section")
+    if end == "*" and any(e.mark == "+" for e in entries):
+        problems.error(tag.lineno, "play-plus", "'*' and '+' in one play section (§3.6)")
+    used_notes = {e.note: e.lineno for e in entries if e.note is not None}
+    check_note_use(used_notes, notes, tag.lineno, problems, "play")
+
+    cards: list[Card] = []
+    leaders: list[Seat] = []
+    in_order = True  # every card so far in time order is known
+    plus_seen = False
+    seen: set[Card] = set()
+    complete_tricks = 0
+    wins = 0
+    leader: Seat | None = first
+    if declarer is not None and first is not declarer.lho:
+        if not (rows and any(e.lead_out_of_turn for e in rows[0])):
+            problems.error(tag.lineno, "play-leader", f"the opening lead is {declarer.lho.name.title()}'s "
+                           f"(declarer {declarer.name.title()}), but Play names {first.name.title()}")
+    irregular = any(e.revoke or e.lead_out_of_turn for e in entries)
+    for number, row in enumerate(rows[:total], 1):
+        by_seat = {first.rotate(i): e for i, e in enumerate(row)}
+        for e in row:  # cards seen twice, whatever the order
+            if e.card is not None:
+                if e.card in seen:
+                    problems.error(e.lineno, "play-twice", f"{e.card} is played twice")
+                seen.add(e.card)
+        if leader is None:
+            if plus_seen and any(e.card is not None for e in row):
+                problems.error(row[0].lineno, "play-plus", f"cards in trick {number}, after '+' (§3.6)")
+            continue
+        out_of_turn = [s for s in SEATS if by_seat[s].lead_out_of_turn]
+        if len(out_of_turn) > 1:
+            problems.error(row[0].lineno, "play-irregularity", f"two ^L marks in trick {number}")
+        elif out_of_turn:
+            if out_of_turn[0] is leader:
+                problems.error(by_seat[leader].lineno, "play-irregularity",
+                               f"^L on {leader.name.title()}, who was to lead trick {number}")
+            leader = out_of_turn[0]
+        order = [leader.rotate(k) for k in range(4)]
+        trick_cards: list[Card] = []
+        for k, seat in enumerate(order):
+            e = by_seat[seat]
+            if e.revoke and k == 0:
+                problems.error(e.lineno, "play-irregularity", f"^R on the lead to trick {number}")
+            if e.card is None:
+                if e.mark == "+":
+                    if plus_seen:
+                        problems.error(e.lineno, "play-plus", "a second '+' in the play (§3.6)")
+                    plus_seen = True
+                in_order = False
+                continue
+            if plus_seen:
+                problems.error(e.lineno, "play-plus", f"{e.card} is played after '+' (§3.6)")
+            hand = hands[seat.index]
+            if hand is not None:
+                if e.card not in hand:
+                    original = deal.hands[seat.index] if deal is not None else None
+                    held = original is not None and e.card in original
+                    why = "has already been played" if held else "is not in that hand"
+                    problems.error(e.lineno, "play-card-not-held",
+                                   f"{seat.name.title()} plays {e.card} to trick {number}, but it {why}")
+                elif k > 0 and in_order and trick_cards:
+                    led = trick_cards[0].suit
+                    revoke = e.card.suit is not led and bool(hand.suit(led))
+                    if revoke and not e.revoke:
+                        problems.error(e.lineno, "play-revoke",
+                                       f"{seat.name.title()} plays {e.card} to trick {number} holding a "
+                                       f"{led.name.lower().rstrip('s')} (Law 44C; ^R marks a revoke that "
+                                       "stood)")
+                    elif e.revoke and not revoke:
+                        problems.error(e.lineno, "play-irregularity",
+                                       f"{e.card} is marked ^R but {seat.name.title()} did not revoke")
+                if e.card in hand:
+                    hands[seat.index] = hand.remove(e.card)
+            trick_cards.append(e.card)
+            if in_order:
+                cards.append(e.card)
+                if k == 0:
+                    leaders.append(seat)
+        if len(trick_cards) == 4 and in_order and trump_known:
+            winner = Trick(leader, tuple(trick_cards)).winner(trump)
+            complete_tricks += 1
+            if declarer is not None and winner.side is declarer.side:
+                wins += 1
+            leader = winner
+        else:
+            leader = None
+    return PlaySection(first, tuple(rows), end, notes, tuple(cards), tuple(leaders), complete_tricks,
+                       wins if declarer is not None else None, total, plus_seen, irregular, tag.lineno)

@@ -1,0 +1,148 @@
+"""Reading PBN files: streaming, one game at a time, lenient by default (PBN 2.1 §2-§5).
+
+Files may be ISO-8859-1 (the standard's character set), UTF-8 (most programs today), start with a UTF-8
+byte-order mark, or end lines with CRLF. An encoding named in a ``%`` line (``%Content-type: ...;
+charset=ISO-8859-1`` or ``%Encoding UTF-8``) is honoured; otherwise each line is read as UTF-8 and, failing
+that, as ISO-8859-1.
+
+>>> text = '[Board "1"]\\n[Dealer "Q"]\\n\\n[Board "2"]\\n[Dealer "E"]\\n'
+>>> games = list(read_games(text, source="demo.pbn"))
+>>> [g.record.number for g in games], [str(e) for e in games[0].errors]
+([1, 2], ["demo.pbn:2: Dealer: 'Q' is not a seat (N, E, S or W)"])
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import IO, Final
+
+from tenace.formats.pbn.game import PBNGame, interpret
+from tenace.formats.pbn.grammar import raw_games
+from tenace.formats.pbn.tags import DEFAULT_TAG_PARSERS, TagParser
+from tenace.formats.pbn.tokenize import tokenize
+from tenace.record import DealRecord
+
+_BOM: Final = b"\xef\xbb\xbf"
+_EOL: Final = re.compile(r"\r\n|\r|\n")
+_HINTS: Final = (re.compile(rb"charset\s*=\s*\"?([A-Za-z0-9_.:\-]+)", re.IGNORECASE),
+                 re.compile(rb"^%\s*Encoding\s*[:=]?\s*([A-Za-z0-9_.:\-]+)", re.IGNORECASE))
+
+Source = str | bytes | bytearray | os.PathLike[str] | IO[str] | IO[bytes]
+
+
+class LineDecoder:
+    """Decodes the byte lines of one file, following encoding hints as they appear.
+
+    >>> d = LineDecoder()
+    >>> d.decode(b"%Content-type: text/x-pbn; charset=ISO-8859-1"), d.encoding
+    ('%Content-type: text/x-pbn; charset=ISO-8859-1', 'iso8859-1')
+    >>> d.decode(b'[West "J\\xf8rn"]')
+    '[West "Jørn"]'
+    """
+
+    def __init__(self, encoding: str | None = None) -> None:
+        self.encoding = codecs.lookup(encoding).name if encoding else None
+        self._first = True
+
+    def decode(self, raw: bytes) -> str:
+        if self._first:
+            self._first = False
+            if raw.startswith(_BOM):
+                raw = raw[len(_BOM):]
+                self.encoding = self.encoding or "utf-8"
+        raw = raw.rstrip(b"\r\n")
+        if raw.startswith(b"%"):
+            self._hint(raw)
+        if self.encoding is not None and self.encoding != "utf-8":
+            return raw.decode(self.encoding, errors="replace")
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return raw.decode("latin-1")
+
+    def _hint(self, line: bytes) -> None:
+        for pattern in _HINTS:
+            match = pattern.search(line)
+            if match is not None:
+                try:
+                    self.encoding = codecs.lookup(match.group(1).decode("ascii")).name
+                except LookupError:
+                    pass
+                return
+
+
+def _lines(data: Source, encoding: str | None) -> tuple[Iterator[str], str | None]:
+    """Numbered-line source for any input, and a name for it when it is a file."""
+    if isinstance(data, str):  # only CR, LF and CRLF end lines (str.splitlines would also split at \x0c etc.)
+        lines = _EOL.split(data)
+        if lines and lines[-1] == "":
+            lines.pop()
+        return iter(lines), None
+    if isinstance(data, bytes | bytearray):
+        decoder = LineDecoder(encoding)
+        chunks = re.split(rb"\r\n|\r|\n", bytes(data))
+        if chunks and chunks[-1] == b"":
+            chunks.pop()
+        return (decoder.decode(line) for line in chunks), None
+    if isinstance(data, os.PathLike):
+        path = os.fspath(data)
+
+        def from_file() -> Iterator[str]:
+            decoder = LineDecoder(encoding)
+            with open(path, "rb") as handle:
+                for line in handle:
+                    yield decoder.decode(line)
+
+        return from_file(), path
+    name = getattr(data, "name", None)
+    return _stream(data, encoding), name if isinstance(name, str) else None
+
+
+def _stream(handle: IO[str] | IO[bytes], encoding: str | None) -> Iterator[str]:
+    decoder = LineDecoder(encoding)
+    for line in handle:
+        if isinstance(line, bytes):
+            yield decoder.decode(line)
+        else:
+            yield line.rstrip("\r\n")
+
+
+def read_games(file_or_text: Source, *, source: str | None = None, strict: bool = False,
+               encoding: str | None = None,
+               tag_parsers: Mapping[str, TagParser] | None = None) -> Iterator[PBNGame]:
+    """Read PBN games one at a time.
+
+    :param file_or_text: PBN text (a ``str`` is always text, never a file name), ``bytes``, a path
+        (:class:`os.PathLike`) or an open file in text or binary mode.
+    :param source: the name used in error messages (default: the file name, or ``"<pbn>"``).
+    :param strict: raise the first error instead of collecting it on the game (warnings never raise).
+    :param encoding: force an encoding for bytes and files (default: detect, see the module docstring).
+    :param tag_parsers: extra or replacement parsers for tag values, merged over the default registry.
+    :raises PBNError: in strict mode, the first error (a :class:`PBNProblem`, with file and line).
+    """
+    lines, name = _lines(file_or_text, encoding)
+    label = source or name or "<pbn>"
+    parsers = DEFAULT_TAG_PARSERS if tag_parsers is None else {**DEFAULT_TAG_PARSERS, **tag_parsers}
+    numbered = enumerate(lines, 1)
+    for raw in raw_games(tokenize(numbered), label):
+        game = interpret(raw, label, parsers)
+        if strict and game.errors:
+            raise game.errors[0]
+        yield game
+
+
+def read_records(file_or_text: Source, *, source: str | None = None, strict: bool = False,
+                 encoding: str | None = None) -> Iterator[DealRecord]:
+    """Like :func:`read_games`, but only the :class:`DealRecord` of each game."""
+    for game in read_games(file_or_text, source=source, strict=strict, encoding=encoding):
+        yield game.record
+
+
+def read_file(path: str | os.PathLike[str], *, strict: bool = False,
+              encoding: str | None = None) -> list[PBNGame]:
+    """All games of the PBN file at ``path``."""
+    return list(read_games(Path(path), strict=strict, encoding=encoding))

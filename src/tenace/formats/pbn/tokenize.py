@@ -1,0 +1,194 @@
+"""Layer 1 of the PBN reader: text lines to tokens, each with its line number (PBN 2.1 §2-§3.2, §3.8).
+
+The tokenizer knows nothing about tags or games. It turns each line into brackets, strings, words
+(name, call, card and section tokens alike), comments, ``%`` escape lines and *breaks* (semi-empty lines,
+which separate games), and reports what it cannot read as :attr:`Kind.PROBLEM` tokens instead of raising.
+
+>>> [(t.kind.name, t.text) for t in tokenize([(1, '[Event "A \\\\"B\\\\""] ; note')])]
+[('LBRACKET', '['), ('WORD', 'Event'), ('STRING', 'A "B"'), ('RBRACKET', ']'), ('COMMENT', ' note')]
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Final
+
+MAX_LINE: Final = 254
+"""Printing characters allowed on one line (PBN 2.1 §2.3: 255 including the end of line)."""
+
+_SELF_DELIMITING: Final = frozenset('[]{};"')
+
+
+class Kind(enum.Enum):
+    LBRACKET = "["
+    RBRACKET = "]"
+    STRING = "string"
+    WORD = "word"
+    COMMENT = "comment"
+    ESCAPE = "escape"
+    BREAK = "break"
+    PROBLEM = "problem"
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """One token. For a :attr:`Kind.STRING` the text is unescaped; for a comment it is the text without
+    its delimiters; for a problem it is the message (and :attr:`code` says which problem)."""
+
+    kind: Kind
+    text: str
+    lineno: int
+    column: int = 0
+    brace: bool = False
+    """A ``{...}`` comment (else a ``;`` comment)."""
+    code: str = ""
+    warning: bool = False
+    """For a problem: only a warning."""
+
+
+def _problem(lineno: int, column: int, code: str, message: str, *, warning: bool = False) -> Token:
+    return Token(Kind.PROBLEM, message, lineno, column, code=code, warning=warning)
+
+
+def _bad_chars(text: str) -> bool:
+    """Control characters that PBN data may not hold (§2.2): below 32 (tab aside) and 127-159."""
+    return any((ord(c) < 32 and c != "\t") or 127 <= ord(c) <= 159 for c in text)
+
+
+def tokenize(lines: Iterable[tuple[int, str]]) -> Iterator[Token]:
+    """Tokens of numbered lines (without their line ends). Brace comments may span lines; a semi-empty line
+    inside one does not end the game (§3.8)."""
+    comment: list[str] | None = None  # open brace comment: its lines so far
+    comment_start = (0, 0)
+    for lineno, line in lines:
+        if len(line) > MAX_LINE:
+            yield _problem(lineno, MAX_LINE, "line-too-long",
+                           f"line has {len(line)} characters; PBN allows {MAX_LINE} (§2.3)", warning=True)
+        pos = 0
+        if comment is not None:
+            end = line.find("}")
+            if end < 0:
+                comment.append(line)
+                continue
+            comment.append(line[:end])
+            yield Token(Kind.COMMENT, "\n".join(comment), comment_start[0], comment_start[1], brace=True)
+            comment = None
+            pos = end + 1
+        elif line.startswith("%"):
+            yield Token(Kind.ESCAPE, line[1:], lineno)
+            continue
+        elif not line.strip(" \t\v\f"):
+            yield Token(Kind.BREAK, "", lineno)
+            continue
+        n = len(line)
+        while pos < n:
+            ch = line[pos]
+            if ch in " \t\v\f":
+                pos += 1
+            elif ch == "[":
+                yield Token(Kind.LBRACKET, "[", lineno, pos)
+                pos += 1
+            elif ch == "]":
+                yield Token(Kind.RBRACKET, "]", lineno, pos)
+                pos += 1
+            elif ch == ";":
+                yield Token(Kind.COMMENT, line[pos + 1:], lineno, pos)
+                pos = n
+            elif ch == "{":
+                end = line.find("}", pos + 1)
+                if end < 0:
+                    comment = [line[pos + 1:]]
+                    comment_start = (lineno, pos)
+                    pos = n
+                else:
+                    yield Token(Kind.COMMENT, line[pos + 1:end], lineno, pos, brace=True)
+                    pos = end + 1
+            elif ch == '"':
+                yield from _string(line, pos, lineno)
+                pos = _string_end(line, pos)
+            else:
+                start = pos
+                while pos < n and line[pos] not in _SELF_DELIMITING and line[pos] not in " \t\v\f":
+                    pos += 1
+                word = line[start:pos]
+                if _bad_chars(word) or any(ord(c) > 126 for c in word):
+                    yield _problem(lineno, start, "character",
+                                   f"character outside printable ASCII in {word!r} (§2.2, §3.2)",
+                                   warning=True)
+                yield Token(Kind.WORD, word, lineno, start)
+    if comment is not None:
+        yield _problem(comment_start[0], comment_start[1], "comment-unterminated",
+                       "a { comment is never closed")
+        yield Token(Kind.COMMENT, "\n".join(comment), comment_start[0], comment_start[1], brace=True)
+
+
+def _string_end(line: str, pos: int) -> int:
+    """Index just past the string starting at ``line[pos] == '"'`` (or past a recovered ``]``)."""
+    i = pos + 1
+    while i < len(line):
+        if line[i] == "\\" and i + 1 < len(line) and line[i + 1] in '"\\':
+            i += 2
+        elif line[i] == '"':
+            return i + 1
+        else:
+            i += 1
+    return len(line)
+
+
+def _string(line: str, pos: int, lineno: int) -> Iterator[Token]:
+    r"""The string token at ``line[pos]``: ``\"`` and ``\\`` are escapes (§3.2); any other backslash is kept.
+
+    An unterminated string is reported and recovered: it runs to a final ``]`` on the line (which then
+    closes the tag pair) or to the end of the line.
+    """
+    out: list[str] = []
+    i = pos + 1
+    while i < len(line):
+        c = line[i]
+        if c == "\\" and i + 1 < len(line) and line[i + 1] in '"\\':
+            out.append(line[i + 1])
+            i += 2
+        elif c == '"':
+            text = "".join(out)
+            yield from _check_string(text, lineno, pos)
+            yield Token(Kind.STRING, text, lineno, pos)
+            return
+        else:
+            out.append(c)
+            i += 1
+    text = "".join(out)
+    yield _problem(lineno, pos, "string-unterminated", "string has no closing quote on its line (§3.2)")
+    stripped = text.rstrip()
+    if stripped.endswith("]"):
+        yield Token(Kind.STRING, stripped[:-1], lineno, pos)
+        yield Token(Kind.RBRACKET, "]", lineno, pos + len(stripped))
+    else:
+        yield Token(Kind.STRING, text, lineno, pos)
+
+
+def _check_string(text: str, lineno: int, pos: int) -> Iterator[Token]:
+    if "\t" in text:
+        yield _problem(lineno, pos, "character", "tab inside a string (§2.3)", warning=True)
+    if _bad_chars(text):
+        yield _problem(lineno, pos, "character", "control character inside a string (§2.2)", warning=True)
+
+
+def quote(value: str) -> str:
+    r"""A PBN string token for ``value`` (§3.2): quotes are escaped, and so is a backslash that would
+    otherwise read as an escape; other backslashes stay single, as in the column specs ``"Rank\2R"``.
+
+    >>> print(quote('say "hi"'), quote("Rank\\2R"), quote("C:\\"))
+    "say \"hi\"" "Rank\2R" "C:\\"
+    """
+    out = ['"']
+    for i, c in enumerate(value):
+        if c == '"':
+            out.append('\\"')
+        elif c == "\\" and (i + 1 == len(value) or value[i + 1] in '"\\'):
+            out.append("\\\\")
+        else:
+            out.append(c)
+    out.append('"')
+    return "".join(out)
