@@ -382,3 +382,30 @@ def test_cardset_format_rejects_unknown_spec() -> None:
     """An unknown format spec is an error."""
     with pytest.raises(ValueError, match="'x'"):
         format(CardSet(), "x")
+
+
+@pytest.mark.parametrize("other", [3, "SA", None, CardSet()])
+def test_card_order_with_a_non_card_is_a_type_error(other: object) -> None:
+    """Comparing a card with anything but a card is a TypeError, as for built-in types."""
+    card = Card.from_str("SA")
+    for compare in (card.__lt__, card.__le__, card.__gt__, card.__ge__):
+        assert compare(other) is NotImplemented
+    with pytest.raises(TypeError):
+        _ = card < other
+
+
+@pytest.mark.parametrize("other", [3, "SA", frozenset(), Card.from_str("SA")])
+def test_cardset_operators_with_a_non_cardset_are_type_errors(other: object) -> None:
+    """Set operators need two card sets; anything else is a TypeError (not an AttributeError)."""
+    hand = CardSet.from_pbn("AKQ2.JT9.8765.43")
+    for operator in (hand.__or__, hand.__and__, hand.__sub__, hand.__xor__):
+        assert operator(other) is NotImplemented  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        _ = hand | other  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("items", [["SA"], [3], [Card.from_str("SA"), None]])
+def test_cardset_from_non_cards_is_a_type_error_naming_the_item(items: list[object]) -> None:
+    """A CardSet is built from Card objects; anything else is a TypeError naming the bad item."""
+    with pytest.raises(TypeError, match="holds Card objects"):
+        CardSet(items)  # type: ignore[arg-type]

@@ -3,6 +3,7 @@ winners, the next lead) and revokes left standing (Law 61)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from itertools import permutations, product
 
@@ -210,6 +211,18 @@ def test_play_constructed_from_its_cards_equals_the_pushed_play(play: Play) -> N
     again = Play(play.deal, play.trump, play.leader, play.cards)
     assert again == play and again.winners == play.winners and again.turn is play.turn
     assert Play(play.deal, play.trump, play.leader).extend(play.cards) == play
+
+
+def test_play_derived_state_is_recomputed_by_dataclasses_replace() -> None:
+    """Tricks and hands are derived from the cards: replacing the cards (or the leader) recomputes them
+    instead of keeping stale ones."""
+    play = Play.for_contract(SAMPLE, Contract.from_str("7NTN")).extend(_c(t) for t in "ST S6 S2 SA".split())
+    fresh = dataclasses.replace(play, cards=())
+    assert fresh.winners == () and fresh.hand(Seat.NORTH) == SAMPLE[Seat.NORTH] and fresh.turn is Seat.EAST
+    shorter = dataclasses.replace(play, cards=play.cards[:2])
+    assert shorter == Play.for_contract(SAMPLE, Contract.from_str("7NTN")).extend(play.cards[:2])
+    assert Play(SAMPLE, None, Seat.EAST, list(play.cards)) == play  # type: ignore[arg-type]
+    assert hash(Play(SAMPLE, None, Seat.EAST, list(play.cards))) == hash(play)  # type: ignore[arg-type]
 
 
 # --- illegal plays -----------------------------------------------------------------------------------------

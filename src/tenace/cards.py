@@ -198,16 +198,24 @@ class Card:
     def __eq__(self, other: object) -> bool:
         return self is other
 
-    def __lt__(self, other: Card) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index < other.index
 
-    def __le__(self, other: Card) -> bool:
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index <= other.index
 
-    def __gt__(self, other: Card) -> bool:
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index > other.index
 
-    def __ge__(self, other: Card) -> bool:
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index >= other.index
 
 
@@ -240,7 +248,10 @@ class CardSet:
     def __init__(self, cards: Iterable[Card] = ()) -> None:
         bits = 0
         for card in cards:
-            bits |= 1 << card.index
+            try:
+                bits |= 1 << card.index
+            except (AttributeError, TypeError):
+                raise TypeError(f"a CardSet holds Card objects, got {card!r}") from None
         object.__setattr__(self, "bits", bits)
 
     @classmethod
@@ -340,15 +351,23 @@ class CardSet:
         return isinstance(card, Card) and bool(self.bits >> card.index & 1)
 
     def __or__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet.from_bits(self.bits | other.bits)
 
     def __and__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet.from_bits(self.bits & other.bits)
 
     def __sub__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet.from_bits(self.bits & ~other.bits)
 
     def __xor__(self, other: CardSet) -> CardSet:
+        if not isinstance(other, CardSet):
+            return NotImplemented
         return CardSet.from_bits(self.bits ^ other.bits)
 
     def add(self, card: Card) -> CardSet:

@@ -81,20 +81,20 @@ class Play:
     trump: Suit | None
     leader: Seat
     cards: tuple[Card, ...] = ()
-    _winners: tuple[Seat, ...] = field(default=(), repr=False, compare=False)
-    _remaining: tuple[CardSet, ...] = field(default=(), repr=False, compare=False)
-    _revokes: tuple[int, ...] = field(default=(), repr=False, compare=False)
+    # Derived from the fields above; never passed in (so dataclasses.replace() recomputes them too).
+    _winners: tuple[Seat, ...] = field(default=(), init=False, repr=False, compare=False)
+    _remaining: tuple[CardSet, ...] = field(default=(), init=False, repr=False, compare=False)
+    _revokes: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if not self._remaining:
-            cards = self.cards
-            object.__setattr__(self, "cards", ())
-            object.__setattr__(self, "_remaining", self.deal.hands)
-            state: Play = self
-            for card in cards:
-                state = state.push(card)
-            for name in ("cards", "_winners", "_remaining", "_revokes"):
-                object.__setattr__(self, name, getattr(state, name))
+        cards = tuple(self.cards)
+        object.__setattr__(self, "cards", ())
+        object.__setattr__(self, "_remaining", self.deal.hands)
+        state: Play = self
+        for card in cards:
+            state = state.push(card)
+        for name in ("cards", "_winners", "_remaining", "_revokes"):
+            object.__setattr__(self, name, getattr(state, name))
 
     @classmethod
     def for_contract(cls, deal: Deal, contract: Contract, cards: Iterable[Card] = ()) -> Play:
@@ -214,4 +214,9 @@ class Play:
             leader = winners[-1] if winners else self.leader
             winners = (*winners, Trick(leader, cards[-4:]).winner(self.trump))
         revokes = (*self._revokes, len(cards) - 1) if revoke else self._revokes
-        return Play(self.deal, self.trump, self.leader, cards, winners, tuple(remaining), revokes)
+        new = object.__new__(Play)  # the next state is computed here: skip the replay in __post_init__
+        fields = {"deal": self.deal, "trump": self.trump, "leader": self.leader, "cards": cards,
+                  "_winners": winners, "_remaining": tuple(remaining), "_revokes": revokes}
+        for name, value in fields.items():
+            object.__setattr__(new, name, value)
+        return new
