@@ -467,3 +467,10 @@ def test_last_bid_and_len() -> None:
     assert _a("N", "").last_bid is None and _a("N", "P P").last_bid is None
     assert _a("N", "1C 1S X XX P").last_bid == Bid(1, Denomination.SPADES)
     assert len(_a("N", "1C 1S X XX P")) == 5
+
+
+def test_auction_given_a_list_of_calls_is_still_a_hashable_value() -> None:
+    """GUIDE 8.13 item 4: value types stay hashable; a list of calls is stored as a tuple."""
+    calls: list[Call] = [PASS, Bid(1, Denomination.CLUBS)]
+    auction = Auction(Seat.NORTH, calls)  # type: ignore[arg-type]
+    assert auction.calls == tuple(calls) and hash(auction) == hash(Auction(Seat.NORTH, tuple(calls)))

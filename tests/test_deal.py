@@ -202,3 +202,10 @@ def test_deal_format_rejects_unknown_spec() -> None:
     """An unknown format spec is an error."""
     with pytest.raises(ValueError, match="'v'"):
         format(_sample(), "v")
+
+
+def test_deal_given_a_list_of_hands_is_still_a_hashable_value() -> None:
+    """GUIDE 8.13 item 4: value types stay hashable; a list of hands is stored as a tuple."""
+    deal = _sample()
+    again = Deal(list(deal.hands))  # type: ignore[arg-type]
+    assert again == deal and hash(again) == hash(deal) and isinstance(again.hands, tuple)

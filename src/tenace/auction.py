@@ -38,6 +38,10 @@ class Auction:
     dealer: Seat
     calls: tuple[Call, ...] = ()
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.calls, tuple):  # keep the value hashable when given a list
+            object.__setattr__(self, "calls", tuple(self.calls))
+
     @classmethod
     def from_str(cls, dealer: Seat | str, text: str) -> Auction:
         """Build an auction from whitespace-separated calls.

@@ -79,6 +79,8 @@ class Deal:
     """North, East, South, West."""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.hands, tuple):  # keep the value hashable when given a list
+            object.__setattr__(self, "hands", tuple(self.hands))
         if len(self.hands) != 4:
             raise InvalidDealError(f"a deal has four hands, got {len(self.hands)}")
         problems = deal_problems(self.hands)
