@@ -379,6 +379,7 @@ def test_18_19_is_legal_agrees_with_an_independent_reading_of_the_laws(auction: 
     assert auction.is_complete is _ref_complete(auction.calls)
 
 
+@settings(deadline=None)
 @given(partial_auctions())
 def test_legal_calls_lists_exactly_the_lawful_calls_pass_first_then_doubles_then_bids(
     auction: Auction,
@@ -398,7 +399,7 @@ def test_legal_calls_lists_exactly_the_lawful_calls_pass_first_then_doubles_then
                 auction.push(call)
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(auctions())
 def test_a_complete_auction_has_exactly_one_contract_or_is_passed_out(auction: Auction) -> None:
     """Law 22: a complete auction ends in one final contract (the last bid, with any double or redouble that

@@ -103,6 +103,7 @@ def test_44a_the_leader_may_lead_any_card_in_his_hand(deal: Deal, contract: Cont
     assert play.legal_cards() == deal[play.turn] == play.hand(play.turn)
 
 
+@settings(deadline=None)
 @given(plays(complete=False))
 def test_44c_44d_legal_cards_follow_suit_when_possible_else_any_card(play: Play) -> None:
     """Law 44C: each player must follow suit if he can; Law 44D: if he cannot, he may play any card."""
@@ -163,7 +164,7 @@ def test_trick_limits() -> None:
 # --- Law 44 over a whole deal ------------------------------------------------------------------------------
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(plays())
 def test_44_random_legal_play_ends_with_52_cards_and_13_tricks(play: Play) -> None:
     """Law 44B, G: four cards a trick, thirteen tricks, each trick led by the winner of the one before; the
@@ -189,7 +190,7 @@ def test_44_random_legal_play_ends_with_52_cards_and_13_tricks(play: Play) -> No
     assert play.turn is leader
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)
 @given(plays(complete=False))
 def test_44_tricks_per_side_sum_to_the_tricks_played(play: Play) -> None:
     """However far the play has gone, completed tricks are split between the sides, and the trick in
@@ -204,7 +205,7 @@ def test_44_tricks_per_side_sum_to_the_tricks_played(play: Play) -> None:
         assert set(play.hand(seat)) == set(play.deal[seat]) - played
 
 
-@settings(max_examples=30)
+@settings(max_examples=30, deadline=None)
 @given(plays(complete=False))
 def test_play_constructed_from_its_cards_equals_the_pushed_play(play: Play) -> None:
     """Play(deal, trump, leader, cards) replays the cards with the same checks; equal inputs, equal plays."""

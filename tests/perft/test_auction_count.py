@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 
-from hypothesis import given
+from hypothesis import given, settings
 
 from strategies import partial_auctions
 from tenace import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Auction, Bid, Double, Pass, Redouble, Seat
@@ -212,6 +212,7 @@ def test_perft_depth_4_from_a_doubled_contract_by_brute_force() -> None:
     assert sequences(key_of(auction), 4) == brute_force(auction, 4)
 
 
+@settings(deadline=None)
 @given(partial_auctions())
 def test_canonical_auction_has_the_same_next_step_as_the_real_one(auction: Auction) -> None:
     """The abstraction is sound: an auction and the canonical auction of its state offer the same calls,
