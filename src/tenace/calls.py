@@ -90,7 +90,8 @@ _DENOM_INDEX: Final[dict[Denomination, int]] = {d: i for i, d in enumerate(DENOM
 
 @dataclass(frozen=True, slots=True, order=True)
 class Bid:
-    """A bid: a level 1-7 and a denomination (Law 18A). Bids order by rank (Law 18E).
+    """A bid: a level 1-7 and a denomination (Law 18A). Bids order as they supersede one another (Law 18B),
+    denominations ranking by Law 18E.
 
     >>> Bid(1, Denomination.NOTRUMP) > Bid(1, Denomination.SPADES)
     True

@@ -10,7 +10,7 @@ from tenace.errors import NotationError
 
 
 class Suit(enum.Enum):
-    """A suit. Members compare in rank order, clubs lowest (Law 1B)."""
+    """A suit. Members compare in rank order, clubs lowest (Law 1A)."""
 
     CLUBS = "C"
     DIAMONDS = "D"

@@ -1,4 +1,5 @@
-"""Seats and sides (Law 3: North, East, South and West; North-South and East-West are partners)."""
+"""Seats and sides (Law 3: the compass directions North, East, South and West; Law 4: North-South and
+East-West are the two sides)."""
 
 from __future__ import annotations
 
