@@ -68,13 +68,14 @@ def test_law1_a_card_in_two_hands_is_rejected_naming_the_card_and_the_seat() -> 
 
 
 def test_law1_missing_cards_are_named() -> None:
-    """A hand short of cards is reported with its seat and count."""
+    """A hand short of cards is reported with its seat and count, and the lost cards are named."""
     n, e, s, w = _sample().hands
     short = w - CardSet.from_pbn("2.5432..")
     with pytest.raises(InvalidDealError, match="West has 8 cards"):
         Deal((n, e, s, short))
     assert deal_problems({Seat.NORTH: n, Seat.EAST: e, Seat.SOUTH: s, Seat.WEST: short}) == [
-        (DealProblem.SHORT_HAND, "West has 8 cards, not 13")
+        (DealProblem.SHORT_HAND, "West has 8 cards, not 13"),
+        (DealProblem.MISSING_CARDS, "S2 H5 H4 H3 H2 in no hand"),
     ]
 
 
@@ -165,8 +166,8 @@ def test_partial_deal_keeps_unknown_hands_as_none_and_reports_problems() -> None
     assert partial.to_pbn(Seat.SOUTH) == text
     assert PartialDeal.from_pbn(partial.to_pbn()) == partial
     problems = partial.problems()
-    assert [kind for kind, _ in problems] == [DealProblem.SHORT_HAND, DealProblem.SHORT_HAND]
-    assert "East has 0 cards" in problems[0][1] and "West has 0 cards" in problems[1][1]
+    assert [kind for kind, _ in problems] == [DealProblem.UNKNOWN_HAND, DealProblem.UNKNOWN_HAND]
+    assert "East's hand is not known" in problems[0][1] and "West's hand is not known" in problems[1][1]
     with pytest.raises(InvalidDealError):
         partial.complete()
 

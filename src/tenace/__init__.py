@@ -49,6 +49,6 @@ __all__ = [
     "Auction", "Bid", "Board", "BridgeError", "Call", "Card", "CardSet", "Contract", "Deal", "DealProblem",
     "Denomination", "Double", "Doubling", "IllegalCallError", "IllegalPlayError", "ImpossibleActionError",
     "InvalidDealError", "LINError", "NotationError", "PBNError", "PartialDeal", "Pass", "Play", "Rank",
-    "Redouble", "Seat", "Side", "SolverError", "Suit", "Trick", "Vulnerability", "dealer_for", "parse_call", "score",
-    "vulnerability_for",
+    "Redouble", "Seat", "Side", "SolverError", "Suit", "Trick", "Vulnerability", "dealer_for", "parse_call",
+    "score", "vulnerability_for",
 ]

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from tenace.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Bid, Call, Double, Pass, Redouble, parse_call
 from tenace.contract import Contract, Doubling
 from tenace.errors import IllegalCallError, ImpossibleActionError
 from tenace.seats import Seat
-
-_MAX_CALLS: Final = 319  # 35 bids, each followed by X, XX and passes: 35 * 9 + 4
 
 
 class _Summary(NamedTuple):
@@ -39,8 +37,25 @@ class Auction:
     calls: tuple[Call, ...] = ()
 
     def __post_init__(self) -> None:
-        if not isinstance(self.calls, tuple):  # keep the value hashable when given a list
-            object.__setattr__(self, "calls", tuple(self.calls))
+        if isinstance(self.dealer, str):
+            object.__setattr__(self, "dealer", Seat.from_str(self.dealer))
+        elif not isinstance(self.dealer, Seat):
+            raise TypeError(f"dealer must be a Seat, got {self.dealer!r}")
+        calls = tuple(self.calls)  # a tuple keeps the value hashable when given a list
+        object.__setattr__(self, "calls", ())
+        if calls:  # check every call: an Auction only ever holds a lawful auction
+            object.__setattr__(self, "calls", Auction(self.dealer).extend(calls).calls)
+
+    @classmethod
+    def _unchecked(cls, dealer: Seat, calls: tuple[Call, ...]) -> Auction:
+        auction = object.__new__(cls)
+        object.__setattr__(auction, "dealer", dealer)
+        object.__setattr__(auction, "calls", calls)
+        return auction
+
+    def __bool__(self) -> bool:
+        """An auction is always truthy, even before the first call."""
+        return True
 
     @classmethod
     def from_str(cls, dealer: Seat | str, text: str) -> Auction:
@@ -151,10 +166,10 @@ class Auction:
             if self.is_complete:
                 raise IllegalCallError(f"the auction {self} has ended; no call {call} can follow")
             raise IllegalCallError(
-                f"call {call} by {self.turn.name.title()} is not lawful after {self or 'the start'} "
+                f"call {call} by {self.turn.name.title()} is not lawful after {str(self) or 'the start'} "
                 f"(call {len(self.calls) + 1}; Laws 18-19)"
             )
-        return Auction(self.dealer, (*self.calls, call))
+        return Auction._unchecked(self.dealer, (*self.calls, call))
 
     def contract(self) -> Contract | None:
         """The final contract (Law 22), or ``None`` if the board was passed out.

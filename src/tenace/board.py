@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 from tenace.deal import Deal
@@ -31,8 +31,8 @@ class Vulnerability(enum.Enum):
         >>> Vulnerability.from_str("Both")
         <Vulnerability.BOTH: 'All'>
         """
-        key = text.strip().upper().replace("-", "").replace("/", "").replace(" ", "")
-        found = _VUL_NAMES.get(key)
+        key = text.strip().upper()
+        found = _VUL_NAMES.get(key if key == "-" else key.replace("-", "").replace("/", "").replace(" ", ""))
         if found is None:
             raise NotationError(f"unknown vulnerability {text!r} (expected None, NS, EW or All)")
         return found
@@ -42,11 +42,11 @@ class Vulnerability(enum.Enum):
 
 
 _VUL_NAMES: Final[dict[str, Vulnerability]] = {
-    "NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE, "": Vulnerability.NONE, "0": Vulnerability.NONE,
-    "O": Vulnerability.NONE, "NEITHER": Vulnerability.NONE, "NIL": Vulnerability.NONE,
-    "NS": Vulnerability.NS, "N": Vulnerability.NS, "SN": Vulnerability.NS,
-    "EW": Vulnerability.EW, "E": Vulnerability.EW, "WE": Vulnerability.EW,
-    "ALL": Vulnerability.BOTH, "BOTH": Vulnerability.BOTH, "B": Vulnerability.BOTH,
+    "NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE, "-": Vulnerability.NONE,
+    "NEITHER": Vulnerability.NONE, "NIL": Vulnerability.NONE,
+    "NS": Vulnerability.NS, "SN": Vulnerability.NS,
+    "EW": Vulnerability.EW, "WE": Vulnerability.EW,
+    "ALL": Vulnerability.BOTH, "BOTH": Vulnerability.BOTH,
 }
 
 # Law 2: the vulnerability pattern repeats every 16 boards.
@@ -78,7 +78,7 @@ def vulnerability_for(number: int) -> Vulnerability:
     return _VUL_CYCLE[(number - 1) % 16]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Board:
     """A duplicate board (Law 2). Dealer and vulnerability follow the board number unless given, for a
     board marked otherwise. The deal may be unknown (a result without a hand record).
@@ -91,17 +91,25 @@ class Board:
     """
 
     number: int
-    deal: Deal | None = None
-    dealer: Seat = field(default=None)  # type: ignore[assignment]
-    vulnerability: Vulnerability = field(default=None)  # type: ignore[assignment]
+    deal: Deal | None
+    dealer: Seat
+    vulnerability: Vulnerability
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.number, int) or isinstance(self.number, bool) or self.number < 1:
-            raise ValueError(f"board numbers start at 1, got {self.number!r}")
-        if self.dealer is None:
-            object.__setattr__(self, "dealer", dealer_for(self.number))
-        if self.vulnerability is None:
-            object.__setattr__(self, "vulnerability", vulnerability_for(self.number))
+    def __init__(
+        self,
+        number: int,
+        deal: Deal | None = None,
+        dealer: Seat | None = None,
+        vulnerability: Vulnerability | None = None,
+    ) -> None:
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            raise ValueError(f"board numbers start at 1, got {number!r}")
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "deal", deal)
+        object.__setattr__(self, "dealer", dealer_for(number) if dealer is None else dealer)
+        object.__setattr__(
+            self, "vulnerability", vulnerability_for(number) if vulnerability is None else vulnerability
+        )
 
     @property
     def follows_law_2(self) -> bool:

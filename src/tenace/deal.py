@@ -21,15 +21,21 @@ class DealProblem(enum.Enum):
     LONG_HAND = "a hand has more than 13 cards"
     CARD_IN_TWO_HANDS = "a card is in two hands"
     MISSING_CARDS = "some cards are in no hand"
+    UNKNOWN_HAND = "a hand is not known"
 
 
-def deal_problems(hands: Mapping[Seat, CardSet] | tuple[CardSet, ...]) -> list[tuple[DealProblem, str]]:
+def deal_problems(
+    hands: Mapping[Seat, CardSet | None] | tuple[CardSet | None, ...],
+) -> list[tuple[DealProblem, str]]:
     """Everything that stops four hands (North, East, South, West) from being a valid deal, each with a
-    message naming the seat or cards."""
+    message naming the seat or cards. ``None`` stands for a hand that is not known."""
     seq = tuple(hands[s] for s in SEATS) if isinstance(hands, Mapping) else tuple(hands)
     problems: list[tuple[DealProblem, str]] = []
     seen = 0
     for seat, hand in zip(SEATS, seq, strict=True):
+        if hand is None:
+            problems.append((DealProblem.UNKNOWN_HAND, f"{seat.name.title()}'s hand is not known"))
+            continue
         n = len(hand)
         if n < 13:
             problems.append((DealProblem.SHORT_HAND, f"{seat.name.title()} has {n} cards, not 13"))
@@ -41,7 +47,7 @@ def deal_problems(hands: Mapping[Seat, CardSet] | tuple[CardSet, ...]) -> list[t
             problems.append((DealProblem.CARD_IN_TWO_HANDS, f"{cards} also in {seat.name.title()}'s hand"))
         seen |= hand.bits
     missing = _FULL_BITS & ~seen
-    if missing and not any(p is DealProblem.SHORT_HAND for p, _ in problems):
+    if missing and None not in seq:
         cards = " ".join(str(c) for c in CardSet.from_bits(missing))
         problems.append((DealProblem.MISSING_CARDS, f"{cards} in no hand"))
     return problems
@@ -164,7 +170,7 @@ class PartialDeal:
         return self.hands[seat.index]
 
     def problems(self) -> list[tuple[DealProblem, str]]:
-        return deal_problems(tuple(CardSet() if h is None else h for h in self.hands))
+        return deal_problems(self.hands)
 
     def complete(self) -> Deal:
         """The :class:`Deal`, filling in one unknown hand with the rest of the pack if needed.

@@ -97,9 +97,18 @@ class Play:
             object.__setattr__(self, name, getattr(state, name))
 
     @classmethod
-    def for_contract(cls, deal: Deal, contract: Contract, cards: Iterable[Card] = ()) -> Play:
-        """The play of ``deal`` in ``contract``: declarer's left-hand opponent leads (Law 41A)."""
-        return cls(deal, contract.denomination.suit, contract.opening_leader, tuple(cards))
+    def for_contract(
+        cls, deal: Deal, contract: Contract, cards: Iterable[Card] = (), *, allow_revokes: bool = False
+    ) -> Play:
+        """The play of ``deal`` in ``contract``: declarer's left-hand opponent leads (Law 41A).
+
+        With ``allow_revokes``, a card that fails to follow suit is let stand (see :meth:`push_unchecked`),
+        as real records sometimes hold one.
+        """
+        play = cls(deal, contract.denomination.suit, contract.opening_leader)
+        for card in cards:
+            play = play.push_unchecked(card) if allow_revokes else play.push(card)
+        return play
 
     @property
     def declarer(self) -> Seat:

@@ -76,7 +76,7 @@ class DealRecord:
         """
         full = self.deal if isinstance(self.deal, Deal) else None
         if self.number is not None:
-            return Board(self.number, full, self.dealer, self.vulnerability)  # type: ignore[arg-type]
+            return Board(self.number, full, self.dealer, self.vulnerability)
         raise ValueError("the record has no board number")
 
     def auction(self) -> Auction | None:
@@ -90,14 +90,14 @@ class DealRecord:
         dealer = self.dealer if self.dealer is not None else self.board().dealer
         return Auction(dealer).extend(c.call for c in self.calls)
 
-    def replay(self) -> Play | None:
+    def replay(self, *, allow_revokes: bool = False) -> Play | None:
         """The recorded play, checked card by card (Law 44C). ``None`` without a deal or a contract.
 
         :raises IllegalPlayError: naming the trick and card where the record breaks the rules.
         """
         if not isinstance(self.deal, Deal) or self.contract is None:
             return None
-        return Play.for_contract(self.deal, self.contract, self.play)
+        return Play.for_contract(self.deal, self.contract, self.play, allow_revokes=allow_revokes)
 
     def score(self) -> int | None:
         """Declarer side's score (Law 77), ``0`` when passed out, ``None`` when unknown."""

@@ -166,7 +166,7 @@ def board_from_json(data: JSONValue, path: str = "") -> Board:
         raise JSONFormatError(_join(path, "deal"), "a board holds a full deal or none")
     dealer = _seat(obj.get("dealer"), _join(path, "dealer"))
     vul = _vulnerability(obj.get("vulnerability"), _join(path, "vulnerability"))
-    return Board(number, deal, dealer, vul)  # type: ignore[arg-type]  # None means Law 2
+    return Board(number, deal, dealer, vul)  # None dealer/vulnerability: Law 2
 
 
 # --- records --------------------------------------------------------------------------------------------
