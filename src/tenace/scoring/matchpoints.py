@@ -285,6 +285,7 @@ def score_board(
     by_score = dict(zip(plain, matchpoint_units(plain), strict=True)) if not assigned else {}
     plain_top = top_units(len(plain))
     out: list[BoardScore] = []
+    same_score: dict[int, BoardScore] = {}
     for index, entry in enumerate(entries):
         if isinstance(entry, ArtificialAdjustedScore):
             ns_pct, ew_pct = entry.percentages(resolved)
@@ -300,9 +301,12 @@ def score_board(
                 own = comparison.ew_units_against_plain(score, member=False)
                 ew_units += weight * (own + comparison.against_assigned(score, ew=True, skip=index))
             out.append(finish(ns_units, ew_units))
+        elif entry in same_score:  # equal scores score alike: share the (immutable) BoardScore
+            out.append(same_score[entry])
         elif not assigned:
             ns_plain = by_score[entry]
-            out.append(finish(Fraction(ns_plain), Fraction(plain_top - ns_plain)))
+            same_score[entry] = finish(Fraction(ns_plain), Fraction(plain_top - ns_plain))
+            out.append(same_score[entry])
         else:
             ns_units = comparison.ns_units_against_plain(entry, member=True) + comparison.against_assigned(
                 entry, ew=False, skip=None
@@ -310,7 +314,8 @@ def score_board(
             ew_units = comparison.ew_units_against_plain(entry, member=True) + comparison.against_assigned(
                 entry, ew=True, skip=None
             )
-            out.append(finish(Fraction(ns_units), Fraction(ew_units)))
+            same_score[entry] = finish(Fraction(ns_units), Fraction(ew_units))
+            out.append(same_score[entry])
     return tuple(out)
 
 
