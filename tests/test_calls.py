@@ -130,7 +130,7 @@ def test_18b_a_bid_supersedes_by_more_tricks_or_same_tricks_higher_denomination(
 # --- notation -------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["P", "p", "Pass", "PASS", "pass", "Pa", "-", " P "])
+@pytest.mark.parametrize("text", ["P", "p", "Pass", "PASS", "pass", "Pa", " P "])
 def test_parse_call_pass_spellings(text: str) -> None:
     """Pass is written P, Pass (any case), Pa or a dash."""
     assert parse_call(text) == PASS and isinstance(parse_call(text), Pass)
@@ -173,7 +173,8 @@ def test_parse_call_bid_spellings(text: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "8C", "0NT", "1X", "XXX", "1NTX", "NT", "1", "pas", "11S", "1.5H", "Dbl!", "1NT!", "7NTT"]
+    "text",
+    ["", "8C", "0NT", "1X", "XXX", "1NTX", "NT", "1", "pas", "11S", "1.5H","Dbl!", "1NT!", "7NTT", "AP", "-"],
 )
 def test_parse_call_rejects_bad_input_naming_it(text: str) -> None:
     """Text that is not a call raises NotationError (a ValueError) quoting the input."""

@@ -188,7 +188,7 @@ ALL_BIDS: Final[tuple[Bid, ...]] = tuple(Bid(level, d) for level in range(1, 8) 
 
 _BID_RE: Final = re.compile(r"([1-7])\s*(NT|N|SA|[CDHS♣♦♥♠♧♢♡♤])", re.IGNORECASE)
 _NON_BIDS: Final[dict[str, Call]] = {
-    "P": PASS, "PASS": PASS, "PA": PASS, "-": PASS, "AP": PASS,
+    "P": PASS, "PASS": PASS, "PA": PASS,
     "X": DOUBLE, "D": DOUBLE, "DBL": DOUBLE, "DOUBLE": DOUBLE,
     "XX": REDOUBLE, "R": REDOUBLE, "RDBL": REDOUBLE, "REDOUBLE": REDOUBLE,
 }
