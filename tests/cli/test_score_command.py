@@ -44,3 +44,21 @@ def test_score_rejects_impossible_trick_count() -> None:
     result = runner.invoke(app, ["score", "7NT", "+1", "--by", "S"])
     assert result.exit_code == 2
     assert "0 to 13" in result.stderr
+
+
+def test_imps_of_a_difference_and_of_two_room_scores_law_78b() -> None:
+    one = runner.invoke(app, ["imps", "-470", "--json"])
+    assert one.exit_code == 0, one.output
+    assert json.loads(one.stdout) == {"difference": -470, "imps": -10}
+    two = runner.invoke(app, ["imps", "620", "-100"])
+    assert two.exit_code == 0 and "+720 points = +12 IMPs" in two.stdout
+
+
+def test_vp_on_the_wbf_2013_scale_and_bad_boards() -> None:
+    result = runner.invoke(app, ["vp", "-9", "--boards", "28", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["vps"] == ["8.02", "11.98"]
+    table = runner.invoke(app, ["vp", "--table", "-b", "14", "--json"])
+    rows = json.loads(table.stdout)["scale"]
+    assert rows[0]["winner"] == "10.00" and rows[-1]["winner"] == "20.00"
+    assert runner.invoke(app, ["vp", "3", "--boards", "0"]).exit_code == 2

@@ -18,6 +18,7 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 scoring.register(app)
+scoring.register_teams(app)
 
 
 @app.callback()

@@ -154,3 +154,75 @@ def register(app: typer.Typer) -> None:
                 out.print(r.describe())
         if not args and bad:
             raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _int_arg(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        fail(f"{what} must be a whole number, got {text!r}", 2)
+
+
+def register_teams(app: typer.Typer) -> None:
+    from tenace.scoring.imps import imps, team_imps
+    from tenace.scoring.vp import WBFContinuousScale
+
+    @app.command(
+        "imps",
+        context_settings={"ignore_unknown_options": True},
+        help=(
+            "Convert a point difference to IMPs (Law 78B): [bold]tenace imps 470[/]. With two scores, the "
+            "North-South scores of the open and closed rooms: [bold]tenace imps 620 -100[/]."
+        ),
+    )
+    def imps_command(
+        values: Annotated[list[str], typer.Argument(help="DIFFERENCE, or OPEN_NS CLOSED_NS")],
+        as_json: JsonOption = False,
+    ) -> None:
+        numbers = [_int_arg(v, "a score") for v in values]
+        if len(numbers) == 1:
+            difference, result = numbers[0], imps(numbers[0])
+        elif len(numbers) == 2:
+            difference, result = numbers[0] - numbers[1], team_imps(numbers[0], numbers[1])
+        else:
+            fail("give one point difference, or two scores (open room NS, closed room NS)", 2)
+        if as_json:
+            emit_json({"difference": difference, "imps": result})
+        else:
+            out.print(f"{difference:+d} points = {result:+d} IMPs")
+
+    @app.command(
+        "vp",
+        context_settings={"ignore_unknown_options": True},
+        help=(
+            "Victory points on the WBF 2013 continuous scale: [bold]tenace vp 23 --boards 28[/]. "
+            "[bold]--table[/] prints the whole scale."
+        ),
+    )
+    def vp_command(
+        margin: Annotated[str | None, typer.Argument(help="IMP margin (may be negative)")] = None,
+        boards: Annotated[int, typer.Option("--boards", "-b", help="Boards in the match.")] = 28,
+        table: Annotated[bool, typer.Option("--table", help="Print the scale for every margin.")] = False,
+        as_json: JsonOption = False,
+    ) -> None:
+        try:
+            scale = WBFContinuousScale(boards)
+        except ValueError as exc:
+            fail(str(exc), 2)
+        if table:
+            rows = [{"margin": m, "winner": str(v), "loser": str(20 - v)} for m, v in enumerate(scale.table)]
+            if as_json:
+                emit_json({"boards": boards, "scale": rows})
+            else:
+                out.print(f"WBF 2013 continuous scale, {boards} boards (blitz at {scale.blitz} IMPs)")
+                for row in rows:
+                    out.print(f"{row['margin']:>4}  {row['winner']:>6} - {row['loser']:<6}")
+            return
+        if margin is None:
+            fail("give an IMP margin, or --table", 2)
+        m = _int_arg(margin, "the margin")
+        first, second = scale.vps(m)
+        if as_json:
+            emit_json({"margin": m, "boards": boards, "vps": [str(first), str(second)]})
+        else:
+            out.print(f"{m:+d} IMPs over {boards} boards = {first} - {second} VP")
