@@ -82,7 +82,8 @@ def test_every_hand_is_printed_suit_by_suit(oracle_boards: Boards) -> None:
             pattern = rf'data-seat="{seat.value}">(.*?)(?=<div class="(?:hand|compass))'
             block = re.search(pattern, section, re.S)
             assert block, (board.number, seat)
-            printed = re.findall(r'<span class="suit[^"]*">(.)</span>([^<]*)</div>', block.group(1))
+            printed = re.findall(r'<span class="suit[^"]*">(.)</span><span class="cards">([^<]*)</span>',
+                                 block.group(1))
             assert [symbol for symbol, _ in printed] == ["♠", "♥", "♦", "♣"]
             assert [text.strip() for _, text in printed] == [spaced_holding(h) for h in holdings]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import warnings
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -182,7 +183,7 @@ class _Writer:
 
     def board(self, b: PrintedBoard, x: float, y: float, w: float, h: float, *, wide: bool) -> None:
         """One board in the slot ``(x, y, w, h)``, scaled to fill it (at most 1.3 times the base size)."""
-        from fpdf.drawing_primitives import Transform
+        from fpdf.drawing_primitives import Transform  # fpdf2 >= 2.5
 
         pdf = self.pdf
         pdf.set_draw_color(110, 110, 110)
@@ -197,10 +198,12 @@ class _Writer:
             need_w = 3 + diagram_w + 12 + table_w + 3
             need_h = 3 + max(_DIAGRAM_H, 2 + analysis_h) + 3
         else:
-            need_w = 3 + diagram_w + 3
+            need_w = 3 + diagram_w + 2
             need_h = 3 + _DIAGRAM_H + 3 + analysis_h + 3
         k = min(w / need_w, h / need_h, 1.3)
-        with pdf.transform(Transform.scaling(k).about(x, y)):
+        # FPDF.transform exists from fpdf2 2.8.6; older versions draw at the base size, which fits every slot.
+        scale = Transform.scaling(k).about(x, y)
+        with pdf.transform(scale) if hasattr(pdf, "transform") else nullcontext():
             dx, dy = x + 3, y + 3
             bottom = self.diagram(b, dx, dy)
             if wide:
@@ -211,7 +214,7 @@ class _Writer:
 
     def diagram(self, b: PrintedBoard, x: float, y: float) -> float:
         """Board information, the four hands and the compass; returns the bottom edge."""
-        c1, c2, _ = _COL_W
+        c1, c2, c3 = _COL_W
         col2 = x + c1 + 2
         col3 = col2 + c2 + 2
         # information, top left
@@ -224,22 +227,28 @@ class _Writer:
         self.font(9, bold=vul_color == _RED, color=vul_color)
         self.put(x + self.pdf.get_string_width("Vul: ") + 0.3, y + 6.5 + _LINE, b.vulnerability)
         north_h = 4 * _LINE
-        self.hand(b.hands[Seat.NORTH], col2, y)
+        self.hand(b.hands[Seat.NORTH], col2, y, width=c2 + 2 + c3)
         box_y = y + max(north_h, 6.5 + 2 * _LINE) + 1.5
         box = c2
         side_y = box_y + (box - north_h) / 2
-        self.hand(b.hands[Seat.WEST], x, side_y)
-        self.hand(b.hands[Seat.EAST], col3 + 1, side_y)
+        self.hand(b.hands[Seat.WEST], x, side_y, width=c1 + 1)
+        self.hand(b.hands[Seat.EAST], col3 + 1, side_y, width=c3 - 1)
         self.compass(b, col2, box_y, box)
         south_y = box_y + box + 1.5
-        self.hand(b.hands[Seat.SOUTH], col2, south_y)
+        self.hand(b.hands[Seat.SOUTH], col2, south_y, width=c2 + 2 + c3)
         return south_y + north_h
 
-    def hand(self, hand: PrintedHand, x: float, y: float) -> None:
+    def hand(self, hand: PrintedHand, x: float, y: float, width: float = _COL_W[0]) -> None:
+        """Four suit lines; a very long suit is set smaller so that it stays within ``width``."""
         for i, line in enumerate(hand.suits):
             self.font(10, color=_RED if line.red else _BLACK)
             self.put(x, y + i * _LINE, self.suit_symbol(line.letter, line.symbol), w=4)
-            self.font(10)
+            size = 10.0
+            self.font(size)
+            room = width - 4.2 - 2 * self.pdf.c_margin
+            while size > 6 and self.pdf.get_string_width(self.text(line.cards)) > room:
+                size -= 0.5
+                self.font(size)
             self.put(x + 4.2, y + i * _LINE, line.cards)
 
     def compass(self, b: PrintedBoard, x: float, y: float, size: float) -> None:
