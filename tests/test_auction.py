@@ -440,7 +440,7 @@ def test_auction_text_uses_canonical_call_forms(auction: Auction, spec: str) -> 
 
 def test_auction_from_str_accepts_call_variants() -> None:
     """Any spelling parse_call accepts works in an auction string, with any whitespace."""
-    a = _a("n", "1n  pass\t3nt Pass\np -")
+    a = _a("n", "1n  pass\t3nt Pass\np pa")
     assert a == _a("N", "1NT P 3NT P P P") and a.is_complete
     assert Auction.from_str(Seat.EAST, "1♠ Dbl Rdbl p p p").contract() == Contract.from_str("1SXXE")
 
