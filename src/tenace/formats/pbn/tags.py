@@ -25,7 +25,7 @@ from tenace.analysis import DDTable
 from tenace.board import Vulnerability
 from tenace.calls import Denomination
 from tenace.contract import Contract, Doubling
-from tenace.deal import Deal, DealProblem, PartialDeal
+from tenace.deal import Deal, PartialDeal
 from tenace.errors import InvalidDealError, NotationError
 from tenace.seats import SEATS, Seat, Side
 
@@ -59,7 +59,7 @@ _TIME: Final = re.compile(r"(\d\d|\?\?):(\d\d|\?\?):(\d\d|\?\?)")
 
 def parse_date(value: str, ctx: TagContext) -> str:
     """``YYYY.MM.DD`` with ``?`` for unknown digits (§3.4.3); anything else is kept with a warning."""
-    if value and not _DATE.fullmatch(value):
+    if not is_blank(value) and not _DATE.fullmatch(value):
         ctx.warn("date", f"date {value!r} is not YYYY.MM.DD (§3.4.3)")
     return value
 
@@ -148,9 +148,6 @@ def parse_deal(value: str, ctx: TagContext) -> Deal | PartialDeal | None:
             return partial.complete()
         except InvalidDealError as exc:  # pragma: no cover - sizes and overlaps were checked above
             raise NotationError(str(exc)) from None
-    problems = [p for p, _ in partial.problems() if p is not DealProblem.SHORT_HAND]
-    if problems:  # pragma: no cover - defensive
-        raise NotationError(f"deal {value!r} is not valid")
     return partial
 
 
