@@ -1,0 +1,119 @@
+"""Generate docs/laws-coverage.md: for each of the 93 Laws, its status in Tenace and the modules that cite it.
+
+Run ``python tools/laws_coverage.py`` after changing what the code implements; a test checks the page is current.
+The subject labels are Tenace's own short names for each Law, not the Laws' wording.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src" / "tenace"
+PAGE = ROOT / "docs" / "laws-coverage.md"
+
+SUBJECTS = {
+    1: "the pack and the rank of cards and suits", 2: "boards: numbering, dealer, vulnerability",
+    3: "tables and compass directions", 4: "partnerships", 5: "seating", 6: "shuffling and dealing",
+    7: "handling boards and cards", 8: "rounds", 9: "what to do after an irregularity",
+    10: "deciding the rectification", 11: "losing the right to rectification", 12: "adjusted scores",
+    13: "wrong number of cards", 14: "a card missing", 15: "wrong board or hand",
+    16: "authorised and unauthorised information", 17: "the auction period", 18: "bids",
+    19: "doubles and redoubles", 20: "reviewing and explaining calls", 21: "misinformation",
+    22: "end of the auction", 23: "comparable calls", 24: "cards exposed during the auction",
+    25: "changes of call", 26: "lead restrictions after a withdrawn call", 27: "insufficient bids",
+    28: "calls deemed in rotation", 29: "after a call out of rotation", 30: "pass out of rotation",
+    31: "bid out of rotation", 32: "double or redouble out of rotation", 33: "simultaneous calls",
+    34: "keeping the right to call", 35: "inadmissible calls", 36: "inadmissible doubles and redoubles",
+    37: "breaking an obligation to pass", 38: "bids above seven", 39: "calls after the final pass",
+    40: "partnership agreements", 41: "the opening lead and the start of play", 42: "what dummy may do",
+    43: "what dummy may not do", 44: "sequence of play: following suit, winning tricks", 45: "played cards",
+    46: "unclear designation of dummy's card", 47: "taking back a played card", 48: "declarer's exposed cards",
+    49: "defenders' exposed cards", 50: "penalty cards", 51: "two or more penalty cards",
+    52: "not playing a penalty card", 53: "accepted lead out of turn", 54: "opening lead out of turn",
+    55: "declarer leading out of turn", 56: "defender leading out of turn", 57: "premature lead or play",
+    58: "simultaneous leads or plays", 59: "unable to lead or play as required", 60: "play after an illegal play",
+    61: "revokes: failure to follow suit, questions", 62: "correcting a revoke", 63: "when a revoke is established",
+    64: "after an established revoke", 65: "arranging played cards", 66: "looking at tricks",
+    67: "defective tricks", 68: "claims and concessions", 69: "agreed claims", 70: "contested claims",
+    71: "cancelled concessions", 72: "general principles of conduct", 73: "communication and tempo",
+    74: "conduct and etiquette", 75: "mistaken explanation or mistaken call", 76: "spectators",
+    77: "the scoring table", 78: "scoring methods and conditions of contest", 79: "tricks won and corrections",
+    80: "regulation and organisation", 81: "the Director", 82: "errors of procedure",
+    83: "telling players they may appeal", 84: "rulings on agreed facts", 85: "rulings on disputed facts",
+    86: "team play", 87: "fouled boards", 88: "indemnity points", 89: "individual events",
+    90: "procedural penalties", 91: "penalties and suspension", 92: "the right to appeal",
+    93: "appeal procedure",
+}
+
+# What Tenace implements, in its own words. Everything else shows as cited (if the code names it) or not yet.
+STATUS: dict[int, tuple[str, str]] = {
+    1: ("✅", "`Card`, `CardSet`, `Deal` (the four hands partition the pack)"),
+    2: ("✅", "`Board`, `dealer_for`, `vulnerability_for`, for any board number, overridable"),
+    3: ("✅", "`Seat`, rotation"),
+    4: ("✅", "`Side`"),
+    6: ("✅", "`tenace.dealing`: secure, verifiable (commit and reveal), indexed; no shape filters"),
+    12: ("◐", "12C1(c) weighted and 12C2 artificial adjusted scores in scoring; rulings come with the engine"),
+    17: ("✅", "`Auction`: first call by dealer, rotation"),
+    18: ("✅", "`Bid` order, sufficiency"),
+    19: ("✅", "`Auction.is_legal`: who may double or redouble"),
+    22: ("✅", "`Auction.is_complete`, `contract()`, pass-out"),
+    41: ("◐", "opening leader; the face-down lead and questions come with the engine"),
+    44: ("✅", "`Play`, `Trick.winner`: following suit, trumps, next lead from the winner"),
+    77: ("✅", "`tenace.scoring.points.score`, checked against the published table"),
+    78: ("✅", "matchpoints with Neuberg, IMPs, Butler, cross-IMPs, total points, VP scales"),
+}
+
+_CITE = re.compile(r"Laws? (\d{1,2})(?:[A-H]\d?(?:\([a-z]\))?)?(?:\s*(?:-|–|and|,)\s*(\d{1,2})\b)?")
+
+
+def citations() -> dict[int, set[str]]:
+    found: dict[int, set[str]] = {n: set() for n in SUBJECTS}
+    for path in sorted(SRC.rglob("*.py")):
+        module = path.relative_to(SRC.parent).with_suffix("").as_posix().replace("/", ".")
+        module = module.removesuffix(".__init__")
+        for match in _CITE.finditer(path.read_text(encoding="utf-8")):
+            first = int(match.group(1))
+            last = int(match.group(2)) if match.group(2) else first
+            if not first <= last <= first + 20:
+                last = first
+            for n in range(first, last + 1):
+                if n in found:
+                    found[n].add(module)
+    return found
+
+
+def render() -> str:
+    cited = citations()
+    lines = [
+        "# Laws coverage",
+        "",
+        "Generated by `tools/laws_coverage.py` from the code's citations; do not edit by hand.",
+        "Status: ✅ implemented, ◐ partly, ⚖ needs a Director's judgement (an input), · cited only, ❌ not yet.",
+        "Subjects are Tenace's short names for each Law (2017 edition).",
+        "",
+        "| Law | subject | status | what | cited in |",
+        "|---|---|---|---|---|",
+    ]
+    for n, subject in SUBJECTS.items():
+        status, what = STATUS.get(n, ("·" if cited[n] else "❌", ""))
+        modules = ", ".join(f"`{m}`" for m in sorted(cited[n]))
+        lines.append(f"| {n} | {subject} | {status} | {what} | {modules} |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    text = render()
+    if "--check" in sys.argv:
+        if PAGE.read_text(encoding="utf-8") != text:
+            sys.stderr.write("docs/laws-coverage.md is out of date: run python tools/laws_coverage.py\n")
+            return 1
+        return 0
+    PAGE.write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
