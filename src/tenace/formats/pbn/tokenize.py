@@ -18,7 +18,8 @@ from typing import Final
 MAX_LINE: Final = 254
 """Printing characters allowed on one line (PBN 2.1 §2.3: 255 including the end of line)."""
 
-_SELF_DELIMITING: Final = frozenset('[]{};"')
+_SELF_DELIMITING: Final = frozenset('[]{;"')
+"""Characters that end a word. A stray ``}`` does not: it stays in a word, which later layers reject."""
 
 
 class Kind(enum.Enum):
