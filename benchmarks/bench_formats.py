@@ -1,0 +1,51 @@
+"""Throughput of the record formats on the oracle files: PBN read and write, LIN read and write, JSON.
+
+Run on demand, not as a test:  .venv/bin/python benchmarks/bench_formats.py [--repeat N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from tenace.formats import json as tjson
+from tenace.formats.lin import read_lin, write_lin
+from tenace.formats.pbn import read_games, write_games
+
+ORACLES = Path(__file__).resolve().parents[2] / "shared" / "oracles"
+
+
+def _rate(label: str, boards: int, run: Callable[[], object], repeat: int) -> None:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    print(f"{label:<34} {boards / best:>10,.0f} boards/s   ({boards:,} boards in {best * 1000:.1f} ms)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs per measurement (best is shown)")
+    repeat: int = parser.parse_args().repeat
+
+    pbn_texts = [p.read_bytes() for p in sorted(ORACLES.rglob("*.pbn"))]
+    games = [g for data in pbn_texts for g in read_games(data)]
+    _rate("PBN read (all oracle files)", len(games), lambda: [list(read_games(d)) for d in pbn_texts], repeat)
+    _rate("PBN write", len(games), lambda: write_games(games), repeat)
+
+    lin_texts = [p.read_text(encoding="utf-8") for p in sorted(ORACLES.rglob("*.lin"))]
+    records = [r for text in lin_texts for r in read_lin(text)]
+    _rate("LIN read (all oracle files)", len(records), lambda: [read_lin(t) for t in lin_texts], repeat)
+    _rate("LIN write", len(records), lambda: [write_lin(r) for r in records], repeat)
+
+    all_records = [g.record for g in games] + records
+    dumped = [tjson.dumps(r) for r in all_records]
+    _rate("JSON dumps", len(all_records), lambda: [tjson.dumps(r) for r in all_records], repeat)
+    _rate("JSON loads", len(all_records), lambda: [tjson.loads(d) for d in dumped], repeat)
+
+
+if __name__ == "__main__":
+    main()
