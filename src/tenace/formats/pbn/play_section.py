@@ -18,11 +18,10 @@ marked ``^R`` (a revoke that stood, Law 64).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from tenace.cards import Card, CardSet, Suit
+from tenace.cards import DECK, Card, CardSet, Suit
 from tenace.deal import Deal, PartialDeal
 from tenace.errors import NotationError
 from tenace.formats.pbn.annotations import Annotations, Piece, section_pieces
@@ -32,7 +31,7 @@ from tenace.formats.pbn.problems import Problems
 from tenace.play import Trick
 from tenace.seats import SEATS, Seat
 
-_CARD: Final = re.compile(r"[SHDC][AKQJT98765432]", re.IGNORECASE)
+_CARDS: Final = {str(card): card for card in DECK}
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +95,9 @@ class PlaySection:
 
 
 def _parse_card(piece: Piece, problems: Problems) -> Card | None:
-    if _CARD.fullmatch(piece.text):
-        return Card.from_str(piece.text)
+    card = _CARDS.get(piece.text.upper())
+    if card is not None:
+        return card
     try:
         card = Card.from_str(piece.text)
     except NotationError:

@@ -24,6 +24,7 @@ from typing import Final
 from tenace.analysis import DDTable
 from tenace.board import Vulnerability
 from tenace.calls import Denomination
+from tenace.cards import CardSet
 from tenace.contract import Contract, Doubling
 from tenace.deal import Deal, PartialDeal
 from tenace.errors import InvalidDealError, NotationError
@@ -43,6 +44,7 @@ class TagContext:
 TagParser = Callable[[str, TagContext], object]
 
 UNKNOWN: Final = "?"
+_FULL: Final = (1 << 52) - 1
 """The value of a mandatory tag that is not known (§3.4)."""
 
 
@@ -144,8 +146,10 @@ def parse_deal(value: str, ctx: TagContext) -> Deal | PartialDeal | None:
                            if h is not None)
         raise NotationError(f"deal {value!r}: hands have different numbers of cards ({counts})")
     if sizes == {13} and len(known) >= 3:
+        rest = CardSet.from_bits(_FULL & ~seen)  # a hand left out is the rest of the pack (§3.4.11)
+        n, e, s, w = (rest if h is None else h for h in partial.hands)
         try:
-            return partial.complete()
+            return Deal((n, e, s, w))
         except InvalidDealError as exc:  # pragma: no cover - sizes and overlaps were checked above
             raise NotationError(str(exc)) from None
     return partial

@@ -11,15 +11,17 @@ which separate games), and reports what it cannot read as :attr:`Kind.PROBLEM` t
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 MAX_LINE: Final = 254
 """Printing characters allowed on one line (PBN 2.1 §2.3: 255 including the end of line)."""
 
-_SELF_DELIMITING: Final = frozenset('[]{;"')
-"""Characters that end a word. A stray ``}`` does not: it stays in a word, which later layers reject."""
+_SCAN: Final = re.compile(r'(?P<space>[ \t\v\f]+)|(?P<word>[^ \t\v\f\[\]{;"]+)|(?P<lbracket>\[)'
+                         r'|(?P<rbracket>\])|(?P<semicolon>;)|(?P<brace>\{)|(?P<quote>")')
+"""One token at a time. Words end at white space and at ``[ ] { ; "``; a stray ``}`` stays in a word, which
+later layers reject."""
 
 
 class Kind(enum.Enum):
@@ -33,8 +35,7 @@ class Kind(enum.Enum):
     PROBLEM = "problem"
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
     """One token. For a :attr:`Kind.STRING` the text is unescaped; for a comment it is the text without
     its delimiters; for a problem it is the message (and :attr:`code` says which problem)."""
 
@@ -85,19 +86,29 @@ def tokenize(lines: Iterable[tuple[int, str]]) -> Iterator[Token]:
             continue
         n = len(line)
         while pos < n:
-            ch = line[pos]
-            if ch in " \t\v\f":
-                pos += 1
-            elif ch == "[":
+            match = _SCAN.match(line, pos)
+            assert match is not None  # the pattern matches any character
+            kind = match.lastgroup
+            if kind == "space":
+                pos = match.end()
+            elif kind == "word":
+                word = match.group()
+                if not (word.isascii() and word.isprintable()):
+                    yield _problem(lineno, pos, "character",
+                                   f"character outside printable ASCII in {word!r} (§2.2, §3.2)",
+                                   warning=True)
+                yield Token(Kind.WORD, word, lineno, pos)
+                pos = match.end()
+            elif kind == "lbracket":
                 yield Token(Kind.LBRACKET, "[", lineno, pos)
                 pos += 1
-            elif ch == "]":
+            elif kind == "rbracket":
                 yield Token(Kind.RBRACKET, "]", lineno, pos)
                 pos += 1
-            elif ch == ";":
+            elif kind == "semicolon":
                 yield Token(Kind.COMMENT, line[pos + 1:], lineno, pos)
                 pos = n
-            elif ch == "{":
+            elif kind == "brace":
                 end = line.find("}", pos + 1)
                 if end < 0:
                     comment = [line[pos + 1:]]
@@ -106,19 +117,9 @@ def tokenize(lines: Iterable[tuple[int, str]]) -> Iterator[Token]:
                 else:
                     yield Token(Kind.COMMENT, line[pos + 1:end], lineno, pos, brace=True)
                     pos = end + 1
-            elif ch == '"':
+            else:  # a quote
                 yield from _string(line, pos, lineno)
                 pos = _string_end(line, pos)
-            else:
-                start = pos
-                while pos < n and line[pos] not in _SELF_DELIMITING and line[pos] not in " \t\v\f":
-                    pos += 1
-                word = line[start:pos]
-                if _bad_chars(word) or any(ord(c) > 126 for c in word):
-                    yield _problem(lineno, start, "character",
-                                   f"character outside printable ASCII in {word!r} (§2.2, §3.2)",
-                                   warning=True)
-                yield Token(Kind.WORD, word, lineno, start)
     if comment is not None:
         yield _problem(comment_start[0], comment_start[1], "comment-unterminated",
                        "a { comment is never closed")
