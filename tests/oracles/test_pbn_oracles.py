@@ -110,6 +110,16 @@ def test_deal_tags_match_an_independent_reading(oracles: Path) -> None:
     assert checked > 4000
 
 
+def test_hand_records_with_empty_contract_tags_are_not_passed_out(oracles: Path) -> None:
+    """§3.4: an empty mandatory tag means "not applicable"; only ``Contract "Pass"`` is a passed-out board."""
+    ruter = games(oracles, "pbn-ruter-norway/pairs.pbn")
+    assert all(g.tag("Contract") == "" for g in ruter)
+    assert not any(g.record.passed_out for g in ruter) and all(g.record.score() is None for g in ruter)
+    bbo = [g for r in REAL if r.startswith("pbn-bbohelper") for g in games(oracles, r)]
+    assert [g.record.number for g in bbo if g.record.passed_out] == [
+        g.record.number for g in bbo if g.tag("Contract") == "Pass"] and any(g.record.passed_out for g in bbo)
+
+
 def test_ruter_utf8_names_and_iso_8859_1_names_decode(oracles: Path) -> None:
     ruter = games(oracles, "pbn-ruter-norway/pairs.pbn")[0]
     table = ruter.table("TotalScoreTable")

@@ -83,7 +83,7 @@ def test_contract_values() -> None:
     assert parse_contract("7SXX", ctx()) == ContractValue(False, 7, Denomination.SPADES, Doubling.REDOUBLED)
     assert parse_contract("Pass", ctx()) == ContractValue(passed_out=True)
     assert parse_contract("H", ctx()) == ContractValue(False, None, Denomination.HEARTS)  # end position
-    assert parse_contract("?", ctx()) is None
+    assert parse_contract("?", ctx()) is None and parse_contract("", ctx()) is None  # "" is not applicable
 
 
 def test_contract_with_n_for_notrump_is_read_with_a_warning() -> None:

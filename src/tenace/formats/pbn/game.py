@@ -234,8 +234,7 @@ class _Interpreter:
             auction = read_auction(auction_tag, self.notes["Auction"], auction_dealer, problems)
 
         contract: Contract | None = None
-        passed_out = bool(contract_value is not None and contract_value.passed_out) or (
-            declarer_value is not None and declarer_value.seat is None and contract_value is None)
+        passed_out = contract_value is not None and contract_value.passed_out
         if contract_value is not None and contract_value.passed_out and declarer is not None:
             problems.warning(self.line("Declarer"), "declarer",
                              f"Declarer {declarer} for a passed-out board; PBN leaves it empty (§3.4.13)")
@@ -243,14 +242,14 @@ class _Interpreter:
             contract = contract_value.contract(declarer)
         if auction is not None:
             self._check_auction(auction, contract_value, declarer_value)
-            if contract_value is None and declarer_value is None:
+            if contract_value is None and declarer is None:  # the auction says what the tags do not
                 passed_out = auction.passed_out
                 contract = auction.contract if auction.complete else None
 
         play: PlaySection | None = None
         play_tag = raw.get("Play")
         if play_tag is not None:
-            if contract_value is None and declarer_value is None and auction is not None and \
+            if contract_value is None and declarer is None and auction is not None and \
                     auction.complete and auction.contract is not None:
                 reached = auction.contract  # the auction says what the tags do not (§3.1)
                 problems.warning(play_tag.lineno, "play-contract",
@@ -345,6 +344,10 @@ class _Interpreter:
                 self.problems.warning(line, "result", "a passed-out board has an empty Result (§3.4.15)")
             else:
                 self.problems.error(line, "result", "a passed-out board has no result (§3.4.15)")
+            return
+        declarer_value = self.values.get("Declarer")
+        if isinstance(declarer_value, DeclarerValue) and declarer_value.seat is None and contract is None:
+            self.problems.error(line, "result", "a Result, but the Declarer tag says there is no declarer")
             return
         if tricks is None or play is None or play.declarer_tricks is None or contract is None:
             return

@@ -172,7 +172,7 @@ def parse_scoring(value: str, ctx: TagContext) -> tuple[str, ...]:
 @dataclass(frozen=True, slots=True)
 class DeclarerValue:
     """The ``Declarer`` tag: the seat, and whether it is the irregular declarer of §3.4.13 (``^S``: the
-    declarer and dummy were swapped). ``seat is None``: passed out (``""``)."""
+    declarer and dummy were swapped). ``seat is None``: ``""``, passed out or not applicable."""
 
     seat: Seat | None
     irregular: bool = False
@@ -218,11 +218,12 @@ _DENOMINATION: Final = re.compile(r"NT|[CDHS]", re.IGNORECASE)
 
 
 def parse_contract(value: str, ctx: TagContext) -> ContractValue | None:
-    """``"4HX"``, ``"Pass"``, ``""`` (passed out) or a bare denomination for an end position."""
+    """``"4HX"``, ``"Pass"`` (passed out) or a bare denomination for an end position. ``""`` (not
+    applicable, as in a hand record, §3.4) and ``"?"`` are no value."""
     text = value.strip()
-    if text == UNKNOWN:
+    if is_blank(text):
         return None
-    if text == "" or text.upper() == "PASS":
+    if text.upper() == "PASS":
         return ContractValue(passed_out=True)
     match = _CONTRACT.fullmatch(text)
     if match is None and re.fullmatch(r"[1-7]N(XX|X)?", text, re.IGNORECASE):
