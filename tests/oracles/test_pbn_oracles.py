@@ -478,3 +478,28 @@ def test_crlf_and_lf_files_read_the_same(oracles: Path) -> None:
     crlf = games(oracles, base + "three_test_records_crlf.pbn")
     assert [g.record for g in lf] == [g.record for g in crlf]
     assert len(lf) == 3 and [g.record.number for g in lf] == [1, 2, 3]
+
+
+# --- records from another format ----------------------------------------------------------------------
+
+def test_lin_records_written_as_pbn_read_back_the_same(oracles: Path) -> None:
+    """A BBO LIN board (read by ``tenace.formats.lin``) written as PBN keeps deal, players, calls, contract,
+    result, play and claim. PBN has no alert flag of its own: a note makes a call alerted (§3.5.4), so an
+    explained call comes back alerted; LIN keys that are not PBN tag names (``st``, ``rh``) are not
+    written."""
+    from dataclasses import replace
+
+    from tenace.formats.lin import parse_lin
+    from tenace.record import AnnotatedCall
+
+    files = sorted(oracles.rglob("*.lin"))
+    assert len(files) >= 40
+    for path in files:
+        rec = parse_lin(path.read_text(encoding="utf-8"))
+        (game,) = read_games(write_games([rec]))
+        assert game.errors == (), path.name
+        calls = None if rec.calls is None else tuple(
+            AnnotatedCall(c.call, c.alert or c.explanation is not None, c.explanation, c.annotation)
+            for c in rec.calls)
+        extra = tuple((k, v) for k, v in rec.extra if re.fullmatch(r"[A-Z]\w*", k))
+        assert game.record == replace(rec, calls=calls, extra=extra), path.name

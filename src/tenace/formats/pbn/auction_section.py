@@ -230,7 +230,7 @@ def read_auction(tag: RawTag, note_tags: list[RawTag], dealer: Seat | None,
             explanation = None
             if ann.note is not None:
                 text = next((t for i, t in notes if i == ann.note), None)
-                explanation = text.strip() if text is not None else None
+                explanation = text.lstrip() or None if text is not None else None
             calls.append(AnnotatedCall(call, ann.note is not None, explanation,
                                        annotation_text(marks, tuple(ann.nags))))
         current = None

@@ -32,6 +32,7 @@ record with a board number but no dealer or vulnerability gets those of Law 2.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from typing import IO, Final
 
@@ -49,6 +50,7 @@ from tenace.record import AnnotatedCall, DealRecord
 from tenace.seats import Seat
 
 HEADER: Final = ("% PBN 2.1", "% EXPORT")
+_TAG_NAME: Final = re.compile(r"[A-Z][A-Za-z0-9_]*")
 
 
 def _tag(name: str, value: str) -> str:
@@ -124,8 +126,9 @@ def format_game(game: PBNGame | DealRecord, *, fill_mandatory: bool = True, newl
                 sections.append(tag)
             else:
                 lines += _tag_lines(tag.name, tag.value, tag.comments)
-    else:
-        lines += [_tag(name, value) for name, value in record.extra if name not in MANDATORY]
+    else:  # keys of other formats that are not PBN tag names (LIN's "st", "rh") are not written
+        lines += [_tag(name, value) for name, value in record.extra
+                  if name not in MANDATORY and _TAG_NAME.fullmatch(name)]
     lines += _auction_lines(record, pbn)
     lines += _play_lines(record, pbn)
     for tag in sections:
