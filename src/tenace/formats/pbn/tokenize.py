@@ -171,6 +171,8 @@ def _string(line: str, pos: int, lineno: int) -> Iterator[Token]:
 
 
 def _check_string(text: str, lineno: int, pos: int) -> Iterator[Token]:
+    if text.isprintable():
+        return
     if "\t" in text:
         yield _problem(lineno, pos, "character", "tab inside a string (§2.3)", warning=True)
     if _bad_chars(text):
