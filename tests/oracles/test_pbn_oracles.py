@@ -25,7 +25,7 @@ import pytest
 from tenace import PASS, Contract, Deal, PartialDeal, Seat, Side, score
 from tenace.errors import IllegalPlayError
 from tenace.formats.pbn import PBNGame, read_games, write_games
-from tenace.formats.pbn.tags import dd_from_digits
+from tenace.formats.pbn.dd import dd_from_digits
 
 _ORACLE_ROOT = Path(__file__).resolve().parents[2].parent / "shared" / "oracles"
 """Only used to list the files at collection time; the tests read them through the ``oracles`` fixture."""

@@ -8,6 +8,7 @@ import pytest
 
 from tenace import Denomination, Doubling, NotationError, PartialDeal, Seat, Vulnerability
 from tenace.formats.pbn import read_games
+from tenace.formats.pbn.dd import dd_from_digits, parse_ability, parse_par_contracts
 from tenace.formats.pbn.tags import (
     DEFAULT_TAG_PARSERS,
     ContractValue,
@@ -15,14 +16,11 @@ from tenace.formats.pbn.tags import (
     ResultValue,
     SideValue,
     TagContext,
-    dd_from_digits,
-    parse_ability,
     parse_contract,
     parse_date,
     parse_deal,
     parse_declarer,
     parse_optimum_score,
-    parse_par_contracts,
     parse_percentage,
     parse_result,
     parse_rubber_history,

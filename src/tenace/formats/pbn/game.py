@@ -14,6 +14,7 @@ from tenace.board import Vulnerability, dealer_for
 from tenace.contract import Contract
 from tenace.deal import Deal, PartialDeal
 from tenace.formats.pbn.auction_section import AuctionSection, read_auction
+from tenace.formats.pbn.dd import ParContract
 from tenace.formats.pbn.grammar import Comment, RawGame, RawTag
 from tenace.formats.pbn.play_section import PlaySection, read_play
 from tenace.formats.pbn.problems import PBNProblem, Problems, Severity
@@ -23,7 +24,6 @@ from tenace.formats.pbn.tags import (
     UNKNOWN,
     ContractValue,
     DeclarerValue,
-    ParContract,
     ResultValue,
     RubberHistory,
     SideValue,

@@ -21,13 +21,17 @@ from decimal import Decimal, InvalidOperation
 from types import MappingProxyType
 from typing import Final
 
-from tenace.analysis import DDTable
 from tenace.board import Vulnerability
 from tenace.calls import Denomination
 from tenace.cards import CardSet
 from tenace.contract import Contract, Doubling
 from tenace.deal import Deal, PartialDeal
 from tenace.errors import InvalidDealError, NotationError
+from tenace.formats.pbn.dd import (
+    parse_ability,
+    parse_dd_tricks,
+    parse_par_contracts,
+)
 from tenace.seats import SEATS, Seat, Side
 
 
@@ -463,106 +467,6 @@ def parse_hidden(value: str, ctx: TagContext) -> frozenset[Seat]:
         else:
             seats.add(Seat.from_str(c))
     return frozenset(seats)
-
-
-# --- double dummy -----------------------------------------------------------------------------------
-
-_DD_SEATS: Final = "NSEW"
-_DD_DENOMINATIONS: Final = ("NT", "S", "H", "D", "C")
-
-
-def dd_from_digits(text: str, seats: str = _DD_SEATS,
-                   denominations: tuple[str, ...] = _DD_DENOMINATIONS) -> DDTable:
-    """A DD table from 20 hex digits (``a``-``d`` for 10-13): for each seat in ``seats``, one digit per
-    denomination in ``denominations``. The default is BridgeComposer's ``DoubleDummyTricks`` order
-    (N, S, E, W; NT, S, H, D, C).
-
-    >>> t = dd_from_digits("7879a7879a5564355643")
-    >>> t[Seat.NORTH, Denomination.CLUBS], t[Seat.EAST, Denomination.NOTRUMP]
-    (10, 5)
-    """
-    digits = text.strip()
-    if len(digits) != 20 or any(c not in "0123456789abcdefABCDEF" for c in digits):
-        raise NotationError(f"{text!r} is not 20 hexadecimal digits")
-    rows = [[0] * 5 for _ in range(4)]
-    for i, seat_char in enumerate(seats):
-        seat = Seat.from_str(seat_char)
-        for j, denom in enumerate(denominations):
-            value = int(digits[5 * i + j], 16)
-            if value > 13:
-                raise NotationError(f"{text!r}: {digits[5 * i + j]!r} is more than 13 tricks")
-            rows[seat.index][Denomination.from_str(denom).index] = value
-    return DDTable.from_rows(rows)
-
-
-def parse_dd_tricks(value: str, ctx: TagContext) -> DDTable | None:
-    """``DoubleDummyTricks`` (BridgeComposer): 20 hex digits, N S E W × NT S H D C."""
-    if is_blank(value):
-        return None
-    return dd_from_digits(value)
-
-
-def parse_ability(value: str, ctx: TagContext) -> DDTable | None:
-    """``Ability`` (BCDD): ``"N:89797 E:44535 S:89797 W:44535"``, each seat NT S H D C."""
-    if is_blank(value):
-        return None
-    parts = value.split()
-    per_seat: dict[str, str] = {}
-    for part in parts:
-        if len(part) != 7 or part[1] != ":" or part[0].upper() not in "NESW":
-            raise NotationError(f"ability {value!r}: {part!r} is not like 'N:89797'")
-        per_seat[part[0].upper()] = part[2:]
-    if set(per_seat) != set("NESW"):
-        raise NotationError(f"ability {value!r} does not give all four seats")
-    return dd_from_digits("".join(per_seat[s] for s in _DD_SEATS))
-
-
-@dataclass(frozen=True, slots=True)
-class ParContract:
-    """One par contract: who may declare it, the contract, and the over- or undertricks (``ParContract``,
-    e.g. ``"NS 2C+2"``, ``"N 2NX-1"``)."""
-
-    declarers: tuple[Seat, ...]
-    level: int
-    denomination: Denomination
-    doubling: Doubling
-    overtricks: int
-
-    @property
-    def tricks(self) -> int:
-        return 6 + self.level + self.overtricks
-
-    def contract(self) -> Contract:
-        """The contract with the first of :attr:`declarers`."""
-        return Contract(self.level, self.denomination, self.declarers[0], self.doubling)
-
-    def __str__(self) -> str:
-        who = "".join(s.value for s in self.declarers)
-        delta = "" if self.overtricks == 0 else f"{self.overtricks:+d}"
-        denom = "N" if self.denomination is Denomination.NOTRUMP else self.denomination.value
-        return f"{who} {self.level}{denom}{self.doubling}{delta}"
-
-
-_PAR: Final = re.compile(r"(NS|EW|[NESW]+)\s+([1-7])(NT|N|[CDHS])(XX|X)?([+-]\d+|=)?", re.IGNORECASE)
-
-
-def parse_par_contracts(value: str, ctx: TagContext) -> tuple[ParContract, ...]:
-    """``"NS 2C+2"``, ``"N 2NX-1; N 3DX-1"`` (BridgeComposer); a passed-out par is ``""``."""
-    out = []
-    for part in value.split(";"):
-        text = part.strip()
-        if not text or text.upper() == "PASS":
-            continue
-        match = _PAR.fullmatch(text)
-        if match is None:
-            raise NotationError(f"par contract {text!r} is not like 'NS 4S', 'N 2NX-1'")
-        who, level, denom, dbl, delta = match.groups()
-        seats = tuple(Seat.from_str(c) for c in who.upper())
-        doubling = Doubling.REDOUBLED if dbl and len(dbl) == 2 else (
-            Doubling.DOUBLED if dbl else Doubling.UNDOUBLED)
-        over = 0 if delta in (None, "=") else int(delta)
-        out.append(ParContract(seats, int(level), Denomination.from_str(denom), doubling, over))
-    return tuple(out)
 
 
 # --- the registry -------------------------------------------------------------------------------------
