@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Final
 
 from tenace.analysis import DDTable, Par
@@ -277,7 +278,7 @@ class _Interpreter:
             contract=contract, passed_out=passed_out, tricks=tricks,
             play=play.cards if play is not None else (), claim=claim, extra=extra,
         )
-        return PBNGame(record, raw.tags, self.values, auction, play, tuple(self.tables),
+        return PBNGame(record, raw.tags, MappingProxyType(self.values), auction, play, tuple(self.tables),
                        tuple(problems.items), source, raw.lineno, raw.comments)
 
     def _name(self, tag: str) -> str | None:
