@@ -65,7 +65,7 @@ def test_play_from_a_bare_record_is_in_seat_columns_from_the_opening_leader() ->
     assert again.record.play == rec.play and again.record.claim == 13
 
 
-def test_unknown_sections_comments_and_notes_survive() -> None:
+def test_unknown_sections_comments_and_inherited_values_survive() -> None:
     text = ('{ before } [Board "1"] { after board }\n[MySection "x"]\nrow one "a b"\nrow two\n'
             '[Hidden "##NES"]')
     (g,) = read_games(text)
