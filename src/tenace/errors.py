@@ -53,3 +53,12 @@ class MovementError(BridgeError, ValueError):
 
 class SolverError(BridgeError, RuntimeError):
     """The double-dummy solver failed or is not installed."""
+
+
+class UnlawfulActionError(ImpossibleActionError):
+    """An infraction of Law refused because the table prevents it (the online policy); ``irregularity`` says
+    which Law it would break."""
+
+    def __init__(self, message: str, irregularity: object = None) -> None:
+        super().__init__(message)
+        self.irregularity = irregularity

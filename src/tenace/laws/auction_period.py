@@ -1,0 +1,581 @@
+"""The auction period under the Laws: lawful calls (Laws 17-22) and the irregularities of Laws 27-32, 36-39.
+
+Everything here is a pure function from an :class:`AuctionState` and an event to a new state. The state keeps
+the calls that stand (which, after an accepted irregularity, need not be in strict rotation nor sufficient),
+the calls withdrawn or cancelled (Law 16C information), the constraints in force and any rectification in
+progress.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tenace.calls import PASS, Bid, Call, Double, Pass, Redouble
+from tenace.contract import Contract, Doubling
+from tenace.errors import ImpossibleActionError, UnlawfulActionError
+from tenace.laws.decisions import (
+    Accept,
+    Comparable,
+    Constraint,
+    Decision,
+    Duration,
+    Irregularity,
+    Kind,
+    LeadRestriction,
+    MustPass,
+    MustRepeat,
+    Option,
+    Reject,
+    Withdrawn,
+)
+from tenace.laws.events import CallMade, DirectorCalled, Elected
+from tenace.laws.refs import DIRECTOR, LawRef, Policy
+from tenace.record import AnnotatedCall
+from tenace.seats import Seat
+
+
+@dataclass(frozen=True, slots=True)
+class StandingCall:
+    """A call that is part of the auction, by ``seat``."""
+
+    seat: Seat
+    call: AnnotatedCall
+
+
+@dataclass(frozen=True, slots=True)
+class _AwaitReplacement:
+    """Law 27B: the offender must replace his rejected insufficient bid (and, after 27B3, may not use a double
+    or redouble)."""
+
+    offender: Seat
+    withdrawn: Bid
+    no_double: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _AwaitComparable:
+    """The offender's next call will be judged by the Director: comparable (Law 23A) or not, with the
+    consequences for a non-comparable call."""
+
+    offender: Seat
+    withdrawn: Call
+    law: LawRef
+    if_not: tuple[Constraint, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _AwaitRHO:
+    """Laws 31A, 32A: a call out of rotation at RHO's turn was cancelled; what follows depends on RHO's
+    call."""
+
+    offender: Seat
+    withdrawn: Call
+    repeat_law: LawRef
+    law: LawRef
+    if_not: tuple[Constraint, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Judging:
+    """The Director is judging whether ``call`` (already made) is comparable."""
+
+    check: _AwaitComparable | _AwaitReplacement
+    event: CallMade
+
+
+Procedure = _AwaitReplacement | _AwaitComparable | _AwaitRHO | _Judging
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionState:
+    """The auction as the Laws see it at one moment."""
+
+    dealer: Seat
+    calls: tuple[StandingCall, ...] = ()
+    turn: Seat | None = None
+    """Whose turn it is to call; ``None`` once the auction has ended."""
+    constraints: tuple[Constraint, ...] = ()
+    withdrawn: tuple[Withdrawn, ...] = ()
+    irregularities: tuple[Irregularity, ...] = ()
+    open: tuple[Irregularity, CallMade] | None = None
+    """An irregular call nobody has yet drawn attention to, and the event that made it."""
+    pending: Decision | None = None
+    procedure: Procedure | None = None
+
+    @classmethod
+    def start(cls, dealer: Seat) -> AuctionState:
+        return cls(dealer, turn=dealer)
+
+    # --- derived facts -----------------------------------------------------------------------------------
+
+    def _last_bid(self) -> tuple[Seat, Bid, Doubling, Seat | None] | None:
+        doubling, doubler = Doubling.UNDOUBLED, None
+        for standing in reversed(self.calls):
+            call = standing.call.call
+            if isinstance(call, Bid):
+                return standing.seat, call, doubling, doubler
+            if doubling is Doubling.UNDOUBLED and isinstance(call, Double | Redouble):
+                doubling = Doubling.DOUBLED if isinstance(call, Double) else Doubling.REDOUBLED
+                doubler = standing.seat
+        return None
+
+    @property
+    def ended(self) -> bool:
+        """Three passes after a bid, or four passes with no bid (Law 22)."""
+        calls = [s.call.call for s in self.calls]
+        if self._last_bid() is None:
+            return len(calls) >= 4 and all(isinstance(c, Pass) for c in calls)
+        return len(calls) >= 4 and all(isinstance(c, Pass) for c in calls[-3:])
+
+    def contract(self) -> Contract | None:
+        """The final contract once the auction has ended; ``None`` when passed out. Declarer is the first of
+        the contracting side to name the denomination (Law 53 definitions)."""
+        last = self._last_bid()
+        if last is None:
+            return None
+        seat, bid, doubling, _ = last
+        declarer = next(
+            s.seat
+            for s in self.calls
+            if isinstance(s.call.call, Bid)
+            and s.call.call.denomination is bid.denomination
+            and s.seat.side is seat.side
+        )
+        return Contract(bid.level, bid.denomination, declarer, doubling)
+
+    def is_lawful(self, seat: Seat, call: Call) -> bool:
+        """Whether ``call`` by ``seat`` is sufficient, and a double or redouble permitted (Laws 18, 19)."""
+        last = self._last_bid()
+        match call:
+            case Pass():
+                return True
+            case Bid():
+                return last is None or call > last[1]
+            case Double():
+                return last is not None and last[0].side is not seat.side and last[2] is Doubling.UNDOUBLED
+            case Redouble():
+                return (
+                    last is not None
+                    and last[0].side is seat.side
+                    and last[2] is Doubling.DOUBLED
+                    and last[3] is not None
+                    and last[3].side is not seat.side
+                )
+        raise TypeError(f"not a call: {call!r}")
+
+    def must_pass(self, seat: Seat) -> MustPass | None:
+        for c in self.constraints:
+            if isinstance(c, MustPass) and c.seat is seat:
+                return c
+        return None
+
+    def has_called(self, seat: Seat) -> bool:
+        return any(s.seat is seat for s in self.calls)
+
+
+def _cite(law: int, clause: str = "") -> LawRef:
+    return LawRef(law, clause)
+
+
+def _append(state: AuctionState, event: CallMade) -> AuctionState:
+    """A call that stands: it joins the auction, the constraints it satisfies lapse, and the turn passes to
+    the caller's left (Law 17C) unless the auction has ended."""
+    standing = StandingCall(event.seat, AnnotatedCall(event.call, event.alert, event.explanation))
+    constraints = tuple(
+        c
+        for c in state.constraints
+        if not (
+            c.seat is event.seat
+            and ((isinstance(c, MustPass) and c.duration is Duration.NEXT_TURN) or isinstance(c, MustRepeat))
+        )
+    )
+    new = replace(state, calls=(*state.calls, standing), constraints=constraints, open=None)
+    new = replace(new, turn=None if new.ended else event.seat.lho)
+    proc = new.procedure
+    if isinstance(proc, _AwaitRHO) and event.seat is proc.offender.rho:
+        # Laws 31A, 32A: RHO has called. After a pass the offender must repeat his call (31A1, 32A1);
+        # otherwise he may make any lawful call, judged comparable or not (31A2, 32A2).
+        if isinstance(event.call, Pass):
+            return replace(
+                new,
+                procedure=None,
+                constraints=(*new.constraints, MustRepeat(proc.offender, proc.withdrawn, proc.repeat_law)),
+            )
+        return replace(new, procedure=_AwaitComparable(proc.offender, proc.withdrawn, proc.law, proc.if_not))
+    return new
+
+
+def _withdraw(state: AuctionState, seat: Seat, call: Call, law: LawRef) -> AuctionState:
+    return replace(state, withdrawn=(*state.withdrawn, Withdrawn(seat, call, law)))
+
+
+def _irregular(
+    state: AuctionState, kind: Kind, event: CallMade, law: LawRef, index: int, policy: Policy
+) -> AuctionState:
+    irregularity = Irregularity(kind, event.seat, law, index, event.call)
+    if policy is Policy.ONLINE:
+        raise UnlawfulActionError(
+            f"{event.call} by {event.seat.name.title()} is a {kind.value} ({law})", irregularity
+        )
+    return replace(state, irregularities=(*state.irregularities, irregularity), open=(irregularity, event))
+
+
+# --- calls ---------------------------------------------------------------------------------------------
+
+
+def on_call(state: AuctionState, event: CallMade, index: int, policy: Policy) -> AuctionState:
+    """Apply a call (lawful or not) to the auction."""
+    if state.pending is not None:
+        raise ImpossibleActionError(
+            f"{state.pending.actor} must first decide ({state.pending.law}); "
+            f"{event.seat.name.title()} cannot call now"
+        )
+    if state.turn is None:
+        return _after_final_pass(state, event, index, policy)
+    if state.open is not None:
+        return _call_over_open_irregularity(state, event, index, policy)
+    seat, call = event.seat, event.call
+    if seat is not state.turn:
+        rho_required = state.must_pass(state.turn)
+        if seat is state.turn.lho and rho_required is not None and policy is Policy.LAWS:
+            # Law 28A: a call at RHO's turn is in rotation when RHO must pass; RHO is deemed to pass.
+            deemed = CallMade(state.turn, PASS)
+            return on_call(_append(state, deemed), event, index, policy)
+        return _irregular(state, Kind.CALL_OUT_OF_ROTATION, event, _cite(29), index, policy)
+    if isinstance(state.procedure, _AwaitReplacement) and state.procedure.offender is seat:
+        return _replacement(state, state.procedure, event, index, policy)
+    repeat = next((c for c in state.constraints if isinstance(c, MustRepeat) and c.seat is seat), None)
+    if repeat is not None and call != repeat.call:
+        raise ImpossibleActionError(f"{seat.name.title()} must repeat {repeat.call} ({repeat.law})")
+    required = state.must_pass(seat)
+    if required is not None and not isinstance(call, Pass):
+        if isinstance(call, Bid) or state.is_lawful(seat, call):
+            return _irregular(state, Kind.CALL_WHILE_REQUIRED_TO_PASS, event, _cite(37), index, policy)
+    if not state.is_lawful(seat, call):
+        kind, law = (
+            (Kind.INSUFFICIENT_BID, _cite(27))
+            if isinstance(call, Bid)
+            else (Kind.INADMISSIBLE_DOUBLE, _cite(36))
+        )
+        return _irregular(state, kind, event, law, index, policy)
+    new = _append(state, event)
+    if isinstance(state.procedure, _AwaitComparable) and state.procedure.offender is seat:
+        return replace(
+            new,
+            procedure=_Judging(state.procedure, event),
+            pending=_comparable_decision(state.procedure.law, state.procedure.offender),
+        )
+    return new
+
+
+def _comparable_decision(law: LawRef, offender: Seat) -> Decision:
+    return Decision(
+        DIRECTOR,
+        (Comparable(True, _cite(23, "A")), Comparable(False, law)),
+        _cite(23),
+        explanation=f"Is {offender.name.title()}'s call comparable to the withdrawn one?",
+    )
+
+
+def _replacement(
+    state: AuctionState, proc: _AwaitReplacement, event: CallMade, index: int, policy: Policy
+) -> AuctionState:
+    """Law 27B: the offender replaces a rejected insufficient bid."""
+    call = event.call
+    if isinstance(call, Bid) and not state.is_lawful(event.seat, call):
+        # Law 27B4: another insufficient bid; LHO may accept it (27A1), else the Director rules as in 27B3.
+        new = replace(state, procedure=_AwaitReplacement(proc.offender, proc.withdrawn, no_double=True))
+        return _irregular(new, Kind.INSUFFICIENT_BID, event, _cite(27, "B4"), index, policy)
+    if not state.is_lawful(event.seat, call):
+        raise ImpossibleActionError(f"{call} is not a lawful replacement for {proc.withdrawn} (Law 27B)")
+    if isinstance(call, Double | Redouble) and proc.no_double:
+        raise ImpossibleActionError(
+            f"after Law 27B3 the replacement for {proc.withdrawn} must be a bid or a pass"
+        )
+    if (
+        isinstance(call, Bid)
+        and call.denomination is proc.withdrawn.denomination
+        and _lowest_sufficient(state, call)
+        and not proc.no_double
+    ):
+        # Law 27B1(a): the lowest sufficient bid in the same denomination: no rectification, no 16C.
+        cleared = replace(
+            state,
+            procedure=None,
+            withdrawn=tuple(
+                w for w in state.withdrawn if w.call != proc.withdrawn or w.seat is not proc.offender
+            ),
+        )
+        return _append(cleared, event)
+    law = _cite(27, "B3") if isinstance(call, Double | Redouble) or proc.no_double else _cite(27, "B2")
+    if proc.no_double:  # after 27B3/27B4 the replacement stands and partner must pass throughout
+        return _append(
+            replace(
+                state,
+                procedure=None,
+                constraints=(*state.constraints, *_partner_silenced(proc.offender, law)),
+            ),
+            event,
+        )
+    judging = _Judging(proc, event)
+    return replace(state, procedure=judging, pending=_comparable_decision(law, proc.offender))
+
+
+def _lowest_sufficient(state: AuctionState, bid: Bid) -> bool:
+    """Whether ``bid`` is the lowest sufficient bid in its denomination (Law 27B1(a))."""
+    last = state._last_bid()
+    lowest = next(
+        (b for b in (Bid(level, bid.denomination) for level in range(1, 8)) if last is None or b > last[1]),
+        None,
+    )
+    return bid == lowest
+
+
+def _partner_silenced(offender: Seat, law: LawRef) -> tuple[Constraint, ...]:
+    return (
+        MustPass(offender.partner, Duration.REST_OF_AUCTION, law),
+        LeadRestriction(offender.partner, offender, _cite(26, "B")),
+    )
+
+
+def _call_over_open_irregularity(
+    state: AuctionState, event: CallMade, index: int, policy: Policy
+) -> AuctionState:
+    """A call made before anyone draws attention to the open irregularity: the Laws treat some of these as an
+    acceptance or a cancellation."""
+    assert state.open is not None
+    irregularity, offending = state.open
+    seat, offender = event.seat, irregularity.offender
+    kind = irregularity.kind
+    if kind is Kind.INSUFFICIENT_BID and seat is offender.lho:
+        # Law 27A1: LHO's call accepts the insufficient bid.
+        accepted = _append(replace(state, open=None, procedure=None), offending)
+        return on_call(accepted, event, index, policy)
+    if kind is Kind.CALL_OUT_OF_ROTATION:
+        proper = state.turn
+        assert proper is not None
+        if seat is proper:
+            # Law 28B: the player whose turn it was calls; the call out of rotation is cancelled without
+            # rectification (its information is unauthorised to the offenders, Law 16C2).
+            cleared = _withdraw(replace(state, open=None), offender, offending.call, _cite(28, "B"))
+            return on_call(cleared, event, index, policy)
+        if seat is offender.lho and not _inadmissible(state, offending):
+            # Law 29A: offender's LHO calls, accepting the call out of rotation; skipped players lose a turn.
+            accepted = _append(replace(state, open=None), offending)
+            return on_call(accepted, event, index, policy)
+    if kind is Kind.INADMISSIBLE_DOUBLE and seat is offender.lho:
+        # Law 36A: the inadmissible call and the call over it are cancelled; the auction reverts to the
+        # offender and goes on as if nothing had happened (no 26B).
+        cleared = _withdraw(
+            _withdraw(replace(state, open=None), offender, offending.call, _cite(36, "A")),
+            seat,
+            event.call,
+            _cite(36, "A"),
+        )
+        return cleared
+    if kind is Kind.CALL_WHILE_REQUIRED_TO_PASS and seat is offender.lho:
+        # Law 37A: the inadmissible call and everything after it stand.
+        accepted = _append(replace(state, open=None), offending)
+        return on_call(accepted, event, index, policy)
+    raise ImpossibleActionError(
+        f"{irregularity} is open: the Director must be called before {seat.name.title()} calls"
+    )
+
+
+def _inadmissible(state: AuctionState, event: CallMade) -> bool:
+    """A double or redouble that Law 19 would not allow even in turn (Law 32: never accepted)."""
+    return isinstance(event.call, Double | Redouble) and not state.is_lawful(event.seat, event.call)
+
+
+def _after_final_pass(state: AuctionState, event: CallMade, index: int, policy: Policy) -> AuctionState:
+    """Law 39: a call after the final pass is cancelled. A bid, double or redouble by a future defender brings
+    the lead restrictions of Law 26B (39C); anything else has no further rectification (39B)."""
+    new = _irregular(state, Kind.CALL_AFTER_FINAL_PASS, event, _cite(39), index, policy)
+    new = _withdraw(replace(new, open=None), event.seat, event.call, _cite(39, "A"))
+    contract = state.contract()
+    if (
+        contract is not None
+        and event.seat.side is not contract.declarer.side
+        and not isinstance(event.call, Pass)
+    ):
+        new = replace(
+            new,
+            constraints=(*new.constraints, LeadRestriction(event.seat.partner, event.seat, _cite(39, "C"))),
+        )
+    return new
+
+
+# --- the Director ------------------------------------------------------------------------------------------
+
+
+def on_director(state: AuctionState, event: DirectorCalled) -> AuctionState:
+    """Attention is drawn to the open irregularity: the Director states the options (Law 9B, 10)."""
+    if state.open is None:
+        raise ImpossibleActionError("there is no irregularity in the auction to call the Director for")
+    irregularity, offending = state.open
+    offender = irregularity.offender
+    match irregularity.kind:
+        case Kind.INSUFFICIENT_BID:
+            options: tuple[Option, ...] = (Accept(_cite(27, "A1")), Reject(_cite(27, "B")))
+            return replace(
+                state,
+                pending=Decision(
+                    offender.lho,
+                    options,
+                    _cite(27, "A1"),
+                    irregularity,
+                    "Accept the insufficient bid, or not?",
+                ),
+            )
+        case Kind.CALL_OUT_OF_ROTATION if not _inadmissible(state, offending):
+            options = (Accept(_cite(29, "A")), Reject(_cite(29, "B")))
+            return replace(
+                state,
+                pending=Decision(
+                    offender.lho,
+                    options,
+                    _cite(29, "A"),
+                    irregularity,
+                    "Accept the call out of rotation, or not?",
+                ),
+            )
+        case Kind.CALL_OUT_OF_ROTATION:
+            return _cancel_out_of_rotation(state, irregularity, offending)
+        case Kind.INADMISSIBLE_DOUBLE:
+            # Law 36B: cancelled; the offender substitutes a lawful call; partner must pass throughout; 26B.
+            cleared = _withdraw(replace(state, open=None), offender, offending.call, _cite(36, "B1"))
+            return replace(
+                cleared, constraints=(*cleared.constraints, *_partner_silenced(offender, _cite(36, "B2")))
+            )
+        case Kind.CALL_WHILE_REQUIRED_TO_PASS:
+            # Law 37B: cancelled, a pass is substituted, both members of the offending side must pass.
+            cleared = _withdraw(replace(state, open=None), offender, offending.call, _cite(37, "B1"))
+            law = _cite(37, "B2")
+            cleared = replace(
+                cleared,
+                constraints=(
+                    *cleared.constraints,
+                    MustPass(offender, Duration.REST_OF_AUCTION, law),
+                    *_partner_silenced(offender, law),
+                ),
+            )
+            return _append(cleared, CallMade(offender, PASS))
+    raise ImpossibleActionError(f"no procedure for {irregularity}")
+
+
+def on_elected(state: AuctionState, event: Elected) -> AuctionState:
+    pending = state.pending
+    if pending is None:
+        raise ImpossibleActionError("no decision is pending")
+    if event.actor != pending.actor:
+        raise ImpossibleActionError(f"the decision ({pending.law}) is {pending.actor}'s, not {event.actor}'s")
+    if event.option not in pending.options:
+        offered = ", ".join(repr(o) for o in pending.options)
+        raise ImpossibleActionError(f"{event.option!r} was not offered; the options are {offered}")
+    state = replace(state, pending=None)
+    option = event.option
+    if isinstance(option, Comparable):
+        return _judged(state, option)
+    assert state.open is not None
+    irregularity, offending = state.open
+    offender = irregularity.offender
+    if isinstance(option, Accept):
+        if irregularity.kind is Kind.INSUFFICIENT_BID:
+            return _append(replace(state, procedure=None), offending)
+        return _append(state, offending)  # Law 29A: skipped players lose their turn
+    # Reject
+    if irregularity.kind is Kind.INSUFFICIENT_BID:
+        assert isinstance(offending.call, Bid)
+        cleared = _withdraw(replace(state, open=None), offender, offending.call, _cite(27, "B"))
+        no_double = isinstance(state.procedure, _AwaitReplacement) and state.procedure.no_double
+        return replace(cleared, procedure=_AwaitReplacement(offender, offending.call, no_double))
+    return _cancel_out_of_rotation(state, irregularity, offending)
+
+
+def _cancel_out_of_rotation(
+    state: AuctionState, irregularity: Irregularity, offending: CallMade
+) -> AuctionState:
+    """Law 29B: the call out of rotation is cancelled and the auction reverts to the player whose turn it was;
+    Laws 30-32 say what follows."""
+    offender, call, proper = irregularity.offender, offending.call, state.turn
+    assert proper is not None
+    state = _withdraw(replace(state, open=None), offender, call, _cite(29, "B"))
+    at_rho = proper is offender.rho
+    at_partner = proper is offender.partner
+    if not at_rho and not at_partner and state.has_called(offender):
+        raise ImpossibleActionError(
+            f"a call out of rotation at LHO's turn after {offender.name.title()} has called is a change of "
+            "call "
+            "(Laws 30B2, 31C, 32C, 25), which the engine does not handle yet"
+        )
+    match call:
+        case Pass():
+            if at_rho:  # Law 30A
+                return replace(
+                    state,
+                    constraints=(*state.constraints, MustPass(offender, Duration.NEXT_TURN, _cite(30, "A"))),
+                )
+            law = _cite(30, "B1(b)(ii)")
+        case Bid():
+            if at_rho:  # Law 31A1: repeat the bid if RHO passes; 31A2 otherwise
+                return _await_rho(state, offender, call, _cite(31, "A1"), _cite(31, "A2(b)"))
+            law = _cite(31, "B")
+        case Double() | Redouble():
+            if _inadmissible(state, offending):
+                # Law 36B4: the offender may make any legal call at his turn; partner must pass throughout.
+                return replace(
+                    state, constraints=(*state.constraints, *_partner_silenced(offender, _cite(36, "B4")))
+                )
+            if at_rho:  # Law 32A1 / 32A2
+                return _await_rho(state, offender, call, _cite(32, "A1"), _cite(32, "A2(b)"))
+            law = _cite(32, "B")
+    if_not = (
+        MustPass(offender.partner, Duration.NEXT_TURN, law),
+        LeadRestriction(offender.partner, offender, _cite(26, "B")),
+    )
+    return replace(state, procedure=_AwaitComparable(offender, call, law, if_not))
+
+
+def _await_rho(
+    state: AuctionState, offender: Seat, call: Call, repeat_law: LawRef, law: LawRef
+) -> AuctionState:
+    """Laws 31A/32A: what the offender may do depends on his RHO's call, which comes first."""
+    if_not = (
+        MustPass(offender.partner, Duration.NEXT_TURN, law),
+        LeadRestriction(offender.partner, offender, _cite(26, "B")),
+    )
+    return replace(state, procedure=_AwaitRHO(offender, call, repeat_law, law, if_not))
+
+
+def _judged(state: AuctionState, option: Comparable) -> AuctionState:
+    proc = state.procedure
+    assert isinstance(proc, _Judging)
+    check, event = proc.check, proc.event
+    state = replace(state, procedure=None)
+    if isinstance(check, _AwaitReplacement):  # Law 27B1(b), 27B2, 27B3
+        if option.yes:
+            cleared = replace(
+                state,
+                withdrawn=tuple(
+                    w for w in state.withdrawn if not (w.seat is check.offender and w.call == check.withdrawn)
+                ),
+            )
+            return _append(cleared, event)
+        if isinstance(event.call, Double | Redouble):  # Law 27B3: cancelled; replace again; partner silenced
+            cancelled = _withdraw(state, event.seat, event.call, _cite(27, "B3"))
+            return replace(
+                cancelled, procedure=_AwaitReplacement(check.offender, check.withdrawn, no_double=True)
+            )
+        silenced = replace(
+            state, constraints=(*state.constraints, *_partner_silenced(check.offender, _cite(27, "B2")))
+        )
+        return _append(silenced, event)
+    # a call judged after Laws 30B1(b), 31A2, 31B, 32A2, 32B: the call already stands
+    if option.yes:
+        return replace(
+            state,
+            withdrawn=tuple(
+                w for w in state.withdrawn if not (w.seat is check.offender and w.call == check.withdrawn)
+            ),
+        )
+    return replace(state, constraints=(*state.constraints, *check.if_not))

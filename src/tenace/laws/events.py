@@ -1,0 +1,101 @@
+"""Events: everything that can happen at a table, in the order it happened (the append-only record).
+
+An event records an action, lawful or not; the engine decides what it means. A withdrawn call stays in the
+record: it is still information (Law 16C).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tenace.calls import Call
+from tenace.cards import Card
+from tenace.laws.decisions import Option
+from tenace.laws.refs import DIRECTOR, Actor
+from tenace.seats import Seat
+
+
+@dataclass(frozen=True, slots=True)
+class CallMade:
+    """``seat`` makes ``call`` (Laws 17-20), with an alert and an explanation if any."""
+
+    seat: Seat
+    call: Call
+    alert: bool = False
+    explanation: str | None = None
+
+    @property
+    def actor(self) -> Actor:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    """A card played from ``seat``'s hand (dummy's cards are named by declarer but come from dummy's seat)."""
+
+    seat: Seat
+    card: Card
+
+    @property
+    def actor(self) -> Actor:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorCalled:
+    """Attention is drawn to an irregularity and the Director is summoned (Law 9A, 9B)."""
+
+    by: Seat
+
+    @property
+    def actor(self) -> Actor:
+        return self.by
+
+
+@dataclass(frozen=True, slots=True)
+class Elected:
+    """``actor`` chooses ``option`` from the pending decision."""
+
+    actor: Actor
+    option: Option
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimMade:
+    """``seat`` claims ``tricks`` of the tricks still to be played for his side, conceding the rest (Law 68A,
+    68B), with a statement of his line of play (Law 68C)."""
+
+    seat: Seat
+    tricks: int
+    statement: str = ""
+
+    @property
+    def actor(self) -> Actor:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimAnswered:
+    """An opponent of the claimer agrees with the claim or objects to it (Laws 69A, 70)."""
+
+    seat: Seat
+    agree: bool
+
+    @property
+    def actor(self) -> Actor:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRuled:
+    """The Director's ruling on a contested claim: the tricks of the remaining ones awarded to the claimer's
+    side (Law 70)."""
+
+    tricks: int
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
+Event = CallMade | CardPlayed | DirectorCalled | Elected | ClaimMade | ClaimAnswered | ClaimRuled

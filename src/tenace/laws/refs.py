@@ -1,0 +1,75 @@
+"""Law references, the Director as an actor, and the regulations a table runs under (Law 80)."""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Final, TypeAlias
+
+from tenace.errors import NotationError
+from tenace.seats import Seat
+
+_REF_RE: Final = re.compile(
+    r"(?:Law\s*)?(\d{1,2})([A-H](?:\d(?:\([a-z]\)(?:\([ivx]+\))?)?)?)?", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class LawRef:
+    """A reference to a Law and optionally a clause: ``LawRef(27, "B2")`` prints as ``Law 27B2``.
+
+    >>> LawRef.from_str("Law 27B1(b)"), str(LawRef(64, "A1"))
+    (LawRef(law=27, clause='B1(b)'), 'Law 64A1')
+    """
+
+    law: int
+    clause: str = ""
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.law <= 93:
+            raise ValueError(f"the Laws run from 1 to 93, got {self.law}")
+
+    @classmethod
+    def from_str(cls, text: str) -> LawRef:
+        match = _REF_RE.fullmatch(text.strip())
+        if match is None:
+            raise NotationError(f"not a law reference: {text!r} (expected e.g. 27B2)")
+        return cls(int(match.group(1)), match.group(2) or "")
+
+    def __str__(self) -> str:
+        return f"Law {self.law}{self.clause}"
+
+
+class Director(enum.Enum):
+    """The Director, who takes the decisions the Laws leave to his judgement (Law 81)."""
+
+    DIRECTOR = "Director"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+DIRECTOR: Final = Director.DIRECTOR
+Actor: TypeAlias = Seat | Director
+
+
+class Policy(enum.Enum):
+    """How a table treats irregularities.
+
+    ``LAWS``: every irregularity that can happen at a real table can be recorded and is rectified as the Laws
+    say. ``ONLINE``: what a screen can prevent (calls and cards out of rotation, insufficient bids,
+    inadmissible calls, revokes) is refused with :class:`~tenace.errors.UnlawfulActionError`; the rest
+    (changes of call, claims, Director calls) is handled as under ``LAWS``.
+    """
+
+    LAWS = "laws"
+    ONLINE = "online"
+
+
+@dataclass(frozen=True, slots=True)
+class Regulations:
+    """What the Regulating Authority and the Tournament Organiser decide for a table (Law 80)."""
+
+    edition: int = 2017
+    policy: Policy = Policy.LAWS
