@@ -2,7 +2,8 @@
 (BridgeComposer), ``Ability`` (BCDD) and ``ParContract``.
 
 Programs write DD tables in different orders (seat N or W first, notrump first or last); each encoding is
-decoded here, at the boundary, into :class:`~tenace.analysis.DDTable`.
+decoded here, at the boundary, into :class:`~tenace.analysis.DDTable`. :func:`with_double_dummy` goes the
+other way: it writes a DD table and par into a game's tags.
 """
 
 from __future__ import annotations
@@ -11,14 +12,18 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from tenace.analysis import DDTable
+from tenace.analysis import DDTable, Par
 from tenace.calls import Denomination
 from tenace.contract import Contract, Doubling
 from tenace.errors import NotationError
+from tenace.formats.pbn.grammar import Item, RawTag
+from tenace.formats.pbn.tables import Cell, Column, PBNTable
 from tenace.seats import Seat
 
 if TYPE_CHECKING:
+    from tenace.formats.pbn.game import PBNGame
     from tenace.formats.pbn.tags import TagContext
+    from tenace.record import DealRecord
 
 
 def is_blank(value: str) -> bool:
@@ -121,3 +126,152 @@ def parse_par_contracts(value: str, ctx: TagContext) -> tuple[ParContract, ...]:
         over = 0 if delta in (None, "=") else int(delta)
         out.append(ParContract(seats, int(level), Denomination.from_str(denom), doubling, over))
     return tuple(out)
+
+
+# --- writing ------------------------------------------------------------------------------------------
+
+ANALYSIS_TAGS: Final = ("OptimumScore", "ParContract", "DoubleDummyTricks", "OptimumResultTable")
+"""The tags :func:`with_double_dummy` writes, in the order it writes them."""
+_TABLE_SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+_TABLE_DENOMINATIONS: Final = (Denomination.NOTRUMP, Denomination.SPADES, Denomination.HEARTS,
+                               Denomination.DIAMONDS, Denomination.CLUBS)
+_SIDES: Final = {frozenset({Seat.NORTH, Seat.SOUTH}): "NS", frozenset({Seat.EAST, Seat.WEST}): "EW"}
+
+
+def dd_to_digits(table: DDTable, seats: str = _DD_SEATS,
+                 denominations: tuple[str, ...] = _DD_DENOMINATIONS) -> str:
+    """The 20 hex digits of :func:`dd_from_digits` (lower case ``a``-``d`` for 10-13); by default
+    BridgeComposer's ``DoubleDummyTricks`` order (N, S, E, W; NT, S, H, D, C).
+
+    >>> dd_to_digits(dd_from_digits("7879a7879a5564355643"))
+    '7879a7879a5564355643'
+    """
+    return "".join(f"{table[Seat.from_str(s), Denomination.from_str(d)]:x}"
+                   for s in seats for d in denominations)
+
+
+def optimum_score_text(par: Par) -> str:
+    """The ``OptimumScore`` value (§4.2.7) as BridgeComposer writes it: from the side that declares the par
+    contracts (``"NS 620"``, ``"NS -100"`` for a North-South sacrifice); with no par contract, from the side
+    that scores (``"EW 100"``, ``"NS 0"``).
+
+    >>> from tenace.contract import Contract
+    >>> optimum_score_text(Par(-100, ((Contract.from_str("4SXN"), 8),))), optimum_score_text(Par(-100))
+    ('NS -100', 'EW 100')
+    """
+    if par.contracts:
+        side = par.contracts[0][0].declarer.side
+        return f"{side} {par.score_for(side)}"
+    return f"NS {par.score_ns}" if par.score_ns >= 0 else f"EW {-par.score_ns}"
+
+
+def par_contract_text(par: Par) -> str:
+    """The ``ParContract`` value as BridgeComposer writes it: every par contract with its result, the
+    seats that can declare it merged into ``NS``/``EW`` when both can, separated by ``"; "``; ``"Pass"`` for a
+    deal passed out at par.
+
+    >>> from tenace.contract import Contract
+    >>> par_contract_text(Par(-100, ((Contract.from_str("2NTXN"), 7), (Contract.from_str("3DXN"), 8))))
+    'N 2NX-1; N 3DX-1'
+    >>> par_contract_text(Par(130, ((Contract.from_str("2CN"), 10), (Contract.from_str("2CS"), 10))))
+    'NS 2C+2'
+    """
+    groups: dict[tuple[int, Denomination, Doubling, int], list[Seat]] = {}
+    for contract, tricks in par.contracts:
+        key = (contract.level, contract.denomination, contract.doubling, tricks)
+        seats = groups.setdefault(key, [])
+        if contract.declarer not in seats:
+            seats.append(contract.declarer)
+    parts = []
+    for (level, denomination, doubling, tricks), seats in groups.items():
+        over = tricks - 6 - level
+        result = "=" if over == 0 else f"{over:+d}"
+        denom = "N" if denomination is Denomination.NOTRUMP else denomination.value
+        side = _SIDES.get(frozenset(seats))
+        whos = [side] if side is not None else [s.value for s in sorted(seats, key=lambda s: s.index)]
+        parts += [f"{who} {level}{denom}{doubling}{result}" for who in whos]
+    return "; ".join(parts) if parts else "Pass"
+
+
+def optimum_result_table(table: DDTable) -> PBNTable:
+    """The ``OptimumResultTable`` (§5.7) of a DD table: columns ``Declarer;Denomination\\2R;Result\\2R`` and
+    20 rows, declarer N, E, S, W, each with NT, S, H, D, C.
+
+    >>> t = optimum_result_table(dd_from_digits("7879a7879a5564355643"))
+    >>> t.spec(), [c.text for c in t.rows[0]], len(t.rows)
+    ('Declarer;Denomination\\\\2R;Result\\\\2R', ['N', 'NT', '7'], 20)
+    >>> t.to_dd_table() == dd_from_digits("7879a7879a5564355643")
+    True
+    """
+    columns = (Column("Declarer"), Column("Denomination", width=2, align="R"),
+               Column("Result", width=2, align="R"))
+    rows = tuple((Cell(seat.value), Cell(d.value), Cell(str(table[seat, d])))
+                 for seat in _TABLE_SEATS for d in _TABLE_DENOMINATIONS)
+    return PBNTable("OptimumResultTable", columns, rows)
+
+
+def with_double_dummy(game: PBNGame | DealRecord, table: DDTable, par: Par | None = None) -> PBNGame:
+    """A copy of ``game`` carrying a double-dummy analysis in the usual tags: ``OptimumScore`` (``"NS 110"``,
+    §4.2.7), ``ParContract`` (BridgeComposer, ``"NS 2S; NS 3D"``, ``"N 2NX-1"``), ``DoubleDummyTricks``
+    (BridgeComposer, 20 hex digits) and the ``OptimumResultTable`` (§5.7).
+
+    Existing tags of these names are replaced, as a set: without ``par`` the old ``OptimumScore`` and
+    ``ParContract`` are removed, since they belonged to the old analysis. An ``Ability`` tag (BCDD) that
+    disagrees with ``table`` is removed too; everything else (other tags, sections, comments, the problems
+    of other tags) is kept. A bare :class:`~tenace.record.DealRecord` is first made a game by writing and
+    reading it (:func:`~tenace.formats.pbn.format_game`). Reading the result back (``game.dd_table``,
+    ``game.par``) gives ``table`` and ``par``.
+
+    >>> from tenace.deal import Deal
+    >>> from tenace.record import DealRecord
+    >>> from tenace.contract import Contract
+    >>> rec = DealRecord(number=1, deal=Deal.from_pbn(
+    ...     "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"))
+    >>> table = DDTable.from_rows([[13] * 5, [0] * 5, [13] * 5, [0] * 5])
+    >>> game = with_double_dummy(rec, table, Par(1520, ((Contract.from_str("7NTN"), 13),
+    ...                                                 (Contract.from_str("7NTS"), 13))))
+    >>> game.tag("OptimumScore"), game.tag("ParContract"), game.tag("DoubleDummyTricks")
+    ('NS 1520', 'NS 7N=', 'dddddddddd0000000000')
+    >>> game.dd_table == table, game.par.score_ns, len(game.par.contracts)
+    (True, 1520, 2)
+    """
+    # game and reader import this module (for the tag parsers): import them here, not at the top
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from tenace.formats.pbn.game import PBNGame
+    from tenace.formats.pbn.reader import read_games
+    from tenace.formats.pbn.tags import DEFAULT_TAG_PARSERS, TagContext
+    from tenace.formats.pbn.writer import format_game
+
+    if not isinstance(game, PBNGame):
+        game = next(read_games(format_game(game, newline="\n"), source="<record>"))
+    drop = set(ANALYSIS_TAGS)
+    ability = game.values.get("Ability")
+    if isinstance(ability, DDTable) and ability != table:
+        drop.add("Ability")
+    removed_lines = {line for t in game.tags if t.name in drop
+                     for line in (t.lineno, *(item.lineno for item in t.items))}
+
+    result_table = optimum_result_table(table)
+    texts: dict[str, str] = {"DoubleDummyTricks": dd_to_digits(table)}
+    if par is not None:
+        texts = {"OptimumScore": optimum_score_text(par), "ParContract": par_contract_text(par), **texts}
+    new_tags = [RawTag(name, value, 0) for name, value in texts.items()]
+    new_tags.append(RawTag(result_table.name, result_table.spec(), 0,
+                           items=tuple(Item(cell.text, 0) for row in result_table.rows for cell in row)))
+
+    values: dict[str, object] = {k: v for k, v in game.values.items() if k not in drop}
+    for name, text in texts.items():
+        values[name] = DEFAULT_TAG_PARSERS[name](text, TagContext())
+    values[result_table.name] = result_table
+    extra = tuple((k, v) for k, v in game.record.extra if k not in drop) + tuple(texts.items())
+    return replace(
+        game,
+        record=replace(game.record, extra=extra),
+        tags=tuple(t for t in game.tags if t.name not in drop) + tuple(new_tags),
+        values=MappingProxyType(values),
+        tables=tuple(t for t in game.tables if t.name not in drop) + (result_table,),
+        problems=tuple(p for p in game.problems
+                       if p.code not in ("dd-table", "dd-mismatch") and p.lineno not in removed_lines),
+    )

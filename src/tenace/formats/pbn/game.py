@@ -135,14 +135,18 @@ class PBNGame:
 
     @property
     def par(self) -> Par | None:
-        """The par result from ``OptimumScore`` and ``ParContract`` (when given)."""
+        """The par result from ``OptimumScore`` and ``ParContract`` (when given): one contract per seat that
+        can declare it (``"NS 4S"`` gives 4S by North and by South), in bid order, then seat order, as
+        :func:`tenace.solver.dds.par` gives them."""
         ns = self.optimum_score_ns
         if ns is None:
             return None
         contracts = self.values.get("ParContract", ())
-        pars = tuple((p.contract(), p.tricks) for p in contracts if isinstance(p, ParContract)) \
-            if isinstance(contracts, tuple) else ()
-        return Par(ns, pars)
+        pars = [(Contract(p.level, p.denomination, seat, p.doubling), p.tricks)
+                for p in (contracts if isinstance(contracts, tuple) else ()) if isinstance(p, ParContract)
+                for seat in p.declarers]
+        pars.sort(key=lambda ct: (ct[0].bid.index, ct[0].declarer.index))
+        return Par(ns, tuple(pars))
 
 
 def interpret(raw: RawGame, source: str = "<pbn>",
