@@ -29,7 +29,7 @@ from tenace.laws.decisions import (
     Withdrawn,
 )
 from tenace.laws.events import CallMade, DirectorCalled, Elected
-from tenace.laws.refs import DIRECTOR, LawRef, Policy
+from tenace.laws.refs import DIRECTOR, LawRef, Policy, actor_name
 from tenace.record import AnnotatedCall
 from tenace.seats import Seat
 
@@ -227,7 +227,7 @@ def on_call(state: AuctionState, event: CallMade, index: int, policy: Policy) ->
     """Apply a call (lawful or not) to the auction."""
     if state.pending is not None:
         raise ImpossibleActionError(
-            f"{state.pending.actor} must first decide ({state.pending.law}); "
+            f"{actor_name(state.pending.actor)} must first decide ({state.pending.law}); "
             f"{event.seat.name.title()} cannot call now"
         )
     if state.turn is None:
@@ -468,7 +468,9 @@ def on_elected(state: AuctionState, event: Elected) -> AuctionState:
     if pending is None:
         raise ImpossibleActionError("no decision is pending")
     if event.actor != pending.actor:
-        raise ImpossibleActionError(f"the decision ({pending.law}) is {pending.actor}'s, not {event.actor}'s")
+        raise ImpossibleActionError(
+            f"the decision ({pending.law}) is {actor_name(pending.actor)}'s, not {actor_name(event.actor)}'s"
+        )
     if event.option not in pending.options:
         offered = ", ".join(repr(o) for o in pending.options)
         raise ImpossibleActionError(f"{event.option!r} was not offered; the options are {offered}")

@@ -54,6 +54,11 @@ DIRECTOR: Final = Director.DIRECTOR
 Actor: TypeAlias = Seat | Director
 
 
+def actor_name(actor: Actor) -> str:
+    """``"South"``, ``"the Director"``."""
+    return "the Director" if isinstance(actor, Director) else actor.name.title()
+
+
 class Policy(enum.Enum):
     """How a table treats irregularities.
 

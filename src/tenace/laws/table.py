@@ -29,7 +29,7 @@ from tenace.laws.events import (
     Elected,
     Event,
 )
-from tenace.laws.refs import DIRECTOR, Actor, Director, LawRef, Policy, Regulations
+from tenace.laws.refs import DIRECTOR, Actor, Director, LawRef, Policy, Regulations, actor_name
 from tenace.play import Play
 from tenace.scoring.points import score
 from tenace.seats import SEATS, Seat, Side
@@ -365,7 +365,7 @@ def _describe(event: Event) -> str:
         case DirectorCalled(by=seat):
             return f"{seat.name.title()} calls the Director"
         case Elected(actor=actor, option=option):
-            return f"{actor} elects {type(option).__name__} ({option.law})"
+            return f"{actor_name(actor)} elects {type(option).__name__} ({option.law})"
         case ClaimMade(seat=seat, tricks=tricks):
             return f"{seat.name.title()} claims {tricks}"
         case ClaimAnswered(seat=seat, agree=agree):

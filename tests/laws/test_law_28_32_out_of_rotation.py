@@ -1,0 +1,120 @@
+"""Laws 28-32: calls out of rotation, accepted (29A), cancelled by the right player's call (28B), or cancelled
+with the rectification of Laws 30, 31 and 32."""
+
+from __future__ import annotations
+
+from tenace import parse_call
+from tenace.laws import (
+    DIRECTOR,
+    Accept,
+    Comparable,
+    DirectorCalled,
+    Duration,
+    Elected,
+    LawRef,
+    LeadRestriction,
+    MustPass,
+    MustRepeat,
+    Reject,
+)
+
+from ._helpers import E, N, S, W, calls, standing, table
+
+
+def test_29a_offenders_lho_calling_accepts_the_call_and_skipped_players_lose_their_turn() -> None:
+    """East bids at North's (dealer's) turn; South, East's LHO, calls over it: the bid stands and North's turn
+    is lost."""
+    t = calls(table(), "E:1S S:P")
+    assert standing(t) == "E:1S S:P" and t.turn is W
+
+
+def test_28b_the_player_whose_turn_it_was_cancels_the_call_without_rectification() -> None:
+    """South bids at East's turn; East, whose turn it was, calls: South's bid is cancelled with no other
+    rectification, its information unauthorised to North-South (Law 16C2), and South calls again in turn."""
+    t = calls(table(), "N:1C S:1H E:P")
+    assert standing(t) == "N:1C E:P" and t.turn is S and t.constraints == ()
+    assert [(w.seat, str(w.call), w.law) for w in t.withdrawn] == [(S, "1H", LawRef(28, "B"))]
+
+
+def test_28b_call_by_the_correct_player_when_the_offender_called_at_partners_turn() -> None:
+    t = calls(table(), "S:1NT N:1C")  # South called at his partner's (dealer's) turn; North calls in turn
+    assert standing(t) == "N:1C" and t.turn is E
+    assert [(w.seat, str(w.call), w.law) for w in t.withdrawn] == [(S, "1NT", LawRef(28, "B"))]
+
+
+def _out_of_rotation(script: str, lho: object) -> object:
+    t = calls(table(), script).apply(DirectorCalled(lho))  # type: ignore[arg-type]
+    assert t.pending is not None and t.pending.actor is lho
+    return t.apply(Elected(lho, Reject(LawRef(29, "B"))))  # type: ignore[arg-type]
+
+
+def test_29a_accepted_after_the_director_is_called() -> None:
+    t = calls(table(), "E:1S").apply(DirectorCalled(S))
+    t = t.apply(Elected(S, Accept(LawRef(29, "A"))))
+    assert standing(t) == "E:1S" and t.turn is S
+
+
+def test_30a_pass_out_of_rotation_at_rhos_turn_offender_must_pass_next_turn() -> None:
+    t = _out_of_rotation("E:P", S)  # East passed at North's turn: North is East's RHO
+    assert MustPass(E, Duration.NEXT_TURN, LawRef(30, "A")) in t.constraints  # type: ignore[attr-defined]
+    t = calls(t, "N:1H E:P S:2H")  # type: ignore[arg-type]
+    assert t.constraints == ()  # type: ignore[attr-defined]
+
+
+def test_30b1_pass_at_partners_turn_offender_calls_and_the_director_judges_comparability() -> None:
+    t = _out_of_rotation("S:P", W)  # South passed at North's (his partner's) turn
+    t = calls(t, "N:1H E:P S:2H")  # type: ignore[arg-type]
+    assert t.pending is not None and t.pending.actor is DIRECTOR  # type: ignore[attr-defined]
+    t = t.apply(Elected(DIRECTOR, Comparable(False, LawRef(30, "B1(b)(ii)"))))  # type: ignore[attr-defined]
+    assert MustPass(N, Duration.NEXT_TURN, LawRef(30, "B1(b)(ii)")) in t.constraints
+    assert LeadRestriction(N, S, LawRef(26, "B")) in t.constraints
+
+
+def test_31a1_bid_at_rhos_turn_rho_passes_offender_must_repeat_the_bid() -> None:
+    t = _out_of_rotation("E:1S", S)
+    t = calls(t, "N:P")  # type: ignore[arg-type]
+    assert any(isinstance(c, MustRepeat) and c.seat is E for c in t.constraints)
+    t = calls(t, "E:1S")
+    assert standing(t) == "N:P E:1S" and t.constraints == ()
+
+
+def test_31a2_bid_at_rhos_turn_rho_bids_a_comparable_call_has_no_rectification() -> None:
+    t = _out_of_rotation("E:1S", S)
+    t = calls(t, "N:1H E:1S")  # type: ignore[arg-type]
+    t = t.apply(Elected(DIRECTOR, Comparable(True, LawRef(23, "A"))))
+    assert standing(t) == "N:1H E:1S" and t.constraints == () and t.withdrawn == ()
+
+
+def test_31a2b_bid_at_rhos_turn_rho_bids_non_comparable_call_partner_passes_next_turn() -> None:
+    t = _out_of_rotation("E:1S", S)
+    t = calls(t, "N:1H E:P").apply(Elected(DIRECTOR, Comparable(False, LawRef(31, "A2(b)"))))  # type: ignore[attr-defined]
+    assert MustPass(W, Duration.NEXT_TURN, LawRef(31, "A2(b)")) in t.constraints
+    t = calls(t, "S:2H W:P N:P E:P")
+    assert str(t.contract) == "2HN"
+
+
+def test_31b_bid_at_partners_turn_offender_judged_at_his_turn() -> None:
+    t = _out_of_rotation("S:1NT", W)
+    t = calls(t, "N:1C E:P S:1NT")  # type: ignore[arg-type]
+    t = t.apply(Elected(DIRECTOR, Comparable(True, LawRef(23, "A"))))
+    assert standing(t) == "N:1C E:P S:1NT" and t.constraints == ()
+
+
+def test_32a1_double_at_rhos_turn_rho_passes_offender_must_repeat_it() -> None:
+    """North opens 1C, East passes; West doubles at South's turn (South is West's RHO). Not accepted: if South
+    passes, West must repeat the double and there is no rectification."""
+    t = calls(table(), "N:1C E:P W:X").apply(DirectorCalled(N))
+    t = t.apply(Elected(N, Reject(LawRef(29, "B"))))
+    assert standing(t) == "N:1C E:P" and t.turn is S
+    t = calls(t, "S:P")
+    assert MustRepeat(W, parse_call("X"), LawRef(32, "A1")) in t.constraints
+    t = calls(t, "W:X")
+    assert standing(t) == "N:1C E:P S:P W:X" and t.constraints == ()
+
+
+def test_32_an_inadmissible_double_out_of_rotation_is_never_accepted() -> None:
+    """West doubles at South's turn after his own partner's bid: Law 19 would not allow it even in turn, so it
+    cannot be accepted (Law 32); the Director cancels it and West's partner must pass throughout (Law 36B4)."""
+    t = calls(table(), "N:P E:1C W:X").apply(DirectorCalled(N))
+    assert t.pending is None and t.turn is S
+    assert MustPass(E, Duration.REST_OF_AUCTION, LawRef(36, "B4")) in t.constraints

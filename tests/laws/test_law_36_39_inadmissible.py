@@ -1,0 +1,82 @@
+"""Laws 36-39: inadmissible doubles and redoubles, calls by a player required to pass, calls after the final
+pass."""
+
+from __future__ import annotations
+
+from tenace import parse_call
+from tenace.laws import (
+    CallMade,
+    DirectorCalled,
+    Duration,
+    Elected,
+    LawRef,
+    LeadRestriction,
+    MustPass,
+    Phase,
+    Reject,
+)
+
+from ._helpers import E, N, S, W, calls, standing, table
+
+
+def test_36a_lho_calls_over_an_inadmissible_double_both_calls_are_cancelled() -> None:
+    """North opens, South doubles his partner's bid (not allowed by Law 19A1); West calls before anyone draws
+    attention: both calls are cancelled and the auction goes back to South as if nothing had happened."""
+    t = calls(table(), "N:1C E:P S:X W:1H")
+    assert standing(t) == "N:1C E:P" and t.turn is S
+    assert t.constraints == ()
+    assert [str(w.call) for w in t.withdrawn] == ["X", "1H"]
+
+
+def test_36b_inadmissible_double_cancelled_offender_substitutes_partner_passes_throughout() -> None:
+    t = calls(table(), "N:1C E:P S:X").apply(DirectorCalled(W))
+    assert t.turn is S and standing(t) == "N:1C E:P"
+    assert MustPass(N, Duration.REST_OF_AUCTION, LawRef(36, "B2")) in t.constraints
+    assert LeadRestriction(N, S, LawRef(26, "B")) in t.constraints
+    t = calls(t, "S:1H W:P N:P E:P")
+    assert str(t.contract) == "1HS"
+
+
+def test_36_redouble_without_a_double_is_inadmissible() -> None:
+    t = calls(table(), "N:1C E:P S:XX")
+    assert t.open_irregularity is not None and t.open_irregularity.law == LawRef(36)
+
+
+def _east_must_pass() -> object:
+    """East passes at North's turn (North is East's RHO): cancelled, East must pass at his next turn
+    (Law 30A)."""
+    t = calls(table(), "E:P").apply(DirectorCalled(S))
+    return t.apply(Elected(S, Reject(LawRef(29, "B"))))
+
+
+def test_37b_call_by_a_player_required_to_pass_is_cancelled_and_both_must_pass() -> None:
+    t = calls(_east_must_pass(), "N:1C E:1S").apply(DirectorCalled(S))  # type: ignore[arg-type]
+    assert standing(t) == "N:1C E:P" and t.turn is S
+    assert MustPass(E, Duration.REST_OF_AUCTION, LawRef(37, "B2")) in t.constraints
+    assert MustPass(W, Duration.REST_OF_AUCTION, LawRef(37, "B2")) in t.constraints
+
+
+def test_37a_lho_calls_before_rectification_and_the_inadmissible_bid_stands() -> None:
+    t = calls(_east_must_pass(), "N:1C E:1S S:2H")  # type: ignore[arg-type]
+    assert standing(t) == "N:1C E:1S S:2H" and t.open_irregularity is None
+
+
+def test_28a_call_at_rhos_turn_when_rho_must_pass_is_in_rotation() -> None:
+    """East must pass at his next turn; South calls at East's turn: East is deemed to have passed."""
+    t = calls(_east_must_pass(), "N:1C S:1H")  # type: ignore[arg-type]
+    assert standing(t) == "N:1C E:P S:1H" and t.open_irregularity is None and t.turn is W
+
+
+def test_39a_call_after_the_final_pass_is_cancelled_and_39c_brings_lead_restrictions() -> None:
+    """After 1H P P P, East (a future defender) bids 2S: the bid is cancelled, and declarer may restrict
+    West's lead (Laws 39C, 26B)."""
+    t = calls(table(), "N:1H E:P S:P W:P")
+    t = t.apply(CallMade(E, parse_call("2S")))
+    assert standing(t) == "N:1H E:P S:P W:P" and str(t.contract) == "1HN"
+    assert LeadRestriction(W, E, LawRef(39, "C")) in t.constraints
+    assert [str(w.call) for w in t.withdrawn] == ["2S"]
+
+
+def test_39b_pass_after_the_final_pass_has_no_rectification() -> None:
+    t = calls(table(), "N:1H E:P S:P W:P").apply(CallMade(N, parse_call("P")))
+    assert t.constraints == () and t.phase is Phase.CLARIFICATION
