@@ -26,8 +26,8 @@ from ._helpers import E, N, S, W, calls, standing, table
 
 
 def test_27a1_lho_calling_accepts_the_insufficient_bid() -> None:
-    """Offender's LHO may accept an insufficient bid, and does so by calling over it; sufficiency afterwards is
-    measured against the accepted bid."""
+    """Offender's LHO may accept an insufficient bid, and does so by calling over it; sufficiency
+    afterwards is measured against the accepted bid."""
     t = calls(table(), "N:1H E:1D S:1H")
     assert standing(t) == "N:1H E:1D S:1H"
     assert t.open_irregularity is None and t.irregularities[0].law == LawRef(27)

@@ -113,8 +113,9 @@ def test_32a1_double_at_rhos_turn_rho_passes_offender_must_repeat_it() -> None:
 
 
 def test_32_an_inadmissible_double_out_of_rotation_is_never_accepted() -> None:
-    """West doubles at South's turn after his own partner's bid: Law 19 would not allow it even in turn, so it
-    cannot be accepted (Law 32); the Director cancels it and West's partner must pass throughout (Law 36B4)."""
+    """West doubles at South's turn after his own partner's bid: Law 19 would not allow it even in turn,
+    so it cannot be accepted (Law 32); the Director cancels it and West's partner must pass throughout
+    (Law 36B4)."""
     t = calls(table(), "N:P E:1C W:X").apply(DirectorCalled(N))
     assert t.pending is None and t.turn is S
     assert MustPass(E, Duration.REST_OF_AUCTION, LawRef(36, "B4")) in t.constraints

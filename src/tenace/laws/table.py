@@ -16,9 +16,9 @@ from tenace.cards import Card, CardSet
 from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
-from tenace.laws import auction_period
+from tenace.laws import auction_period, play_period
 from tenace.laws.auction_period import AuctionState, StandingCall
-from tenace.laws.decisions import Constraint, Decision, Irregularity, Kind, Withdrawn
+from tenace.laws.decisions import Constraint, Decision, Irregularity, Withdrawn
 from tenace.laws.events import (
     CallMade,
     CardPlayed,
@@ -29,7 +29,8 @@ from tenace.laws.events import (
     Elected,
     Event,
 )
-from tenace.laws.refs import DIRECTOR, Actor, Director, LawRef, Policy, Regulations, actor_name
+from tenace.laws.play_period import Claim, PlayState
+from tenace.laws.refs import DIRECTOR, Actor, Director, Policy, Regulations, actor_name
 from tenace.play import Play
 from tenace.scoring.points import score
 from tenace.seats import SEATS, Seat, Side
@@ -45,19 +46,6 @@ class Phase(enum.Enum):
     CLAIM = "claim"
     """Play has stopped for a claim or concession (Law 68D)."""
     ENDED = "ended"
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """A claim or concession in progress or settled (Laws 68-71)."""
-
-    seat: Seat
-    tricks: int
-    """Of the tricks still to play, how many the claimer's side claims."""
-    statement: str
-    agreed_by: frozenset[Seat] = frozenset()
-    objected: bool = False
-    ruled: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,9 +67,8 @@ class Table:
     regulations: Regulations
     record: tuple[Event, ...]
     auction: AuctionState
-    play: Play | None = None
-    claim: Claim | None = None
-    revokes: tuple[Irregularity, ...] = ()
+    playing: PlayState | None = None
+    """The play period's state, from the end of the auction (``None`` before, and when passed out)."""
 
     @classmethod
     def new(cls, board: Board, regulations: Regulations | None = None) -> Table:
@@ -107,16 +94,26 @@ class Table:
 
     @property
     def phase(self) -> Phase:
-        if self.claim is not None:
-            settled = self.claim.ruled is not None or len(self.claim.agreed_by) == 2
-            return Phase.ENDED if settled else Phase.CLAIM
-        if self.auction.turn is not None or self.auction.open is not None or self.auction.pending is not None:
-            return Phase.AUCTION
-        if self.auction.contract() is None:
+        if self.playing is None:
+            auction = self.auction
+            if auction.turn is not None or auction.open is not None or auction.pending is not None:
+                return Phase.AUCTION
             return Phase.ENDED  # passed out (Law 22B)
-        if self.play is None or not self.play.cards:
-            return Phase.CLARIFICATION
-        return Phase.ENDED if self.play.is_complete else Phase.PLAY
+        playing = self.playing
+        if playing.ended:
+            return Phase.ENDED
+        if playing.claim is not None:
+            return Phase.CLAIM
+        return Phase.PLAY if playing.opening_lead_faced else Phase.CLARIFICATION
+
+    @property
+    def play(self) -> Play | None:
+        """The cards played so far (``None`` before the auction ends)."""
+        return self.playing.play if self.playing is not None else None
+
+    @property
+    def claim(self) -> Claim | None:
+        return self.playing.claim if self.playing is not None else None
 
     @property
     def calls(self) -> tuple[StandingCall, ...]:
@@ -134,7 +131,8 @@ class Table:
 
     @property
     def irregularities(self) -> tuple[Irregularity, ...]:
-        return (*self.auction.irregularities, *self.revokes)
+        play = self.playing.irregularities + self.playing.revokes if self.playing is not None else ()
+        return (*self.auction.irregularities, *play)
 
     @property
     def open_irregularity(self) -> Irregularity | None:
@@ -144,14 +142,14 @@ class Table:
     @property
     def pending(self) -> Decision | None:
         """The decision the table waits for, if any."""
-        return self.auction.pending
+        if self.auction.pending is not None:
+            return self.auction.pending
+        return self.playing.pending if self.playing is not None else None
 
     @property
     def contract(self) -> Contract | None:
         """The final contract once the auction has ended (``None`` before, and when passed out)."""
-        if self.phase is Phase.AUCTION:
-            return None
-        return self.auction.contract()
+        return self.playing.contract if self.playing is not None else None
 
     @property
     def turn(self) -> Actor | None:
@@ -163,31 +161,20 @@ class Table:
         if phase is Phase.AUCTION:
             return self.auction.turn
         if phase is Phase.CLAIM:
-            return DIRECTOR if self.claim is not None and self.claim.objected else None
+            claim = self.claim
+            assert claim is not None
+            if claim.objected:
+                return DIRECTOR
+            return next(s for s in SEATS if s.side is not claim.seat.side and s not in claim.agreed_by)
         if phase in (Phase.CLARIFICATION, Phase.PLAY):
-            return self._play().turn
+            assert self.playing is not None
+            return self.playing.play.turn
         return None
-
-    def _play(self) -> Play:
-        if self.play is not None:
-            return self.play
-        contract = self.auction.contract()
-        assert contract is not None
-        return Play.for_contract(self.deal, contract)
 
     @property
     def declarer_tricks(self) -> int | None:
         """Tricks won by declarer's side at the end: from the play, or a settled claim (Laws 69, 70)."""
-        if self.phase is not Phase.ENDED or self.contract is None:
-            return None
-        play = self._play()
-        tricks = play.declarer_tricks
-        if self.claim is not None:
-            remaining = 13 - len(play.winners)
-            claimed = self.claim.ruled if self.claim.ruled is not None else self.claim.tricks
-            mine = self.claim.seat.side is play.declarer.side
-            tricks += claimed if mine else remaining - claimed
-        return tricks
+        return self.playing.declarer_tricks if self.playing is not None else None
 
     def score_ns(self) -> int | None:
         """North-South's Law 77 score once the board has ended (0 when passed out)."""
@@ -221,89 +208,49 @@ class Table:
         return replace(new, record=(*self.record, event))
 
     def _step(self, event: Event, index: int, policy: Policy) -> Table:
-        phase = self.phase
-        if phase is Phase.ENDED:
+        if self.phase is Phase.ENDED:
             raise ImpossibleActionError("the board has ended")
+        playing = self.playing
         match event:
             case CallMade():
-                if phase not in (Phase.AUCTION, Phase.CLARIFICATION):
+                if playing is not None and playing.opening_lead_faced:
                     raise ImpossibleActionError("the auction period is over (Law 17D)")
-                return replace(self, auction=auction_period.on_call(self.auction, event, index, policy))
+                return self._after_auction(auction_period.on_call(self.auction, event, index, policy))
             case DirectorCalled():
                 if self.auction.open is not None:
                     return replace(self, auction=auction_period.on_director(self.auction, event))
+                if playing is not None:
+                    return replace(self, playing=play_period.on_director(playing, event))
                 raise ImpossibleActionError("there is no irregularity for the Director to rectify")
             case Elected():
                 if self.auction.pending is not None:
-                    return replace(self, auction=auction_period.on_elected(self.auction, event))
+                    return self._after_auction(auction_period.on_elected(self.auction, event))
+                if playing is not None:
+                    return replace(self, playing=play_period.on_elected(playing, event))
                 raise ImpossibleActionError("no decision is pending")
+        if playing is None:
+            raise ImpossibleActionError("the auction has not ended")
+        match event:
             case CardPlayed():
-                return self._on_card(event, index, policy)
+                return replace(self, playing=play_period.on_card(playing, event, index, policy))
             case ClaimMade():
-                return self._on_claim(event)
+                return replace(self, playing=play_period.on_claim(playing, event))
             case ClaimAnswered():
-                return self._on_answer(event)
+                return replace(self, playing=play_period.on_answer(playing, event))
             case ClaimRuled():
-                return self._on_ruling(event)
+                return replace(self, playing=play_period.on_ruling(playing, event))
         raise TypeError(f"not an event: {event!r}")
 
-    def _on_card(self, event: CardPlayed, index: int, policy: Policy) -> Table:
-        phase = self.phase
-        if phase not in (Phase.CLARIFICATION, Phase.PLAY):
-            raise ImpossibleActionError(f"no card can be played in the {phase.value}")
-        play = self._play()
-        if event.seat is not play.turn:
-            # Laws 53-57 (leads and plays out of turn) are not handled yet: refuse them plainly.
-            raise UnlawfulActionError(
-                f"it is {play.turn.name.title()}'s turn to play, not {event.seat.name.title()}'s "
-                "(Laws 53-57 rectification is not implemented yet)",
-                None,
-            )
-        if event.card not in play.hand(event.seat):
-            raise ImpossibleActionError(f"{event.card} is not in {event.seat.name.title()}'s hand")
-        if event.card in play.legal_cards():
-            return replace(self, play=play.push(event.card))
-        revoke = Irregularity(Kind.REVOKE, event.seat, LawRef(61), index)
-        if policy is Policy.ONLINE:
-            raise UnlawfulActionError(
-                f"{event.seat.name.title()} must follow suit (Law 44C): {event.card} would be a revoke",
-                revoke,
-            )
-        # A revoke is recorded as it stands; rectification (Laws 62-64) comes once attention is drawn to it.
-        return replace(self, play=play.push_unchecked(event.card), revokes=(*self.revokes, revoke))
-
-    def _on_claim(self, event: ClaimMade) -> Table:
-        if self.phase not in (Phase.CLARIFICATION, Phase.PLAY):
-            raise ImpossibleActionError("a claim is made during the play (Law 68)")
-        play = self._play()
-        remaining = 13 - len(play.winners)  # the trick in progress counts as one still to play
-        if not 0 <= event.tricks <= remaining:
-            raise ImpossibleActionError(f"{event.tricks} tricks claimed, but only {remaining} remain")
-        if event.seat is play.declarer.partner:
-            raise ImpossibleActionError("dummy does not claim or concede (Laws 42, 68)")
-        return replace(self, play=play, claim=Claim(event.seat, event.tricks, event.statement))
-
-    def _on_answer(self, event: ClaimAnswered) -> Table:
-        claim = self.claim
-        if claim is None or self.phase is not Phase.CLAIM:
-            raise ImpossibleActionError("there is no claim to answer")
-        if event.seat.side is claim.seat.side:
-            raise ImpossibleActionError("only the claimer's opponents agree or object (Law 69A)")
-        if claim.objected:
-            raise ImpossibleActionError("the claim is contested; the Director rules (Law 70)")
-        if not event.agree:
-            return replace(self, claim=replace(claim, objected=True))
-        return replace(self, claim=replace(claim, agreed_by=claim.agreed_by | {event.seat}))
-
-    def _on_ruling(self, event: ClaimRuled) -> Table:
-        claim = self.claim
-        if claim is None or not claim.objected:
-            raise ImpossibleActionError("the Director rules only on a contested claim (Law 70)")
-        play = self._play()
-        remaining = 13 - len(play.winners)
-        if not 0 <= event.tricks <= remaining:
-            raise ImpossibleActionError(f"{event.tricks} tricks awarded, but only {remaining} remain")
-        return replace(self, claim=replace(claim, ruled=event.tricks))
+    def _after_auction(self, auction: AuctionState) -> Table:
+        """The new auction state; when the auction has just ended with a contract, the play period's state
+        starts (Law 22A, 41A)."""
+        new = replace(self, auction=auction)
+        ended = auction.turn is None and auction.open is None and auction.pending is None
+        if ended and self.playing is None:
+            contract = auction.contract()
+            if contract is not None:
+                return replace(new, playing=play_period.PlayState.start(self.deal, contract))
+        return new
 
     # --- what each participant may see --------------------------------------------------------------------
 
