@@ -28,7 +28,7 @@ from tenace.laws.decisions import (
     Reject,
     Withdrawn,
 )
-from tenace.laws.events import CallMade, DirectorCalled, Elected
+from tenace.laws.events import CallMade, DirectorCalled, Elected, Event
 from tenace.laws.refs import DIRECTOR, LawRef, Policy, actor_name
 from tenace.record import AnnotatedCall
 from tenace.seats import Seat
@@ -403,6 +403,12 @@ def _after_final_pass(state: AuctionState, event: CallMade, index: int, policy: 
             constraints=(*new.constraints, LeadRestriction(event.seat.partner, event.seat, _cite(39, "C"))),
         )
     return new
+
+
+def on_event(state: AuctionState, event: Event, index: int, policy: Policy) -> AuctionState:
+    """Events of the auction period other than calls: changes of call (Law 25) and cards exposed during the
+    auction (Law 24)."""
+    raise ImpossibleActionError(f"{type(event).__name__} is not handled in the auction period yet")
 
 
 # --- the Director ------------------------------------------------------------------------------------------

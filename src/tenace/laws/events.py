@@ -98,4 +98,84 @@ class ClaimRuled:
         return DIRECTOR
 
 
-Event = CallMade | CardPlayed | DirectorCalled | Elected | ClaimMade | ClaimAnswered | ClaimRuled
+@dataclass(frozen=True, slots=True)
+class CallChanged:
+    """``seat`` replaces his last call with ``call`` (Law 25): ``unintended`` says he claims a slip of the
+    tongue or mechanical error (25A), otherwise it is an intended change (25B). Whether the first call was
+    unintended is a Director judgement, given as an election when it matters."""
+
+    seat: Seat
+    call: Call
+    unintended: bool = True
+
+    @property
+    def actor(self) -> Actor:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class CardExposed:
+    """A card of ``seat``'s hand exposed other than by being played: dropped, shown, named, or led
+    prematurely during the auction (Laws 24, 48, 49, 50)."""
+
+    seat: Seat
+    card: Card
+    deliberate: bool = False
+    """Exposed on purpose (e.g. named or shown), rather than by accident (Law 50: major or minor)."""
+
+    @property
+    def actor(self) -> Actor:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class DummyDesignation:
+    """Declarer names dummy's card incompletely or invalidly: ``"high"``, ``"low"``, ``"win"``, a rank only,
+    a suit only, ``"anything"`` (Law 46B). The engine resolves it to a card or asks for one."""
+
+    designation: str
+    by: Seat
+
+    @property
+    def actor(self) -> Actor:
+        return self.by
+
+
+@dataclass(frozen=True, slots=True)
+class AttentionDrawn:
+    """``by`` draws attention to a possible revoke by ``offender`` on trick number ``trick`` (1-13) (Laws 61,
+    62, 63)."""
+
+    by: Seat
+    offender: Seat
+    trick: int
+
+    @property
+    def actor(self) -> Actor:
+        return self.by
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimWithdrawn:
+    """The claimer withdraws his claim, or an opponent his agreement to it (Laws 68C, 69B)."""
+
+    seat: Seat
+
+    @property
+    def actor(self) -> Actor:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOnAgreed:
+    """All four players agree to play on after a claim or concession (Law 68D2(b))."""
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
+Event = (
+    CallMade | CardPlayed | DirectorCalled | Elected | ClaimMade | ClaimAnswered | ClaimRuled | CallChanged
+    | CardExposed | DummyDesignation | AttentionDrawn | ClaimWithdrawn | PlayOnAgreed
+)

@@ -12,7 +12,15 @@ from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.laws.decisions import Decision, Irregularity, Kind
-from tenace.laws.events import CardPlayed, ClaimAnswered, ClaimMade, ClaimRuled, DirectorCalled, Elected
+from tenace.laws.events import (
+    CardPlayed,
+    ClaimAnswered,
+    ClaimMade,
+    ClaimRuled,
+    DirectorCalled,
+    Elected,
+    Event,
+)
 from tenace.laws.refs import LawRef, Policy
 from tenace.play import Play
 from tenace.seats import Seat
@@ -147,6 +155,12 @@ def on_ruling(state: PlayState, event: ClaimRuled) -> PlayState:
             f"{event.tricks} tricks awarded, but only {state.remaining_tricks} remain"
         )
     return replace(state, claim=replace(claim, ruled=event.tricks))
+
+
+def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> PlayState:
+    """Events of the play period other than cards and claims: exposed cards (Laws 48-52), dummy designations
+    (Law 46), attention drawn to a revoke (Laws 61-63), withdrawn claims (Law 69B), play on (Law 68D2(b))."""
+    raise ImpossibleActionError(f"{type(event).__name__} is not handled in the play period yet")
 
 
 def on_director(state: PlayState, event: DirectorCalled) -> PlayState:

@@ -20,7 +20,9 @@ from tenace.laws import auction_period, play_period
 from tenace.laws.auction_period import AuctionState, StandingCall
 from tenace.laws.decisions import Constraint, Decision, Irregularity, Withdrawn
 from tenace.laws.events import (
+    CallChanged,
     CallMade,
+    CardExposed,
     CardPlayed,
     ClaimAnswered,
     ClaimMade,
@@ -228,6 +230,8 @@ class Table:
                 if playing is not None:
                     return replace(self, playing=play_period.on_elected(playing, event))
                 raise ImpossibleActionError("no decision is pending")
+            case CallChanged() | CardExposed() if playing is None or not playing.opening_lead_faced:
+                return self._after_auction(auction_period.on_event(self.auction, event, index, policy))
         if playing is None:
             raise ImpossibleActionError("the auction has not ended")
         match event:
@@ -239,7 +243,7 @@ class Table:
                 return replace(self, playing=play_period.on_answer(playing, event))
             case ClaimRuled():
                 return replace(self, playing=play_period.on_ruling(playing, event))
-        raise TypeError(f"not an event: {event!r}")
+        return replace(self, playing=play_period.on_event(playing, event, index, policy))
 
     def _after_auction(self, auction: AuctionState) -> Table:
         """The new auction state; when the auction has just ended with a contract, the play period's state
