@@ -11,6 +11,8 @@ from dataclasses import dataclass, replace
 from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
+from tenace.laws import claims
+from tenace.laws.claims import Claim, VoidClaim
 from tenace.laws.decisions import Decision, Irregularity, Kind
 from tenace.laws.events import (
     CardPlayed,
@@ -23,30 +25,6 @@ from tenace.laws.events import (
 )
 from tenace.laws.refs import LawRef, Policy
 from tenace.play import Play
-from tenace.seats import Seat
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """A claim or concession in progress or settled (Laws 68-71)."""
-
-    seat: Seat
-    tricks: int
-    """Of the tricks still to play (the one in progress included), how many the claimer's side claims."""
-    statement: str
-    agreed_by: frozenset[Seat] = frozenset()
-    objected: bool = False
-    ruled: int | None = None
-
-    @property
-    def settled(self) -> bool:
-        """Agreed by both opponents (Law 69A) or ruled by the Director (Law 70)."""
-        return self.ruled is not None or len(self.agreed_by) == 2
-
-    @property
-    def awarded(self) -> int:
-        """The tricks the claimer's side gets of those that remained."""
-        return self.ruled if self.ruled is not None else self.tricks
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +37,9 @@ class PlayState:
     revokes: tuple[Irregularity, ...] = ()
     claim: Claim | None = None
     pending: Decision | None = None
+    void_claims: tuple[VoidClaim, ...] = ()
+    """Claims that did not count: a defender's concession his partner objected to (Law 68B2), or play went
+    on by agreement (Law 68D2(b))."""
 
     @classmethod
     def start(cls, deal: Deal, contract: Contract) -> PlayState:
@@ -120,46 +101,26 @@ def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> 
 
 
 def on_claim(state: PlayState, event: ClaimMade) -> PlayState:
-    """Law 68: a claim or concession stops the play."""
-    if state.claim is not None:
-        raise ImpossibleActionError("a claim is already on the table")
-    if not 0 <= event.tricks <= state.remaining_tricks:
-        raise ImpossibleActionError(
-            f"{event.tricks} tricks claimed, but only {state.remaining_tricks} remain to be played"
-        )
-    if event.seat is state.contract.dummy:
-        raise ImpossibleActionError("dummy does not claim or concede (Laws 42, 68)")
-    return replace(state, claim=Claim(event.seat, event.tricks, event.statement))
+    """Law 68: a claim or concession stops the play (see :mod:`tenace.laws.claims`)."""
+    return claims.on_claim(state, event)
 
 
 def on_answer(state: PlayState, event: ClaimAnswered) -> PlayState:
-    """Law 69A: both opponents agree; Law 70: one objects and the Director rules."""
-    claim = state.claim
-    if claim is None or claim.settled:
-        raise ImpossibleActionError("there is no open claim to answer")
-    if event.seat.side is claim.seat.side:
-        raise ImpossibleActionError("only the claimer's opponents agree or object (Law 69A)")
-    if claim.objected:
-        raise ImpossibleActionError("the claim is contested; the Director rules (Law 70)")
-    if not event.agree:
-        return replace(state, claim=replace(claim, objected=True))
-    return replace(state, claim=replace(claim, agreed_by=claim.agreed_by | {event.seat}))
+    """Law 69A: both opponents agree; Law 68D2, 70: someone doubts and the Director rules."""
+    return claims.on_answer(state, event)
 
 
 def on_ruling(state: PlayState, event: ClaimRuled) -> PlayState:
-    claim = state.claim
-    if claim is None or not claim.objected or claim.settled:
-        raise ImpossibleActionError("the Director rules only on a contested claim (Law 70)")
-    if not 0 <= event.tricks <= state.remaining_tricks:
-        raise ImpossibleActionError(
-            f"{event.tricks} tricks awarded, but only {state.remaining_tricks} remain"
-        )
-    return replace(state, claim=replace(claim, ruled=event.tricks))
+    """Law 70 (and 69B, 71 after the board): the Director's award."""
+    return claims.on_ruling(state, event)
 
 
 def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> PlayState:
     """Events of the play period other than cards and claims: exposed cards (Laws 48-52), dummy designations
     (Law 46), attention drawn to a revoke (Laws 61-63), withdrawn claims (Law 69B), play on (Law 68D2(b))."""
+    claimed = claims.on_event(state, event)  # Laws 68D2(b), 69B, 71
+    if claimed is not None:
+        return claimed
     raise ImpossibleActionError(f"{type(event).__name__} is not handled in the play period yet")
 
 

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from tenace.board import Board
 from tenace.cards import Card, CardSet
 from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
-from tenace.laws import auction_period, play_period
+from tenace.laws import auction_period, claims, play_period
 from tenace.laws.auction_period import AuctionState, StandingCall
+from tenace.laws.claims import Claim
 from tenace.laws.decisions import Constraint, Decision, Irregularity, Withdrawn
 from tenace.laws.events import (
     CallChanged,
@@ -31,7 +32,7 @@ from tenace.laws.events import (
     Elected,
     Event,
 )
-from tenace.laws.play_period import Claim, PlayState
+from tenace.laws.play_period import PlayState
 from tenace.laws.refs import DIRECTOR, Actor, Director, Policy, Regulations, actor_name
 from tenace.play import Play
 from tenace.scoring.points import score
@@ -165,9 +166,7 @@ class Table:
         if phase is Phase.CLAIM:
             claim = self.claim
             assert claim is not None
-            if claim.objected:
-                return DIRECTOR
-            return next(s for s in SEATS if s.side is not claim.seat.side and s not in claim.agreed_by)
+            return claims.turn(claim)  # Laws 68D, 69A, 70
         if phase in (Phase.CLARIFICATION, Phase.PLAY):
             assert self.playing is not None
             return self.playing.play.turn
@@ -210,9 +209,13 @@ class Table:
         return replace(new, record=(*self.record, event))
 
     def _step(self, event: Event, index: int, policy: Policy) -> Table:
-        if self.phase is Phase.ENDED:
-            raise ImpossibleActionError("the board has ended")
         playing = self.playing
+        if self.phase is Phase.ENDED:
+            if playing is not None and claims.in_correction(playing, event):  # Laws 69B, 71 (79C)
+                if isinstance(event, ClaimRuled):
+                    return replace(self, playing=play_period.on_ruling(playing, event))
+                return replace(self, playing=play_period.on_event(playing, event, index, policy))
+            raise ImpossibleActionError("the board has ended")
         match event:
             case CallMade():
                 if playing is not None and playing.opening_lead_faced:
@@ -285,6 +288,8 @@ class Table:
             pending=self.pending,
             constraints=self.constraints,
             turn=self.turn,
+            faced={seat: play.hand(seat) for seat in claims.faced(self.playing)}
+            if self.playing is not None and play is not None else {},
         )
 
 
@@ -305,6 +310,8 @@ class TableView:
     pending: Decision | None
     constraints: tuple[Constraint, ...]
     turn: Actor | None
+    faced: dict[Seat, CardSet] = field(default_factory=dict)
+    """Remaining cards lying face up for everyone because of a claim (Laws 68C, 70B3)."""
 
 
 def _describe(event: Event) -> str:
