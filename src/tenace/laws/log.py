@@ -67,21 +67,13 @@ LOG_VERSION: Final = 1
 
 JSONValue = Any
 
-# The registries are explicit on purpose: a new event or option type must be added here (with a name that
-# then becomes part of the documented format), and tests/laws/test_log.py fails until it is.
-EVENT_TYPES: Final[Mapping[str, type]] = {
-    cls.__name__: cls
-    for cls in (
-        events.CallMade, events.CardPlayed, events.DirectorCalled, events.Elected, events.ClaimMade,
-        events.ClaimAnswered, events.ClaimRuled, events.CallChanged, events.CardExposed,
-        events.DummyDesignation, events.AttentionDrawn, events.ClaimWithdrawn, events.PlayOnAgreed,
-    )
-}
+# The registries follow the engine's unions, so a type added to events.Event or decisions.Option is written
+# under its class name at once; tests/laws/test_log.py builds a sample of every member and fails loudly if
+# one of its field types is one this module cannot write or read yet.
+EVENT_TYPES: Final[Mapping[str, type]] = {cls.__name__: cls for cls in typing.get_args(events.Event)}
 """The event classes the log knows, by their JSON ``type`` name."""
 
-OPTION_TYPES: Final[Mapping[str, type]] = {
-    cls.__name__: cls for cls in (decisions.Accept, decisions.Reject, decisions.Comparable)
-}
+OPTION_TYPES: Final[Mapping[str, type]] = {cls.__name__: cls for cls in typing.get_args(decisions.Option)}
 """The option classes (the :data:`~tenace.laws.decisions.Option` union) by their JSON ``type`` name."""
 
 

@@ -1,0 +1,172 @@
+"""The PBN projection of a table: what stood at the table, in PBN 2.1 export format.
+
+PBN can only say what stood, not how it was rectified, so the projection writes:
+
+* the standing auction, with ``^I`` before an insufficient bid that was accepted (Law 27A) and one ``^S``
+  for each call skipped after a call out of rotation was accepted (Law 29A) (PBN 2.1 §3.9);
+* the play, with ``^R`` on a revoke that stood (Laws 61-64) and ``^L`` on a lead out of turn that was
+  accepted (Laws 53-55);
+* the contract, declarer and result (tricks from the play, or the settled claim, Laws 69-70);
+* a ``{comment}`` for each irregularity and each election, and the withdrawn calls (Law 16C), so that a
+  reader sees what was rectified and by whom. The full story stays in the JSON log (:mod:`tenace.laws.log`).
+
+>>> from tenace import Board, Deal, Seat, parse_call
+>>> from tenace.laws import Accept, CallMade, DirectorCalled, Elected, LawRef, Table
+>>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+>>> t = Table.new(Board(1, deal))
+>>> for seat, call in (("N", "1H"), ("E", "1D")):
+...     t = t.apply(CallMade(Seat(seat), parse_call(call)))
+>>> t = t.apply(DirectorCalled(Seat.SOUTH)).apply(Elected(Seat.SOUTH, Accept(LawRef(27, "A1"))))
+>>> print(to_pbn(t).split("[Auction")[1])
+ "N"]
+1H ^I 1D *
+{Irregularity: insufficient bid (1D) by East (Law 27), event 2}
+{South elects Accept (Law 27A1), event 4}
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tenace.calls import Bid
+from tenace.formats.pbn.auction_section import AuctionEntry
+from tenace.formats.pbn.play_section import PlayEntry
+from tenace.formats.pbn.writer import format_game
+from tenace.laws.events import Elected
+from tenace.laws.refs import actor_name
+from tenace.laws.table import Phase, Table
+from tenace.record import AnnotatedCall, DealRecord
+from tenace.seats import Seat
+
+__all__ = ["rectification_comments", "to_pbn", "to_record"]
+
+
+def _standing_calls(table: Table) -> tuple[AnnotatedCall, ...]:
+    """The standing calls with PBN irregularity marks: ``^I`` on an accepted insufficient bid, ``^S`` for each
+    seat whose turn was skipped (the calls stand out of strict rotation after Law 29A)."""
+    out: list[AnnotatedCall] = []
+    expected = table.board.dealer
+    last: Bid | None = None
+    for standing in table.calls:
+        marks: list[str] = ["^S"] * ((standing.seat.index - expected.index) % 4)
+        call = standing.call.call
+        if isinstance(call, Bid):
+            if last is not None and not call > last:
+                marks.append("^I")
+            last = call
+        annotation = " ".join(marks) if marks else standing.call.annotation
+        out.append(replace(standing.call, annotation=annotation))
+        expected = standing.seat.lho
+    return tuple(out)
+
+
+def to_record(table: Table) -> DealRecord:
+    """The :class:`~tenace.record.DealRecord` of what stood at the table: board, standing calls (with PBN
+    marks as annotations), contract, cards played and declarer's tricks once the board has ended."""
+    board = table.board
+    ended = table.phase is Phase.ENDED
+    contract = table.contract
+    play = table.play
+    tricks = table.declarer_tricks if ended else None
+    claim = None
+    if ended and table.claim is not None and contract is not None and tricks is not None:
+        claim = tricks
+    return DealRecord(
+        number=board.number,
+        dealer=board.dealer,
+        vulnerability=board.vulnerability,
+        deal=board.deal,
+        calls=_standing_calls(table),
+        contract=contract,
+        passed_out=ended and contract is None,
+        tricks=tricks,
+        play=play.cards if play is not None else (),
+        claim=claim,
+    )
+
+
+def rectification_comments(table: Table) -> tuple[str, ...]:
+    """One line for each irregularity, election and withdrawn call, in the order of the record."""
+    lines: list[tuple[int, str]] = []
+    for irregularity in table.irregularities:
+        lines.append((irregularity.index, f"Irregularity: {irregularity}, event {irregularity.index + 1}"))
+    for index, event in enumerate(table.record):
+        if isinstance(event, Elected):
+            option = event.option
+            lines.append((index, f"{actor_name(event.actor)} elects {_option_text(option)} ({option.law}), "
+                                 f"event {index + 1}"))
+    lines.sort(key=lambda item: item[0])
+    text = [line for _, line in lines]
+    for withdrawn in table.withdrawn:
+        text.append(f"Withdrawn: {withdrawn.call} by {withdrawn.seat.name.title()} ({withdrawn.law})")
+    text += [f"In force: {constraint}" for constraint in table.constraints]
+    return tuple(_safe(line) for line in text)
+
+
+def _option_text(option: object) -> str:
+    yes = getattr(option, "yes", None)
+    name = type(option).__name__
+    return f"{name} ({'yes' if yes else 'no'})" if isinstance(yes, bool) else name
+
+
+def _safe(text: str) -> str:
+    """PBN comments end at ``}``; keep them to one line."""
+    return " ".join(text.replace("}", ")").replace("{", "(").split())
+
+
+def _play_lines(table: Table) -> list[str]:
+    play = table.play
+    contract = table.contract
+    if play is None or contract is None or not play.cards:
+        return []
+    first = play.leader
+    revokes = set(play.revokes)
+    holders = {card: seat for seat in Seat for card in table.deal[seat]}
+    leads = dict(getattr(play, "leads", ()))
+    lines = [f'[Play "{first.value}"]']
+    for start in range(0, len(play.cards), 4):
+        row = [PlayEntry(None, "-") for _ in range(4)]
+        for k, card in enumerate(play.cards[start:start + 4]):
+            seat = holders[card]
+            row[(seat.index - first.index) % 4] = PlayEntry(
+                card, revoke=start + k in revokes, lead_out_of_turn=k == 0 and start // 4 in leads
+            )
+        lines.append(" ".join(entry.token() for entry in row))
+    if not play.is_complete:
+        lines.append("*")
+    return lines
+
+
+def _auction_lines(table: Table, calls: tuple[AnnotatedCall, ...]) -> list[str]:
+    """The auction section from the dealer, four calls a line; ``*`` while the auction goes on; alerts and
+    explanations as numbered notes."""
+    entries: list[AuctionEntry] = []
+    notes: list[str] = []
+    for annotated in calls:
+        marks = (annotated.annotation or "").split()
+        entries += [AuctionEntry(None, "^S") for mark in marks if mark == "^S"]
+        note = None
+        if annotated.alert or annotated.explanation:
+            text = _safe(annotated.explanation or "alerted").replace('"', "'")
+            if text not in notes:
+                notes.append(text)
+            note = notes.index(text) + 1
+        entries.append(AuctionEntry(annotated.call, None, "^I" in marks, note))
+    tokens = [entry.token() for entry in entries]
+    if table.auction.turn is not None or table.auction.open is not None or table.auction.pending is not None:
+        tokens.append("*")
+    lines = [f'[Auction "{table.board.dealer.value}"]']
+    lines += [" ".join(tokens[i:i + 4]) for i in range(0, len(tokens), 4)]
+    lines += [f'[Note "{i}:{text}"]' for i, text in enumerate(notes, start=1)]
+    return lines
+
+
+def to_pbn(table: Table, *, newline: str = "\n") -> str:
+    """One PBN game (export format) for the table: see the module documentation."""
+    record = to_record(table)
+    text = format_game(replace(record, calls=None, play=()), newline=newline)
+    lines = text.split(newline)
+    comments = [f"{{{c}}}" for c in rectification_comments(table)]
+    auction = _auction_lines(table, record.calls or ())
+    return newline.join([*lines, *auction, *comments, *_play_lines(table)])
+
