@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from tenace.cli import scoring
+from tenace.cli import analyse, deal, pbn, records, scoring
 
 app = typer.Typer(
     name="tenace",
@@ -19,6 +19,10 @@ app = typer.Typer(
 )
 scoring.register(app)
 scoring.register_teams(app)
+deal.register(app)
+pbn.register(app)
+analyse.register(app)
+records.register(app)
 
 
 @app.callback()
