@@ -9,6 +9,7 @@ progress.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from tenace.calls import PASS, Bid, Call, Double, Pass, Redouble
 from tenace.contract import Contract, Doubling
@@ -28,10 +29,14 @@ from tenace.laws.decisions import (
     Reject,
     Withdrawn,
 )
-from tenace.laws.events import CallMade, DirectorCalled, Elected, Event
+from tenace.laws.events import CallChanged, CallMade, CardExposed, DirectorCalled, Elected, Event
+from tenace.laws.penalty_cards import Exposure, on_auction_exposure
 from tenace.laws.refs import DIRECTOR, LawRef, Policy, actor_name
 from tenace.record import AnnotatedCall
-from tenace.seats import Seat
+from tenace.seats import Seat, Side
+
+if TYPE_CHECKING:
+    from tenace.laws.changes import ChangeProcedure
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +106,12 @@ class AuctionState:
     """An irregular call nobody has yet drawn attention to, and the event that made it."""
     pending: Decision | None = None
     procedure: Procedure | None = None
+    exposed: tuple[Exposure, ...] = ()
+    """Cards exposed during the auction, face up until it ends (Law 24)."""
+    change: ChangeProcedure | None = None
+    """A change of call in progress (Laws 21B, 25; see :mod:`tenace.laws.changes`)."""
+    misinformed: tuple[Seat, ...] = ()
+    """Seats the Director allows to change their last call after misinformation (Law 21B1(a))."""
 
     @classmethod
     def start(cls, dealer: Seat) -> AuctionState:
@@ -191,6 +202,10 @@ def _append(state: AuctionState, event: CallMade) -> AuctionState:
     )
     new = replace(state, calls=(*state.calls, standing), constraints=constraints, open=None)
     new = replace(new, turn=None if new.ended else event.seat.lho)
+    if new.turn is None:
+        from tenace.laws.changes import retain_right_to_call  # late import: changes imports this module
+
+        new = retain_right_to_call(new)  # Laws 17D3, 34
     proc = new.procedure
     if isinstance(proc, _AwaitRHO) and event.seat is proc.offender.rho:
         # Laws 31A, 32A: RHO has called. After a pass the offender must repeat his call (31A1, 32A1);
@@ -205,8 +220,10 @@ def _append(state: AuctionState, event: CallMade) -> AuctionState:
     return new
 
 
-def _withdraw(state: AuctionState, seat: Seat, call: Call, law: LawRef) -> AuctionState:
-    return replace(state, withdrawn=(*state.withdrawn, Withdrawn(seat, call, law)))
+def _withdraw(
+    state: AuctionState, seat: Seat, call: Call, law: LawRef, offenders: Side | None = None
+) -> AuctionState:
+    return replace(state, withdrawn=(*state.withdrawn, Withdrawn(seat, call, law, offenders)))
 
 
 def _irregular(
@@ -236,6 +253,11 @@ def on_call(state: AuctionState, event: CallMade, index: int, policy: Policy) ->
         return _call_over_open_irregularity(state, event, index, policy)
     seat, call = event.seat, event.call
     if seat is not state.turn:
+        from tenace.laws import changes
+
+        if policy is Policy.LAWS and changes.is_change_of_call(state, seat):
+            # Laws 30B2, 31C, 32C: a call at LHO's turn by a player who has called is a change of call (25).
+            return changes.change_of_call(state, CallChanged(seat, call), index, policy)
         rho_required = state.must_pass(state.turn)
         if seat is state.turn.lho and rho_required is not None and policy is Policy.LAWS:
             # Law 28A: a call at RHO's turn is in rotation when RHO must pass; RHO is deemed to pass.
@@ -347,6 +369,10 @@ def _call_over_open_irregularity(
     irregularity, offending = state.open
     seat, offender = event.seat, irregularity.offender
     kind = irregularity.kind
+    if kind is Kind.CHANGE_OF_CALL:
+        from tenace.laws import changes
+
+        return changes.call_over_change(state, event, index, policy)
     if kind is Kind.INSUFFICIENT_BID and seat is offender.lho:
         # Law 27A1: LHO's call accepts the insufficient bid.
         accepted = _append(replace(state, open=None, procedure=None), offending)
@@ -371,6 +397,7 @@ def _call_over_open_irregularity(
             seat,
             event.call,
             _cite(36, "A"),
+            offender.side,  # Law 16C: LHO's cancelled call is authorised to his side, not to the offenders
         )
         return cleared
     if kind is Kind.CALL_WHILE_REQUIRED_TO_PASS and seat is offender.lho:
@@ -408,6 +435,13 @@ def _after_final_pass(state: AuctionState, event: CallMade, index: int, policy: 
 def on_event(state: AuctionState, event: Event, index: int, policy: Policy) -> AuctionState:
     """Events of the auction period other than calls: changes of call (Law 25) and cards exposed during the
     auction (Law 24)."""
+    if isinstance(event, CardExposed):
+        return on_auction_exposure(state, event, index, policy)
+    from tenace.laws import changes
+    from tenace.laws.events import Misinformation, SimultaneousCalls
+
+    if isinstance(event, CallChanged | Misinformation | SimultaneousCalls):
+        return changes.on_event(state, event, index, policy)  # Laws 21B, 25, 33
     raise ImpossibleActionError(f"{type(event).__name__} is not handled in the auction period yet")
 
 
@@ -421,6 +455,10 @@ def on_director(state: AuctionState, event: DirectorCalled) -> AuctionState:
     irregularity, offending = state.open
     offender = irregularity.offender
     match irregularity.kind:
+        case Kind.CHANGE_OF_CALL:
+            from tenace.laws import changes
+
+            return changes.on_director(state, irregularity)
         case Kind.INSUFFICIENT_BID:
             options: tuple[Option, ...] = (Accept(_cite(27, "A1")), Reject(_cite(27, "B")))
             return replace(
@@ -482,6 +520,10 @@ def on_elected(state: AuctionState, event: Elected) -> AuctionState:
         raise ImpossibleActionError(f"{event.option!r} was not offered; the options are {offered}")
     state = replace(state, pending=None)
     option = event.option
+    from tenace.laws import changes
+
+    if changes.owns(state):  # Laws 21B, 25, 26
+        return changes.on_elected(state, option)
     if isinstance(option, Comparable):
         return _judged(state, option)
     assert state.open is not None

@@ -6,8 +6,9 @@ import enum
 from dataclasses import dataclass
 
 from tenace.calls import Call
+from tenace.cards import Card, Suit
 from tenace.laws.refs import Actor, LawRef
-from tenace.seats import Seat
+from tenace.seats import Seat, Side
 
 
 class Kind(enum.Enum):
@@ -19,6 +20,13 @@ class Kind(enum.Enum):
     CALL_WHILE_REQUIRED_TO_PASS = "call by a player required to pass"
     CALL_AFTER_FINAL_PASS = "call after the final pass"
     REVOKE = "revoke"
+    LEAD_OUT_OF_TURN = "lead out of turn"
+    PREMATURE_PLAY = "premature lead or play"
+    SIMULTANEOUS_CARDS = "two or more cards played at once"
+    CHANGE_OF_CALL = "change of call"
+    CARD_EXPOSED = "card exposed"
+    PENALTY_CARD_NOT_PLAYED = "penalty card not played"
+    LEAD_RESTRICTION_BROKEN = "lead contrary to a lead requirement or prohibition"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +71,121 @@ class Comparable:
     law: LawRef
 
 
-Option = Accept | Reject | Comparable
+@dataclass(frozen=True, slots=True)
+class RequireLead:
+    """Declarer requires the leader to lead ``suit`` (Laws 50D2(a), 51B1(a), 51B2(a))."""
+
+    suit: Suit
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class ForbidLead:
+    """Declarer forbids the leader to lead ``suits`` for as long as he keeps the lead (Laws 26B, 50D2(a),
+    51B1(b), 51B2(b))."""
+
+    suits: tuple[Suit, ...]
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class FreeLead:
+    """Declarer neither requires nor forbids a lead (Laws 26B, 50D2(b), 51B2(c))."""
+
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class DesignateCard:
+    """Declarer names which of a defender's penalty cards he plays now (Laws 50D1(a), 51A)."""
+
+    card: Card
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class Unintended:
+    """The Director's judgement whether a changed call was unintended, a slip of the tongue or a mechanical
+    error (Law 25A2): ``yes`` allows the change (25A1); ``no`` makes it an intended change (25B)."""
+
+    yes: bool
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class KeepCall:
+    """The offender's LHO keeps the call he made over a call that was then changed (Laws 25A6, 21B2)."""
+
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawCall:
+    """The offender's LHO takes back the call he made over a call that was then changed, and calls again
+    (Laws 25A6, 21B2)."""
+
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class SpreadHand:
+    """After a faced opening lead out of turn, declarer spreads his hand and becomes dummy (Law 54A)."""
+
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class RequireHighest:
+    """The premature player's partner must play his highest card of the suit led (Law 57A1)."""
+
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class RequireLowest:
+    """The premature player's partner must play his lowest card of the suit led (Law 57A2)."""
+
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class RequireSuit:
+    """The premature player's partner must play a card of ``suit``, not the suit led (Law 57A3)."""
+
+    suit: Suit
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class ForbidSuit:
+    """The premature player's partner may not play a card of ``suit``, not the suit led (Law 57A4)."""
+
+    suit: Suit
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class NoAdjustment:
+    """The Director judges that the Laws' own rectification compensates the non-offending side: the result
+    stands (e.g. the trick transfer after a revoke, Law 64C1)."""
+
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustedTricks:
+    """The Director assigns ``declarer_tricks`` to declarer's side as an adjusted result (Laws 12C1, 64C)."""
+
+    declarer_tricks: int
+    law: LawRef
+
+
+Option = (
+    Accept | Reject | Comparable | Unintended | KeepCall | WithdrawCall
+    | RequireLead | ForbidLead | FreeLead | DesignateCard
+    | SpreadHand | RequireHighest | RequireLowest | RequireSuit | ForbidSuit
+    | NoAdjustment | AdjustedTricks
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +247,84 @@ class Withdrawn:
     seat: Seat
     call: Call
     law: LawRef
+    offenders: Side | None = None
+    """The offending side for Law 16C when it is not ``seat``'s own (e.g. the call LHO withdraws under Law
+    25A6, or a call changed after misinformation, Law 21B)."""
+
+    @property
+    def offending_side(self) -> Side:
+        return self.offenders if self.offenders is not None else self.seat.side
+
+    def unauthorised_to(self, seat: Seat) -> bool:
+        """Whether the information from this call is unauthorised to ``seat``: it is for both members of
+        the offending side, and authorised to the other side (Law 16C1, 16C2)."""
+        return seat.side is self.offending_side
 
 
-Constraint = MustPass | MustRepeat | LeadRestriction
+@dataclass(frozen=True, slots=True)
+class PenaltyCard:
+    """A defender's exposed card left face up on the table (Laws 49, 50A): ``major`` or minor (Law 50B)."""
+
+    seat: Seat
+    card: Card
+    major: bool
+    law: LawRef
+
+    def __str__(self) -> str:
+        kind = "major" if self.major else "minor"
+        return f"{self.card} is a {kind} penalty card of {self.seat.name.title()} ({self.law})"
+
+
+@dataclass(frozen=True, slots=True)
+class MustLead:
+    """``seat`` must lead ``suit`` at this turn to lead, if he can (Laws 50D2(a), 51B, 59)."""
+
+    seat: Seat
+    suit: Suit
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class MayNotLead:
+    """``seat`` may not lead ``suits`` for as long as he keeps the lead (Laws 26B, 50D2(a), 51B)."""
+
+    seat: Seat
+    suits: tuple[Suit, ...]
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class MustPlay:
+    """``seat`` must play ``card`` at this turn: a penalty card declarer designated (Law 51A), or the one he
+    failed to play (Law 52B2)."""
+
+    seat: Seat
+    card: Card
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRequirement:
+    """``seat`` must play to the current trick as declarer chose after his partner's premature lead or play,
+    if he can (Law 57A; when he cannot, any lawful card, Laws 57B, 59)."""
+
+    seat: Seat
+    rule: RequireHighest | RequireLowest | RequireSuit | ForbidSuit
+    law: LawRef
+
+    def __str__(self) -> str:
+        match self.rule:
+            case RequireHighest():
+                what = "his highest card of the suit led"
+            case RequireLowest():
+                what = "his lowest card of the suit led"
+            case RequireSuit(suit=suit):
+                what = f"a {suit.name.lower().rstrip('s')}"
+            case ForbidSuit(suit=suit):
+                what = f"no {suit.name.lower().rstrip('s')}"
+        return f"{self.seat.name.title()} must play {what} to this trick ({self.law})"
+
+
+Constraint = (
+    MustPass | MustRepeat | LeadRestriction | PenaltyCard | MustLead | MayNotLead | MustPlay | PlayRequirement
+)

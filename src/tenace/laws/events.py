@@ -6,6 +6,7 @@ record: it is still information (Law 16C).
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from tenace.calls import Call
@@ -122,6 +123,9 @@ class CardExposed:
     card: Card
     deliberate: bool = False
     """Exposed on purpose (e.g. named or shown), rather than by accident (Law 50: major or minor)."""
+    led: bool = False
+    """Led prematurely: during the auction (Law 24B), or faced as a lead before declarer stated his options
+    (Law 50D2)."""
 
     @property
     def actor(self) -> Actor:
@@ -141,14 +145,23 @@ class DummyDesignation:
         return self.by
 
 
+class Late(enum.Enum):
+    """How late attention was first drawn to a revoke, when that matters (Laws 62D1, 64B4, 64B5)."""
+
+    HANDS_RETURNED = "after the hands were returned to the board"
+    NEXT_DEAL = "after a player of the non-offending side called on the next deal"
+    ROUND_ENDED = "after the round ended"
+
+
 @dataclass(frozen=True, slots=True)
 class AttentionDrawn:
     """``by`` draws attention to a possible revoke by ``offender`` on trick number ``trick`` (1-13) (Laws 61,
-    62, 63)."""
+    62, 63); ``late`` says when, if only after the hands went back to the board."""
 
     by: Seat
     offender: Seat
     trick: int
+    late: Late | None = None
 
     @property
     def actor(self) -> Actor:
@@ -175,7 +188,61 @@ class PlayOnAgreed:
         return DIRECTOR
 
 
+@dataclass(frozen=True, slots=True)
+class Misinformation:
+    """The Director judges that ``seat``'s last call could well have been influenced by misinformation from
+    an opponent (Law 21B1(a)); ``seat`` may then change it with :class:`CallChanged`."""
+
+    seat: Seat
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
+@dataclass(frozen=True, slots=True)
+class SimultaneousCalls:
+    """Two calls made at the same moment, one of them by the player whose turn it was: that one comes
+    first and the other is deemed subsequent (Law 33), whatever the order given here."""
+
+    first: CallMade
+    second: CallMade
+
+    @property
+    def actor(self) -> Actor:
+        return self.first.seat
+
+
+@dataclass(frozen=True, slots=True)
+class SimultaneousPlays:
+    """Two cards led or played at the same moment by two players: the one whose turn it was comes first and
+    the other is deemed played after it (Law 58A), whatever the order given here."""
+
+    first: CardPlayed
+    second: CardPlayed
+
+    @property
+    def actor(self) -> Actor:
+        return self.first.seat
+
+
+@dataclass(frozen=True, slots=True)
+class SimultaneousCards:
+    """``seat`` leads or plays ``cards`` (two or more) at once, of which the faces of ``visible`` can be seen
+    (Law 58B)."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+    visible: tuple[Card, ...]
+
+    @property
+    def actor(self) -> Actor:
+        return self.seat
+
+
 Event = (
     CallMade | CardPlayed | DirectorCalled | Elected | ClaimMade | ClaimAnswered | ClaimRuled | CallChanged
     | CardExposed | DummyDesignation | AttentionDrawn | ClaimWithdrawn | PlayOnAgreed
+    | Misinformation | SimultaneousCalls
+    | SimultaneousPlays | SimultaneousCards
 )

@@ -16,11 +16,12 @@ from tenace.cards import Card, CardSet
 from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
-from tenace.laws import auction_period, claims, play_period
+from tenace.laws import auction_period, changes, claims, penalty_cards, play_period, revokes
 from tenace.laws.auction_period import AuctionState, StandingCall
 from tenace.laws.claims import Claim
-from tenace.laws.decisions import Constraint, Decision, Irregularity, Withdrawn
+from tenace.laws.decisions import Constraint, Decision, Irregularity, PenaltyCard, Withdrawn
 from tenace.laws.events import (
+    AttentionDrawn,
     CallChanged,
     CallMade,
     CardExposed,
@@ -31,7 +32,10 @@ from tenace.laws.events import (
     DirectorCalled,
     Elected,
     Event,
+    Misinformation,
+    SimultaneousCalls,
 )
+from tenace.laws.penalty_cards import Exposure
 from tenace.laws.play_period import PlayState
 from tenace.laws.refs import DIRECTOR, Actor, Director, Policy, Regulations, actor_name
 from tenace.play import Play
@@ -128,9 +132,29 @@ class Table:
         """Withdrawn or cancelled calls (Law 16C information)."""
         return self.auction.withdrawn
 
+    def unauthorised(self, seat: Seat) -> tuple[Withdrawn, ...]:
+        """The withdrawn calls whose information is unauthorised to ``seat`` (Law 16C2); the others are
+        authorised to him (16C1)."""
+        return changes.unauthorised(self.auction, seat)
+
+    @property
+    def explanations(self) -> tuple[changes.Explained, ...]:
+        """The standing calls that were alerted or explained, with what was said (Law 20F)."""
+        return changes.explanations(self.auction)
+
     @property
     def constraints(self) -> tuple[Constraint, ...]:
-        return self.auction.constraints
+        """The constraints in force: the auction's, then penalty cards and lead rules (Laws 26B, 50-52)."""
+        if self.playing is None:
+            return self.auction.constraints
+        return (*self.auction.constraints, *penalty_cards.constraints(self.playing))
+
+    def legal_cards(self) -> CardSet:
+        """The cards the player on turn may lawfully play (Law 44, then the rules of Laws 26B and 50-52);
+        empty outside the play."""
+        if self.playing is None or self.phase not in (Phase.CLARIFICATION, Phase.PLAY):
+            return CardSet()
+        return penalty_cards.lawful_cards(self.playing)
 
     @property
     def irregularities(self) -> tuple[Irregularity, ...]:
@@ -201,7 +225,13 @@ class Table:
         index = len(self.record)
         policy = self.regulations.policy
         try:
+            if isinstance(event, CardPlayed) and self.playing is not None:
+                revokes.check_card(self.playing, event)  # Law 62C2
             new = self._step(event, index, policy)
+            if new.playing is not None and new.playing.penalties.active:  # Laws 26B, 50-52
+                new = replace(new, playing=penalty_cards.settle(new.playing))
+            if new.playing is not None:  # Laws 62-64: revokes found, corrected, reviewed
+                new = replace(new, playing=revokes.settle(self.playing, new.playing, event, index))
         except UnlawfulActionError:
             raise
         except ImpossibleActionError as exc:
@@ -214,6 +244,8 @@ class Table:
             if playing is not None and claims.in_correction(playing, event):  # Laws 69B, 71 (79C)
                 if isinstance(event, ClaimRuled):
                     return replace(self, playing=play_period.on_ruling(playing, event))
+                return replace(self, playing=play_period.on_event(playing, event, index, policy))
+            if playing is not None and isinstance(event, AttentionDrawn):  # Laws 62D, 64B4, 64B5, 64C
                 return replace(self, playing=play_period.on_event(playing, event, index, policy))
             raise ImpossibleActionError("the board has ended")
         match event:
@@ -233,7 +265,12 @@ class Table:
                 if playing is not None:
                     return replace(self, playing=play_period.on_elected(playing, event))
                 raise ImpossibleActionError("no decision is pending")
-            case CallChanged() | CardExposed() if playing is None or not playing.opening_lead_faced:
+            case CardExposed() if playing is None:  # Law 24; after the final pass, Laws 48-49
+                penalty_cards.check_exposure(self.deal[event.seat], event)
+                return self._after_auction(auction_period.on_event(self.auction, event, index, policy))
+            case CallChanged() | Misinformation() | SimultaneousCalls() if (
+                playing is None or not playing.opening_lead_faced
+            ):  # Laws 21B, 25, 33: until the end of the auction period (Law 17D)
                 return self._after_auction(auction_period.on_event(self.auction, event, index, policy))
         if playing is None:
             raise ImpossibleActionError("the auction has not ended")
@@ -253,10 +290,14 @@ class Table:
         starts (Law 22A, 41A)."""
         new = replace(self, auction=auction)
         ended = auction.turn is None and auction.open is None and auction.pending is None
-        if ended and self.playing is None:
+        if self.playing is not None and (not ended or self.playing.contract != auction.contract()):
+            new = replace(new, playing=None)  # Laws 21B, 25A5: a change of call in the clarification period
+        if ended and new.playing is None:
             contract = auction.contract()
             if contract is not None:
-                return replace(new, playing=play_period.PlayState.start(self.deal, contract))
+                new = replace(new, playing=play_period.PlayState.start(self.deal, contract))
+        if new.playing is not None and not new.playing.opening_lead_faced:  # Laws 24D, 24E, 26B
+            new = replace(new, playing=penalty_cards.from_auction(new.playing, auction))
         return new
 
     # --- what each participant may see --------------------------------------------------------------------
@@ -288,6 +329,8 @@ class Table:
             pending=self.pending,
             constraints=self.constraints,
             turn=self.turn,
+            penalty_cards=self.playing.penalties.cards if self.playing is not None else (),
+            exposed=self.auction.exposed if self.playing is None else (),
             faced={seat: play.hand(seat) for seat in claims.faced(self.playing)}
             if self.playing is not None and play is not None else {},
         )
@@ -310,6 +353,10 @@ class TableView:
     pending: Decision | None
     constraints: tuple[Constraint, ...]
     turn: Actor | None
+    penalty_cards: tuple[PenaltyCard, ...] = ()
+    """Penalty cards lie face up: everyone sees them (Laws 50A, 50E1)."""
+    exposed: tuple[Exposure, ...] = ()
+    """Cards exposed during the auction, face up until it ends (Law 24)."""
     faced: dict[Seat, CardSet] = field(default_factory=dict)
     """Remaining cards lying face up for everyone because of a claim (Laws 68C, 70B3)."""
 
