@@ -1,0 +1,467 @@
+"""Plain-language explanations of what the Laws engine says, in the players' languages.
+
+:func:`explain` turns an engine value into a sentence a player at the table can read: an
+:class:`~tenace.laws.decisions.Irregularity` (what happened, who did it, which Law), a pending
+:class:`~tenace.laws.decisions.Decision` (who decides, between which options), each option, each constraint
+(who must pass, lead restrictions, ...), a withdrawn call (Law 16C: who may and who may not use it), a phase,
+a seat, a call or a Law reference.
+
+The messages live in gettext catalogues under ``tenace/locale/<locale>/LC_MESSAGES/tenace.po`` (compiled to
+``.mo`` and shipped with the package) and are loaded with Babel. English is the source language; Polish
+(``pl``), Latvian (``lv``), Swedish (``sv``) and Greek (``el``) are complete translations whose bridge terms
+follow the national editions of the Laws. ``tools/i18n.py`` extracts, updates and compiles the catalogues
+(see docs/translations.md).
+
+>>> from tenace.laws.decisions import MustPass, Duration
+>>> from tenace.laws.refs import LawRef
+>>> from tenace.seats import Seat
+>>> explain(MustPass(Seat.WEST, Duration.REST_OF_AUCTION, LawRef(27, "B2")))
+'West must pass whenever it is their turn to call, for the rest of the auction (Law 27B2).'
+>>> explain(MustPass(Seat.WEST, Duration.NEXT_TURN, LawRef(30, "A")), locale="pl")
+'Zachód musi spasować przy najbliższej kolejce licytowania (przepis 30A).'
+"""
+
+from __future__ import annotations
+
+import functools
+import typing
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any, Final
+
+from tenace.calls import Bid, Call, Denomination, Double, Pass, Redouble
+from tenace.cards import Card, Suit
+from tenace.laws import decisions
+from tenace.laws.decisions import (
+    Decision,
+    Duration,
+    Irregularity,
+    Kind,
+    Withdrawn,
+)
+from tenace.laws.refs import Director, LawRef
+from tenace.laws.table import Phase
+from tenace.seats import Seat
+
+if typing.TYPE_CHECKING:
+    from babel.support import NullTranslations
+
+LOCALE_DIR: Final = Path(__file__).resolve().parents[1] / "locale"
+"""Where the catalogues are: ``LOCALE_DIR / <locale> / "LC_MESSAGES" / "tenace.mo"``."""
+DOMAIN: Final = "tenace"
+SOURCE_LOCALE: Final = "en"
+
+
+class LocaleError(ValueError):
+    """A locale Tenace has no messages for."""
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction into the catalogue; it is translated later, when used."""
+    return message
+
+
+# --- the messages (English is the source text; every one is in every catalogue) --------------------------
+
+SEAT_NAMES: Final[Mapping[Seat, str]] = {
+    Seat.NORTH: N_("North"),
+    Seat.EAST: N_("East"),
+    Seat.SOUTH: N_("South"),
+    Seat.WEST: N_("West"),
+}
+DIRECTOR_NAME: Final = N_("the Director")
+LAW_REF: Final = N_("Law {ref}")
+
+CALL_NAMES: Final[Mapping[type, str]] = {
+    Pass: N_("Pass"),
+    Double: N_("Double"),
+    Redouble: N_("Redouble"),
+}
+NOTRUMP: Final = N_("NT")
+
+KIND_NAMES: Final[Mapping[str, str]] = {
+    "INSUFFICIENT_BID": N_("insufficient bid"),
+    "CALL_OUT_OF_ROTATION": N_("call out of rotation"),
+    "INADMISSIBLE_DOUBLE": N_("inadmissible double or redouble"),
+    "CALL_WHILE_REQUIRED_TO_PASS": N_("call by a player who must pass"),
+    "CALL_AFTER_FINAL_PASS": N_("call after the final pass"),
+    "REVOKE": N_("revoke"),
+    "CHANGE_OF_CALL": N_("change of call"),
+    "CARD_EXPOSED": N_("exposed card"),
+    "PENALTY_CARD_NOT_PLAYED": N_("penalty card not played"),
+    "LEAD_RESTRICTION_BROKEN": N_("lead against a lead requirement or prohibition"),
+    "LEAD_OUT_OF_TURN": N_("lead out of turn"),
+    "PREMATURE_PLAY": N_("premature lead or play"),
+    "SIMULTANEOUS_CARDS": N_("two or more cards played at once"),
+}
+"""The short name of each :class:`~tenace.laws.decisions.Kind` of irregularity, by member name."""
+
+KIND_SENTENCES: Final[Mapping[str, str]] = {
+    "INSUFFICIENT_BID": N_(
+        "Insufficient bid: {offender} bid {call}, which does not outrank the bid before it ({law})."
+    ),
+    "CALL_OUT_OF_ROTATION": N_(
+        "Call out of rotation: {offender} called {call} when it was another player's turn ({law})."
+    ),
+    "INADMISSIBLE_DOUBLE": N_(
+        "Inadmissible call: {offender} made a {call} that the auction does not allow at this point ({law})."
+    ),
+    "CALL_WHILE_REQUIRED_TO_PASS": N_(
+        "Call while obliged to pass: {offender} called {call} although required to pass ({law})."
+    ),
+    "CALL_AFTER_FINAL_PASS": N_(
+        "Call after the auction ended: {offender} called {call} after the final pass ({law})."
+    ),
+    "REVOKE": N_(
+        "Revoke: {offender} played a card of another suit while holding a card of the suit led ({law})."
+    ),
+    "CHANGE_OF_CALL": N_("Change of call: {offender} replaced a call already made with {call} ({law})."),
+    "CARD_EXPOSED": N_("Exposed card: {offender} let a card be seen other than by playing it ({law})."),
+    "PENALTY_CARD_NOT_PLAYED": N_(
+        "Penalty card not played: {offender} played another card when the penalty card had to be played"
+        " ({law})."
+    ),
+    "LEAD_RESTRICTION_BROKEN": N_(
+        "Lead against a restriction: {offender} led in a way that declarer's lead requirement or prohibition"
+        " did not allow ({law})."
+    ),
+    "LEAD_OUT_OF_TURN": N_(
+        "Lead out of turn: {offender} led when it was another player's turn to lead ({law})."
+    ),
+    "PREMATURE_PLAY": N_(
+        "Premature lead or play: {offender} led or played before their partner had played ({law})."
+    ),
+    "SIMULTANEOUS_CARDS": N_("Cards played together: {offender} played two or more cards at once ({law})."),
+}
+"""What happened, as a sentence: placeholders ``{offender}``, ``{call}`` and ``{law}``."""
+
+IRREGULARITY_FALLBACK: Final = N_("Irregularity ({kind}) by {offender} ({law}).")
+
+PHASE_NAMES: Final[Mapping[str, str]] = {
+    "AUCTION": N_("Auction period"),
+    "CLARIFICATION": N_("Clarification period"),
+    "PLAY": N_("Play period"),
+    "CLAIM": N_("Play stopped for a claim"),
+    "ENDED": N_("Board ended"),
+}
+"""The name of each :class:`~tenace.laws.table.Phase`, by member name."""
+
+DURATIONS: Final[Mapping[Duration, str]] = {
+    Duration.NEXT_TURN: N_("at the next turn to call"),
+    Duration.REST_OF_AUCTION: N_("for the rest of the auction"),
+}
+
+MUST_PASS: Final[Mapping[Duration, str]] = {
+    Duration.NEXT_TURN: N_("{seat} must pass at their next turn to call ({law})."),
+    Duration.REST_OF_AUCTION: N_(
+        "{seat} must pass whenever it is their turn to call, for the rest of the auction ({law})."
+    ),
+}
+MUST_REPEAT: Final = N_("At their turn, {seat} must make the cancelled call {call} again ({law}).")
+LEAD_RESTRICTION: Final = N_(
+    "When {seat} first has the lead, declarer may forbid the lead of one suit that {offender} did not name"
+    " in the lawful auction; the ban lasts while {seat} keeps the lead ({law})."
+)
+PENALTY_CARD_MAJOR: Final = N_(
+    "Major penalty card of {seat}: {card}. It stays face up on the table and must be played at the first"
+    " lawful opportunity ({law})."
+)
+PENALTY_CARD_MINOR: Final = N_(
+    "Minor penalty card of {seat}: {card}. It stays face up on the table; until it is played, its owner may"
+    " play an honour of that suit instead, but no other card below the ten ({law})."
+)
+MUST_LEAD: Final = N_("{seat} must lead {suit} at this turn to lead, if able to ({law}).")
+MAY_NOT_LEAD: Final = N_("{seat} may not lead {suits} for as long as they keep the lead ({law}).")
+MUST_PLAY: Final = N_("{seat} must play {card} at this turn ({law}).")
+PLAY_REQUIREMENTS: Final[Mapping[str, str]] = {
+    "RequireHighest": N_("{seat} must play the highest card held in the suit led to this trick ({law})."),
+    "RequireLowest": N_("{seat} must play the lowest card held in the suit led to this trick ({law})."),
+    "RequireSuit": N_("{seat} must play a card of {suit} to this trick, if able to ({law})."),
+    "ForbidSuit": N_("{seat} may not play a card of {suit} to this trick ({law})."),
+}
+"""A :class:`PlayRequirement` constraint, by the type name of its rule (Law 57A)."""
+
+ACCEPT: Final = N_(
+    "Accept the irregular action: it stands as if it had been lawful and nothing more is rectified ({law})."
+)
+REJECT: Final = N_("Do not accept it: the rectification the Laws provide follows ({law}).")
+COMPARABLE_YES: Final = N_(
+    "The Director rules the replacement call comparable: the auction goes on with no further"
+    " rectification ({law})."
+)
+COMPARABLE_NO: Final = N_(
+    "The Director rules the replacement call not comparable: the rectification for a call that is not"
+    " comparable applies ({law})."
+)
+UNINTENDED_YES: Final = N_(
+    "The Director rules the first call unintended (a slip of the tongue or a mechanical error): the"
+    " corrected call replaces it ({law})."
+)
+UNINTENDED_NO: Final = N_(
+    "The Director rules the first call intended: the change is treated as a change of mind and its"
+    " rectification applies ({law})."
+)
+KEEP_CALL: Final = N_("Let the call made after the changed call stand ({law}).")
+WITHDRAW_CALL: Final = N_("Take back the call made after the changed call and call again ({law}).")
+REQUIRE_LEAD: Final = N_("Require the lead of {suit} ({law}).")
+FORBID_LEAD: Final = N_("Forbid the lead of {suits} for as long as the leader keeps the lead ({law}).")
+FREE_LEAD: Final = N_("Neither require nor forbid any lead: the leader may lead anything ({law}).")
+DESIGNATE_CARD: Final = N_("Have the penalty card {card} played now ({law}).")
+SPREAD_HAND: Final = N_("Declarer spreads their hand and becomes dummy; partner becomes declarer ({law}).")
+REQUIRE_HIGHEST: Final = N_(
+    "Require the offender's partner to play the highest card held in the suit led ({law})."
+)
+REQUIRE_LOWEST: Final = N_(
+    "Require the offender's partner to play the lowest card held in the suit led ({law})."
+)
+REQUIRE_SUIT: Final = N_("Require the offender's partner to play a card of {suit} ({law}).")
+FORBID_SUIT: Final = N_("Forbid the offender's partner to play a card of {suit} ({law}).")
+NO_ADJUSTMENT: Final = N_(
+    "The Director judges the rectification already applied sufficient: the result stands ({law})."
+)
+ADJUSTED_TRICKS: Final = N_(
+    "The Director assigns an adjusted result; tricks credited to declarer's side: {tricks} ({law})."
+)
+GENERIC: Final = N_("{name} ({law}).")
+"""For an option or constraint type that has no message of its own yet (the tests flag such a type)."""
+
+WITHDRAWN: Final = N_(
+    "{seat} withdrew the call {call}. The opponents may use what it tells them; the partner may not: for the"
+    " partner it is unauthorised information that must not influence calls or plays ({law})."
+)
+WITHDRAWN_OTHER_SIDE: Final = N_(
+    "{seat} withdrew the call {call} because of the other side's irregularity. {seat} and partner may use"
+    " what it tells them; for the other side it is unauthorised information ({law})."
+)
+
+DECISION_SEAT: Final = N_("{actor} decides ({law}).")
+DECISION_DIRECTOR: Final = N_("The Director decides ({law}).")
+OPTIONS_HEADER: Final = N_("The options:")
+
+
+# --- loading the catalogues --------------------------------------------------------------------------------
+
+
+def available_locales() -> tuple[str, ...]:
+    """The locales with a compiled catalogue, in alphabetical order.
+
+    >>> available_locales()
+    ('el', 'en', 'lv', 'pl', 'sv')
+    """
+    return tuple(
+        sorted(p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file())
+    )
+
+
+def normalise_locale(locale: str) -> str:
+    """The shipped locale for ``locale``: ``"pl_PL"``, ``"pl-PL"`` and ``"PL"`` all give ``"pl"``.
+
+    >>> normalise_locale("sv-SE")
+    'sv'
+    """
+    shipped = available_locales()
+    text = locale.strip().replace("-", "_")
+    for candidate in (text, text.split("_")[0].lower()):
+        if candidate in shipped:
+            return candidate
+    raise LocaleError(f"no messages for locale {locale!r}; the shipped locales are {', '.join(shipped)}")
+
+
+@functools.cache
+def translations(locale: str = SOURCE_LOCALE) -> NullTranslations:
+    """The Babel translations for ``locale`` (loaded once and cached)."""
+    from babel.support import Translations
+
+    code = normalise_locale(locale)
+    loaded = Translations.load(str(LOCALE_DIR), [code], DOMAIN)
+    if not isinstance(loaded, Translations):  # Babel returns NullTranslations when no file is found
+        raise LocaleError(f"the catalogue for {code!r} could not be loaded from {LOCALE_DIR}")
+    return loaded
+
+
+# --- building the sentences --------------------------------------------------------------------------------
+
+
+class _Speaker:
+    """Translates and fills messages for one locale."""
+
+    def __init__(self, locale: str) -> None:
+        self._t = translations(locale)
+
+    def __call__(self, message: str, **values: str) -> str:
+        return self._t.gettext(message).format(**values)
+
+    def seat(self, seat: Seat) -> str:
+        return self(SEAT_NAMES[seat])
+
+    def actor(self, actor: Seat | Director) -> str:
+        return self(DIRECTOR_NAME) if isinstance(actor, Director) else self.seat(actor)
+
+    def law(self, law: LawRef) -> str:
+        return self(LAW_REF, ref=f"{law.law}{law.clause}")
+
+    def call(self, call: Call | None) -> str:
+        if call is None:
+            return "?"
+        if isinstance(call, Bid):
+            strain = call.denomination
+            name = self(NOTRUMP) if strain is Denomination.NOTRUMP else strain.symbol
+            return f"{call.level}{name}"
+        return self(CALL_NAMES[type(call)])
+
+    def suits(self, suits: Iterable[Suit]) -> str:
+        return " ".join(suit.symbol for suit in suits)
+
+    def card(self, card: Card) -> str:
+        letter = card.rank.letter
+        return card.suit.symbol + ("10" if letter == "T" else letter)
+
+
+def _kind(s: _Speaker, kind: Kind) -> str:
+    return s(KIND_NAMES[kind.name]) if kind.name in KIND_NAMES else kind.value
+
+
+def _irregularity(s: _Speaker, x: Irregularity) -> str:
+    values = {"offender": s.seat(x.offender), "call": s.call(x.call), "law": s.law(x.law)}
+    if x.kind.name in KIND_SENTENCES:
+        return s(KIND_SENTENCES[x.kind.name], **values)
+    return s(IRREGULARITY_FALLBACK, kind=_kind(s, x.kind), **values)
+
+
+def _generic(s: _Speaker, x: Any) -> str:
+    law = getattr(x, "law", None)
+    return s(GENERIC, name=type(x).__name__, law=s.law(law) if isinstance(law, LawRef) else "?")
+
+
+def _withdrawn(s: _Speaker, x: Withdrawn) -> str:
+    offending = getattr(x, "offending_side", x.seat.side)  # Law 16C: the side whose irregularity it was
+    message = WITHDRAWN if offending is x.seat.side else WITHDRAWN_OTHER_SIDE
+    return s(message, seat=s.seat(x.seat), call=s.call(x.call), law=s.law(x.law))
+
+
+def _play_requirement(s: _Speaker, x: Any) -> str:
+    rule = type(x.rule).__name__
+    if rule not in PLAY_REQUIREMENTS:
+        return _generic(s, x)
+    suit = getattr(x.rule, "suit", None)
+    suits = s.suits([suit] if suit else [])
+    return s(PLAY_REQUIREMENTS[rule], seat=s.seat(x.seat), suit=suits, law=s.law(x.law))
+
+
+_Explainer = Callable[[_Speaker, Any], str]
+
+_OPTIONS: Final[dict[str, _Explainer]] = {
+    "Accept": lambda s, x: s(ACCEPT, law=s.law(x.law)),
+    "Reject": lambda s, x: s(REJECT, law=s.law(x.law)),
+    "Comparable": lambda s, x: s(COMPARABLE_YES if x.yes else COMPARABLE_NO, law=s.law(x.law)),
+    "Unintended": lambda s, x: s(UNINTENDED_YES if x.yes else UNINTENDED_NO, law=s.law(x.law)),
+    "KeepCall": lambda s, x: s(KEEP_CALL, law=s.law(x.law)),
+    "WithdrawCall": lambda s, x: s(WITHDRAW_CALL, law=s.law(x.law)),
+    "RequireLead": lambda s, x: s(REQUIRE_LEAD, suit=s.suits([x.suit]), law=s.law(x.law)),
+    "ForbidLead": lambda s, x: s(FORBID_LEAD, suits=s.suits(x.suits), law=s.law(x.law)),
+    "FreeLead": lambda s, x: s(FREE_LEAD, law=s.law(x.law)),
+    "DesignateCard": lambda s, x: s(DESIGNATE_CARD, card=s.card(x.card), law=s.law(x.law)),
+    "SpreadHand": lambda s, x: s(SPREAD_HAND, law=s.law(x.law)),
+    "RequireHighest": lambda s, x: s(REQUIRE_HIGHEST, law=s.law(x.law)),
+    "RequireLowest": lambda s, x: s(REQUIRE_LOWEST, law=s.law(x.law)),
+    "RequireSuit": lambda s, x: s(REQUIRE_SUIT, suit=s.suits([x.suit]), law=s.law(x.law)),
+    "ForbidSuit": lambda s, x: s(FORBID_SUIT, suit=s.suits([x.suit]), law=s.law(x.law)),
+    "NoAdjustment": lambda s, x: s(NO_ADJUSTMENT, law=s.law(x.law)),
+    "AdjustedTricks": lambda s, x: s(ADJUSTED_TRICKS, tricks=str(x.declarer_tricks), law=s.law(x.law)),
+}
+"""A message for each option type of :data:`tenace.laws.decisions.Option`, by type name."""
+
+_CONSTRAINTS: Final[dict[str, _Explainer]] = {
+    "MustPass": lambda s, x: s(MUST_PASS[x.duration], seat=s.seat(x.seat), law=s.law(x.law)),
+    "MustRepeat": lambda s, x: s(MUST_REPEAT, seat=s.seat(x.seat), call=s.call(x.call), law=s.law(x.law)),
+    "LeadRestriction": lambda s, x: s(
+        LEAD_RESTRICTION, seat=s.seat(x.seat), offender=s.seat(x.offender), law=s.law(x.law)
+    ),
+    "PenaltyCard": lambda s, x: s(
+        PENALTY_CARD_MAJOR if x.major else PENALTY_CARD_MINOR,
+        seat=s.seat(x.seat),
+        card=s.card(x.card),
+        law=s.law(x.law),
+    ),
+    "MustLead": lambda s, x: s(MUST_LEAD, seat=s.seat(x.seat), suit=s.suits([x.suit]), law=s.law(x.law)),
+    "MayNotLead": lambda s, x: s(MAY_NOT_LEAD, seat=s.seat(x.seat), suits=s.suits(x.suits), law=s.law(x.law)),
+    "MustPlay": lambda s, x: s(MUST_PLAY, seat=s.seat(x.seat), card=s.card(x.card), law=s.law(x.law)),
+    "PlayRequirement": lambda s, x: _play_requirement(s, x),
+}
+"""A message for each constraint type of :data:`tenace.laws.decisions.Constraint`, by type name (so that a
+message can be written before the type lands)."""
+
+
+def has_message(kind: type) -> bool:
+    """Whether an option or constraint type has a message of its own."""
+    return kind.__name__ in _OPTIONS or kind.__name__ in _CONSTRAINTS
+
+
+def union_members(union: object) -> tuple[type, ...]:
+    """The types of a union alias such as :data:`~tenace.laws.decisions.Option` (or the one type)."""
+    args = typing.get_args(union)
+    return tuple(args) if args else (typing.cast(type, union),)
+
+
+def _decision(s: _Speaker, x: Decision) -> str:
+    lines = []
+    if x.about is not None:
+        lines.append(_irregularity(s, x.about))
+    if isinstance(x.actor, Director):
+        lines.append(s(DECISION_DIRECTOR, law=s.law(x.law)))
+    else:
+        lines.append(s(DECISION_SEAT, actor=s.seat(x.actor), law=s.law(x.law)))
+    if x.options:
+        lines.append(s(OPTIONS_HEADER))
+        lines.extend(f"- {_explain(s, option)}" for option in x.options)
+    return "\n".join(lines)
+
+
+def _explain(s: _Speaker, x: object) -> str:
+    match x:
+        case Irregularity():
+            return _irregularity(s, x)
+        case Decision():
+            return _decision(s, x)
+        case Withdrawn():
+            return _withdrawn(s, x)
+        case Kind():
+            return _kind(s, x)
+        case Duration():
+            return s(DURATIONS[x])
+        case Seat():
+            return s.seat(x)
+        case Director():
+            return s(DIRECTOR_NAME)
+        case LawRef():
+            return s.law(x)
+        case Bid() | Pass() | Double() | Redouble():
+            return s.call(x)
+        case Card():
+            return s.card(x)
+        case Phase():
+            return s(PHASE_NAMES[x.name]) if x.name in PHASE_NAMES else x.value
+        case Suit():
+            return x.symbol
+    name = type(x).__name__
+    for table in (_OPTIONS, _CONSTRAINTS):
+        if name in table:
+            return table[name](s, x)
+    if isinstance(x, union_members(decisions.Option) + union_members(decisions.Constraint)):
+        return _generic(s, x)
+    raise TypeError(f"explain() has no message for {type(x).__name__} values")
+
+
+def explain(x: object, locale: str = SOURCE_LOCALE) -> str:
+    """``x`` explained in plain words in ``locale`` (``"en"``, ``"pl"``, ``"lv"``, ``"sv"``, ``"el"``).
+
+    ``x`` may be an irregularity, a decision (with its options, one per line), an option, a constraint, a
+    withdrawn call, a kind of irregularity, a duration, a phase, a seat, the Director, a call, a card or a Law
+    reference. Raises :class:`LocaleError` for a locale without messages and ``TypeError`` for anything else.
+
+    >>> from tenace.calls import parse_call
+    >>> print(explain(Withdrawn(Seat.EAST, parse_call("1D"), LawRef(16, "C")), locale="sv"))
+    ... # doctest: +ELLIPSIS
+    Öst tog tillbaka budet 1♦. Motspelarna får använda ... otillåten upplysning ... (lag 16C).
+    """
+    return _explain(_Speaker(locale), x)
