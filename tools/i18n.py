@@ -25,6 +25,7 @@ SOURCES = [ROOT / "src" / "tenace" / "laws" / "messages.py"]
 LOCALE_DIR = ROOT / "src" / "tenace" / "locale"
 TEMPLATE = LOCALE_DIR / "tenace.pot"
 DOMAIN = "tenace"
+SOURCE_LOCALE = "en"
 KEYWORDS = {"N_": None, "_": None, "gettext": None}
 HEADER = "Tenace's messages: plain-language explanations of the Laws engine's irregularities and decisions."
 
@@ -52,7 +53,7 @@ def locales() -> list[str]:
 
 def _po_bytes(catalog: Catalog) -> bytes:
     out = io.BytesIO()
-    write_po(out, catalog, width=110, omit_header=False, sort_output=False, include_previous=False,
+    write_po(out, catalog, width=110, no_location=True, sort_output=False, include_previous=False,
              ignore_obsolete=True)
     return out.getvalue()
 
@@ -77,6 +78,10 @@ def update() -> None:
     for locale in locales():
         catalog = _read_po(locale)
         catalog.update(tmpl, no_fuzzy_matching=True)
+        if locale == SOURCE_LOCALE:  # the English catalogue is the source text itself
+            for message in catalog:
+                if message.id and not message.string:
+                    message.string = message.id
         po_path(locale).write_bytes(_po_bytes(catalog))
 
 
