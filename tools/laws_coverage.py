@@ -63,11 +63,22 @@ STATUS: dict[int, tuple[str, str]] = {
     20: ("◐", "alerts and explanations kept with each call, `Table.explanations`; reviews not modelled"),
     21: ("⚖", "21B1-21B2: change after the Director's `Misinformation` finding, LHO may change; 21B3 not"),
     22: ("✅", "`Auction.is_complete`, `contract()`, pass-out"),
+    24: ("✅", "engine: `CardExposed` in the auction; partner's pass, cards back to a declarer, penalty cards "
+             "for a defender"),
+    26: ("◐", "engine: declarer's one-suit ban at the partner's first lead, kept while he holds the lead; the "
+             "suits named are read from natural bids (a Director may know better)"),
     25: ("⚖", "25A unintended change (Director judges intent), 25A6 LHO withdraws, 25B LHO accepts or not"),
     33: ("✅", "`SimultaneousCalls`: the call by the player in turn first, the other deemed after it"),
     34: ("✅", "three passes with one out of rotation that cost a turn: cancelled, back to that player"),
     41: ("◐", "opening leader; the face-down lead and questions come with the engine"),
     44: ("✅", "`Play`, `Trick.winner`: following suit, trumps, next lead from the winner"),
+    48: ("✅", "engine: declarer's and dummy's exposed cards are recorded with no rectification"),
+    49: ("✅", "engine: a defender's exposed card becomes a penalty card"),
+    50: ("✅", "engine: major and minor penalty cards, public in every view, limit the owner's cards; declarer's "
+             "require/forbid/free options at the partner's lead; 50E information is the Director's"),
+    51: ("✅", "engine: declarer designates among several penalty cards; options for one suit or several"),
+    52: ("✅", "engine: a card played instead of a penalty card: accepted, forced on by declarer's play, or "
+             "replaced (it becomes a major penalty card)"),
     77: ("✅", "`tenace.scoring.points.score`, checked against the published table"),
     78: ("✅", "matchpoints with Neuberg, IMPs, Butler, cross-IMPs, total points, VP scales"),
 }

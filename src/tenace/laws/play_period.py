@@ -11,10 +11,11 @@ from dataclasses import dataclass, replace
 from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
-from tenace.laws import claims
+from tenace.laws import claims, penalty_cards
 from tenace.laws.claims import Claim, VoidClaim
 from tenace.laws.decisions import Decision, Irregularity, Kind
 from tenace.laws.events import (
+    CardExposed,
     CardPlayed,
     ClaimAnswered,
     ClaimMade,
@@ -23,6 +24,7 @@ from tenace.laws.events import (
     Elected,
     Event,
 )
+from tenace.laws.penalty_cards import PenaltyState
 from tenace.laws.refs import LawRef, Policy
 from tenace.play import Play
 
@@ -37,6 +39,8 @@ class PlayState:
     revokes: tuple[Irregularity, ...] = ()
     claim: Claim | None = None
     pending: Decision | None = None
+    penalties: PenaltyState = PenaltyState()
+    """Penalty cards, lead requirements and prohibitions (Laws 26B, 50-52): see :mod:`.penalty_cards`."""
     void_claims: tuple[VoidClaim, ...] = ()
     """Claims that did not count: a defender's concession his partner objected to (Law 68B2), or play went
     on by agreement (Law 68D2(b))."""
@@ -89,6 +93,10 @@ def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> 
         )
     if event.card not in play.hand(event.seat):
         raise ImpossibleActionError(f"{event.card} is not in {event.seat.name.title()}'s hand")
+    if state.penalties.active:  # penalty cards and lead rules (Laws 26B, 50-52)
+        restricted = penalty_cards.on_card(state, event, index, policy)
+        if restricted is not None:
+            return restricted
     if event.card in play.legal_cards():
         return replace(state, play=play.push(event.card))
     revoke = Irregularity(Kind.REVOKE, event.seat, LawRef(61), index)
@@ -118,6 +126,8 @@ def on_ruling(state: PlayState, event: ClaimRuled) -> PlayState:
 def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> PlayState:
     """Events of the play period other than cards and claims: exposed cards (Laws 48-52), dummy designations
     (Law 46), attention drawn to a revoke (Laws 61-63), withdrawn claims (Law 69B), play on (Law 68D2(b))."""
+    if isinstance(event, CardExposed):
+        return penalty_cards.on_exposed(state, event, index, policy)
     claimed = claims.on_event(state, event)  # Laws 68D2(b), 69B, 71
     if claimed is not None:
         return claimed
@@ -125,8 +135,12 @@ def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> Play
 
 
 def on_director(state: PlayState, event: DirectorCalled) -> PlayState:
+    if state.penalties.open is not None:  # Law 52
+        return penalty_cards.on_director(state, event)
     raise ImpossibleActionError("there is no irregularity in the play for the Director to rectify yet")
 
 
 def on_elected(state: PlayState, event: Elected) -> PlayState:
+    if state.pending is not None and penalty_cards.owns(state.pending):  # Laws 26B, 50-52
+        return penalty_cards.on_elected(state, event)
     raise ImpossibleActionError("no decision is pending in the play")
