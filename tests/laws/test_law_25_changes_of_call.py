@@ -238,3 +238,32 @@ def test_changes_of_call_replay_from_the_record() -> None:
     t = calls(t, "E:1S S:P W:P N:P")
     assert Table.replay(t.board, t.record, t.regulations) == t
     assert isinstance(t.record[2], CallChanged) and isinstance(t.record[-1], CallMade)
+
+
+def test_25b1_an_intended_change_of_the_final_pass_is_accepted_by_lho_calling() -> None:
+    """West changes his final pass to a double on purpose, before the opening lead: North, his LHO, may
+    still accept it by calling over it, and the auction goes on (25B1, Law 17D)."""
+    t = _change(calls(table(), "N:1H E:P S:P W:P"), W, "X", unintended=False)
+    assert t.phase is Phase.AUCTION and t.turn is N and t.contract is None
+    t = calls(t, "N:P").apply(Elected(DIRECTOR, Comparable(True, LawRef(26, "A"))))
+    assert standing(t) == "N:1H E:P S:P W:X N:P" and t.turn is E
+    t = calls(t, "E:P S:P")
+    assert str(t.contract) == "1HXN"
+
+
+def test_25b2_a_rejected_change_of_the_final_pass_leaves_the_auction_ended() -> None:
+    t = _change(calls(table(), "N:1H E:P S:P W:P"), W, "X", unintended=False).apply(DirectorCalled(N))
+    t = t.apply(Elected(N, Reject(LawRef(25, "B2"))))
+    assert t.phase is Phase.CLARIFICATION and str(t.contract) == "1HN" and t.turn is E
+
+
+def test_25_no_change_while_a_decision_is_pending() -> None:
+    t = _change(calls(table(), "N:1C"), N, "1D")
+    with pytest.raises(ImpossibleActionError, match="must first be decided"):
+        _change(t, N, "1H")
+
+
+def test_25_no_change_while_another_irregularity_is_open() -> None:
+    t = calls(table(), "N:1H E:1D")  # East's insufficient bid is open
+    with pytest.raises(ImpossibleActionError, match="must first be dealt with"):
+        _change(t, N, "1S")

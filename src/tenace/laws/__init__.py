@@ -15,6 +15,7 @@ from tenace.laws.decisions import (
     ForbidLead,
     FreeLead,
     Irregularity,
+    KeepCall,
     Kind,
     LeadRestriction,
     MayNotLead,
@@ -25,9 +26,12 @@ from tenace.laws.decisions import (
     PenaltyCard,
     Reject,
     RequireLead,
+    Unintended,
+    WithdrawCall,
     Withdrawn,
 )
 from tenace.laws.events import (
+    CallChanged,
     CallMade,
     CardExposed,
     CardPlayed,
@@ -36,6 +40,8 @@ from tenace.laws.events import (
     ClaimRuled,
     DirectorCalled,
     Elected,
+    Misinformation,
+    SimultaneousCalls,
 )
 from tenace.laws.refs import DIRECTOR, Director, LawRef, Policy, Regulations
 from tenace.laws.table import Phase, Table, TableView
@@ -43,6 +49,7 @@ from tenace.laws.table import Phase, Table, TableView
 __all__ = [
     "DIRECTOR",
     "Accept",
+    "CallChanged",
     "CallMade",
     "CardExposed",
     "CardPlayed",
@@ -59,10 +66,12 @@ __all__ = [
     "ForbidLead",
     "FreeLead",
     "Irregularity",
+    "KeepCall",
     "Kind",
     "LawRef",
     "LeadRestriction",
     "MayNotLead",
+    "Misinformation",
     "MustLead",
     "MustPass",
     "MustPlay",
@@ -73,7 +82,10 @@ __all__ = [
     "Regulations",
     "Reject",
     "RequireLead",
+    "SimultaneousCalls",
     "Table",
     "TableView",
+    "Unintended",
+    "WithdrawCall",
     "Withdrawn",
 ]

@@ -110,8 +110,9 @@ class AuctionState:
     """Cards exposed during the auction, face up until it ends (Law 24)."""
     change: ChangeProcedure | None = None
     """A change of call in progress (Laws 21B, 25; see :mod:`tenace.laws.changes`)."""
-    misinformed: tuple[Seat, ...] = ()
-    """Seats the Director allows to change their last call after misinformation (Law 21B1(a))."""
+    misinformed: tuple[tuple[Seat, int], ...] = ()
+    """Calls (seat, position in ``calls``) the Director found could have been influenced by misinformation, so
+    that the seat may change it (Law 21B1(a))."""
 
     @classmethod
     def start(cls, dealer: Seat) -> AuctionState:

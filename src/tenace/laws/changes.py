@@ -144,8 +144,8 @@ def on_event(state: AuctionState, event: Event, index: int, policy: Policy) -> A
         case CallChanged():
             return change_of_call(state, event, index, policy)
         case Misinformation(seat=seat):
-            _changeable(state, seat)
-            return replace(state, misinformed=(*state.misinformed, seat))
+            # The finding is about the call seat has just made: it lapses if that call is no longer his last.
+            return replace(state, misinformed=(*state.misinformed, (seat, _changeable(state, seat))))
         case SimultaneousCalls(first=first, second=second):
             return _simultaneous(state, first, second, index, policy)
     raise ImpossibleActionError(f"{type(event).__name__} is not handled in the auction period yet")
@@ -178,10 +178,10 @@ def change_of_call(state: AuctionState, event: CallChanged, index: int, policy: 
     old = state.calls[i].call.call
     if call == old:
         raise ImpossibleActionError(f"{_name(seat)}'s call is already {old}")
-    if seat in state.misinformed:
+    if (seat, i) in state.misinformed:
         # Law 21B1(a): the Director has found that misinformation could have influenced the call; it is
         # changed without rectification, and the side that misinformed is the offending side for 16C.
-        state = replace(state, misinformed=tuple(s for s in state.misinformed if s is not seat))
+        state = replace(state, misinformed=tuple(m for m in state.misinformed if m[0] is not seat))
         return _substitute(state, seat, i, call, LawRef(21, "B1(a)"), seat.side.opponents, LawRef(21, "B2"),
                            index, policy)
     if event.unintended:
@@ -238,7 +238,7 @@ def _substitute(
         lho_law,
         explanation=f"{_name(over.seat)} may take back his {over.call.call}, made over {old.call.call}",
     )
-    return replace(_settle(kept), change=_LhoChoice(over.seat, lho_law, offenders), pending=decision)
+    return replace(kept, change=_LhoChoice(over.seat, lho_law, offenders), pending=decision)
 
 
 def _lho_withdraws(state: AuctionState, over: StandingCall, law: LawRef, offenders: Side) -> AuctionState:
@@ -255,11 +255,15 @@ def _intended(state: AuctionState, seat: Seat, call: Call, index: int) -> Auctio
     """Law 25B: an intended change waits for LHO's acceptance; it is an open irregularity until LHO calls
     over it (accepting it, 25B1) or the Director is called."""
     irregularity = Irregularity(Kind.CHANGE_OF_CALL, seat, LawRef(25, "B"), index, call)
+    turn = state.turn
+    if turn is None and state.calls[-1].seat is seat:
+        turn = seat.lho  # the auction had ended on the changed call: LHO may still accept it by calling
     return replace(
         state,
         irregularities=(*state.irregularities, irregularity),
         open=(irregularity, CallMade(seat, call)),
         change=None,
+        turn=turn,
     )
 
 
@@ -340,11 +344,8 @@ def on_elected(state: AuctionState, option: Option) -> AuctionState:
             # under Law 16C (25B3).
             assert state.open is not None
             irregularity, made = state.open
-            return replace(
-                state,
-                open=None,
-                withdrawn=(*state.withdrawn, Withdrawn(irregularity.offender, made.call, LawRef(25, "B2"))),
-            )
+            cancelled = Withdrawn(irregularity.offender, made.call, LawRef(25, "B2"))
+            return _settle(replace(state, open=None, withdrawn=(*state.withdrawn, cancelled)))
     raise ImpossibleActionError(f"{option!r} does not answer {type(proc).__name__}")
 
 
