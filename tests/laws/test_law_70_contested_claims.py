@@ -173,3 +173,50 @@ def test_with_no_statement_read_in_the_claimers_favour_the_search_is_double_dumm
     report = adjudicate_position(play, claimer, "")
     assert report.for_claimer == report.double_dummy
     assert report.against_claimer <= report.for_claimer
+
+
+# --- Law 70D2: a defender's claim and his partner's choices -------------------------------------------
+
+_DISCARD_DEAL = "N:A843.8.K62.AQ754 6.KJT753.AJ9.K98 QJ72.AQ9.T8.JT63 KT95.642.Q7543.2"
+_DISCARD_PLAY = (
+    "SK S3 S6 S7 H4 H8 H7 HQ DT D7 D6 D9 CT C2 C4 C9 SJ S5 S8 CK SQ S9 SA C8 C7 HJ C3 DQ CA DJ C6 ST DK "
+    "DA D8 D5 H3 H9 H6 C5 S2 D3 S4 H5"
+)
+
+
+def _discard_ending() -> Play:
+    """3NT by South, two tricks left, North to lead: North D2 CQ, East HK HT, South HA CJ, West H2 D4. When
+    North cashes the club queen West must keep the diamond four to beat dummy's two."""
+    play = Play.for_contract(Deal.from_pbn(_DISCARD_DEAL), Contract.from_str("3NTS"))
+    return play.extend(Card.from_str(c) for c in _DISCARD_PLAY.split())
+
+
+@needs_dds
+def test_70d2_a_defenders_claim_does_not_count_on_his_partner_choosing_the_right_card() -> None:
+    """East claims the last trick for his side: it depends on West choosing to keep his diamond rather than
+    his heart. The Director accepts no part of a defender's claim that depends on his partner choosing one of
+    several normal plays (70D2): double dummy the defence makes one trick, the aid gives East none."""
+    play = _discard_ending()
+    assert play.hand(W) == CardSet.from_pbn(".2.4.")
+    report = adjudicate_position(play, E, "", claimed=1)
+    assert report.double_dummy == 1
+    assert (report.against_claimer, report.for_claimer) == (0, 0)
+    # The same ending claimed by West himself: now the discard is his own choice, read in his favour.
+    assert adjudicate_position(play, W, "", claimed=1).for_claimer == 1
+
+
+def test_the_aid_without_dds_raises_solver_error_only_for_the_double_dummy_figure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """DDS is optional: without it the aid still plays the stated line, and asking for the double-dummy
+    figure raises SolverError."""
+    from tenace.errors import SolverError
+
+    def missing() -> object:
+        raise SolverError("double-dummy analysis needs the endplay package")
+
+    monkeypatch.setattr(dds, "_dds", missing)
+    play = ending(FINESSE_ENDING, "2NTS", S)
+    assert adjudicate_position(play, S, "", with_double_dummy=False).for_claimer == 2
+    with pytest.raises(SolverError, match="endplay"):
+        adjudicate_position(play, S, "")
