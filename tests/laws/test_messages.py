@@ -47,6 +47,7 @@ from tenace.laws.messages import (
     LocaleError,
     available_locales,
     explain,
+    explain_table,
     has_message,
     normalise_locale,
     translations,
@@ -380,3 +381,24 @@ def test_27b2_the_constraint_after_a_non_comparable_replacement_reads_in_swedish
     t = t.apply(Elected(DIRECTOR, not_comparable))
     texts = [explain(c, locale="sv") for c in t.constraints]
     assert any(x.startswith("Väst måste passa") for x in texts), texts
+
+
+def test_27b2_the_table_summary_lists_the_phase_constraints_and_withdrawn_calls() -> None:
+    """After a rejected insufficient bid replaced by a non-comparable pass: the auction period, West's
+    obligation to pass (Law 27B2) and East's withdrawn 1D (Law 16C), in Polish."""
+    t = calls(table(), "N:1H E:1D").apply(DirectorCalled(S))
+    t = t.apply(Elected(S, Reject(LawRef(27, "B"))))
+    t = t.apply(CallMade(E, parse_call("P")))
+    assert t.pending is not None
+    not_comparable = next(o for o in t.pending.options if isinstance(o, Comparable) and not o.yes)
+    t = t.apply(Elected(DIRECTOR, not_comparable))
+    lines = explain_table(t, locale="pl").splitlines()
+    assert lines[0] == "Okres licytacji"
+    assert "Obowiązuje:" in lines and "Zapowiedzi wycofane:" in lines
+    assert any(x.startswith("- Zachód musi pasować") for x in lines), lines
+    withdrawn = [x for x in lines if x.startswith("- Wschód wycofuje zapowiedź 1♦")]
+    assert len(withdrawn) == 1 and withdrawn[0].endswith("(przepis 27B, przepis 16C).")
+
+
+def test_the_table_summary_of_a_fresh_table_is_just_the_phase() -> None:
+    assert explain_table(table(), locale="el") == "Περίοδος των αγορών"

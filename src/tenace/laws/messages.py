@@ -40,7 +40,7 @@ from tenace.laws.decisions import (
     Withdrawn,
 )
 from tenace.laws.refs import Director, LawRef
-from tenace.laws.table import Phase
+from tenace.laws.table import Phase, Table
 from tenace.seats import Seat
 
 if typing.TYPE_CHECKING:
@@ -237,6 +237,8 @@ WITHDRAWN_OTHER_SIDE: Final = N_(
 DECISION_SEAT: Final = N_("{actor} decides ({law}).")
 DECISION_DIRECTOR: Final = N_("The Director decides ({law}).")
 OPTIONS_HEADER: Final = N_("The options:")
+IN_FORCE_HEADER: Final = N_("In force:")
+WITHDRAWN_HEADER: Final = N_("Withdrawn calls:")
 
 
 # --- loading the catalogues --------------------------------------------------------------------------------
@@ -336,7 +338,10 @@ def _generic(s: _Speaker, x: Any) -> str:
 def _withdrawn(s: _Speaker, x: Withdrawn) -> str:
     offending = getattr(x, "offending_side", x.seat.side)  # Law 16C: the side whose irregularity it was
     message = WITHDRAWN if offending is x.seat.side else WITHDRAWN_OTHER_SIDE
-    return s(message, seat=s.seat(x.seat), call=s.call(x.call), law=s.law(x.law))
+    law = s.law(x.law)
+    if x.law.law != 16:  # cite Law 16C too: it says who may use the information, whatever withdrew the call
+        law = f"{law}, {s.law(_LAW_16C)}"
+    return s(message, seat=s.seat(x.seat), call=s.call(x.call), law=law)
 
 
 def _play_requirement(s: _Speaker, x: Any) -> str:
@@ -347,6 +352,8 @@ def _play_requirement(s: _Speaker, x: Any) -> str:
     suits = s.suits([suit] if suit else [])
     return s(PLAY_REQUIREMENTS[rule], seat=s.seat(x.seat), suit=suits, law=s.law(x.law))
 
+
+_LAW_16C: Final = LawRef(16, "C")
 
 _Explainer = Callable[[_Speaker, Any], str]
 
@@ -465,3 +472,31 @@ def explain(x: object, locale: str = SOURCE_LOCALE) -> str:
     Öst tog tillbaka budet 1♦. Motspelarna får använda ... otillåten upplysning ... (lag 16C).
     """
     return _explain(_Speaker(locale), x)
+
+
+def explain_table(table: Table, locale: str = SOURCE_LOCALE) -> str:
+    """What a player needs to know about ``table`` now, one item a line: the phase, the pending decision (or
+    the irregularity nobody has called the Director for yet), the constraints in force and the withdrawn
+    calls.
+
+    >>> from tenace import Board, Deal, parse_call
+    >>> from tenace.laws.events import CallMade
+    >>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> t = Table.new(Board(1, deal)).apply(CallMade(Seat.NORTH, parse_call("1H")))
+    >>> print(explain_table(t.apply(CallMade(Seat.EAST, parse_call("1D"))), locale="sv"))
+    Budgivningsperioden
+    Otillräckligt kontraktsbud: Öst bjöd 1♦, som inte är högre än budet före (lag 27).
+    """
+    s = _Speaker(locale)
+    lines = [_explain(s, table.phase)]
+    if table.pending is not None:
+        lines.append(_decision(s, table.pending))
+    elif table.open_irregularity is not None:
+        lines.append(_irregularity(s, table.open_irregularity))
+    if table.constraints:
+        lines.append(s(IN_FORCE_HEADER))
+        lines.extend(f"- {_explain(s, c)}" for c in table.constraints)
+    if table.withdrawn:
+        lines.append(s(WITHDRAWN_HEADER))
+        lines.extend(f"- {_withdrawn(s, w)}" for w in table.withdrawn)
+    return "\n".join(lines)
