@@ -81,6 +81,9 @@ class Play:
     trump: Suit | None
     leader: Seat
     cards: tuple[Card, ...] = ()
+    leads: tuple[tuple[int, Seat], ...] = ()
+    """Tricks led from another seat than Law 44G gives, as (trick index from 0, leader) pairs: a lead out of
+    turn that stands (Law 53A). Empty in a play without one; see :meth:`lead_out_of_turn`."""
     # Derived from the fields above; never passed in (so dataclasses.replace() recomputes them too).
     _winners: tuple[Seat, ...] = field(default=(), init=False, repr=False, compare=False)
     _remaining: tuple[CardSet, ...] = field(default=(), init=False, repr=False, compare=False)
@@ -117,19 +120,24 @@ class Play:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks."""
-        result = []
-        leader = self.leader
-        for i, winner in enumerate(self._winners):
-            result.append(Trick(leader, self.cards[4 * i: 4 * i + 4]))
-            leader = winner
-        return tuple(result)
+        return tuple(
+            Trick(self._leader_of(i, self._winners), self.cards[4 * i: 4 * i + 4])
+            for i in range(len(self._winners))
+        )
+
+    def _leader_of(self, index: int, winners: tuple[Seat, ...]) -> Seat:
+        """The leader of trick ``index`` (from 0): the previous trick's winner (Law 44G) unless a lead out of
+        turn stood there."""
+        for trick, seat in self.leads:
+            if trick == index:
+                return seat
+        return winners[index - 1] if index else self.leader
 
     @property
     def current_trick(self) -> Trick:
         """The trick in progress (possibly empty; after the last trick, an empty trick)."""
         n = len(self._winners)
-        leader = self._winners[-1] if self._winners else self.leader
-        return Trick(leader, self.cards[4 * n:])
+        return Trick(self._leader_of(n, self._winners), self.cards[4 * n:])
 
     @property
     def winners(self) -> tuple[Seat, ...]:
@@ -193,6 +201,24 @@ class Play:
             self._explain(card)
         return self._push(card, revoke=True)
 
+    def lead_out_of_turn(self, seat: Seat) -> Play:
+        """The play with the trick about to begin led by ``seat`` instead: a lead out of turn that stands
+        (Law 53A); the next card comes from ``seat``'s left.
+
+        >>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+        >>> play = Play.for_contract(deal, Contract.from_str("7NTN")).lead_out_of_turn(Seat.WEST)
+        >>> play = play.push(Card.from_str("S2"))
+        >>> play.turn, play.current_trick.leader
+        (<Seat.NORTH: 'N'>, <Seat.WEST: 'W'>)
+
+        :raises ImpossibleActionError: if a trick is in progress or the play is over.
+        """
+        if self.current_trick.cards or self.is_complete:
+            raise ImpossibleActionError("a lead out of turn can only stand at the start of a trick")
+        n = len(self._winners)
+        leads = (*(x for x in self.leads if x[0] != n), (n, seat))
+        return Play(self.deal, self.trump, self.leader, self.cards, leads)
+
     def extend(self, cards: Iterable[Card]) -> Play:
         play = self
         for card in cards:
@@ -220,12 +246,12 @@ class Play:
         cards = (*self.cards, card)
         winners = self._winners
         if len(cards) % 4 == 0:
-            leader = winners[-1] if winners else self.leader
-            winners = (*winners, Trick(leader, cards[-4:]).winner(self.trump))
+            winners = (*winners, Trick(self._leader_of(len(winners), winners), cards[-4:]).winner(self.trump))
         revokes = (*self._revokes, len(cards) - 1) if revoke else self._revokes
         new = object.__new__(Play)  # the next state is computed here: skip the replay in __post_init__
         fields = {"deal": self.deal, "trump": self.trump, "leader": self.leader, "cards": cards,
-                  "_winners": winners, "_remaining": tuple(remaining), "_revokes": revokes}
+                  "leads": self.leads, "_winners": winners, "_remaining": tuple(remaining),
+                  "_revokes": revokes}
         for name, value in fields.items():
             object.__setattr__(new, name, value)
         return new

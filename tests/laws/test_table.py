@@ -95,9 +95,10 @@ def test_61_a_revoke_stands_under_the_laws_and_is_refused_online() -> None:
 
 
 def test_wrong_seat_and_card_not_held_are_refused_naming_the_event() -> None:
+    online = calls(table(policy=Policy.ONLINE), "N:3NT E:P S:P W:P")
+    with pytest.raises(UnlawfulActionError, match="East's turn"):  # under the Laws it is recorded (Law 54)
+        online.apply(CardPlayed(W, Card.from_str("S2")))
     t = _in_3nt()
-    with pytest.raises(UnlawfulActionError, match="East's turn"):
-        t.apply(CardPlayed(W, Card.from_str("S2")))
     with pytest.raises(ImpossibleActionError, match="event 5 .*SA is not in East's hand"):
         t.apply(CardPlayed(E, Card.from_str("SA")))
     assert len(t.record) == 4

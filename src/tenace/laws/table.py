@@ -16,7 +16,7 @@ from tenace.cards import Card, CardSet
 from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
-from tenace.laws import auction_period, changes, claims, penalty_cards, play_period, revokes
+from tenace.laws import auction_period, changes, claims, out_of_turn, penalty_cards, play_period, revokes
 from tenace.laws.auction_period import AuctionState, StandingCall
 from tenace.laws.claims import Claim
 from tenace.laws.decisions import Constraint, Decision, Irregularity, PenaltyCard, Withdrawn
@@ -147,14 +147,19 @@ class Table:
         """The constraints in force: the auction's, then penalty cards and lead rules (Laws 26B, 50-52)."""
         if self.playing is None:
             return self.auction.constraints
-        return (*self.auction.constraints, *penalty_cards.constraints(self.playing))
+        return (
+            *self.auction.constraints,
+            *penalty_cards.constraints(self.playing),
+            *out_of_turn.constraints(self.playing),  # Law 57A
+        )
 
     def legal_cards(self) -> CardSet:
         """The cards the player on turn may lawfully play (Law 44, then the rules of Laws 26B and 50-52);
         empty outside the play."""
         if self.playing is None or self.phase not in (Phase.CLARIFICATION, Phase.PLAY):
             return CardSet()
-        return penalty_cards.lawful_cards(self.playing)
+        lawful = penalty_cards.lawful_cards(self.playing)
+        return out_of_turn.allowed_cards(self.playing, self.playing.play.turn, lawful)  # Laws 57A, 59
 
     @property
     def irregularities(self) -> tuple[Irregularity, ...]:
