@@ -369,7 +369,7 @@ def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> 
         lawful = _after_penalties(state, seat, ruled)
         if card in lawful:
             return None
-        required = tuple(lawful)
+        required = tuple(p.card for p in state.penalties.of(seat) if p.card in lawful)
         kind, accept, reject = Kind.PENALTY_CARD_NOT_PLAYED, LawRef(52, "B1(a)"), LawRef(52, "B2")
         law = LawRef(52)
     else:
@@ -524,18 +524,25 @@ def _withdraw_failure(state: PlayState) -> PlayState:
     if len(failure.required) == 1:
         rule = _Rule(MustPlay(seat, failure.required[0], LawRef(52, "B2")), n, tricks)
         return replace(state, penalties=replace(pen, rules=(*pen.rules, rule)))
-    if failure.required:
-        return replace(state, pending=_designation(state, failure.required))
+    if failure.required:  # Law 52B2 with several candidates: declarer designates among those (51A)
+        return replace(state, pending=_designation(state, failure.required, LawRef(52, "B2")))
     return state
 
 
-def _designation(state: PlayState, cards: tuple[Card, ...]) -> Decision:
+_51A = LawRef(51, "A")
+
+
+def _designation(state: PlayState, cards: tuple[Card, ...], law: LawRef = _51A) -> Decision:
     return Decision(
         state.contract.declarer,
-        tuple(DesignateCard(c, LawRef(51, "A")) for c in sorted(cards)),
-        LawRef(51, "A"),
+        tuple(DesignateCard(c, _51A) for c in sorted(cards)),
+        law,
         explanation=f"Which penalty card does {_name(state.play.turn)} play?",
     )
+
+
+_REFRESHED = frozenset({LawRef(50, "D2"), LawRef(51, "B"), LawRef(51, "B1"), LawRef(51, "A")})
+"""Decisions :func:`settle` raises from the state alone, and so recomputes after every event."""
 
 
 def _lapsed(rule: _Rule, play: Play) -> bool:
@@ -559,6 +566,8 @@ def settle(state: PlayState) -> PlayState:
     if cards != pen.cards or rules != pen.rules or failure is not pen.open:
         pen = replace(pen, cards=cards, rules=rules, open=failure)
         state = replace(state, penalties=pen)
+    if state.pending is not None and state.pending.law in _REFRESHED:
+        state = replace(state, pending=None)  # recomputed below: penalty cards may have changed meanwhile
     if state.pending is not None or state.claim is not None or play.is_complete:
         return state
     seat = play.turn

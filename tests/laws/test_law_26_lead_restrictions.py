@@ -1,0 +1,128 @@
+"""Law 26B: after an offender's call was withdrawn and not replaced by a comparable call, declarer may forbid
+the offender's partner, at his first turn to lead, to lead one suit the offender did not name in the lawful
+auction; the ban lasts while that player keeps the lead."""
+
+from __future__ import annotations
+
+import pytest
+
+from tenace.cards import Suit
+from tenace.errors import ImpossibleActionError
+from tenace.laws import (
+    DIRECTOR,
+    Accept,
+    Comparable,
+    DirectorCalled,
+    Elected,
+    ForbidLead,
+    FreeLead,
+    Kind,
+    LawRef,
+    LeadRestriction,
+    MayNotLead,
+    Reject,
+)
+from tenace.laws.table import Table
+
+from ._helpers import calls
+from ._penalty_helpers import E, N, S, W, cards, in_1nt, mixed, play
+
+B26 = LawRef(26, "B")
+W_HAND = cards("ST S9 S8 HT H9 H8 DT D9 D8 CJ CT C9 C8")
+
+
+def _east_offends_west_leads() -> Table:
+    """North opens 1H; East's insufficient 1D is not accepted and he replaces it with 2C, which the Director
+    judges not comparable (Law 27B2). South becomes declarer in 3NT and West, East's partner, leads first."""
+    t = calls(mixed(), "N:1H E:1D").apply(DirectorCalled(S)).apply(Elected(S, Reject(LawRef(27, "B"))))
+    t = calls(t, "E:2C").apply(Elected(DIRECTOR, Comparable(False, LawRef(27, "B2"))))
+    assert LeadRestriction(W, E, B26) in t.constraints
+    t = calls(t, "S:2NT W:P N:3NT E:P S:P W:P")
+    assert str(t.contract) == "3NTS"
+    return t
+
+
+def test_26b_at_the_opening_lead_declarer_may_forbid_one_suit_the_offender_did_not_name() -> None:
+    """East named clubs in the lawful auction (his withdrawn 1D does not count): declarer may forbid spades,
+    hearts or diamonds, or nothing."""
+    t = _east_offends_west_leads()
+    assert t.pending is not None and t.pending.actor is S and t.pending.law == B26
+    assert t.pending.options == (
+        ForbidLead((Suit.DIAMONDS,), B26),
+        ForbidLead((Suit.HEARTS,), B26),
+        ForbidLead((Suit.SPADES,), B26),
+        FreeLead(B26),
+    )
+    with pytest.raises(ImpossibleActionError, match="decision is pending"):
+        play(t, "S9")
+
+
+def test_26b_the_forbidden_suit_stays_barred_while_the_leader_keeps_the_lead() -> None:
+    t = _east_offends_west_leads().apply(Elected(S, ForbidLead((Suit.DIAMONDS,), B26)))
+    assert MayNotLead(W, (Suit.DIAMONDS,), B26) in t.constraints
+    assert t.legal_cards() == W_HAND - W_HAND.suit(Suit.DIAMONDS)
+    t = play(t, "HT H2 H3 H4")  # West's ten wins: he keeps the lead and the ban
+    assert t.turn is W and not t.legal_cards().suit(Suit.DIAMONDS) and t.pending is None
+    t = play(t, "H9 HA HJ H5")  # dummy wins: the ban is over
+    assert not any(isinstance(x, MayNotLead) for x in t.constraints)
+
+
+def test_26b_declarer_may_leave_the_lead_free_and_is_not_asked_again() -> None:
+    t = _east_offends_west_leads().apply(Elected(S, FreeLead(B26)))
+    assert t.pending is None and t.legal_cards() == W_HAND
+    t = play(t, "HT H2 H3 H4")
+    assert t.pending is None
+
+
+def test_26b_when_the_offender_leads_first_the_choice_waits_for_his_partners_first_lead() -> None:
+    """West's insufficient 1D over South's 1NT is replaced by 2C, not comparable; South declares 2NT. West
+    leads without restriction; declarer chooses when East first has the lead."""
+    t = calls(mixed(), "N:P E:P S:1NT W:1D").apply(DirectorCalled(N))
+    t = t.apply(Elected(N, Reject(LawRef(27, "B"))))
+    t = calls(t, "W:2C").apply(Elected(DIRECTOR, Comparable(False, LawRef(27, "B2"))))
+    t = calls(t, "N:2NT E:P S:P W:P")
+    assert str(t.contract) == "2NTS" and t.pending is None
+    t = play(t, "DT D2 DA D6")  # East wins with the ace: his first turn to lead
+    assert t.turn is S and t.pending is not None and t.pending.law == B26
+    assert FreeLead(B26) in t.pending.options and ForbidLead((Suit.CLUBS,), B26) not in t.pending.options
+    t = t.apply(Elected(S, ForbidLead((Suit.SPADES,), B26)))
+    assert not t.legal_cards().suit(Suit.SPADES)
+
+
+def test_26b_no_restriction_when_the_offender_becomes_declarer_or_dummy() -> None:
+    t = calls(mixed(), "N:1H E:1D").apply(DirectorCalled(S)).apply(Elected(S, Reject(LawRef(27, "B"))))
+    t = calls(t, "E:2C").apply(Elected(DIRECTOR, Comparable(False, LawRef(27, "B2"))))
+    t = calls(t, "S:P W:P N:P")
+    assert str(t.contract) == "2CE" and t.turn is S and t.pending is None
+
+
+def test_26b_no_restriction_without_a_withdrawn_call() -> None:
+    t = in_1nt()
+    assert t.pending is None and t.legal_cards() == W_HAND
+
+
+def _led_a_forbidden_suit() -> Table:
+    t = _east_offends_west_leads().apply(Elected(S, ForbidLead((Suit.DIAMONDS,), B26)))
+    return play(t, "D9")
+
+
+def test_26b_a_lead_of_the_forbidden_suit_is_recorded_and_declarer_may_accept_it() -> None:
+    t = _led_a_forbidden_suit()
+    assert t.irregularities[-1].kind is Kind.LEAD_RESTRICTION_BROKEN and t.irregularities[-1].offender is W
+    t = t.apply(DirectorCalled(S))
+    assert t.pending is not None and t.pending.options == (Accept(B26), Reject(LawRef(49)))
+    t = t.apply(Elected(S, Accept(B26)))
+    assert t.play is not None and str(t.play.cards[-1]) == "D9" and t.turn is N
+
+
+def test_26b_a_forbidden_lead_not_accepted_goes_back_as_a_major_penalty_card() -> None:
+    t = _led_a_forbidden_suit().apply(DirectorCalled(S)).apply(Elected(S, Reject(LawRef(49))))
+    assert t.play is not None and t.play.cards == () and t.turn is W
+    assert {(p.seat, str(p.card), p.major) for p in t.view(E).penalty_cards} == {(W, "D9", True)}
+    # the ban comes before the obligation to play the penalty card (Law 50D1(b))
+    assert t.legal_cards() == W_HAND - W_HAND.suit(Suit.DIAMONDS)
+
+
+def test_26b_the_record_replays_to_the_same_table() -> None:
+    t = _led_a_forbidden_suit().apply(DirectorCalled(S)).apply(Elected(S, Reject(LawRef(49))))
+    assert Table.replay(t.board, t.record, t.regulations) == t
