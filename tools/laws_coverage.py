@@ -79,6 +79,24 @@ STATUS: dict[int, tuple[str, str]] = {
     51: ("✅", "engine: declarer designates among several penalty cards; options for one suit or several"),
     52: ("✅", "engine: a card played instead of a penalty card: accepted, forced on by declarer's play, or "
              "replaced (it becomes a major penalty card)"),
+    61: ("✅", "engine: a failure to follow suit is recorded as it stands; `AttentionDrawn` asks about it, and a "
+             "question where there was no revoke changes nothing; dummy asks only declarer during play"),
+    62: ("✅", "engine: an unestablished revoke is taken back and replaced; a defender's card becomes a major "
+             "penalty card; non-offenders may change later cards, the partner only after them; 62C3, 62D1"),
+    63: ("✅", "engine: established by the offending side's play to the next trick, its claim, or its agreement "
+             "to a claim; then it stands"),
+    64: ("⚖", "engine: 64A transfers after play, capped by the tricks won; every 64B exception (late notice via "
+             "`Late`); the Director reviews equity (64C) by electing `NoAdjustment` or `AdjustedTricks`"),
+    67: ("◐", "`tenace.laws.revokes`: finds defective tricks in the tricks as turned; the card to supply, the "
+             "extra cards restored (67B2), the deemed revoke's one trick; not yet events of the engine"),
+    68: ("✅", "engine: claims and concessions stop play; 68B2 a defender's concession his partner objects to is "
+             "void; 68C claimer's hand faced; 68D2 doubts by any player, play on by agreement (`PlayOnAgreed`)"),
+    69: ("✅", "engine: both opponents assent; 69B withdrawal after the board, the Director rescores "
+             "(`ClaimWithdrawn`, `ClaimRuled`)"),
+    70: ("⚖", "the Director rules (`ClaimRuled`); `tenace.laws.adjudication` plays the stated line against "
+             "double-dummy defence, doubtful points against and for the claimer, 70C trumps; he judges"),
+    71: ("⚖", "engine: a concession stands; after the board the Director gives tricks back to the conceding "
+             "side (`ClaimRuled`), whether they could be lost is his judgement"),
     77: ("✅", "`tenace.scoring.points.score`, checked against the published table"),
     78: ("✅", "matchpoints with Neuberg, IMPs, Butler, cross-IMPs, total points, VP scales"),
 }
