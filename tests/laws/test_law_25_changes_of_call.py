@@ -267,3 +267,23 @@ def test_25_no_change_while_another_irregularity_is_open() -> None:
     t = calls(table(), "N:1H E:1D")  # East's insufficient bid is open
     with pytest.raises(ImpossibleActionError, match="must first be dealt with"):
         _change(t, N, "1S")
+
+
+def test_25a1_the_intended_call_meets_the_obligation_the_first_call_met() -> None:
+    """East passed out of rotation at North's turn, so he must pass at his next turn (Law 30A). He passes,
+    then says he meant 1S: the intended call is subject to the appropriate Law, here a call by a player
+    required to pass (Law 37)."""
+    t = calls(table(), "E:P").apply(DirectorCalled(S)).apply(Elected(S, Reject(LawRef(29, "B"))))
+    t = calls(t, "N:1H E:P")
+    assert t.constraints == ()
+    t = _change(t, E, "1S").apply(Elected(DIRECTOR, UNINTENDED))
+    irregularity = t.open_irregularity
+    assert irregularity is not None and irregularity.kind is Kind.CALL_WHILE_REQUIRED_TO_PASS
+    assert irregularity.offender is E and standing(t) == "N:1H"
+
+
+def test_25a6_a_change_that_breaks_an_obligation_after_lho_called_is_refused() -> None:
+    t = calls(table(), "E:P").apply(DirectorCalled(S)).apply(Elected(S, Reject(LawRef(29, "B"))))
+    t = calls(t, "N:1H E:P S:P")
+    with pytest.raises(ImpossibleActionError, match="cannot apply Laws 27, 36 or 37"):
+        _change(t, E, "1S").apply(Elected(DIRECTOR, UNINTENDED))

@@ -45,6 +45,8 @@ class StandingCall:
 
     seat: Seat
     call: AnnotatedCall
+    lapsed: tuple[Constraint, ...] = ()
+    """The constraints this call satisfied, which come back if it is changed (Law 25A1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +194,6 @@ def _cite(law: int, clause: str = "") -> LawRef:
 def _append(state: AuctionState, event: CallMade) -> AuctionState:
     """A call that stands: it joins the auction, the constraints it satisfies lapse, and the turn passes to
     the caller's left (Law 17C) unless the auction has ended."""
-    standing = StandingCall(event.seat, AnnotatedCall(event.call, event.alert, event.explanation))
     constraints = tuple(
         c
         for c in state.constraints
@@ -201,6 +202,8 @@ def _append(state: AuctionState, event: CallMade) -> AuctionState:
             and ((isinstance(c, MustPass) and c.duration is Duration.NEXT_TURN) or isinstance(c, MustRepeat))
         )
     )
+    lapsed = tuple(c for c in state.constraints if c not in constraints)
+    standing = StandingCall(event.seat, AnnotatedCall(event.call, event.alert, event.explanation), lapsed)
     new = replace(state, calls=(*state.calls, standing), constraints=constraints, open=None)
     new = replace(new, turn=None if new.ended else event.seat.lho)
     if new.turn is None:

@@ -32,11 +32,14 @@ from tenace.laws.auction_period import AuctionState, StandingCall
 from tenace.laws.decisions import (
     Accept,
     Comparable,
+    Constraint,
     Decision,
     Irregularity,
     KeepCall,
     Kind,
     LeadRestriction,
+    MustPass,
+    MustRepeat,
     Option,
     Reject,
     Unintended,
@@ -219,14 +222,16 @@ def _substitute(
         change=None,
     )
     if not after:
-        # The new call is made in the old one's place and is subject to whatever Law applies to it (25A1).
-        return auction_period.on_call(replace(base, turn=seat), CallMade(seat, call), index, policy)
-    if not base.is_lawful(seat, call):
+        # The new call is made in the old one's place and is subject to whatever Law applies to it (25A1),
+        # including the obligations the old call had met (to pass, or to repeat a call).
+        base = replace(base, turn=seat, constraints=(*base.constraints, *old.lapsed))
+        return auction_period.on_call(base, CallMade(seat, call), index, policy)
+    if not base.is_lawful(seat, call) or _breaks(old.lapsed, call):
         raise ImpossibleActionError(
-            f"{call} is not sufficient (or permitted) in place of {old.call.call} once {_name(seat.lho)} has "
-            "called over it; the engine cannot apply Laws 27 or 36 to it"
+            f"{call} is not sufficient, permitted or allowed in place of {old.call.call} once "
+            f"{_name(seat.lho)} has called over it; the engine cannot apply Laws 27, 36 or 37 to it"
         )
-    replaced = replace(base, calls=(*base.calls, StandingCall(seat, AnnotatedCall(call))))
+    replaced = replace(base, calls=(*base.calls, StandingCall(seat, AnnotatedCall(call), old.lapsed)))
     over = after[0]
     if not replaced.is_lawful(over.seat, over.call.call):
         # LHO's call would no longer be lawful over the new call: it goes and he calls again (25A6, 21B2).
@@ -239,6 +244,15 @@ def _substitute(
         explanation=f"{_name(over.seat)} may take back his {over.call.call}, made over {old.call.call}",
     )
     return replace(kept, change=_LhoChoice(over.seat, lho_law, offenders), pending=decision)
+
+
+def _breaks(obligations: tuple[Constraint, ...], call: Call) -> bool:
+    """Whether ``call`` breaks an obligation to pass or to repeat a call (Laws 30A, 31A1, 32A1)."""
+    return any(
+        (isinstance(c, MustPass) and not isinstance(call, Pass))
+        or (isinstance(c, MustRepeat) and c.call != call)
+        for c in obligations
+    )
 
 
 def _lho_withdraws(state: AuctionState, over: StandingCall, law: LawRef, offenders: Side) -> AuctionState:
@@ -361,7 +375,8 @@ def _accept(state: AuctionState) -> tuple[AuctionState, Call]:
     seat = irregularity.offender
     i = _changeable(state, seat)
     old = state.calls[i].call.call
-    calls = (*state.calls[:i], StandingCall(seat, AnnotatedCall(made.call)), *state.calls[i + 1 :])
+    lapsed = state.calls[i].lapsed
+    calls = (*state.calls[:i], StandingCall(seat, AnnotatedCall(made.call), lapsed), *state.calls[i + 1 :])
     withdrawn = (*state.withdrawn, Withdrawn(seat, old, LawRef(25, "B1")))
     return _settle(replace(state, open=None, calls=calls, withdrawn=withdrawn)), old
 
