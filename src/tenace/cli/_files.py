@@ -292,12 +292,15 @@ def write_output(data: str | bytes, out: Path | None) -> None:
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if out is None:
         stream = getattr(sys.stdout, "buffer", None)
-        if stream is not None:
-            sys.stdout.flush()
-            stream.write(raw)
-            stream.flush()
-        else:  # pragma: no cover - a text-only stdout
-            sys.stdout.write(raw.decode("utf-8", errors="replace"))
+        try:
+            if stream is not None:
+                sys.stdout.flush()
+                stream.write(raw)
+                stream.flush()
+            else:  # pragma: no cover - a text-only stdout
+                sys.stdout.write(raw.decode("utf-8", errors="replace"))
+        except BrokenPipeError:  # e.g. "tenace deal 100 | head": the reader has all it wants
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return
     folder = out.parent if str(out.parent) else Path(".")
     try:
