@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
-from tenace.laws import claims, penalty_cards, revokes
+from tenace.laws import claims, out_of_turn, penalty_cards, revokes
 from tenace.laws.claims import Claim, VoidClaim
 from tenace.laws.decisions import Decision, Irregularity, Kind
 from tenace.laws.events import (
@@ -25,6 +25,7 @@ from tenace.laws.events import (
     Elected,
     Event,
 )
+from tenace.laws.out_of_turn import OutOfTurnState
 from tenace.laws.penalty_cards import PenaltyState
 from tenace.laws.refs import LawRef, Policy
 from tenace.laws.revokes import LedgerOfRevokes
@@ -48,6 +49,8 @@ class PlayState:
     on by agreement (Law 68D2(b))."""
     revoke_ledger: LedgerOfRevokes = LedgerOfRevokes()
     """Revokes, their correction or establishment, and the Director's Law 64C review (:mod:`.revokes`)."""
+    out_of_turn: OutOfTurnState = OutOfTurnState()
+    """Leads out of turn, premature and simultaneous plays (Laws 53-60): see :mod:`.out_of_turn`."""
 
     @classmethod
     def start(cls, deal: Deal, contract: Contract) -> PlayState:
@@ -57,7 +60,7 @@ class PlayState:
     @property
     def opening_lead_faced(self) -> bool:
         """Once the opening lead is faced the play period begins and dummy's hand is spread (Law 41C, 41D)."""
-        return bool(self.play.cards)
+        return bool(self.play.cards) or self.out_of_turn.began  # a faced lead out of turn counts (Law 54)
 
     @property
     def remaining_tricks(self) -> int:
@@ -90,28 +93,25 @@ def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> 
     if state.pending is not None:
         raise ImpossibleActionError(f"a decision is pending ({state.pending.law})")
     play = state.play
-    if event.seat is not play.turn:
-        # Laws 53-57 (leads and plays out of turn) are not handled yet: refuse them plainly.
-        raise UnlawfulActionError(
-            f"it is {play.turn.name.title()}'s turn to play, not {event.seat.name.title()}'s "
-            "(the rectification of Laws 53-57 is not implemented yet)",
-            None,
-        )
+    irregular = out_of_turn.on_card(state, event, index, policy)  # Laws 53-60: out of turn, too early, 57A
+    if irregular is not None:
+        return irregular
     if event.card not in play.hand(event.seat):
         raise ImpossibleActionError(f"{event.card} is not in {event.seat.name.title()}'s hand")
     if state.penalties.active:  # penalty cards and lead rules (Laws 26B, 50-52)
         restricted = penalty_cards.on_card(state, event, index, policy)
         if restricted is not None:
-            return restricted
+            return out_of_turn.after_card(restricted, index, policy)
     if event.card in play.legal_cards():
-        return replace(state, play=play.push(event.card))
+        return out_of_turn.after_card(replace(state, play=play.push(event.card)), index, policy)
     revoke = Irregularity(Kind.REVOKE, event.seat, LawRef(61), index)
     if policy is Policy.ONLINE:
         raise UnlawfulActionError(
             f"{event.seat.name.title()} must follow suit (Law 44C): {event.card} would be a revoke", revoke
         )
     # A revoke stands as played; its rectification (Laws 62-64) comes once attention is drawn to it.
-    return replace(state, play=play.push_unchecked(event.card), revokes=(*state.revokes, revoke))
+    revoked = replace(state, play=play.push_unchecked(event.card), revokes=(*state.revokes, revoke))
+    return out_of_turn.after_card(revoked, index, policy)
 
 
 def on_claim(state: PlayState, event: ClaimMade) -> PlayState:
@@ -132,6 +132,9 @@ def on_ruling(state: PlayState, event: ClaimRuled) -> PlayState:
 def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> PlayState:
     """Events of the play period other than cards and claims: exposed cards (Laws 48-52), dummy designations
     (Law 46), attention drawn to a revoke (Laws 61-63), withdrawn claims (Law 69B), play on (Law 68D2(b))."""
+    irregular = out_of_turn.on_event(state, event, index, policy)  # Laws 54A, 54C, 58
+    if irregular is not None:
+        return irregular
     if isinstance(event, CardExposed):
         return penalty_cards.on_exposed(state, event, index, policy)
     if isinstance(event, AttentionDrawn):  # Laws 61-64
@@ -143,6 +146,9 @@ def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> Play
 
 
 def on_director(state: PlayState, event: DirectorCalled) -> PlayState:
+    irregular = out_of_turn.on_director(state, event)  # Laws 54-57
+    if irregular is not None:
+        return irregular
     if state.penalties.open is not None:  # Law 52
         return penalty_cards.on_director(state, event)
     raise ImpossibleActionError("there is no irregularity in the play for the Director to rectify yet")
@@ -151,6 +157,8 @@ def on_director(state: PlayState, event: DirectorCalled) -> PlayState:
 def on_elected(state: PlayState, event: Elected) -> PlayState:
     if revokes.owns(state.pending):  # Law 64C
         return revokes.on_elected(state, event)
+    if state.pending is not None and out_of_turn.owns(state.pending):  # Laws 54-58
+        return out_of_turn.on_elected(state, event)
     if state.pending is not None and penalty_cards.owns(state.pending):  # Laws 26B, 50-52
         return penalty_cards.on_elected(state, event)
     raise ImpossibleActionError("no decision is pending in the play")
