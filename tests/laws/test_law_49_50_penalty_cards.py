@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tenace import Board, Deal
 from tenace.cards import Suit
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.laws import (
@@ -20,10 +21,12 @@ from tenace.laws import (
     MustLead,
     PenaltyCard,
     Policy,
+    Regulations,
     RequireLead,
 )
 from tenace.laws.table import Table
 
+from ._helpers import calls
 from ._penalty_helpers import E, N, S, W, c, cards, expose, in_1nt, play
 
 W_HAND = cards("ST S9 S8 HT H9 H8 DT D9 D8 CJ CT C9 C8")
@@ -160,3 +163,25 @@ def test_50d1_the_owner_leading_must_lead_his_major_penalty_card() -> None:
 def test_50_the_record_replays_to_the_same_table() -> None:
     t = play(_with_major_dk().apply(Elected(S, FreeLead(LawRef(50, "D2(b)")))), "D9 D2 DK")
     assert Table.replay(t.board, t.record, t.regulations) == t
+
+
+def test_50d2_a_lead_faced_before_declarer_has_chosen_becomes_a_major_penalty_card() -> None:
+    """West faces the nine of spades while declarer is still choosing: Law 49 makes it a major penalty card
+    (recorded as a card exposed in leading); declarer's choice is still to come, and West's own penalty card
+    must then be led unless declarer's choice bars it."""
+    t = expose(_with_major_dk(), "W:S9", led=True)
+    assert t.pending is not None and t.pending.law == LawRef(50, "D2")
+    assert PenaltyCard(W, c("S9"), True, LawRef(50, "B")) in t.view(N).penalty_cards
+    t = t.apply(Elected(S, FreeLead(LawRef(50, "D2(b)"))))
+    assert t.legal_cards() == cards("S9")
+    t = expose(_with_major_dk(), "W:S9", led=True)
+    t = t.apply(Elected(S, RequireLead(Suit.DIAMONDS, LawRef(50, "D2(a)"))))
+    assert t.legal_cards() == cards("DT D9 D8")  # the requirement comes first (Law 50D1(b))
+
+
+def test_59_a_required_suit_the_leader_does_not_hold_leaves_him_free() -> None:
+    """West has no diamonds: when declarer requires a diamond lead, West may lead any card."""
+    void = Deal.from_pbn("N:AK32.AK2.432.432 QJ4.QJ3.AKQT985. 765.7654.J76.AKQ T98.T98..JT98765")
+    t = calls(Table.new(Board(1, void), Regulations()), "N:P E:P S:1NT W:P N:P E:P")
+    t = expose(t, "E:DK").apply(Elected(S, RequireLead(Suit.DIAMONDS, LawRef(50, "D2(a)"))))
+    assert t.view(N).penalty_cards == () and len(t.legal_cards()) == 13
