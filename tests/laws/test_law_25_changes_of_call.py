@@ -5,8 +5,11 @@ judging whether it was unintended; an intended change stands only if LHO accepts
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
-from tenace import parse_call
+from strategies import partial_auctions
+from tenace import Auction, Board, Seat, parse_call
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.laws import (
     DIRECTOR,
@@ -24,7 +27,7 @@ from tenace.laws import (
     Reject,
     Table,
 )
-from tenace.laws.decisions import KeepCall, Unintended, WithdrawCall
+from tenace.laws.decisions import KeepCall, Unintended, WithdrawCall, Withdrawn
 from tenace.laws.events import CallChanged
 
 from ._helpers import DEAL, E, N, S, W, calls, standing, table
@@ -287,3 +290,40 @@ def test_25a6_a_change_that_breaks_an_obligation_after_lho_called_is_refused() -
     t = calls(t, "N:1H E:P S:P")
     with pytest.raises(ImpossibleActionError, match="cannot apply Laws 27, 36 or 37"):
         _change(t, E, "1S").apply(Elected(DIRECTOR, UNINTENDED))
+
+
+
+def test_22b_25a_a_passed_out_board_reopens_when_the_fourth_pass_is_changed() -> None:
+    """All four passed, but West's pass was a slip for 1C: a passed-out board still allows Law 25 until the
+    hands are back in the board (Laws 22B, 17D2), so the auction goes on after 1C."""
+    t = calls(table(), "N:P E:P S:P W:P")
+    assert t.phase is Phase.ENDED and t.score_ns() == 0
+    t = _change(t, W, "1C").apply(Elected(DIRECTOR, UNINTENDED))
+    assert t.phase is Phase.AUCTION and standing(t) == "N:P E:P S:P W:1C" and t.turn is N
+    t = calls(t, "N:P E:P S:P")
+    assert str(t.contract) == "1CW"
+
+_BOARD_FOR_DEALER = {Seat.NORTH: 1, Seat.EAST: 2, Seat.SOUTH: 3, Seat.WEST: 4}
+
+
+@settings(max_examples=60, deadline=None)
+@given(partial_auctions(), st.data())
+def test_25a1_property_an_allowed_change_of_the_last_call_is_as_if_the_new_call_had_been_made(
+    auction: Auction, data: st.DataObject
+) -> None:
+    """For any lawful auction, replacing the last call by another call lawful at that point (an unintended
+    call, 25A1) leaves the auction the core ``Auction`` gives with the new call, and the record replays."""
+    assume(len(auction) >= 1)
+    before = Auction(auction.dealer, auction.calls[:-1])
+    old, seat = auction.calls[-1], auction.seat_of(len(auction) - 1)
+    new = data.draw(st.sampled_from([c for c in before.legal_calls() if c != old]))
+    t = Table.new(Board(_BOARD_FOR_DEALER[auction.dealer], DEAL))
+    for caller, call in auction:
+        t = t.apply(CallMade(caller, call))
+    t = t.apply(CallChanged(seat, new)).apply(Elected(DIRECTOR, UNINTENDED))
+    expected = before.push(new)
+    assert tuple(s.call.call for s in t.calls) == expected.calls
+    assert t.withdrawn == (Withdrawn(seat, old, LawRef(25, "A1")),)
+    assert (t.phase is Phase.AUCTION) == (not expected.is_complete)
+    assert t.contract == (expected.contract() if expected.is_complete else None)
+    assert Table.replay(t.board, t.record) == t

@@ -252,6 +252,10 @@ class Table:
                 return replace(self, playing=play_period.on_event(playing, event, index, policy))
             if playing is not None and isinstance(event, AttentionDrawn):  # Laws 62D, 64B4, 64B5, 64C
                 return replace(self, playing=play_period.on_event(playing, event, index, policy))
+            if playing is None and isinstance(event, CallChanged | Misinformation):
+                # Laws 22B, 17D2, 25: after four passes a call may still be changed until the hands are back
+                # in the board, which the record does not show: a change reopens the auction.
+                return self._after_auction(auction_period.on_event(self.auction, event, index, policy))
             raise ImpossibleActionError("the board has ended")
         match event:
             case CallMade():
