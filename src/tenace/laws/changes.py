@@ -19,6 +19,17 @@
 * Law 20: the alerts and explanations given with the calls (:func:`explanations`).
 
 Everything here is a pure function over :class:`~tenace.laws.auction_period.AuctionState`.
+
+>>> from tenace import Board, Deal, Seat, parse_call
+>>> from tenace.laws import DIRECTOR, CallChanged, CallMade, Elected, LawRef, Table, Unintended
+>>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+>>> t = Table.new(Board(1, deal)).apply(CallMade(Seat.NORTH, parse_call("1C")))
+>>> t = t.apply(CallChanged(Seat.NORTH, parse_call("1D")))  # "I meant 1D"
+>>> t.pending.actor, [str(o.law) for o in t.pending.options]
+(<Director.DIRECTOR: 'Director'>, ['Law 25A1', 'Law 25B'])
+>>> t = t.apply(Elected(DIRECTOR, Unintended(True, LawRef(25, "A1"))))
+>>> [str(s.call) for s in t.calls], [str(w.call) for w in t.unauthorised(Seat.SOUTH)]
+(['1D'], ['1C'])
 """
 
 from __future__ import annotations

@@ -386,4 +386,10 @@ def _describe(event: Event) -> str:
             return f"{seat.name.title()} {'agrees' if agree else 'objects'}"
         case ClaimRuled(tricks=tricks):
             return f"the Director awards {tricks}"
+        case CallChanged(seat=seat, call=call):
+            return f"{seat.name.title()} changes his call to {call}"
+        case Misinformation(seat=seat):
+            return f"the Director finds {seat.name.title()} misinformed"
+        case SimultaneousCalls(first=first, second=second):
+            return f"{_describe(first)} and {_describe(second)} at the same time"
     return repr(event)
