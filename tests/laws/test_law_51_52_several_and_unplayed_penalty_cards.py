@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 
 from tenace.cards import Suit
-from tenace.errors import ImpossibleActionError
+from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.laws import (
     Accept,
+    CardPlayed,
     DesignateCard,
     DirectorCalled,
     Elected,
@@ -20,8 +21,10 @@ from tenace.laws import (
     LawRef,
     MustPlay,
     PenaltyCard,
+    Policy,
     Reject,
     RequireLead,
+    penalty_cards,
 )
 from tenace.laws.table import Table
 
@@ -161,3 +164,12 @@ def test_52b2_after_a_minor_penalty_card_the_low_card_led_goes_back_and_the_pena
 def test_52_the_record_replays_to_the_same_table() -> None:
     t = _failed_to_play_dk().apply(DirectorCalled(S)).apply(Elected(S, Reject(LawRef(52, "B2"))))
     assert Table.replay(t.board, t.record, t.regulations) == t
+
+
+def test_52_an_online_table_refuses_a_card_that_breaks_a_penalty_card_rule() -> None:
+    """Online, the table enforces the rules instead of recording the failure (policy ONLINE)."""
+
+    t = play(expose(in_1nt(), "E:DK").apply(Elected(S, FREE)), "D9 D2")
+    assert t.playing is not None
+    with pytest.raises(UnlawfulActionError, match="penalty card not played"):
+        penalty_cards.on_card(t.playing, CardPlayed(E, c("DA")), len(t.record), Policy.ONLINE)
