@@ -126,3 +126,12 @@ def test_26b_a_forbidden_lead_not_accepted_goes_back_as_a_major_penalty_card() -
 def test_26b_the_record_replays_to_the_same_table() -> None:
     t = _led_a_forbidden_suit().apply(DirectorCalled(S)).apply(Elected(S, Reject(LawRef(49))))
     assert Table.replay(t.board, t.record, t.regulations) == t
+
+
+def test_26b_applies_after_a_defenders_bid_after_the_final_pass_law_39c() -> None:
+    """East bids 2C after the auction has ended: the call is cancelled (Law 39A) and declarer gets the Law 26B
+    choice at West's opening lead; East named no suit in the lawful auction, so any suit may be forbidden."""
+    t = calls(in_1nt(), "E:2C")
+    assert str(t.contract) == "1NTS" and LeadRestriction(W, E, LawRef(39, "C")) in t.constraints
+    assert t.pending is not None and t.pending.actor is S and t.pending.law == B26
+    assert {o.suits for o in t.pending.options if isinstance(o, ForbidLead)} == {(s,) for s in Suit}

@@ -185,3 +185,10 @@ def test_59_a_required_suit_the_leader_does_not_hold_leaves_him_free() -> None:
     t = calls(Table.new(Board(1, void), Regulations()), "N:P E:P S:1NT W:P N:P E:P")
     t = expose(t, "E:DK").apply(Elected(S, RequireLead(Suit.DIAMONDS, LawRef(50, "D2(a)"))))
     assert t.view(N).penalty_cards == () and len(t.legal_cards()) == 13
+
+
+def test_50e3_a_played_penalty_card_is_remembered_for_the_directors_information_rulings() -> None:
+    t = play(_with_major_dk().apply(Elected(S, FreeLead(LawRef(50, "D2(b)")))), "D9 D2 DK")
+    assert t.playing is not None
+    assert t.playing.penalties.played == (PenaltyCard(E, c("DK"), True, LawRef(50, "B")),)
+    assert t.playing.penalties.picked_up == ()

@@ -199,6 +199,8 @@ class PenaltyState:
     """Position in the play of the lead for which declarer has stated his Law 50D2/51B option."""
     open: _Failure | None = None
     auction_done: bool = False
+    played: tuple[PenaltyCard, ...] = ()
+    """Penalty cards since played: how they came about is unauthorised for the owner's partner (Law 50E3)."""
 
     @property
     def active(self) -> bool:
@@ -564,7 +566,8 @@ def settle(state: PlayState) -> PlayState:
     rules = tuple(r for r in pen.rules if not _lapsed(r, play))
     failure = pen.open if pen.open is None or n <= pen.open.at + 1 else None
     if cards != pen.cards or rules != pen.rules or failure is not pen.open:
-        pen = replace(pen, cards=cards, rules=rules, open=failure)
+        gone = tuple(p for p in pen.cards if p not in cards)
+        pen = replace(pen, cards=cards, rules=rules, open=failure, played=(*pen.played, *gone))
         state = replace(state, penalties=pen)
     if state.pending is not None and state.pending.law in _REFRESHED:
         state = replace(state, pending=None)  # recomputed below: penalty cards may have changed meanwhile
