@@ -102,3 +102,10 @@ def test_24_an_online_table_cannot_expose_a_card() -> None:
 def test_24_the_record_replays_to_the_same_table() -> None:
     t = calls(expose(calls(mixed(), "N:P"), "E:DK"), "E:P S:1NT W:P N:P E:P")
     assert type(t).replay(t.board, t.record, t.regulations) == t
+
+
+def test_24e_50d2_a_major_penalty_card_from_the_auction_gives_declarer_the_opening_lead_options() -> None:
+    """East showed the king of diamonds during the auction and defends: before West's opening lead declarer
+    chooses whether to require or forbid diamonds (Law 50D2)."""
+    t = calls(expose(calls(mixed(), "N:P"), "E:DK"), "E:P S:1NT W:P N:P E:P")
+    assert t.pending is not None and t.pending.actor is S and t.pending.law == LawRef(50, "D2")
