@@ -5,10 +5,12 @@ auction."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tenace import parse_call
+from tenace import PASS, parse_call
 from tenace.errors import ImpossibleActionError
-from tenace.laws import CallMade, Kind, LawRef, Phase, Table
+from tenace.laws import CallMade, DirectorCalled, Elected, Kind, LawRef, Phase, Table
 from tenace.laws.events import SimultaneousCalls
 
 from ._helpers import E, N, S, W, calls, standing, table
@@ -96,4 +98,36 @@ def test_17d3_passes_in_rotation_after_an_accepted_bid_out_of_rotation_end_the_a
 
 def test_17d3_replays_from_the_record() -> None:
     t = calls(table(), "N:1H E:P W:P N:P S:2H W:P N:P E:P")
+    assert Table.replay(t.board, t.record) == t
+
+
+_RANDOM_CALLS = (PASS, PASS, PASS, PASS, parse_call("1H"), parse_call("2S"), parse_call("X"))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_17d3_property_an_ended_auction_never_ends_on_a_pass_that_took_a_turn(data: st.DataObject) -> None:
+    """Random calls by random players (calls out of rotation included; every decision takes its first
+    option): whenever the auction has ended, each of its last three passes was made in rotation (Laws 17D3,
+    34), and the record replays to the same table."""
+    t = table()
+    for _ in range(40):
+        if t.phase is not Phase.AUCTION:
+            break
+        if t.pending is not None:
+            t = t.apply(Elected(t.pending.actor, t.pending.options[0]))
+            continue
+        if t.open_irregularity is not None and data.draw(st.booleans()):
+            t = t.apply(DirectorCalled(N if t.open_irregularity.offender.side is not N.side else E))
+            continue
+        seat = data.draw(st.sampled_from([N, E, S, W]))
+        call = data.draw(st.sampled_from(_RANDOM_CALLS))
+        try:
+            t = t.apply(CallMade(seat, call))
+        except ImpossibleActionError:
+            continue
+    if t.phase is not Phase.AUCTION and t.calls:
+        last = t.calls
+        for before, after in zip(last[-4:-1], last[-3:], strict=True):
+            assert after.seat is before.seat.lho
     assert Table.replay(t.board, t.record) == t
