@@ -70,7 +70,8 @@ STATUS: dict[int, tuple[str, str]] = {
     25: ("⚖", "25A unintended change (Director judges intent), 25A6 LHO withdraws, 25B LHO accepts or not"),
     33: ("✅", "`SimultaneousCalls`: the call by the player in turn first, the other deemed after it"),
     34: ("✅", "three passes with one out of rotation that cost a turn: cancelled, back to that player"),
-    41: ("◐", "opening leader; the face-down lead and questions come with the engine"),
+    41: ("◐", "opening leader; a faced lead, in turn or not, ends the auction period (41C) and spreads dummy "
+             "(41D); the face-down lead and the questions before it are not modelled"),
     44: ("✅", "`Play`, `Trick.winner`: following suit, trumps, next lead from the winner"),
     48: ("✅", "engine: declarer's and dummy's exposed cards are recorded with no rectification"),
     49: ("✅", "engine: a defender's exposed card becomes a penalty card"),
@@ -79,6 +80,21 @@ STATUS: dict[int, tuple[str, str]] = {
     51: ("✅", "engine: declarer designates among several penalty cards; options for one suit or several"),
     52: ("✅", "engine: a card played instead of a penalty card: accepted, forced on by declarer's play, or "
              "replaced (it becomes a major penalty card)"),
+    53: ("✅", "engine: a lead out of turn stands once accepted by a statement or a card from the next hand; "
+             "the proper lead by the opponent in turn voids it (53B); retracted at trick 13"),
+    54: ("✅", "engine: declarer accepts (54B), spreads and becomes dummy (54A, also when he exposes a card), "
+             "must accept if he saw dummy's card (54C), or refuses: a major penalty card (54D); 54E"),
+    55: ("✅", "engine: the defender next in turn accepts declarer's lead or has it retracted (55B1, 55B2); "
+             "55C is Law 16's business"),
+    56: ("✅", "engine: declarer accepts a defender's lead out of turn or has it retracted as a major penalty "
+             "card"),
+    57: ("✅", "engine: 57A penalty card and declarer's choice of partner's play (highest, lowest, a suit, not a "
+             "suit); 57C1, 57C3, 57D; 57C2 (dummy's own act) not modelled"),
+    58: ("✅", "engine: `SimultaneousPlays` (the card in turn first) and `SimultaneousCards` (one visible card "
+             "played; else the player names one, a defender's others are penalty cards); 58B3-B4 not"),
+    59: ("✅", "engine: a rectification that cannot be met leaves any otherwise lawful card"),
+    60: ("◐", "engine: 60A1-A3 acceptance by the next hand's play, obligations kept; 60B penalty card; under 60C "
+             "the engine asks for the Director before the offending side plays on"),
     61: ("✅", "engine: a failure to follow suit is recorded as it stands; `AttentionDrawn` asks about it, and a "
              "question where there was no revoke changes nothing; dummy asks only declarer during play"),
     62: ("✅", "engine: an unestablished revoke is taken back and replaced; a defender's card becomes a major "
