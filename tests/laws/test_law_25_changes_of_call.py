@@ -138,7 +138,7 @@ def test_25a5_change_after_the_auction_ended_reopens_it_in_the_clarification_per
 def test_25a5_no_change_once_the_opening_lead_is_faced() -> None:
     t = calls(table(), "N:1H E:P S:P W:P")
     t = t.apply(CardPlayed(E, next(iter(DEAL[E]))))
-    with pytest.raises(ImpossibleActionError):
+    with pytest.raises(ImpossibleActionError, match="auction period is over"):
         _change(t, W, "X")
 
 

@@ -281,6 +281,8 @@ class Table:
                 playing is None or not playing.opening_lead_faced
             ):  # Laws 21B, 25, 33: until the end of the auction period (Law 17D)
                 return self._after_auction(auction_period.on_event(self.auction, event, index, policy))
+            case CallChanged() | Misinformation() | SimultaneousCalls():
+                raise ImpossibleActionError("the auction period is over (Law 17D): no more changes of call")
         if playing is None:
             raise ImpossibleActionError("the auction has not ended")
         match event:
