@@ -1,0 +1,230 @@
+"""Random sequences of actions at a table, lawful and not: calls in and out of rotation, insufficient and
+inadmissible calls, Director calls, elections of offered options (and of options not offered), cards in and
+out of turn, revokes, claims, answers and rulings.
+
+Whatever happens: only ImpossibleActionError or UnlawfulActionError refuse an action (and the table is then
+unchanged); someone can always act until the board has ended, and driving the table on always ends the board;
+at the end all 13 tricks are accounted for; the record replays (and round-trips through the JSON log) to the
+same table; and no seat's view ever holds a card that seat may not see (Law 41D: its own hand, dummy once the
+opening lead is faced; a claimer's faced hand, Law 68).
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Iterator
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import Phase as HPhase
+from hypothesis import strategies as st
+from tests.strategies import deals
+
+from tenace import Board, Card, Seat
+from tenace.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call
+from tenace.errors import ImpossibleActionError, UnlawfulActionError
+from tenace.laws import (
+    DIRECTOR,
+    CallMade,
+    CardPlayed,
+    ClaimAnswered,
+    ClaimMade,
+    ClaimRuled,
+    Director,
+    DirectorCalled,
+    Elected,
+    LawRef,
+    Phase,
+    Policy,
+    Regulations,
+    Table,
+    decisions,
+    events,
+)
+from tenace.laws.log import dumps, loads
+
+SEATS = tuple(Seat)
+# Examples are long and costly: shrinking a failure would take minutes, so the failing draws are printed as
+# generated (the assertion messages carry the table's state and last events).
+NO_SHRINK = (HPhase.explicit, HPhase.reuse, HPhase.generate)
+CALLS: tuple[Call, ...] = (PASS, DOUBLE, REDOUBLE, *ALL_BIDS)
+
+
+def _lawful_calls(t: Table) -> list[Call]:
+    seat = t.auction.turn
+    if seat is None:
+        return []
+    return [c for c in CALLS if t.auction.is_lawful(seat, c)]
+
+
+def _progress(t: Table) -> Iterator[events.Event]:
+    """Candidate actions that move the board on, most useful first (passes end an auction quickly)."""
+    pending = t.pending
+    if pending is not None:
+        for option in pending.options:
+            yield Elected(pending.actor, option)
+    if t.open_irregularity is not None:
+        for seat in SEATS:
+            yield DirectorCalled(seat)
+    claim = t.claim
+    if claim is not None and t.phase is Phase.CLAIM:
+        if isinstance(t.turn, Seat):
+            yield ClaimAnswered(t.turn, True)
+        for seat in SEATS:
+            if seat.side is not claim.seat.side:
+                yield ClaimAnswered(seat, True)
+        yield ClaimRuled(0)
+    turn = t.auction.turn
+    if t.phase is Phase.AUCTION and turn is not None:
+        yield CallMade(turn, PASS)
+        for constraint in t.constraints:  # a call the offender must repeat (Laws 31A1, 32A1), lawful or not
+            if isinstance(constraint, decisions.MustRepeat) and constraint.seat is turn:
+                yield CallMade(turn, constraint.call)
+        for call in _lawful_calls(t):
+            yield CallMade(turn, call)
+        for call in CALLS:
+            yield CallMade(turn, call)
+    play = t.play
+    if play is not None and t.phase in (Phase.CLARIFICATION, Phase.PLAY):
+        for card in play.legal_cards():
+            yield CardPlayed(play.turn, card)
+        for card in play.hand(play.turn):
+            yield CardPlayed(play.turn, card)
+    for seat in SEATS:
+        yield DirectorCalled(seat)
+
+
+def _apply(t: Table, event: events.Event) -> Table | None:
+    """The table after ``event``, or ``None`` when the engine refuses it (then ``t`` must be unchanged)."""
+    before = t
+    try:
+        return t.apply(event)
+    except (ImpossibleActionError, UnlawfulActionError):
+        assert t is before and t == before
+        return None
+
+
+def _may_be_faced(t: Table) -> set[Seat]:
+    """Hands face up for everyone because of a claim: the claimer's (Law 68C), all four once the claim is
+    doubted or settled (Law 70B3)."""
+    claim = t.claim
+    if claim is None:
+        return set()
+    if claim.objected or claim.settled or getattr(claim, "correction", None) is not None:
+        return set(SEATS)
+    return {claim.seat}
+
+
+def _check_views(t: Table) -> None:
+    contract = t.contract
+    play = t.play
+    faced = play is not None and bool(play.cards)
+    for seat in SEATS:
+        view = t.view(seat)
+        allowed = {seat} | ({contract.dummy} if faced and contract is not None else set())
+        assert set(view.hands) <= allowed, (seat, set(view.hands), t.phase)
+        for holder, cards in view.hands.items():
+            assert cards == (play.hand(holder) if play is not None else t.deal[holder])
+        assert set(getattr(view, "faced", {})) <= _may_be_faced(t)
+    spectator = t.view(None)
+    assert set(spectator.hands) <= ({contract.dummy} if faced and contract is not None else set())
+    assert set(t.view(DIRECTOR).hands) == set(SEATS)
+
+
+def _check_end(t: Table) -> None:
+    assert t.phase is Phase.ENDED and t.turn is None
+    if t.contract is None:
+        assert t.score_ns() == 0
+        return
+    play, tricks = t.play, t.declarer_tricks
+    assert play is not None and tricks is not None
+    claim = t.claim
+    remaining = 13 - len(play.winners)
+    if claim is None:
+        assert remaining == 0 and tricks == play.declarer_tricks
+    else:
+        assert 0 <= claim.awarded <= remaining  # the claim settles every trick not played (Laws 69, 70)
+    assert 0 <= tricks <= 13 and t.score_ns() is not None
+
+
+def _random_event(data: st.DataObject, t: Table) -> events.Event:
+    kind = data.draw(st.sampled_from(
+        ["progress", "progress", "progress", "call", "call", "irregular_call", "director", "elect", "card",
+         "claim", "answer", "ruling"]
+    ))
+    seat = data.draw(st.sampled_from(SEATS))
+    if kind == "progress":
+        candidates = list(_progress(t))[:12]
+        return data.draw(st.sampled_from(candidates))
+    if kind == "call":
+        lawful = _lawful_calls(t)
+        if lawful:
+            return CallMade(typing.cast(Seat, t.auction.turn), data.draw(st.sampled_from(lawful)))
+        return CallMade(seat, PASS)
+    if kind == "irregular_call":
+        return CallMade(seat, data.draw(st.sampled_from(CALLS)))
+    if kind == "director":
+        return DirectorCalled(seat)
+    if kind == "elect":
+        pending = t.pending
+        if pending is not None and data.draw(st.booleans()):
+            return Elected(pending.actor, data.draw(st.sampled_from(pending.options)))
+        option = data.draw(st.sampled_from(typing.get_args(decisions.Option)))
+        offered = pending.options if pending is not None else ()
+        same = [o for o in offered if isinstance(o, option)]
+        actors: tuple[Seat | Director, ...] = (*SEATS, DIRECTOR)
+        actor = data.draw(st.sampled_from(actors))
+        return Elected(actor, same[0] if same else decisions.Accept(LawRef(27, "A1")))
+    if kind == "card":
+        play = t.play
+        holder = seat if play is None else data.draw(st.sampled_from((play.turn, seat)))
+        hand = play.hand(holder) if play is not None else t.deal[holder]
+        cards = sorted(hand) or [Card.from_str("SA")]
+        return CardPlayed(holder, data.draw(st.sampled_from(cards)))
+    if kind == "claim":
+        return ClaimMade(seat, data.draw(st.integers(0, 13)), "random claim")
+    if kind == "answer":
+        return ClaimAnswered(seat, data.draw(st.booleans()))
+    return ClaimRuled(data.draw(st.integers(0, 13)))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], phases=NO_SHRINK)
+@given(data=st.data(), deal=deals(), number=st.integers(1, 16),
+       policy=st.sampled_from([Policy.LAWS, Policy.LAWS, Policy.ONLINE]))
+def test_random_actions_never_break_the_table(data: st.DataObject, deal: object, number: int,
+                                              policy: Policy) -> None:
+    board = Board(number, typing.cast(typing.Any, deal))
+    t = Table.new(board, Regulations(policy=policy))
+    steps = data.draw(st.integers(0, 80))
+    for _ in range(steps):
+        if t.phase is Phase.ENDED:
+            break
+        event = _random_event(data, t)
+        after = _apply(t, event)
+        if after is not None:
+            assert after.record == (*t.record, event)
+            t = after
+        _check_views(t)
+    # Drive the board to its end: someone can always act (the table never gets stuck).
+    for _ in range(600):
+        if t.phase is Phase.ENDED:
+            break
+        assert t.turn is not None, f"nobody to act in phase {t.phase}"
+        for event in _progress(t):
+            after = _apply(t, event)
+            if after is not None:
+                t = after
+                break
+        else:
+            raise AssertionError(
+                f"stuck in {t.phase}: no action is accepted (turn {t.turn}, pending {t.pending}, open "
+                f"{t.open_irregularity}, constraints {t.constraints}, procedure {t.auction.procedure}, "
+                f"calls {[(c.seat.value, str(c.call.call)) for c in t.calls]}, last events {t.record[-6:]})"
+            )
+        _check_views(t)
+    assert t.phase is Phase.ENDED, (
+        f"the board did not end: {t.phase}, turn {t.turn}, pending {t.pending}, claim {t.claim}, "
+        f"last events {t.record[-6:]}"
+    )
+    _check_end(t)
+    assert Table.replay(board, t.record, t.regulations) == t
+    assert loads(dumps(t)) == t
