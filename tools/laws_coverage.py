@@ -70,8 +70,8 @@ STATUS: dict[int, tuple[str, str]] = {
     25: ("⚖", "25A unintended change (Director judges intent), 25A6 LHO withdraws, 25B LHO accepts or not"),
     33: ("✅", "`SimultaneousCalls`: the call by the player in turn first, the other deemed after it"),
     34: ("✅", "three passes with one out of rotation that cost a turn: cancelled, back to that player"),
-    41: ("◐", "opening leader; a faced lead, in turn or not, ends the auction period (41C) and spreads dummy "
-             "(41D); the face-down lead and the questions before it are not modelled"),
+    41: ("◐", "engine: `LeadFaceDown` keeps the clarification period until the card is faced; a face-down lead "
+             "from the wrong defender goes back; a faced lead ends the auction period (41C); 41B not modelled"),
     44: ("✅", "`Play`, `Trick.winner`: following suit, trumps, next lead from the winner"),
     48: ("✅", "engine: declarer's and dummy's exposed cards are recorded with no rectification"),
     49: ("✅", "engine: a defender's exposed card becomes a penalty card"),

@@ -240,9 +240,22 @@ class SimultaneousCards:
         return self.seat
 
 
+@dataclass(frozen=True, slots=True)
+class LeadFaceDown:
+    """``seat`` makes the opening lead face down (Law 41A); the same seat's :class:`CardPlayed` of that card
+    faces it (Law 41C). Until then the clarification period goes on (Law 41B)."""
+
+    seat: Seat
+    card: Card
+
+    @property
+    def actor(self) -> Actor:
+        return self.seat
+
+
 Event = (
     CallMade | CardPlayed | DirectorCalled | Elected | ClaimMade | ClaimAnswered | ClaimRuled | CallChanged
     | CardExposed | DummyDesignation | AttentionDrawn | ClaimWithdrawn | PlayOnAgreed
     | Misinformation | SimultaneousCalls
-    | SimultaneousPlays | SimultaneousCards
+    | SimultaneousPlays | SimultaneousCards | LeadFaceDown
 )

@@ -22,6 +22,9 @@ Under the Laws policy a card from the wrong hand is recorded, not refused:
   player says which one and a defender's other visible cards become penalty cards (58B2).
 * A defender who plays after declarer was told to retract a lead from the wrong hand, before declarer leads
   again, makes a major penalty card (Law 60B).
+* The opening lead may be made **face down** (:class:`~tenace.laws.events.LeadFaceDown`, Law 41A): the
+  clarification period lasts until the same card is faced; a face-down lead from the wrong defender goes back
+  to his hand without rectification, as Law 54 deals only with a faced one.
 
 Everything is a pure function of :class:`~tenace.laws.play_period.PlayState`, whose ``out_of_turn`` field
 holds an :class:`OutOfTurnState`.
@@ -56,6 +59,7 @@ from tenace.laws.events import (
     DirectorCalled,
     Elected,
     Event,
+    LeadFaceDown,
     SimultaneousCards,
     SimultaneousPlays,
 )
@@ -137,6 +141,8 @@ class OutOfTurnState:
     """Declarer must now lead from this hand after retracting a lead from the wrong one (Laws 55B2, 60B)."""
     began: bool = False
     """A lead has been faced, in turn or not: the play period has begun (Law 41C)."""
+    face_down: tuple[Seat, Card] | None = None
+    """The opening lead made face down and not yet faced (Law 41A, 41B)."""
 
     @property
     def open(self) -> bool:
@@ -206,6 +212,10 @@ def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> 
     mine = state.out_of_turn
     play = state.play
     seat, card = event.seat, event.card
+    if mine.face_down is not None:
+        faced = _facing(state, event, index, policy)
+        if faced is not None:
+            return faced
     if mine.together is not None:
         raise ImpossibleActionError(
             f"{_name(mine.together.seat)} must first name the card he plays (Law 58B2)"
@@ -252,6 +262,50 @@ def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> 
     if not play.current_trick.cards:
         return _lead_out_of_turn(state, seat, card, index)
     return _premature(state, seat, card, index)
+
+
+def _facing(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> PlayState | None:
+    """A card while the opening lead lies face down (Law 41)."""
+    from tenace.laws import play_period
+
+    mine = state.out_of_turn
+    assert mine.face_down is not None
+    leader, down = mine.face_down
+    if event.seat is leader:
+        if event.card != down:
+            # Law 41A: a face-down lead is withdrawn only on the Director's instruction after an irregularity.
+            raise ImpossibleActionError(
+                f"{_name(leader)}'s face-down lead is {down}; it may be changed only on the Director's "
+                "instruction (Law 41A)"
+            )
+        cleared = replace(state, out_of_turn=replace(mine, face_down=None))
+        return play_period.on_card(cleared, event, index, policy)  # Law 41C: the lead is faced
+    if event.seat is leader.partner:
+        # Law 54 (opening words): the partner faces a lead out of turn; the face-down lead goes back.
+        return on_card(replace(state, out_of_turn=replace(mine, face_down=None)), event, index, policy)
+    return None
+
+
+def _face_down(state: PlayState, event: LeadFaceDown, index: int, policy: Policy) -> PlayState:
+    """Law 41A: the opening lead is made face down; the clarification period lasts until it is faced."""
+    play, mine = state.play, state.out_of_turn
+    seat, card = event.seat, event.card
+    if play.cards or mine.began:
+        raise ImpossibleActionError("the opening lead has already been faced (Law 41C)")
+    if mine.face_down is not None:
+        raise ImpossibleActionError(f"{_name(mine.face_down[0])} has already led face down (Law 41A)")
+    if card not in play.hand(seat):
+        raise ImpossibleActionError(f"{card} is not in {_name(seat)}'s hand")
+    if seat is play.turn:
+        return replace(state, out_of_turn=replace(mine, face_down=(seat, card)))
+    law = LawRef(54, "E") if seat.side is state.contract.declarer.side else LawRef(41, "A")
+    irregularity = Irregularity(Kind.LEAD_OUT_OF_TURN, seat, law, index)
+    if policy is Policy.ONLINE:
+        message = f"the opening lead is {_name(play.turn)}'s, not {_name(seat)}'s"
+        raise UnlawfulActionError(message, irregularity)
+    # Law 41A: a face-down lead from the wrong hand goes back to it on the Director's instruction; not being
+    # faced, it is not a lead out of turn under Law 54 (from declarer's side: Law 24 via 54E, returned too).
+    return _record(state, irregularity)
 
 
 def _lead_out_of_turn(state: PlayState, seat: Seat, card: Card, index: int) -> PlayState:
@@ -551,6 +605,8 @@ def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> Play
             return play_period.on_card(state, second, index, policy)
         case SimultaneousCards():
             return _simultaneous_cards(state, event, index, policy)
+        case LeadFaceDown():
+            return _face_down(state, event, index, policy)
         case CardExposed(seat=seat) if (
             state.out_of_turn.faced is not None and state.out_of_turn.faced.opening
         ):
