@@ -18,7 +18,7 @@ from tenace.laws import (
     Reject,
     Table,
 )
-from tenace.laws.pbn_export import rectification_comments, to_pbn, to_record
+from tenace.laws.pbn_export import rectification_comments, table_from_record, to_pbn, to_record
 
 from ._helpers import E, N, S, W, calls, table
 
@@ -119,3 +119,21 @@ def test_a_board_in_progress_has_no_result() -> None:
     record = to_record(t)
     assert record.tricks is None and record.contract is None
     assert "*" in to_pbn(t).split("[Auction")[1]
+
+
+def test_a_projected_table_read_back_replays_to_the_same_standing_auction_and_play() -> None:
+    """PBN → engine: ^I and ^S marks are replayed as accepted irregularities (Laws 27A1, 29A), revokes stand,
+    and a result after an unfinished play becomes an agreed claim (Law 69A)."""
+    t = calls(table(), "E:1S")
+    t = t.apply(DirectorCalled(S)).apply(Elected(S, Accept(LawRef(29, "A"))))
+    t = calls(t, "S:1H")
+    t = t.apply(DirectorCalled(W)).apply(Elected(W, Accept(LawRef(27, "A1"))))
+    t = calls(t, "W:P N:P E:P")
+    assert t.contract == Contract.from_str("1HS")  # South first named hearts for his side
+    t = _played(t, "W:S2 N:SA E:ST S:S3")
+    t = t.apply(ClaimMade(S, 10)).apply(ClaimAnswered(E, True)).apply(ClaimAnswered(W, True))
+    back = table_from_record(_read_back(t).record)
+    assert [(c.seat, c.call.call) for c in back.calls] == [(c.seat, c.call.call) for c in t.calls]
+    assert back.contract == t.contract and back.play is not None and t.play is not None
+    assert back.play.cards == t.play.cards and back.declarer_tricks == t.declarer_tricks
+    assert back.score_ns() == t.score_ns()

@@ -28,17 +28,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tenace.board import Board, Vulnerability
 from tenace.calls import Bid
+from tenace.deal import Deal
+from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.formats.pbn.auction_section import AuctionEntry
 from tenace.formats.pbn.play_section import PlayEntry
 from tenace.formats.pbn.writer import format_game
-from tenace.laws.events import Elected
-from tenace.laws.refs import actor_name
+from tenace.laws.decisions import Accept
+from tenace.laws.events import CallMade, CardPlayed, ClaimAnswered, ClaimMade, DirectorCalled, Elected, Event
+from tenace.laws.refs import Regulations, actor_name
 from tenace.laws.table import Phase, Table
 from tenace.record import AnnotatedCall, DealRecord
 from tenace.seats import Seat
 
-__all__ = ["rectification_comments", "to_pbn", "to_record"]
+__all__ = ["RecordReplayError", "rectification_comments", "table_from_record", "to_pbn", "to_record"]
 
 
 def _standing_calls(table: Table) -> tuple[AnnotatedCall, ...]:
@@ -170,3 +174,81 @@ def to_pbn(table: Table, *, newline: str = "\n") -> str:
     auction = _auction_lines(table, record.calls or ())
     return newline.join([*lines, *auction, *comments, *_play_lines(table)])
 
+
+
+# --- back: a record of a real table replayed through the engine -----------------------------------------
+
+
+class RecordReplayError(ValueError):
+    """A recorded auction or play that the engine cannot replay; the message says which call or card."""
+
+
+def _accept_open(table: Table, by: Seat) -> Table:
+    """A recorded irregular call stood: attention is drawn, the non-offender accepts it (Laws 27A1, 29A)."""
+    irregularity = table.open_irregularity
+    table = table.apply(DirectorCalled(by))
+    pending = table.pending
+    options = pending.options if pending is not None else ()
+    accept = next((o for o in options if isinstance(o, Accept)), None)
+    if pending is None or accept is None:
+        raise RecordReplayError(f"the recorded {irregularity} cannot simply stand (no option to accept it)")
+    return table.apply(Elected(pending.actor, accept))
+
+
+def table_from_record(record: DealRecord, regulations: Regulations | None = None) -> Table:
+    """The table a recorded auction and play lead to (a PBN or LIN record, say): each call by the seat whose
+    turn it is (``^S`` marks skip seats, an ``^I`` or other irregular call is accepted by the opponent
+    entitled to), each card from the hand that holds it, revokes as they stood, and a claim agreed by both
+    opponents when the record stops early with a result (Laws 68-69).
+
+    :raises RecordReplayError: naming the call or card the engine refuses, or a result the play cannot reach.
+    :raises ValueError: if the record has no full deal or no board number.
+    """
+    if not isinstance(record.deal, Deal):
+        raise ValueError("the record has no full deal; the engine needs the cards")
+    if record.number is None and record.dealer is None:
+        raise ValueError("the record has neither a board number nor a dealer")
+    # Without a board number (a problem, say), the board is numbered 1 with the record's dealer and
+    # vulnerability (none unless given).
+    board = Board(record.number or 1, record.deal, record.dealer,
+                  record.vulnerability or (None if record.number is not None else Vulnerability.NONE))
+    table = Table.new(board, regulations)
+
+    def apply(event: Event, what: str) -> Table:
+        try:
+            return table.apply(event)
+        except (ImpossibleActionError, UnlawfulActionError) as exc:
+            raise RecordReplayError(f"{what}: {exc}") from None
+
+    seat = board.dealer
+    for n, annotated in enumerate(record.calls or (), start=1):
+        seat = seat.rotate(len([m for m in (annotated.annotation or "").split() if m == "^S"]))
+        if table.phase is not Phase.AUCTION:
+            raise RecordReplayError(f"call {n} ({annotated.call}): the auction has already ended")
+        table = apply(CallMade(seat, annotated.call, annotated.alert, annotated.explanation),
+                      f"call {n} ({annotated.call} by {seat.name.title()})")
+        if table.open_irregularity is not None:
+            try:
+                table = _accept_open(table, seat.lho)
+            except (ImpossibleActionError, UnlawfulActionError) as exc:
+                raise RecordReplayError(f"call {n} ({annotated.call}): {exc}") from None
+        seat = seat.lho
+    holders = {card: s for s in Seat for card in record.deal[s]}
+    for n, card in enumerate(record.play, start=1):
+        if table.phase is Phase.ENDED:
+            raise RecordReplayError(f"card {n} ({card}): the board has already ended")
+        table = apply(CardPlayed(holders[card], card), f"card {n} ({card})")
+    if table.phase is Phase.ENDED or record.tricks is None or table.playing is None:
+        return table
+    playing = table.playing
+    contract = playing.contract
+    won = playing.play.declarer_tricks
+    claimed = record.tricks - won
+    if not 0 <= claimed <= playing.remaining_tricks:
+        raise RecordReplayError(
+            f"result {record.tricks}: declarer has {won} tricks with {playing.remaining_tricks} to play"
+        )
+    table = apply(ClaimMade(contract.declarer, claimed, "claim from the record"), "the recorded claim")
+    for defender in (contract.declarer.lho, contract.declarer.rho):
+        table = apply(ClaimAnswered(defender, True), "the recorded claim")
+    return table
