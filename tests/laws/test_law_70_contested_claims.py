@@ -170,7 +170,7 @@ def test_with_no_statement_read_in_the_claimers_favour_the_search_is_double_dumm
     for _ in range(36 + rng.randrange(3)):
         play = play.push(rng.choice(sorted(play.legal_cards())))
     claimer = rng.choice([play.declarer, play.declarer.partner])
-    report = adjudicate_position(play, claimer, "")
+    report = adjudicate_position(play, claimer, "", dds_after_line=False)  # the aid's own search throughout
     assert report.for_claimer == report.double_dummy
     assert report.against_claimer <= report.for_claimer
 

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TypeAlias
 
@@ -198,7 +198,7 @@ _TRUMP_WORD: Final = re.compile(r"\btrumps?\b", re.IGNORECASE)
 
 
 def adjudicate(table: Table, line: Line | str | None = None, *, with_double_dummy: bool = True,
-               max_tricks: int = 8) -> ClaimReport:
+               max_tricks: int = 8, dds_after_line: bool | None = None) -> ClaimReport:
     """The report for the claim on ``table`` (open, contested, or up for correction).
 
     ``line`` is the statement of line in structured form; by default the claim's own statement is read as a
@@ -216,7 +216,7 @@ def adjudicate(table: Table, line: Line | str | None = None, *, with_double_dumm
             line = Line()
     return adjudicate_position(
         table.playing.play, claim.seat, line, claimed=claim.tricks, statement=claim.statement,
-        with_double_dummy=with_double_dummy, max_tricks=max_tricks,
+        with_double_dummy=with_double_dummy, max_tricks=max_tricks, dds_after_line=dds_after_line,
     )
 
 
@@ -229,8 +229,13 @@ def adjudicate_position(
     statement: str = "",
     with_double_dummy: bool = True,
     max_tricks: int = 8,
+    dds_after_line: bool | None = None,
 ) -> ClaimReport:
     """The report for a claim by ``claimer`` in the position ``play`` (mid-trick allowed).
+
+    Read in the claimer's favour, play after the end of a declarer's stated line is best play all round: with
+    ``dds_after_line`` (by default, when ``with_double_dummy``) DDS values those positions, which is much
+    faster than the aid's own search.
 
     :raises ValueError: if the play is over, the ending is longer than ``max_tricks``, or a step of the line
         names a card the claiming side does not hold.
@@ -252,7 +257,10 @@ def adjudicate_position(
         if isinstance(step, Card) and step not in ours and not _played(play, step):
             raise ValueError(f"the line names {step}, which {claimer.name.title()}'s side does not hold")
     declarer_side = play.declarer.side
-    search = _Search(play, claimer, line, defender_claim=claimer.side is not declarer_side)
+    if dds_after_line is None:
+        dds_after_line = with_double_dummy
+    search = _Search(play, claimer, line, defender_claim=claimer.side is not declarer_side,
+                     dds_after_line=dds_after_line)
     against = search.run(_Reading.AGAINST)
     worst = search.principal(_Reading.AGAINST)
     favour = search.run(_Reading.FOR)
@@ -288,7 +296,11 @@ class _Search:
     """Exact search over an ending: the claimer's stated cards are fixed, his opponents minimise his tricks,
     and his unstated cards follow the reading (worst or best for him)."""
 
-    def __init__(self, play: Play, claimer: Seat, line: Line, *, defender_claim: bool) -> None:
+    def __init__(self, play: Play, claimer: Seat, line: Line, *, defender_claim: bool,
+                 dds_after_line: bool = False) -> None:
+        self.play = play
+        self.dds_after_line = dds_after_line and not defender_claim
+        self.dd_cache: dict[_State, int] = {}
         self.claimer = claimer
         self.side = {s.index for s in SEATS if s.side is claimer.side}
         self.partner_unstated = claimer.partner.index if defender_claim else -1
@@ -305,17 +317,25 @@ class _Search:
             (hands[0], hands[1], hands[2], hands[3]), tuple(c.index for c in trick.cards),
             trick.leader.index, 0,
         )
-        self.memo: dict[tuple[_Reading, _State], tuple[int, int]] = {}
+        self.memo: dict[tuple[_Reading, object], tuple[int, int]] = {}
+        """Known (lower, upper) bounds of each state's value."""
 
     def run(self, reading: _Reading) -> int:
-        return self._value(reading, self.start)[0]
+        return self._exact(reading, self.start)
 
     def principal(self, reading: _Reading) -> tuple[tuple[Seat, Card], ...]:
         """The sequence of cards the search found for ``reading``."""
         out: list[tuple[Seat, Card]] = []
         state = self.start
+        path: tuple[int, ...] = ()
         while any(state[0]):
-            _, card = self._value(reading, state)
+            target = self._exact(reading, state, path)
+            cards, _ = self._movers(reading, state)
+            for card in cards:
+                after, won = self._after(state, card, self._advance(state, card))
+                if won + self._exact(reading, after, (*path, card)) == target:
+                    break
+            path = (*path, card)
             seat = (state[2] + len(state[1])) % 4
             out.append((SEATS[seat], Card.from_index(card)))
             state, _ = self._after(state, card, self._advance(state, card))
@@ -459,29 +479,119 @@ class _Search:
         keep = tuple(c for c in cards if self._winner((*trick, c), leader) != seat)
         return keep or cards
 
-    def _value(self, reading: _Reading, state: _State) -> tuple[int, int]:
-        """(tricks for the claiming side from here, the card chosen now)."""
-        key = (reading, state)
-        known = self.memo.get(key)
-        if known is not None:
-            return known
+    def _movers(self, reading: _Reading, state: _State) -> tuple[tuple[int, ...], bool]:
+        """The cards worth trying for the hand on turn, and whether it maximises the claimer's tricks."""
         hands, trick, leader, _ = state
         seat = (leader + len(trick)) % 4
-        stated = self._stated(state) if seat in self.side and seat != self.partner_unstated else None
+        ours = seat in self.side and seat != self.partner_unstated
+        stated = self._stated(state) if ours else None
         if stated is not None:
-            candidates: Iterable[int] = (stated,)
-            maximise = True
-        else:
-            candidates = self._choices(state)
-            maximise = reading is _Reading.FOR and seat in self.side and seat != self.partner_unstated
-            if reading is _Reading.AGAINST and seat in self.side and trick:
-                candidates = self._not_overtaking(state, tuple(candidates))
-        best_value, best_card = -1, -1
-        for card in candidates:
+            return (stated,), True
+        cards = tuple(self._choices(state))
+        if reading is _Reading.AGAINST and seat in self.side and trick:
+            cards = self._not_overtaking(state, cards)
+        maximise = reading is _Reading.FOR and ours
+        if len(cards) > 1:
+            # Try first the cards likely to put the trick where this hand wants it (it speeds the search up):
+            # the cheapest card that wins it, else the lowest; on lead, high cards to win, low ones to lose.
+            wanted = self.side if maximise else {s for s in range(4) if s not in self.side}
+            if trick:
+                def key(c: int) -> tuple[bool, int]:
+                    return self._winner((*trick, c), leader) not in wanted, c % 13
+
+                cards = tuple(sorted(cards, key=key))
+            else:
+                sign = -1 if seat in wanted else 1
+                cards = tuple(sorted(cards, key=lambda c: sign * (c % 13)))
+        return cards, maximise
+
+    def _value(self, reading: _Reading, state: _State, alpha: int, beta: int, path: tuple[int, ...]) -> int:
+        """Tricks for the claiming side from here (alpha-beta, fail-soft, with a table of bounds): exact when
+        strictly between ``alpha`` and ``beta``, else a bound on the right side of the window."""
+        hands, trick, _, _ = state
+        left = (sum(h.bit_count() for h in hands) + len(trick)) // 4
+        if left == 0 and not trick:
+            return 0
+        key = (reading, self._key(state))
+        low, high = self.memo.get(key, (0, left))
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        if reading is _Reading.FOR and self.dds_after_line and self._live_step(state) >= len(self.steps):
+            return self._double_dummy(state, path)  # nothing stated any more: best play all round
+        cards, maximise = self._movers(reading, state)
+        best = -1 if maximise else left + 1
+        a, b = alpha, beta
+        for card in cards:
             after, won = self._after(state, card, self._advance(state, card))
-            value = won + (self._value(reading, after)[0] if any(after[0]) else 0)
-            if best_card < 0 or (value > best_value if maximise else value < best_value):
-                best_value, best_card = value, card
-        result = (best_value, best_card)
-        self.memo[key] = result
-        return result
+            value = won + self._value(reading, after, a - won, b - won, (*path, card))
+            if maximise:
+                best = max(best, value)
+                a = max(a, best)
+            else:
+                best = min(best, value)
+                b = min(b, best)
+            if a >= b:
+                break
+        if best <= alpha:
+            self.memo[key] = (low, best)
+        elif best >= beta:
+            self.memo[key] = (best, high)
+        else:
+            self.memo[key] = (best, best)
+        return best
+
+    def _key(self, state: _State) -> object:
+        """The state for the table of bounds. Between tricks, each suit's cards are renumbered by their rank
+        among the cards still out, so endings that differ only in small cards already played share one
+        entry; the named cards still to come are renumbered the same way."""
+        hands, trick, leader, step = state
+        if trick:
+            return state
+        alive = hands[0] | hands[1] | hands[2] | hands[3]
+        new = [0, 0, 0, 0]
+        named = self.named & alive
+        renamed = 0
+        for suit in range(4):
+            shift = 13 * suit
+            bits = (alive >> shift) & 0x1FFF
+            target = shift + 12
+            while bits:
+                top = bits.bit_length() - 1
+                bits &= ~(1 << top)
+                card = shift + top
+                for h in range(4):
+                    if hands[h] >> card & 1:
+                        new[h] |= 1 << target
+                        break
+                if named >> card & 1:
+                    renamed |= 1 << target
+                target -= 1
+        return (new[0], new[1], new[2], new[3]), leader, step, renamed
+
+    def _double_dummy(self, state: _State, path: tuple[int, ...]) -> int:
+        """The claiming side's tricks from ``state`` with best play by all four, from DDS."""
+        known = self.dd_cache.get(state)
+        if known is None:
+            from tenace.solver import dds  # lazily: DDS is an optional extra
+
+            solved = dds.solve_position(self.play.extend(Card.from_index(c) for c in path))
+            mine = solved.turn.index in self.side
+            known = solved.max_tricks if mine else solved.tricks_left - solved.max_tricks
+            self.dd_cache[state] = known
+        return known
+
+    def _exact(self, reading: _Reading, state: _State, path: tuple[int, ...] = ()) -> int:
+        """The exact value, by null-window tests ("at most t tricks?") that bisect the range."""
+        hands, trick, _, _ = state
+        low, high = 0, (sum(h.bit_count() for h in hands) + len(trick)) // 4
+        while low < high:
+            t = (low + high) // 2
+            value = self._value(reading, state, t, t + 1, path)
+            if value <= t:
+                high = value
+            else:
+                low = value
+        return low
