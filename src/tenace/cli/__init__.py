@@ -9,6 +9,7 @@ from __future__ import annotations
 import typer
 
 from tenace.cli import analyse, deal, pbn, records, scoring
+from tenace.cli import rule as rule_command
 
 app = typer.Typer(
     name="tenace",
@@ -23,6 +24,7 @@ deal.register(app)
 pbn.register(app)
 analyse.register(app)
 records.register(app)
+rule_command.register(app)
 
 
 @app.callback()

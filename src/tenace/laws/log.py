@@ -58,7 +58,7 @@ from tenace.seats import Seat
 
 __all__ = [
     "EVENT_TYPES", "LOG_FORMAT", "LOG_VERSION", "OPTION_TYPES", "dumps", "event_from_json", "event_to_json",
-    "from_json", "loads", "loads_record", "to_json",
+    "from_json", "loads", "loads_record", "to_json", "value_to_json",
 ]
 
 LOG_FORMAT: Final = "tenace.table-log"
@@ -298,6 +298,17 @@ def event_to_json(event: events.Event) -> dict[str, JSONValue]:
     {'type': 'Elected', 'actor': 'S', 'option': {'type': 'Accept', 'law': '27A1'}}
     """
     return _tagged(event, EVENT_TYPES, "event")
+
+
+def value_to_json(value: Any) -> dict[str, JSONValue]:
+    """Any engine value that is a dataclass (an option, a constraint, an irregularity) as a JSON object tagged
+    with its class name, its fields in the log's notation.
+
+    >>> from tenace.laws import MustPass, Duration, LawRef
+    >>> value_to_json(MustPass(Seat.WEST, Duration.REST_OF_AUCTION, LawRef(27, "B2")))
+    {'type': 'MustPass', 'seat': 'W', 'duration': 'for the rest of the auction', 'law': '27B2'}
+    """
+    return {"type": type(value).__name__, **_fields_to_json(value, type(value).__name__)}
 
 
 def event_from_json(data: JSONValue, path: str = "event") -> events.Event:

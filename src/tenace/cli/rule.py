@@ -1,0 +1,200 @@
+"""``tenace rule``: the Director's assistant. Replays a table's record through the Laws engine and says where
+the table stands: who must decide what (with the options and their Laws), the irregularity nobody has yet
+drawn attention to, the constraints in force and the withdrawn calls (Law 16C); or, once the board has
+ended, the contract, the tricks and the score (Law 77).
+
+The record is a JSON table log (:mod:`tenace.laws.log`), or a PBN or LIN file whose recorded auctions and
+play are replayed (each board in turn).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from tenace.cli._common import EXIT_BAD_INPUT, EXIT_USAGE, JsonOption, emit_json, fail, out
+from tenace.deal import Deal
+from tenace.errors import NotationError
+from tenace.laws.log import loads, value_to_json
+from tenace.laws.pbn_export import RecordReplayError, table_from_record
+from tenace.laws.refs import Director, actor_name
+from tenace.laws.table import Phase, Table
+from tenace.record import DealRecord
+
+_BoardOpt = Annotated[int | None, typer.Option("--board", help="Only the board with this number (PBN, LIN).")]
+
+
+def _explain(value: object) -> str:
+    """A sentence for an engine value (the message catalogue's), or its fields when it has none."""
+    try:
+        from tenace.laws.messages import explain
+
+        return explain(value)
+    except (ImportError, LookupError, TypeError, ValueError):
+        return _plain(value)
+
+
+def _plain(value: object) -> str:
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return str(value)
+    fields = [f"{f.name}={_text(getattr(value, f.name))}"
+              for f in dataclasses.fields(value) if f.name != "law"]
+    law = getattr(value, "law", None)
+    return f"{type(value).__name__}({', '.join(fields)})" + (f" ({law})" if law is not None else "")
+
+
+def _text(value: object) -> str:
+    if isinstance(value, Director):
+        return "Director"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return str(value)
+
+
+def _json_value(value: object) -> Any:
+    """An engine value as JSON, in the table log's notation (tagged with its type)."""
+    try:
+        return value_to_json(value)
+    except TypeError:  # a field type the log does not know yet: the text will do
+        return {"type": type(value).__name__, "text": _plain(value)}
+
+
+def status(table: Table) -> dict[str, Any]:
+    """Where the table stands, as JSON: phase, turn, standing calls, withdrawn calls, irregularities, the open
+    irregularity, the pending decision (actor, options with their Laws), constraints, and the result once
+    ended."""
+    pending = table.pending
+    contract = table.contract
+    ended = table.phase is Phase.ENDED
+    return {
+        "board": table.board.number,
+        "dealer": table.board.dealer.value,
+        "vulnerability": table.board.vulnerability.value,
+        "events": len(table.record),
+        "phase": table.phase.value,
+        "turn": None if table.turn is None else _text(table.turn),
+        "calls": [{"seat": c.seat.value, "call": str(c.call.call)} for c in table.calls],
+        "withdrawn": [{"seat": w.seat.value, "call": str(w.call), "law": str(w.law), "text": _explain(w)}
+                      for w in table.withdrawn],
+        "irregularities": [{"kind": i.kind.value, "offender": i.offender.value, "law": str(i.law),
+                            "event": i.index + 1, "text": _explain(i)} for i in table.irregularities],
+        "open_irregularity": None if table.open_irregularity is None else _explain(table.open_irregularity),
+        "pending": None if pending is None else {
+            "actor": _text(pending.actor),
+            "law": str(pending.law),
+            "explanation": pending.explanation,
+            "options": [{"option": _json_value(o), "law": str(o.law), "text": _explain(o)}
+                        for o in pending.options],
+        },
+        "constraints": [{"constraint": _json_value(c), "law": str(c.law), "text": _explain(c)}
+                        for c in table.constraints],
+        "contract": None if contract is None else str(contract),
+        "declarer": None if contract is None else contract.declarer.value,
+        "tricks": table.declarer_tricks if ended else None,
+        "score_ns": table.score_ns(),
+    }
+
+
+def _print(table: Table, title: str) -> None:
+    data = status(table)
+    out.print(f"[bold]{title}[/]: board {data['board']}, dealer {data['dealer']}, vulnerable "
+              f"{data['vulnerability']}; {data['events']} events, {data['phase']}")
+    if data["calls"]:
+        out.print("  auction: " + " ".join(f"{c['seat']}:{c['call']}" for c in data["calls"]))
+    for w in data["withdrawn"]:
+        out.print(f"  withdrawn: {w['seat']} {w['call']} ({w['law']}): {w['text']}")
+    for i in data["irregularities"]:
+        out.print(f"  irregularity at event {i['event']}: {i['text']}")
+    if table.open_irregularity is not None and table.pending is None:
+        out.print(f"  [bold]open[/]: {data['open_irregularity']} — attention must be drawn and the Director "
+                  "called (Law 9)")
+    pending = table.pending
+    if pending is not None:
+        out.print(f"  [bold]{actor_name(pending.actor)} decides[/] ({pending.law})"
+                  + (f": {pending.explanation}" if pending.explanation else ""))
+        for k, option in enumerate(data["pending"]["options"], 1):
+            out.print(f"    {k}. {option['text']}")
+    for c in data["constraints"]:
+        out.print(f"  in force: {c['text']}")
+    if table.phase is Phase.ENDED:
+        if table.contract is None:
+            out.print("  passed out: 0")
+        else:
+            score = data["score_ns"]
+            out.print(f"  [bold]{data['contract']}[/] by {table.contract.declarer.name.title()}: "
+                      f"{data['tricks']} tricks, NS {score:+d}")
+    elif table.turn is not None and pending is None:
+        out.print(f"  next: {actor_name(table.turn)}")
+
+
+def _tables(path: Path, board: int | None) -> list[tuple[str, Table]]:
+    """The tables of the file: one for a JSON log, one per replayable board of a PBN or LIN file."""
+    suffix = path.suffix.lower()
+    try:
+        if suffix == ".json":
+            return [(path.name, loads(path.read_text(encoding="utf-8")))]
+        if suffix in (".pbn", ".lin"):
+            records = _records(path, suffix)
+            chosen = [(n, r) for n, r in records if board is None or r.number == board]
+            if not chosen:
+                fail(f"{path}: no board with an auction" + (f" numbered {board}" if board else ""))
+            return [(f"{path.name} {n}", table_from_record(r)) for n, r in chosen]
+    except (NotationError, RecordReplayError) as exc:
+        fail(f"{path}: {exc}")
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
+    except UnicodeDecodeError as exc:
+        fail(f"{path}: not UTF-8 text ({exc.reason})")
+    fail(f"{path}: expected a JSON table log (.json), a PBN (.pbn) or a LIN (.lin) file", EXIT_USAGE)
+
+
+def _records(path: Path, suffix: str) -> list[tuple[str, DealRecord]]:
+    if suffix == ".pbn":
+        from tenace.formats.pbn import read_games
+
+        games = list(read_games(path, source=str(path)))
+        errors = [p for g in games for p in g.errors]
+        if errors:
+            fail(f"{errors[0]}")
+        found = [(f"game {k} (board {g.record.number})", g.record) for k, g in enumerate(games, 1)]
+    else:
+        from tenace.formats.lin import read_lin
+
+        found = [(f"board {r.number}", r)
+                 for r in read_lin(path.read_text(encoding="utf-8"), source=str(path), strict=True)]
+    return [(name, r) for name, r in found if isinstance(r.deal, Deal) and r.calls is not None]
+
+
+def register(app: typer.Typer) -> None:
+    @app.command(
+        "rule",
+        help=(
+            "The Director's assistant: replay a table's record ([bold]tenace rule table.json[/], a JSON "
+            "table log, or a PBN/LIN file) through the Laws engine and show who decides what, with the "
+            "options and their Laws, the constraints in force and the withdrawn calls; or the contract, "
+            "tricks and score once the board has ended."
+        ),
+    )
+    def rule_command(
+        record: Annotated[Path, typer.Argument(help="A JSON table log, or a PBN or LIN file.")],
+        board: _BoardOpt = None,
+        as_json: JsonOption = False,
+    ) -> None:
+        if not record.exists():
+            fail(f"{record}: no such file", EXIT_USAGE)
+        tables = _tables(record, board)
+        if as_json:
+            data = [{"source": name, **status(t)} for name, t in tables]
+            emit_json(data[0] if record.suffix.lower() == ".json" else data)
+            return
+        for name, table in tables:
+            _print(table, name)
+        if not tables:
+            raise typer.Exit(EXIT_BAD_INPUT)
+
+
+__all__ = ["register", "status"]
