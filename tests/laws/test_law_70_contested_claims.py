@@ -220,3 +220,21 @@ def test_the_aid_without_dds_raises_solver_error_only_for_the_double_dummy_figur
     assert adjudicate_position(play, S, "", with_double_dummy=False).for_claimer == 2
     with pytest.raises(SolverError, match="endplay"):
         adjudicate_position(play, S, "")
+
+
+@pytest.mark.parametrize(("hands", "contract", "line"), [
+    (TRUMP_ENDING, "4HS", ""), (TRUMP_ENDING, "4HS", "SA SK SQ HA"), (FINESSE_ENDING, "2NTS", ""),
+])
+def test_the_worst_case_shown_to_the_director_is_a_lawful_play_that_gives_the_figure(
+    hands: str, contract: str, line: str,
+) -> None:
+    """The worst case the report prints is real: played out card by card under the rules of play (Law 44) it
+    gives the claiming side exactly the figure read against the claimer."""
+    play = ending(hands, contract, S)
+    report = adjudicate_position(play, S, line, with_double_dummy=False)
+    before = play.tricks_won(S.side)
+    for seat, card in report.worst_play:
+        assert seat is play.turn
+        play = play.push(card)
+    assert play.is_complete
+    assert play.tricks_won(S.side) - before == report.against_claimer
