@@ -12,6 +12,8 @@ from tenace.cards import Suit
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.laws import (
     DIRECTOR,
+    Accept,
+    DirectorCalled,
     Elected,
     ForbidLead,
     FreeLead,
@@ -22,6 +24,7 @@ from tenace.laws import (
     PenaltyCard,
     Policy,
     Regulations,
+    Reject,
     RequireLead,
 )
 from tenace.laws.table import Table
@@ -192,3 +195,17 @@ def test_50e3_a_played_penalty_card_is_remembered_for_the_directors_information_
     assert t.playing is not None
     assert t.playing.penalties.played == (PenaltyCard(E, c("DK"), True, LawRef(50, "B")),)
     assert t.playing.penalties.picked_up == ()
+
+
+def test_50d2a_a_lead_against_declarers_requirement_is_recorded_with_declarers_options() -> None:
+    t = _with_major_dk().apply(Elected(S, RequireLead(Suit.DIAMONDS, LawRef(50, "D2(a)"))))
+    t = play(t, "S9")
+    broken = t.irregularities[-1]
+    assert (broken.kind, broken.offender) == (Kind.LEAD_RESTRICTION_BROKEN, W)
+    assert broken.law == LawRef(50, "D2(a)")
+    t = t.apply(DirectorCalled(E))
+    assert t.pending is not None and t.pending.actor is S
+    assert t.pending.options == (Accept(LawRef(50, "D2(a)")), Reject(LawRef(49)))
+    t = t.apply(Elected(S, Reject(LawRef(49))))
+    assert t.legal_cards() == cards("DT D9 D8")  # the requirement still holds for the lead
+    assert PenaltyCard(W, c("S9"), True, LawRef(49)) in t.view(E).penalty_cards

@@ -381,7 +381,15 @@ def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> 
             kind, accept, reject = Kind.PENALTY_CARD_NOT_PLAYED, LawRef(52, "B1(a)"), LawRef(52, "B2")
             law = LawRef(52)
         else:
-            rule = next(r for r in _rules_for(pen, seat) if not isinstance(r, MustPlay))
+            rule = next(
+                (
+                    r
+                    for r in _rules_for(pen, seat)
+                    if (isinstance(r, MustLead) and card.suit is not r.suit)
+                    or (isinstance(r, MayNotLead) and card.suit in r.suits)
+                ),
+                next(r for r in _rules_for(pen, seat) if not isinstance(r, MustPlay)),
+            )
             required = ()
             # A lead against declarer's requirement or prohibition: declarer may let it stand; otherwise the
             # card goes back as a major penalty card, as for a lead made before he stated his option
@@ -547,10 +555,12 @@ _REFRESHED = frozenset({LawRef(50, "D2"), LawRef(51, "B"), LawRef(51, "B1"), Law
 """Decisions :func:`settle` raises from the state alone, and so recomputes after every event."""
 
 
-def _lapsed(rule: _Rule, play: Play) -> bool:
+def _lapsed(rule: _Rule, play: Play, failure: _Failure | None) -> bool:
     c = rule.constraint
     if isinstance(c, MayNotLead):  # until he loses the lead
         return any(w is not c.seat for w in play.winners[rule.trick :])
+    if failure is not None and failure.at == rule.at:
+        return False  # the card that broke it may yet be taken back (Law 52B2)
     return len(play.cards) > rule.at  # for this turn only
 
 
@@ -563,8 +573,8 @@ def settle(state: PlayState) -> PlayState:
     play = state.play
     n = len(play.cards)
     cards = tuple(p for p in pen.cards if p.card in play.hand(p.seat))
-    rules = tuple(r for r in pen.rules if not _lapsed(r, play))
     failure = pen.open if pen.open is None or n <= pen.open.at + 1 else None
+    rules = tuple(r for r in pen.rules if not _lapsed(r, play, failure))
     if cards != pen.cards or rules != pen.rules or failure is not pen.open:
         gone = tuple(p for p in pen.cards if p not in cards)
         pen = replace(pen, cards=cards, rules=rules, open=failure, played=(*pen.played, *gone))
