@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import json as _json
 import types
 import typing
@@ -83,8 +84,14 @@ def _join(path: str, key: str | int) -> str:
     return key if not path else f"{path}.{key}"
 
 
+@functools.cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
+
+
+@functools.cache
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    return dataclasses.fields(cls)
 
 
 # --- values by declared type ------------------------------------------------------------------------------
@@ -146,9 +153,10 @@ def _instance(value: Any, tp: Any) -> bool:
 
 
 def _fields_to_json(value: Any, where: str) -> dict[str, JSONValue]:
-    hints = _hints(type(value))
+    cls: type = value.__class__
+    hints = _hints(cls)
     out: dict[str, JSONValue] = {}
-    for f in dataclasses.fields(value):
+    for f in _fields(cls):
         item = getattr(value, f.name)
         if f.default is not dataclasses.MISSING and item == f.default and type(item) is type(f.default):
             continue  # defaults are left out, so a log stays short and readable
