@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import Phase as HPhase
 from hypothesis import strategies as st
-from tests.strategies import deals
 
+from strategies import deals
 from tenace import Board, Card, Seat
 from tenace.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
