@@ -26,6 +26,8 @@ PBN can only say what stood, not how it was rectified, so the projection writes:
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 from dataclasses import replace
 
 from tenace.board import Board, Vulnerability
@@ -103,8 +105,24 @@ def rectification_comments(table: Table) -> tuple[str, ...]:
     text = [line for _, line in lines]
     for withdrawn in table.withdrawn:
         text.append(f"Withdrawn: {withdrawn.call} by {withdrawn.seat.name.title()} ({withdrawn.law})")
-    text += [f"In force: {constraint}" for constraint in table.constraints]
+    text += [f"In force: {_describe(constraint)}" for constraint in table.constraints]
     return tuple(_safe(line) for line in text)
+
+
+def _describe(value: object) -> str:
+    """``str(value)`` where the type defines it; otherwise its name, fields and Law: ``LeadRestriction W
+    offender=E (Law 26B)``."""
+    if type(value).__str__ is not object.__str__ or not dataclasses.is_dataclass(value):
+        return str(value)
+    parts = [type(value).__name__]
+    for f in dataclasses.fields(value):
+        item = getattr(value, f.name)
+        if f.name == "law":
+            continue
+        shown = item.value if isinstance(item, enum.Enum) else item
+        parts.append(str(shown) if f.name == "seat" else f"{f.name}={shown}")
+    law = getattr(value, "law", None)
+    return " ".join(parts) + (f" ({law})" if law is not None else "")
 
 
 def _option_text(option: object) -> str:
