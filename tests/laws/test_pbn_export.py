@@ -137,3 +137,19 @@ def test_a_projected_table_read_back_replays_to_the_same_standing_auction_and_pl
     assert back.contract == t.contract and back.play is not None and t.play is not None
     assert back.play.cards == t.play.cards and back.declarer_tricks == t.declarer_tricks
     assert back.score_ns() == t.score_ns()
+
+
+def test_54b_accepted_opening_lead_out_of_turn_is_marked_l_and_reads_back() -> None:
+    """Law 54B: declarer accepts an opening lead out of turn and plays on; PBN marks the card ^L, in the
+    column of the defender who led it."""
+    t = calls(table(), "N:3NT E:P S:P W:P")  # East should lead
+    t = t.apply(CardPlayed(W, Card.from_str("S2"))).apply(DirectorCalled(N))
+    assert t.pending is not None and t.pending.actor is N
+    accept = next(o for o in t.pending.options if isinstance(o, Accept))
+    t = t.apply(Elected(N, accept))
+    t = _played(t, "N:SA E:ST S:S6")
+    text = to_pbn(t)
+    play = text.split('[Play "E"]')[1].split()
+    assert play[:5] == ["ST", "S6", "^L", "S2", "SA"]  # columns E, S, W, N
+    back = table_from_record(_read_back(t).record)
+    assert back.play is not None and t.play is not None and back.play.cards == t.play.cards

@@ -144,7 +144,7 @@ def _play_lines(table: Table) -> list[str]:
     first = play.leader
     revokes = set(play.revokes)
     holders = {card: seat for seat in Seat for card in table.deal[seat]}
-    leads = dict(getattr(play, "leads", ()))
+    leads = dict(play.leads)
     lines = [f'[Play "{first.value}"]']
     for start in range(0, len(play.cards), 4):
         row = [PlayEntry(None, "-") for _ in range(4)]
