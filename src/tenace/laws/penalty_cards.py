@@ -17,6 +17,21 @@ have run their course, and raises declarer's decisions at the moment the Laws gi
 
 Other rectifications that make penalty cards (leads out of turn, Law 56; corrected revokes, Law 62B1) call
 :func:`add_penalty_card`.
+
+A defender who faces a lead while declarer is still choosing under Law 50D2 is recorded with
+``CardExposed(seat, card, led=True)``: the card becomes a major penalty card (Law 49) and the choice stays.
+
+>>> from tenace import Board, Card, Deal, Seat, parse_call
+>>> from tenace.laws import CallMade, CardExposed, Table
+>>> deal = Deal.from_pbn("N:AK32.AK2.432.432 QJ4.QJ3.AKQ5.765 765.7654.J76.AKQ T98.T98.T98.JT98")
+>>> t = Table.new(Board(1, deal))
+>>> for i, call in enumerate(["P", "P", "1NT", "P", "P", "P"]):
+...     t = t.apply(CallMade(Seat.NORTH.rotate(i), parse_call(call)))
+>>> t = t.apply(CardExposed(Seat.EAST, Card.from_str("DK")))
+>>> [str(p) for p in t.view(None).penalty_cards]
+['DK is a major penalty card of East (Law 50B)']
+>>> t.pending.actor, [type(o).__name__ for o in t.pending.options]
+(<Seat.SOUTH: 'S'>, ['RequireLead', 'ForbidLead', 'FreeLead'])
 """
 
 from __future__ import annotations
