@@ -8,10 +8,13 @@ Law 77 (``tenace.scoring.points.score``, tested on its own)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 from tenace import Contract, Seat, Side
-from tenace.laws import Elected, Phase, Table
-from tenace.laws.decisions import AdjustedTricks, NoAdjustment
+from tenace.errors import ImpossibleActionError
+from tenace.laws import CardPlayed, Elected, Phase, Table
+from tenace.laws.decisions import AdjustedTricks, MustPlay, NoAdjustment
 from tenace.laws.events import AttentionDrawn, Late
 from tenace.laws.log import dumps, loads
 from tenace.laws.refs import DIRECTOR, LawRef
@@ -204,3 +207,53 @@ def test_64_a_revoke_board_replays_and_round_trips_through_the_json_log() -> Non
     assert Table.replay(t.board, t.record, t.regulations) == t
     assert loads(dumps(t)) == t
     assert W not in {a.revoke.offender for a in assess(t.playing)}  # type: ignore[arg-type]
+
+
+# --- a property over random boards with revokes ------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_64_random_revokes_and_questions_always_end_with_a_bounded_lawful_result(data: st.DataObject) -> None:
+    """Whatever revokes are made and whenever attention is drawn, the board ends, replays to the same table,
+    and Law 64 moves at most two tricks per noticed revoke, never beyond 0-13."""
+    t = in_contract(data.draw(st.sampled_from(["3NT", "2H", "4S"])))
+    questions = 0
+    for _ in range(300):
+        if t.phase is Phase.ENDED:
+            break
+        if t.pending is not None:
+            t = t.apply(Elected(t.pending.actor, t.pending.options[0]))
+            continue
+        assert t.play is not None
+        if data.draw(st.integers(0, 3)) == 3 and t.play.cards and questions < 8:
+            questions += 1
+            by = data.draw(st.sampled_from([N, E, W]))
+            started = len(t.play.winners) + (1 if t.play.current_trick.cards else 0)
+            assert t.playing is not None
+            open_ = [(r.offender, r.trick) for r in t.playing.revoke_ledger.revokes if r.attention is None]
+            if open_ and data.draw(st.booleans()):
+                offender, trick = data.draw(st.sampled_from(open_))
+            else:
+                offender, trick = data.draw(st.sampled_from(list(Seat))), data.draw(st.integers(1, started))
+            question = AttentionDrawn(by, offender, trick)
+            try:
+                t = t.apply(question)
+            except ImpossibleActionError:
+                pass
+            continue
+        seat = t.play.turn
+        lawful = sorted(t.legal_cards(), key=lambda c: c.index)
+        revokes = sorted(t.play.hand(seat) - t.play.legal_cards(), key=lambda c: c.index)
+        standing = any(isinstance(c, MustPlay) and c.seat is seat for c in t.constraints)
+        pool = revokes if revokes and not standing and data.draw(st.integers(0, 3)) == 3 else lawful
+        t = t.apply(CardPlayed(seat, data.draw(st.sampled_from(pool))))
+    assert t.phase is Phase.ENDED and t.playing is not None and t.play is not None
+    tricks = t.declarer_tricks
+    assert tricks is not None and 0 <= tricks <= 13
+    noticed = [a for a in assess(t.playing) if a.exception is None]
+    assert abs(tricks - t.play.declarer_tricks) <= 2 * len(noticed)
+    assert all(a.exception is not None for a in assess(t.playing) if a.revoke.corrected)
+    event(f"revokes noticed and transferable: {min(len(noticed), 2)}")
+    event(f"revokes corrected: {min(sum(r.corrected for r in t.playing.revoke_ledger.revokes), 2)}")
+    assert Table.replay(t.board, t.record, t.regulations) == t

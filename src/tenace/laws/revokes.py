@@ -29,7 +29,15 @@ from typing import TYPE_CHECKING
 from tenace.cards import Card, CardSet, Suit
 from tenace.errors import ImpossibleActionError
 from tenace.laws import penalty_cards
-from tenace.laws.decisions import AdjustedTricks, Decision, Irregularity, Kind, NoAdjustment, Option
+from tenace.laws.decisions import (
+    AdjustedTricks,
+    Decision,
+    Irregularity,
+    Kind,
+    MustPlay,
+    NoAdjustment,
+    Option,
+)
 from tenace.laws.events import AttentionDrawn, CardPlayed, Elected, Event, Late
 from tenace.laws.refs import DIRECTOR, LawRef
 from tenace.play import Play, Trick
@@ -44,7 +52,9 @@ __all__ = [
     "LedgerOfRevokes",
     "Revoke",
     "WithdrawnCard",
+    "allowed_cards",
     "assess",
+    "constraints",
     "defective_tricks",
     "law_64a_transfer",
     "law_67b_transfer",
@@ -290,6 +300,29 @@ def is_established(state: PlayState, revoke: Revoke) -> bool:
 # --- hooks ------------------------------------------------------------------------------------------------
 
 
+def _standing(state: PlayState) -> tuple[_Replay, ...]:
+    """The offending side's cards played after a corrected revoke that still stand (Law 62C2)."""
+    ledger = state.revoke_ledger
+    if ledger.changed:
+        return ()
+    trick = len(state.play.winners) + 1
+    return tuple(r for r in ledger.replays if r.stands and r.trick == trick)
+
+
+def constraints(state: PlayState) -> tuple[MustPlay, ...]:
+    """While a revoke is corrected: the offender's partner must play again the card he had played after it,
+    unless an opponent changed his first (Law 62C2)."""
+    return tuple(MustPlay(r.seat, r.card, LawRef(62, "C2")) for r in _standing(state))
+
+
+def allowed_cards(state: PlayState, seat: Seat, cards: CardSet) -> CardSet:
+    """``cards`` (what the other Laws allow ``seat``), narrowed to the card that stands under Law 62C2."""
+    for replay in _standing(state):
+        if replay.seat is seat:
+            return CardSet([replay.card])
+    return cards
+
+
 def check_card(state: PlayState, event: CardPlayed) -> None:
     """Before a card is played while a revoke is being corrected: the offender's partner's card stands unless
     an opponent changed his first (Law 62C2).
@@ -413,6 +446,8 @@ def on_elected(state: PlayState, event: Elected) -> PlayState:
 def on_attention(state: PlayState, event: AttentionDrawn, index: int) -> PlayState:
     """Law 61: attention is drawn to a possible revoke by ``event.offender`` on trick ``event.trick``."""
     contract = state.contract
+    if state.pending is not None and not owns(state.pending):
+        raise ImpossibleActionError(f"first the pending decision ({state.pending.law}) (Law 9B2)")
     over = _play_over(state)
     if event.by is contract.dummy and not over and event.offender is not contract.declarer:
         raise ImpossibleActionError(
@@ -460,11 +495,14 @@ def _correct(state: PlayState, revoke: Revoke, index: int) -> PlayState:
     play = state.play
     ledger = state.revoke_ledger
     contract = state.contract
+    # Every other revoke on the trick goes too: one by the other side (Law 62C3), or a later one by the
+    # offender's partner, whose card is withdrawn as his own revoke (62B) rather than kept (62C2).
     others = [
         r for r in ledger.revokes
-        if r.trick == revoke.trick and not r.corrected and r.offender.side is not revoke.offender.side
+        if r.trick == revoke.trick and not r.corrected and r is not revoke
+        and (r.offender.side is not revoke.offender.side or r.position > revoke.position)
     ]
-    both = bool(others)  # Law 62C3
+    both = any(r.offender.side is not revoke.offender.side for r in others)  # Law 62C3
     corrected = [revoke, *others]
     start = min(r.position for r in corrected)
 

@@ -151,6 +151,7 @@ class Table:
             *self.auction.constraints,
             *penalty_cards.constraints(self.playing),
             *out_of_turn.constraints(self.playing),  # Law 57A
+            *revokes.constraints(self.playing),  # Law 62C2
         )
 
     def legal_cards(self) -> CardSet:
@@ -159,7 +160,8 @@ class Table:
         if self.playing is None or self.phase not in (Phase.CLARIFICATION, Phase.PLAY):
             return CardSet()
         lawful = penalty_cards.lawful_cards(self.playing)
-        return out_of_turn.allowed_cards(self.playing, self.playing.play.turn, lawful)  # Laws 57A, 59
+        lawful = out_of_turn.allowed_cards(self.playing, self.playing.play.turn, lawful)  # Laws 57A, 59
+        return revokes.allowed_cards(self.playing, self.playing.play.turn, lawful)  # Law 62C2
 
     @property
     def irregularities(self) -> tuple[Irregularity, ...]:
