@@ -10,7 +10,7 @@ import pytest
 from tenace import Card
 from tenace.errors import ImpossibleActionError
 from tenace.laws import Phase, Table
-from tenace.laws.decisions import PenaltyCard
+from tenace.laws.decisions import MustPlay, PenaltyCard
 from tenace.laws.events import AttentionDrawn
 
 from ._helpers import E, N, S, W
@@ -93,6 +93,7 @@ def test_62c1_62c2_partners_card_stands_unless_an_opponent_changed_his() -> None
     t = cards(t, "CK")
     # Dummy plays the same C6 again: he did not withdraw it, so West's C9 stands.
     t = cards(t, "C6")
+    assert MustPlay(W, C("C9"), _law("62C2")) in t.constraints and set(t.legal_cards()) == {C("C9")}
     with pytest.raises(ImpossibleActionError, match="stands.*62C2"):
         cards(t, "CT")
     t = cards(t, "C9")
@@ -110,6 +111,7 @@ def test_62c2_after_dummy_changes_his_card_west_may_change_his_which_becomes_a_p
     ]
     penalty = {(c.seat, c.card) for c in t.constraints if isinstance(c, PenaltyCard)}
     assert penalty == {(E, C("S8")), (W, C("C9"))}
+    assert not [c for c in t.constraints if isinstance(c, MustPlay) and str(c.law) == "Law 62C2"]
 
 
 def test_62c1_a_lead_to_the_next_trick_by_the_non_offenders_may_be_taken_back() -> None:
