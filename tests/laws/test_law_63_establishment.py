@@ -81,3 +81,16 @@ def test_63b_an_established_revoke_stands_and_the_trick_is_as_played() -> None:
     noticed = t.apply(AttentionDrawn(N, E, 2))
     assert noticed.play == t.play and noticed.play is not None and noticed.play.winners == (N, W, N)
     assert C("S8") not in noticed.play.hand(E) and not noticed.pending
+
+
+def test_63a3_a_concession_that_was_played_on_still_established_the_revoke() -> None:
+    """Law 63A3 with 68D2(b): East's claim is doubted and all four agree to play on, so the claim is void; it
+    was still a claim by the offending side, and the revoke stays established."""
+    from tenace.laws import ClaimAnswered
+    from tenace.laws.events import PlayOnAgreed
+
+    t = cards(in_contract("3NT"), REVOKE_ON_TRICK_2).apply(ClaimMade(E, 5)).apply(ClaimAnswered(N, False))
+    t = t.apply(PlayOnAgreed())
+    assert t.claim is None and t.phase is Phase.PLAY
+    assert is_established(t.playing, _revoke(t))  # type: ignore[arg-type]
+    assert t.apply(AttentionDrawn(N, E, 2)).play == t.play

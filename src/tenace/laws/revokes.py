@@ -294,7 +294,8 @@ def is_established(state: PlayState, revoke: Revoke) -> bool:
     claim = state.claim
     if claim is not None and (claim.seat.side is side or claim.settled):
         return True
-    return False
+    # Law 63A3 also for a claim or concession that was later void (Law 68B2) or played on (68D2(b)).
+    return any(v.claim.seat.side is side and v.trick > revoke.trick for v in state.void_claims)
 
 
 # --- hooks ------------------------------------------------------------------------------------------------
