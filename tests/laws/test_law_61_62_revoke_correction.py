@@ -213,3 +213,30 @@ def _law(text: str):  # type: ignore[no-untyped-def]
     from tenace.laws.refs import LawRef
 
     return LawRef.from_str(text)
+
+
+def test_62d1_a_twelfth_trick_correction_during_the_directors_review_resumes_the_play() -> None:
+    """Laws 62D1 and 64C: East revoked on trick 2 and again on trick 12. After play, the trick-2 revoke is
+    noticed (the Director's review is pending), then the trick-12 one: it is corrected, play resumes, and the
+    review comes back when play ends again."""
+    from tenace.laws import CardPlayed
+
+    def low(t: Table) -> CardPlayed:
+        assert t.play is not None
+        return CardPlayed(t.play.turn, min(t.legal_cards(), key=lambda c: c.rank))
+
+    t = _east_revokes_on_a_club()
+    while t.play is not None and (len(t.play.winners) < 11 or t.play.turn is not E):
+        t = t.apply(low(t))
+    assert t.play is not None and t.play.current_trick.cards == (C("SA"),)  # East holds SJ and HT
+    t = cards(t, "HT")
+    while t.phase is not Phase.ENDED:
+        t = t.apply(low(t))
+    t = t.apply(AttentionDrawn(N, E, 2))
+    assert t.pending is not None and str(t.pending.law) == "Law 64C"
+    t = t.apply(AttentionDrawn(N, E, 12))
+    assert t.pending is None and t.phase is Phase.PLAY and t.turn is E
+    t = cards(t, "SJ")
+    while t.pending is None:
+        t = t.apply(low(t))
+    assert str(t.pending.law) == "Law 64C" and t.play is not None and t.play.is_complete

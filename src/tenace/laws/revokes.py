@@ -545,7 +545,8 @@ def _correct(state: PlayState, revoke: Revoke, index: int) -> PlayState:
         made_penalty=(*ledger.made_penalty, *((seat, card) for seat, card, _ in penalties)),
     )
     # A claim made on a play that no longer stands lapses; the play resumes from the revoke.
-    new = replace(state, play=_truncate(play, start), revoke_ledger=new_ledger, claim=None)
+    # The Director's Law 64C review, if he was about to make it, waits for the new end of play.
+    new = replace(state, play=_truncate(play, start), revoke_ledger=new_ledger, claim=None, pending=None)
     for seat, card, law in penalties:
         new = _penalty_card(new, seat, card, law)
     return new
