@@ -102,7 +102,7 @@ STATUS: dict[int, tuple[str, str]] = {
     63: ("✅", "engine: established by the offending side's play to the next trick, its claim, or its agreement "
              "to a claim; then it stands"),
     64: ("⚖", "engine: 64A transfers after play, capped by the tricks won; every 64B exception (late notice via "
-             "`Late`); the Director reviews equity (64C) by electing `NoAdjustment` or `AdjustedTricks`"),
+             "`Late`); 43B2(b); the Director reviews equity (64C): `NoAdjustment` or `AdjustedTricks`"),
     67: ("◐", "`tenace.laws.revokes`: finds defective tricks in the tricks as turned; the card to supply, the "
              "extra cards restored (67B2), the deemed revoke's one trick; not yet events of the engine"),
     68: ("✅", "engine: claims and concessions stop play; 68B2 a defender's concession his partner objects to is "

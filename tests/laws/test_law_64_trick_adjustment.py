@@ -257,3 +257,24 @@ def test_64_random_revokes_and_questions_always_end_with_a_bounded_lawful_result
     event(f"revokes noticed and transferable: {min(len(noticed), 2)}")
     event(f"revokes corrected: {min(sum(r.corrected for r in t.playing.revoke_ledger.revokes), 2)}")
     assert Table.replay(t.board, t.record, t.regulations) == t
+
+
+_DECLARER_REVOKES_ON_TRICK_3 = "SJ S5 S2 SA C2 CA C6 C9 ST S6 S3 C3"
+
+
+@pytest.mark.parametrize(("violated", "expected"), [(False, 12), (True, 10)])
+def test_43b2b_dummy_who_broke_43a2_asks_declarer_the_revoke_is_corrected_but_law_64_applies(
+    violated: bool, expected: int
+) -> None:
+    """Laws 61B2(a), 43B2(b): 3NT; on trick 3 North plays C3 though he holds SK SQ; dummy asks him. North
+    substitutes SK and wins the trick, then claims the last 10 (12 tricks). If dummy had broken a limitation
+    of Law 43A2, Law 64 applies as if the revoke were established: North won the revoke trick and his side a
+    later one, so two tricks go to the defenders (10)."""
+    t = cards(in_contract("3NT"), _DECLARER_REVOKES_ON_TRICK_3)
+    t = t.apply(AttentionDrawn(S, N, 3, dummy_violated=violated))
+    assert t.turn is N  # corrected either way
+    t = claim_agreed(cards(t, "SK"), "N", 10)
+    if violated:
+        assert _clauses(t) == [None]
+        t = director_keeps_result(t)
+    assert t.phase is Phase.ENDED and t.declarer_tricks == expected

@@ -162,6 +162,9 @@ class AttentionDrawn:
     offender: Seat
     trick: int
     late: Late | None = None
+    dummy_violated: bool = False
+    """Dummy asks declarer after breaking a limitation of Law 43A2 (the Director's finding): declarer corrects
+    a revoke, and Law 64 applies as if it had been established (Law 43B2(b))."""
 
     @property
     def actor(self) -> Actor:

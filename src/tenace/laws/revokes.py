@@ -88,6 +88,14 @@ class Revoke:
     """Withdrawn and replaced under Law 62 (then no trick adjustment applies)."""
     both_sides: bool = False
     """Corrected under Law 62C3 (both sides revoked on the trick)."""
+    as_established: bool = False
+    """Corrected, but Law 64 applies as if it had been established (dummy asked after a violation,
+    Law 43B2(b))."""
+
+    @property
+    def stands_for_64(self) -> bool:
+        """Whether Law 64 deals with it: noticed, and not corrected (or corrected under Law 43B2(b))."""
+        return self.attention is not None and (not self.corrected or self.as_established)
 
     def __str__(self) -> str:
         suit = self.suit.name.lower()[:-1]
@@ -186,7 +194,7 @@ def _outcomes(state: PlayState) -> tuple[Seat | Side, ...]:
 
 def _exception(state: PlayState, revoke: Revoke, known: Sequence[Revoke]) -> LawRef | None:
     """The clause of Law 64B that takes away the automatic adjustment for ``revoke``, if any."""
-    if revoke.corrected:
+    if revoke.corrected and not revoke.as_established:
         return LawRef(64, "B8") if revoke.both_sides else LawRef(62)
     if revoke.offender is state.contract.dummy:
         return LawRef(64, "B3")  # a card belonging to dummy
@@ -197,12 +205,12 @@ def _exception(state: PlayState, revoke: Revoke, known: Sequence[Revoke]) -> Law
     if revoke.trick == 12:
         return LawRef(64, "B6")
     for earlier in state.revoke_ledger.revokes:
-        if earlier.position >= revoke.position or earlier.corrected:
+        if earlier.position >= revoke.position or (earlier.corrected and not earlier.as_established):
             continue
         same = earlier.offender is revoke.offender and earlier.suit is revoke.suit
         if same and is_established(state, earlier):
             return LawRef(64, "B2")  # a later revoke in the same suit by the same player
-    sides = {r.offender.side for r in known if not r.corrected}
+    sides = {r.offender.side for r in known if r.stands_for_64}
     if len(sides) == 2:
         return LawRef(64, "B7")  # both sides revoked, both established
     return None
@@ -404,7 +412,7 @@ def _ask_director(state: PlayState) -> PlayState:
     """Law 64C: once play has ended, the Director reviews every established revoke attention was drawn to."""
     if state.pending is not None or not _play_over(state):
         return state
-    known = [r for r in state.revoke_ledger.revokes if r.attention is not None and not r.corrected]
+    known = [r for r in state.revoke_ledger.revokes if r.stands_for_64]
     if len(known) <= state.revoke_ledger.reviewed:
         return state
     automatic = state.declarer_tricks
@@ -436,7 +444,7 @@ def on_elected(state: PlayState, event: Elected) -> PlayState:
     if event.option not in pending.options:
         raise ImpossibleActionError(f"{event.option!r} was not offered ({pending.law})")
     ledger = state.revoke_ledger
-    known = [r for r in ledger.revokes if r.attention is not None and not r.corrected]
+    known = [r for r in ledger.revokes if r.stands_for_64]
     adjusted = event.option.declarer_tricks if isinstance(event.option, AdjustedTricks) else ledger.adjusted
     return replace(state, pending=None, revoke_ledger=replace(ledger, reviewed=len(known), adjusted=adjusted))
 
@@ -475,7 +483,8 @@ def on_attention(state: PlayState, event: AttentionDrawn, index: int) -> PlaySta
         return replace(state, revoke_ledger=_swap(ledger, found, noticed))
     if event.late is not None and event.late is not Late.HANDS_RETURNED:
         raise ImpossibleActionError(f"a revoke that is not established cannot be noticed {event.late.value}")
-    return _correct(state, found, index)
+    violated = event.dummy_violated and event.by is contract.dummy and found.offender is contract.declarer
+    return _correct(state, found, index, as_established=violated)  # Law 43B2(b) when dummy violated 43A2
 
 
 def _swap(ledger: LedgerOfRevokes, old: Revoke, new: Revoke) -> LedgerOfRevokes:
@@ -490,7 +499,7 @@ def _truncate(play: Play, length: int) -> Play:
     return base
 
 
-def _correct(state: PlayState, revoke: Revoke, index: int) -> PlayState:
+def _correct(state: PlayState, revoke: Revoke, index: int, *, as_established: bool = False) -> PlayState:
     """Law 62: the revoke card is withdrawn and the play goes back to it; cards played after it may be
     changed (62C); a revoke by the other side on the same trick is corrected too (62C3)."""
     play = state.play
@@ -534,7 +543,11 @@ def _correct(state: PlayState, revoke: Revoke, index: int) -> PlayState:
     revokes = []
     for r in ledger.revokes:
         if r in corrected:
-            r = replace(r, corrected=True, both_sides=both, attention=index)
+            special = as_established and r == revoke
+            r = replace(
+                r, corrected=True, both_sides=both, attention=index, as_established=special,
+                established=r.established or special,
+            )
         elif not r.corrected and r.position > start:
             r = replace(r, corrected=True)  # its card was withdrawn with the others
         elif not r.corrected and not r.established:
