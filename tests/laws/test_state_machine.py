@@ -14,6 +14,7 @@ from __future__ import annotations
 import typing
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import Phase as HPhase
 from hypothesis import strategies as st
@@ -44,7 +45,9 @@ from tenace.laws.log import dumps, loads
 
 SEATS = tuple(Seat)
 # Examples are long and costly: shrinking a failure would take minutes, so the failing draws are printed as
-# generated (the assertion messages carry the table's state and last events).
+# generated (the assertion messages carry the table's state and last events). The run is derandomized so that
+# the shared suite stays deterministic; to explore, run it with other seeds (hypothesis.seed) and more
+# examples, and add what it finds below as a scenario.
 NO_SHRINK = (HPhase.explicit, HPhase.reuse, HPhase.generate)
 CALLS: tuple[Call, ...] = (PASS, DOUBLE, REDOUBLE, *ALL_BIDS)
 
@@ -187,7 +190,8 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
     return ClaimRuled(data.draw(st.integers(0, 13)))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], phases=NO_SHRINK)
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow], phases=NO_SHRINK,
+          derandomize=True)
 @given(data=st.data(), deal=deals(), number=st.integers(1, 16),
        policy=st.sampled_from([Policy.LAWS, Policy.LAWS, Policy.ONLINE]))
 def test_random_actions_never_break_the_table(data: st.DataObject, deal: object, number: int,
@@ -228,3 +232,32 @@ def test_random_actions_never_break_the_table(data: st.DataObject, deal: object,
     _check_end(t)
     assert Table.replay(board, t.record, t.regulations) == t
     assert loads(dumps(t)) == t
+
+
+# --- sequences the random test found ------------------------------------------------------------------------
+
+_FOUND_25B1 = """{"format": "tenace.table-log", "version": 1,
+ "board": {"number": 1, "deal": "N:A643.JT543.2.JT8 T8.K.JT76.A97542 J952.862.AQ983.6 KQ7.AQ97.K54.KQ3"},
+ "events": [
+  {"type": "CallMade", "seat": "N", "call": "P"},
+  {"type": "CallMade", "seat": "N", "call": "X"},
+  {"type": "Elected", "actor": "Director", "option": {"type": "Unintended", "yes": false, "law": "25B"}},
+  {"type": "DirectorCalled", "by": "N"},
+  {"type": "DirectorCalled", "by": "E"},
+  {"type": "Elected", "actor": "E", "option": {"type": "Accept", "law": "25B1"}},
+  {"type": "Elected", "actor": "Director", "option": {"type": "Comparable", "yes": true, "law": "26A"}},
+  {"type": "CallMade", "seat": "E", "call": "P"}]}"""
+
+
+@pytest.mark.xfail(reason="found by the random test: an intended change of the dealer's pass into a double "
+                          "(inadmissible, Law 19A) accepted under Law 25B1 stands, and then no number of "
+                          "passes ends the auction (Law 22)", strict=False)
+def test_found_an_accepted_change_to_an_inadmissible_double_must_not_block_the_auction() -> None:
+    """Law 25B1 lets LHO accept a substituted call, but an inadmissible double cannot stand (Laws 19A, 36):
+    whatever the Laws make of it, four more passes must end the auction."""
+    t = loads(_FOUND_25B1)
+    for _ in range(8):
+        if t.phase is not Phase.AUCTION or t.turn is None or not isinstance(t.turn, Seat):
+            break
+        t = t.apply(CallMade(t.turn, PASS))
+    assert t.phase is not Phase.AUCTION
