@@ -240,3 +240,18 @@ def test_62d1_a_twelfth_trick_correction_during_the_directors_review_resumes_the
     while t.pending is None:
         t = t.apply(low(t))
     assert str(t.pending.law) == "Law 64C" and t.play is not None and t.play.is_complete
+
+
+def test_62_going_back_keeps_a_lead_out_of_turn_only_for_tricks_still_begun() -> None:
+    """When the play goes back to a revoke, a lead out of turn that stood (Law 53A) on a trick whose cards are
+    all withdrawn is forgotten: that trick will be led by whoever wins the one before."""
+    from tenace import Contract, Play
+    from tenace.laws.revokes import _truncate
+
+    from ._revoke_deal import REVOKE_DEAL
+
+    play = Play.for_contract(REVOKE_DEAL, Contract.from_str("3NTN"))
+    play = play.extend(C(c) for c in ("HJ", "H5", "H2", "HA")).lead_out_of_turn(W)
+    play = play.extend(C(c) for c in ("D2", "DA"))
+    assert _truncate(play, 5).leads == ((1, W),) and _truncate(play, 5).turn is N
+    assert _truncate(play, 4).leads == () and _truncate(play, 4).turn is N

@@ -493,7 +493,8 @@ def _swap(ledger: LedgerOfRevokes, old: Revoke, new: Revoke) -> LedgerOfRevokes:
 
 def _truncate(play: Play, length: int) -> Play:
     """The play with only its first ``length`` cards (revokes among them kept as they stood)."""
-    base = replace(play, cards=())
+    # A lead out of turn that stood (Law 53A) is kept only for the tricks that still have cards.
+    base = replace(play, cards=(), leads=tuple(x for x in play.leads if 4 * x[0] < length))
     for card in play.cards[:length]:
         base = base.push_unchecked(card)
     return base
