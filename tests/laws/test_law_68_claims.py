@@ -128,7 +128,7 @@ def test_68d2b_play_on_only_after_a_doubt_and_before_a_ruling() -> None:
     """Playing on is the alternative to the Director's ruling on a doubted claim (68D2): not for an
     undoubted claim, nor once the Director has ruled."""
     t = after_one_trick().apply(ClaimMade(N, 12))
-    with pytest.raises(ImpossibleActionError, match="only when it is doubted"):
+    with pytest.raises(ImpossibleActionError, match=r"agree to play on\): .*only when it is doubted"):
         t.apply(PlayOnAgreed())
     ruled = t.apply(ClaimAnswered(E, False)).apply(ClaimRuled(11))
     with pytest.raises(ImpossibleActionError, match="ended"):

@@ -29,10 +29,12 @@ from tenace.laws.events import (
     ClaimAnswered,
     ClaimMade,
     ClaimRuled,
+    ClaimWithdrawn,
     DirectorCalled,
     Elected,
     Event,
     Misinformation,
+    PlayOnAgreed,
     SimultaneousCalls,
 )
 from tenace.laws.penalty_cards import Exposure
@@ -396,4 +398,8 @@ def _describe(event: Event) -> str:
             return f"the Director finds {seat.name.title()} misinformed"
         case SimultaneousCalls(first=first, second=second):
             return f"{_describe(first)} and {_describe(second)} at the same time"
+        case ClaimWithdrawn(seat=seat):
+            return f"{seat.name.title()} withdraws from the claim"
+        case PlayOnAgreed():
+            return "all four agree to play on"
     return repr(event)
