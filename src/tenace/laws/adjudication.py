@@ -48,6 +48,7 @@ way of losing tricks.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -290,6 +291,21 @@ def _played(play: Play, card: Card) -> bool:
 
 _State: TypeAlias = tuple[tuple[int, int, int, int], tuple[int, ...], int, int]
 """(hands as card-index bit masks in N, E, S, W order, current trick's card indexes, leader index, step)."""
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _compress(alive: int, bits: int) -> int:
+    """``bits`` (some of the cards ``alive`` of one suit, as 13-bit rank masks) renumbered by rank among
+    ``alive``, the highest alive card becoming the ace."""
+    out = 0
+    target = 12
+    while alive:
+        top = alive.bit_length() - 1
+        alive &= ~(1 << top)
+        if bits >> top & 1:
+            out |= 1 << target
+        target -= 1
+    return out
 
 
 def _suit_of(index: int) -> int:
@@ -558,21 +574,11 @@ class _Search:
         new = [0, 0, 0, 0]
         named = self.named & alive
         renamed = 0
-        for suit in range(4):
-            shift = 13 * suit
-            bits = (alive >> shift) & 0x1FFF
-            target = shift + 12
-            while bits:
-                top = bits.bit_length() - 1
-                bits &= ~(1 << top)
-                card = shift + top
-                for h in range(4):
-                    if hands[h] >> card & 1:
-                        new[h] |= 1 << target
-                        break
-                if named >> card & 1:
-                    renamed |= 1 << target
-                target -= 1
+        for shift in (0, 13, 26, 39):
+            out = (alive >> shift) & 0x1FFF
+            for h in range(4):
+                new[h] |= _compress(out, (hands[h] >> shift) & 0x1FFF) << shift
+            renamed |= _compress(out, (named >> shift) & 0x1FFF) << shift
         return (new[0], new[1], new[2], new[3]), leader, step, renamed
 
     def _double_dummy(self, state: _State, path: tuple[int, ...]) -> int:
