@@ -26,9 +26,12 @@ from tenace.laws import (
     Policy,
     Reject,
     Table,
+    auction_period,
 )
+from tenace.laws.auction_period import AuctionState, StandingCall
 from tenace.laws.decisions import KeepCall, Unintended, WithdrawCall, Withdrawn
 from tenace.laws.events import CallChanged
+from tenace.record import AnnotatedCall
 
 from ._helpers import DEAL, E, N, S, W, calls, standing, table
 
@@ -285,11 +288,15 @@ def test_25a1_the_intended_call_meets_the_obligation_the_first_call_met() -> Non
     assert irregularity.offender is E and standing(t) == "N:1H"
 
 
-def test_25a6_a_change_that_breaks_an_obligation_after_lho_called_is_refused() -> None:
+def test_25a6_an_irregular_intended_call_after_lho_called_takes_lhos_call_away() -> None:
+    """Same, but South had passed over East's pass: East's intended 1S breaks his obligation to pass, so it
+    is dealt with under Law 37 in place of the pass, and South's call over the pass goes (25A6)."""
     t = calls(table(), "E:P").apply(DirectorCalled(S)).apply(Elected(S, Reject(LawRef(29, "B"))))
     t = calls(t, "N:1H E:P S:P")
-    with pytest.raises(ImpossibleActionError, match="cannot apply Laws 27, 36 or 37"):
-        _change(t, E, "1S").apply(Elected(DIRECTOR, UNINTENDED))
+    t = _change(t, E, "1S").apply(Elected(DIRECTOR, UNINTENDED))
+    assert standing(t) == "N:1H" and (S, "P", LawRef(25, "A6")) in _withdrawn(t)
+    irregularity = t.open_irregularity
+    assert irregularity is not None and irregularity.kind is Kind.CALL_WHILE_REQUIRED_TO_PASS
 
 
 
@@ -302,6 +309,34 @@ def test_22b_25a_a_passed_out_board_reopens_when_the_fourth_pass_is_changed() ->
     assert t.phase is Phase.AUCTION and standing(t) == "N:P E:P S:P W:1C" and t.turn is N
     t = calls(t, "N:P E:P S:P")
     assert str(t.contract) == "1CW"
+
+
+def _lost_turn_state() -> AuctionState:
+    """North passed, East passed, West bid 1H at South's turn and North doubled, accepting it (Law 29A);
+    then the turn came back to South with East's pass still his last call (reachable in such tangles)."""
+    standing_calls = tuple(
+        StandingCall(seat, AnnotatedCall(parse_call(call)))
+        for seat, call in ((N, "P"), (E, "P"), (W, "1H"), (N, "X"))
+    )
+    return AuctionState(N, standing_calls, turn=S)
+
+
+def test_32c_25a4_a_later_call_at_lhos_turn_after_partner_has_called_is_left_to_lho() -> None:
+    """East doubles at South's turn after having passed, but West has called since East's pass: 25A cannot
+    allow a substitution (25A4), so Law 25B decides: South may accept it by calling over it."""
+    state = auction_period.on_call(_lost_turn_state(), CallMade(E, parse_call("1S")), 5, Policy.LAWS)
+    assert state.open is not None and state.open[0].kind is Kind.CHANGE_OF_CALL and state.pending is None
+    state = auction_period.on_call(state, CallMade(S, parse_call("P")), 6, Policy.LAWS)
+    assert [(s.seat, str(s.call.call)) for s in state.calls][-2:] == [(E, "1S"), (S, "P")]
+    assert state.withdrawn == () and state.turn is W and state.pending is None
+
+
+def test_32c_25b2_a_later_call_at_lhos_turn_not_accepted_is_cancelled() -> None:
+    state = auction_period.on_call(_lost_turn_state(), CallMade(E, parse_call("1S")), 5, Policy.LAWS)
+    state = auction_period.on_director(state, DirectorCalled(S))
+    state = auction_period.on_elected(state, Elected(S, Reject(LawRef(25, "B2"))))
+    assert len(state.calls) == 4 and state.turn is S
+    assert state.withdrawn == (Withdrawn(E, parse_call("1S"), LawRef(25, "B2")),)
 
 _BOARD_FOR_DEALER = {Seat.NORTH: 1, Seat.EAST: 2, Seat.SOUTH: 3, Seat.WEST: 4}
 
@@ -329,3 +364,20 @@ def test_25a1_property_an_allowed_change_of_the_last_call_is_as_if_the_new_call_
     assert (t.phase is Phase.AUCTION) == (not expected.is_complete)
     assert t.contract == (expected.contract() if expected.is_complete else None)
     assert Table.replay(t.board, t.record) == t
+
+
+def test_online_policy_refuses_a_change_to_a_call_the_screen_would_not_accept() -> None:
+    """Online, East may not change his 2C to an insufficient 1D, which the screen would have prevented."""
+    t = calls(table(policy=Policy.ONLINE), "N:1H E:2C")
+    with pytest.raises(UnlawfulActionError, match="insufficient bid"):
+        _change(t, E, "1D")
+
+
+def test_25_no_change_during_the_players_own_rectification() -> None:
+    """East's insufficient 1D was not accepted, so he must replace it (Law 27B); before that, he may not
+    change his earlier call."""
+    t = calls(table(), "N:P E:P S:1H W:P N:P E:1D").apply(DirectorCalled(S))
+    t = t.apply(Elected(S, Reject(LawRef(27, "B"))))
+    assert t.turn is E
+    with pytest.raises(ImpossibleActionError, match="rectification"):
+        _change(t, E, "1S")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tenace import PASS, parse_call
 from tenace.errors import ImpossibleActionError
 from tenace.laws import CallMade, DirectorCalled, Elected, Kind, LawRef, Phase, Table
-from tenace.laws.events import SimultaneousCalls
+from tenace.laws.events import CallChanged, SimultaneousCalls
 
 from ._helpers import E, N, S, W, calls, standing, table
 
@@ -107,9 +107,9 @@ _RANDOM_CALLS = (PASS, PASS, PASS, PASS, parse_call("1H"), parse_call("2S"), par
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_17d3_property_an_ended_auction_never_ends_on_a_pass_that_took_a_turn(data: st.DataObject) -> None:
-    """Random calls by random players (calls out of rotation included; every decision takes its first
-    option): whenever the auction has ended, each of its last three passes was made in rotation (Laws 17D3,
-    34), and the record replays to the same table."""
+    """Random calls and changes of call by random players (calls out of rotation included; every decision
+    takes its first option): whenever the auction has ended, each of its last three passes was made in
+    rotation (Laws 17D3, 34), and the record replays to the same table."""
     t = table()
     for _ in range(40):
         if t.phase is not Phase.AUCTION:
@@ -122,8 +122,9 @@ def test_17d3_property_an_ended_auction_never_ends_on_a_pass_that_took_a_turn(da
             continue
         seat = data.draw(st.sampled_from([N, E, S, W]))
         call = data.draw(st.sampled_from(_RANDOM_CALLS))
+        change = data.draw(st.sampled_from((None, None, None, True, False)))
         try:
-            t = t.apply(CallMade(seat, call))
+            t = t.apply(CallMade(seat, call) if change is None else CallChanged(seat, call, change))
         except ImpossibleActionError:
             continue
     if t.phase is not Phase.AUCTION and t.calls:

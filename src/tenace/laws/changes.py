@@ -36,8 +36,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tenace.calls import Call, Pass
-from tenace.errors import ImpossibleActionError
+from tenace.calls import Bid, Call, Pass
+from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.laws import auction_period
 from tenace.laws.auction_period import AuctionState, StandingCall
 from tenace.laws.decisions import (
@@ -122,13 +122,23 @@ def _last_call(state: AuctionState, seat: Seat) -> int | None:
     return None
 
 
+def _partner_since(state: AuctionState, seat: Seat, i: int) -> bool:
+    return any(s.seat is seat.partner for s in state.calls[i + 1 :])
+
+
+def _replaceable(state: AuctionState, seat: Seat, i: int) -> bool:
+    """Whether the call at ``i`` can be replaced in place: nobody but LHO has called over it (after an
+    accepted call out of rotation others may have, and then only Law 25B can apply)."""
+    return all(s.seat is seat.lho for s in state.calls[i + 1 :])
+
+
 def _changeable(state: AuctionState, seat: Seat) -> int:
     """The position of ``seat``'s last call, which he may still change only while his partner has not called
     over it (Laws 21B1(a), 25A1, 25A4)."""
     i = _last_call(state, seat)
     if i is None:
         raise ImpossibleActionError(f"{_name(seat)} has made no call to change")
-    if any(s.seat is seat.partner for s in state.calls[i + 1 :]):
+    if _partner_since(state, seat, i):
         raise ImpossibleActionError(
             f"{_name(seat)}'s partner has called over his {state.calls[i].call.call}: it can no longer be "
             "changed (Laws 21B1(a), 25A4)"
@@ -138,12 +148,9 @@ def _changeable(state: AuctionState, seat: Seat) -> int:
 
 def is_change_of_call(state: AuctionState, seat: Seat) -> bool:
     """Whether a call by ``seat`` now is a change of his own call rather than a call out of rotation: it is
-    his LHO's turn, he has called, and his partner has not called since (Laws 30B2, 31C, 32C)."""
+    his LHO's turn and he has called before (Laws 30B2, 31C, 32C)."""
     turn = state.turn
-    if turn is None or seat is not turn.rho:
-        return False
-    i = _last_call(state, seat)
-    return i is not None and not any(s.seat is seat.partner for s in state.calls[i + 1 :])
+    return turn is not None and seat is turn.rho and _last_call(state, seat) is not None
 
 
 # --- events ------------------------------------------------------------------------------------------------
@@ -183,15 +190,40 @@ def _simultaneous(
     return auction_period.on_call(state, second, index, policy)
 
 
-def change_of_call(state: AuctionState, event: CallChanged, index: int, policy: Policy) -> AuctionState:
-    """``event.seat`` replaces his last call by ``event.call`` (Laws 21B, 25)."""
+def change_of_call(
+    state: AuctionState, event: CallChanged, index: int, policy: Policy, *, made_as_call: bool = False
+) -> AuctionState:
+    """``event.seat`` replaces his last call by ``event.call`` (Laws 21B, 25). ``made_as_call``: the change is
+    a second call made at LHO's turn (Laws 30B2, 31C, 32C)."""
     if state.open is not None:
         raise ImpossibleActionError(f"{state.open[0]} must first be dealt with")
     seat, call = event.seat, event.call
+    proc = state.procedure
+    if proc is not None:
+        offender = proc.check.offender if isinstance(proc, auction_period._Judging) else proc.offender
+        if offender is seat:  # e.g. a rejected insufficient bid still to be replaced (Law 27B)
+            raise ImpossibleActionError(f"{_name(seat)} is in the middle of a rectification; it comes first")
+    last = _last_call(state, seat)
+    if made_as_call and last is not None and not _replaceable(state, seat, last):
+        # Law 25A4 rules out an allowed substitution once partner has called, so only 25B remains: LHO may
+        # accept the new call, otherwise it is cancelled.
+        return _intended(state, seat, call, index)
     i = _changeable(state, seat)
+    if not _replaceable(state, seat, i):
+        raise ImpossibleActionError(
+            f"players other than {_name(seat.lho)} have called over {_name(seat)}'s "
+            f"{state.calls[i].call.call}: it can no longer be changed"
+        )
     old = state.calls[i].call.call
     if call == old:
         raise ImpossibleActionError(f"{_name(seat)}'s call is already {old}")
+    for repeat in (*state.calls[i].lapsed, *state.constraints):
+        # Laws 31A1, 32A1: an obligation to repeat a call (met by the old call, or still to be met) comes
+        # first.
+        if isinstance(repeat, MustRepeat) and repeat.seat is seat and call != repeat.call:
+            raise ImpossibleActionError(f"{_name(seat)} must repeat {repeat.call} ({repeat.law})")
+    if policy is Policy.ONLINE:
+        _online_check(state, seat, i, call, index)
     if (seat, i) in state.misinformed:
         # Law 21B1(a): the Director has found that misinformation could have influenced the call; it is
         # changed without rectification, and the side that misinformed is the offending side for 16C.
@@ -208,6 +240,23 @@ def change_of_call(state: AuctionState, event: CallChanged, index: int, policy: 
         )
         return replace(state, change=_JudgeIntent(seat, call, index, policy), pending=decision)
     return _intended(state, seat, call, index)
+
+
+def _online_check(state: AuctionState, seat: Seat, i: int, call: Call, index: int) -> None:
+    """Online, the new call must itself be one the screen would accept in the old call's place."""
+    before = replace(state, calls=state.calls[:i])
+    if _breaks(state.calls[i].lapsed, call):
+        kind, law = Kind.CALL_WHILE_REQUIRED_TO_PASS, LawRef(37)
+    elif not before.is_lawful(seat, call) and isinstance(call, Bid):
+        kind, law = Kind.INSUFFICIENT_BID, LawRef(27)
+    elif not before.is_lawful(seat, call):
+        kind, law = Kind.INADMISSIBLE_DOUBLE, LawRef(36)
+    else:
+        return
+    raise UnlawfulActionError(
+        f"{call} by {_name(seat)} in place of {state.calls[i].call.call} would be a {kind.value} ({law})",
+        Irregularity(kind, seat, law, index, call),
+    )
 
 
 def _substitute(
@@ -237,13 +286,18 @@ def _substitute(
         # including the obligations the old call had met (to pass, or to repeat a call).
         base = replace(base, turn=seat, constraints=(*base.constraints, *old.lapsed))
         return auction_period.on_call(base, CallMade(seat, call), index, policy)
-    if not base.is_lawful(seat, call) or _breaks(old.lapsed, call):
-        raise ImpossibleActionError(
-            f"{call} is not sufficient, permitted or allowed in place of {old.call.call} once "
-            f"{_name(seat.lho)} has called over it; the engine cannot apply Laws 27, 36 or 37 to it"
-        )
-    replaced = replace(base, calls=(*base.calls, StandingCall(seat, AnnotatedCall(call), old.lapsed)))
     over = after[0]
+    if not base.is_lawful(seat, call) or _breaks(old.lapsed, call):
+        # The new call is itself irregular (Laws 27, 36, 37): LHO's call over the first one goes (he will call
+        # again, 25A6, 21B2) and the new call is made in the first one's place, as above.
+        base = replace(
+            base,
+            withdrawn=(*base.withdrawn, _withdrawn(over.seat, over.call.call, lho_law, offenders)),
+            turn=seat,
+            constraints=(*base.constraints, *old.lapsed, *over.lapsed),
+        )
+        return auction_period.on_call(base, CallMade(seat, call), index, policy)
+    replaced = replace(base, calls=(*base.calls, StandingCall(seat, AnnotatedCall(call), old.lapsed)))
     if not replaced.is_lawful(over.seat, over.call.call):
         # LHO's call would no longer be lawful over the new call: it goes and he calls again (25A6, 21B2).
         return _lho_withdraws(replaced, over, lho_law, offenders)
@@ -304,7 +358,7 @@ def call_over_change(state: AuctionState, event: CallMade, index: int, policy: P
         )
     accepted, old = _accept(state)
     new = auction_period.on_call(accepted, event, index, policy)
-    if new.pending is None and new.open is None:
+    if old is not None and new.pending is None and new.open is None:
         return _ask_law_26(new, irregularity.offender, old)
     return new  # the Law 26 question gives way to the new irregularity
 
@@ -361,16 +415,17 @@ def on_elected(state: AuctionState, option: Option) -> AuctionState:
             restriction = LeadRestriction(seat.partner, seat, LawRef(26, "B"))
             return replace(state, constraints=(*state.constraints, restriction))
         case None, Accept():
-            seat = _offender(state)
-            accepted, old = _accept(state)
-            return _ask_law_26(accepted, seat, old)
+            offender = _offender(state)
+            accepted, withdrawn = _accept(state)
+            return accepted if withdrawn is None else _ask_law_26(accepted, offender, withdrawn)
         case None, Reject():
             # Law 25B2: the change is cancelled and the first call stands; the cancelled call is information
             # under Law 16C (25B3).
             assert state.open is not None
             irregularity, made = state.open
             cancelled = Withdrawn(irregularity.offender, made.call, LawRef(25, "B2"))
-            return _settle(replace(state, open=None, withdrawn=(*state.withdrawn, cancelled)))
+            new = replace(state, open=None, withdrawn=(*state.withdrawn, cancelled))
+            return _settle(new) if new.ended else new  # the turn stays where it was, if the auction is on
     raise ImpossibleActionError(f"{option!r} does not answer {type(proc).__name__}")
 
 
@@ -379,12 +434,17 @@ def _offender(state: AuctionState) -> Seat:
     return state.open[0].offender
 
 
-def _accept(state: AuctionState) -> tuple[AuctionState, Call]:
-    """Law 25B1: the first call is withdrawn and the new one stands in its place."""
+def _accept(state: AuctionState) -> tuple[AuctionState, Call | None]:
+    """Law 25B1: the first call is withdrawn and the new one stands in its place, and the withdrawn call is
+    returned. When partner has called since the first call, nothing can be replaced: the new call joins the
+    auction where it was made (as a call out of rotation accepted under Law 29A) and ``None`` is returned."""
     assert state.open is not None
     irregularity, made = state.open
     seat = irregularity.offender
-    i = _changeable(state, seat)
+    i = _last_call(state, seat)
+    assert i is not None
+    if not _replaceable(state, seat, i):
+        return auction_period._append(replace(state, open=None), made), None
     old = state.calls[i].call.call
     lapsed = state.calls[i].lapsed
     calls = (*state.calls[:i], StandingCall(seat, AnnotatedCall(made.call), lapsed), *state.calls[i + 1 :])
