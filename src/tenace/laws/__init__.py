@@ -38,9 +38,11 @@ from tenace.laws.events import (
     ClaimAnswered,
     ClaimMade,
     ClaimRuled,
+    ClaimWithdrawn,
     DirectorCalled,
     Elected,
     Misinformation,
+    PlayOnAgreed,
     SimultaneousCalls,
 )
 from tenace.laws.refs import DIRECTOR, Director, LawRef, Policy, Regulations
@@ -56,6 +58,7 @@ __all__ = [
     "ClaimAnswered",
     "ClaimMade",
     "ClaimRuled",
+    "ClaimWithdrawn",
     "Comparable",
     "Decision",
     "DesignateCard",
@@ -78,6 +81,7 @@ __all__ = [
     "MustRepeat",
     "PenaltyCard",
     "Phase",
+    "PlayOnAgreed",
     "Policy",
     "Regulations",
     "Reject",
