@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tenace import PASS, parse_call
 from tenace.errors import ImpossibleActionError
 from tenace.laws import CallMade, DirectorCalled, Elected, Kind, LawRef, Phase, Table
-from tenace.laws.events import CallChanged, SimultaneousCalls
+from tenace.laws.events import CallChanged, Misinformation, SimultaneousCalls
 
 from ._helpers import E, N, S, W, calls, standing, table
 
@@ -101,15 +101,17 @@ def test_17d3_replays_from_the_record() -> None:
     assert Table.replay(t.board, t.record) == t
 
 
+_RANDOM_KINDS = ("call", "call", "call", "slip", "change", "misinformed", "together")
 _RANDOM_CALLS = (PASS, PASS, PASS, PASS, parse_call("1H"), parse_call("2S"), parse_call("X"))
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_17d3_property_an_ended_auction_never_ends_on_a_pass_that_took_a_turn(data: st.DataObject) -> None:
-    """Random calls and changes of call by random players (calls out of rotation included; every decision
-    takes its first option): whenever the auction has ended, each of its last three passes was made in
-    rotation (Laws 17D3, 34), and the record replays to the same table."""
+    """Random calls, changes of call, misinformation findings and simultaneous calls by random players (calls
+    out of rotation included; every decision takes its first option): whenever the auction has ended, each
+    of its last three passes was made in rotation (Laws 17D3, 34), and the record replays to the same
+    table."""
     t = table()
     for _ in range(40):
         if t.phase is not Phase.AUCTION:
@@ -122,9 +124,17 @@ def test_17d3_property_an_ended_auction_never_ends_on_a_pass_that_took_a_turn(da
             continue
         seat = data.draw(st.sampled_from([N, E, S, W]))
         call = data.draw(st.sampled_from(_RANDOM_CALLS))
-        change = data.draw(st.sampled_from((None, None, None, True, False)))
+        kind = data.draw(st.sampled_from(_RANDOM_KINDS))
+        event: CallMade | CallChanged | Misinformation | SimultaneousCalls = CallMade(seat, call)
+        if kind in ("slip", "change"):
+            event = CallChanged(seat, call, unintended=kind == "slip")
+        elif kind == "misinformed":
+            event = Misinformation(seat)
+        elif kind == "together":
+            other = data.draw(st.sampled_from([N, E, S, W]))
+            event = SimultaneousCalls(CallMade(seat, call), CallMade(other, PASS))
         try:
-            t = t.apply(CallMade(seat, call) if change is None else CallChanged(seat, call, change))
+            t = t.apply(event)
         except ImpossibleActionError:
             continue
     if t.phase is not Phase.AUCTION and t.calls:
