@@ -8,9 +8,9 @@ import pytest
 
 from tenace import parse_call
 from tenace.errors import ImpossibleActionError
-from tenace.laws import DIRECTOR, CallMade, Elected, Kind, LawRef, Phase, Table
+from tenace.laws import DIRECTOR, CallMade, Elected, Kind, LawRef, Phase, Table, log
 from tenace.laws.decisions import KeepCall, WithdrawCall
-from tenace.laws.events import CallChanged, Misinformation
+from tenace.laws.events import CallChanged, Misinformation, SimultaneousCalls
 
 from ._helpers import E, N, S, W, calls, standing, table
 
@@ -91,3 +91,14 @@ def test_21b1a_change_in_the_clarification_period_reopens_the_auction() -> None:
     t = calls(t, "N:P E:P S:P")
     assert str(t.contract) == "2HXN"
     assert Table.replay(t.board, t.record) == t
+
+
+def test_21b_33_a_record_with_these_events_round_trips_through_the_json_log() -> None:
+    """Misinformation findings, changes of call, LHO's elections and simultaneous calls are all kept by the
+    lossless JSON log."""
+    t = calls(_transfer_auction(), "W:P N:2H")
+    t = t.apply(Misinformation(W)).apply(CallChanged(W, parse_call("X")))
+    t = t.apply(Elected(N, WithdrawCall(LawRef(21, "B2"))))
+    t = t.apply(SimultaneousCalls(CallMade(E, parse_call("P")), CallMade(N, parse_call("XX"))))
+    assert standing(t) == "N:1NT E:P S:2D W:X N:XX E:P"
+    assert log.loads(log.dumps(t)) == t
