@@ -381,3 +381,14 @@ def test_25_no_change_during_the_players_own_rectification() -> None:
     assert t.turn is E
     with pytest.raises(ImpossibleActionError, match="rectification"):
         _change(t, E, "1S")
+
+
+def test_25b_an_intended_change_to_an_inadmissible_double_is_cancelled_at_once() -> None:
+    """The dealer changes his pass into a double with no bid to double: such a call can never stand (Laws 19,
+    36), so nobody may accept it; the change is cancelled and the pass stands (25B2), and the auction can
+    still end (Law 22)."""
+    t = _change(calls(table(), "N:P"), N, "X", unintended=False)
+    assert t.open_irregularity is None and standing(t) == "N:P" and t.turn is E
+    assert _withdrawn(t) == [(N, "X", LawRef(25, "B2"))]
+    t = calls(t, "E:P S:P W:P")
+    assert t.phase is Phase.ENDED and t.score_ns() == 0

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tenace.calls import Bid, Call, Pass
+from tenace.calls import Bid, Call, Double, Pass, Redouble
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.laws import auction_period
 from tenace.laws.auction_period import AuctionState, StandingCall
@@ -334,6 +334,18 @@ def _intended(state: AuctionState, seat: Seat, call: Call, index: int) -> Auctio
     """Law 25B: an intended change waits for LHO's acceptance; it is an open irregularity until LHO calls
     over it (accepting it, 25B1) or the Director is called."""
     irregularity = Irregularity(Kind.CHANGE_OF_CALL, seat, LawRef(25, "B"), index, call)
+    i = _last_call(state, seat)
+    assert i is not None
+    before = replace(state, calls=state.calls[:i]) if _replaceable(state, seat, i) else state
+    if isinstance(call, Double | Redouble) and not before.is_lawful(seat, call):
+        # An inadmissible double or redouble can never stand (Laws 19, 35A, 36): nobody may accept it, so the
+        # change is cancelled at once and the first call stands (25B2, 16C).
+        return replace(
+            state,
+            irregularities=(*state.irregularities, irregularity),
+            withdrawn=(*state.withdrawn, Withdrawn(seat, call, LawRef(25, "B2"))),
+            change=None,
+        )
     turn = state.turn
     if turn is None and state.calls[-1].seat is seat:
         turn = seat.lho  # the auction had ended on the changed call: LHO may still accept it by calling
