@@ -261,7 +261,7 @@ def on_call(state: AuctionState, event: CallMade, index: int, policy: Policy) ->
 
         if policy is Policy.LAWS and changes.is_change_of_call(state, seat):
             # Laws 30B2, 31C, 32C: a call at LHO's turn by a player who has called is a change of call (25).
-            return changes.change_of_call(state, CallChanged(seat, call), index, policy)
+            return changes.change_of_call(state, CallChanged(seat, call), index, policy, made_as_call=True)
         rho_required = state.must_pass(state.turn)
         if seat is state.turn.lho and rho_required is not None and policy is Policy.LAWS:
             # Law 28A: a call at RHO's turn is in rotation when RHO must pass; RHO is deemed to pass.
