@@ -217,7 +217,10 @@ class Play:
             raise ImpossibleActionError("a lead out of turn can only stand at the start of a trick")
         n = len(self._winners)
         leads = (*(x for x in self.leads if x[0] != n), (n, seat))
-        return Play(self.deal, self.trump, self.leader, self.cards, leads)
+        play = Play(self.deal, self.trump, self.leader, (), leads)
+        for card in self.cards:  # unchecked: revokes that stood must stay as they were
+            play = play.push_unchecked(card)
+        return play
 
     def extend(self, cards: Iterable[Card]) -> Play:
         play = self

@@ -204,3 +204,13 @@ def test_director_decisions_belong_to_declarer_only() -> None:
     with pytest.raises(ValueError, match="not offered"):
         t.apply(Elected(N, Accept(_law("56A"))))
     assert t.turn is N and t.pending is not None
+
+
+def test_53a_a_lead_out_of_turn_accepted_after_a_revoke_leaves_the_revoke_standing() -> None:
+    """Law 53A with Law 61: West revoked on trick 1 (nobody has noticed); East's lead out of turn at trick 2
+    is accepted by dummy's card. The revoke stays on record as it was played."""
+    t = play(in_3nt(), "E:SQ S:S7 W:H3 N:SA")
+    assert t.play is not None and t.play.revokes == (2,)
+    t = play(t, "E:D8 S:D2")
+    assert t.play is not None and t.play.revokes == (2,) and t.play.current_trick.leader is E
+    assert t.turn is W and Table.replay(t.board, t.record, t.regulations) == t

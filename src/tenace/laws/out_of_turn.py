@@ -196,6 +196,18 @@ def _record(state: PlayState, irregularity: Irregularity, mine: OutOfTurnState |
     )
 
 
+def _penalty(state: PlayState, seat: Seat, card: Card, *, major: bool, law: LawRef) -> PlayState:
+    """``card`` becomes a penalty card of ``seat`` (Law 50); if it already is one, it stays, major when this
+    exposure makes it so (Law 50B)."""
+    pen = state.penalties
+    if any(p.card == card for p in pen.cards):
+        if not major:
+            return state
+        cards = tuple(replace(p, major=True) if p.card == card else p for p in pen.cards)
+        return replace(state, penalties=replace(pen, cards=cards))
+    return penalty_cards.add_penalty_card(state, seat, card, major=major, law=law)
+
+
 def _hold(state: PlayState, seat: Seat, card: Card) -> OutOfTurnState:
     return replace(state.out_of_turn, held=(*state.out_of_turn.held, (seat, card)))
 
@@ -235,7 +247,7 @@ def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> 
     if mine.must_lead_from is not None and seat.side is not declaring:
         # Law 60B: a defender plays before declarer has led again from the right hand: a major penalty card.
         irregularity = Irregularity(Kind.PREMATURE_PLAY, seat, LawRef(60, "B"), index)
-        state = penalty_cards.add_penalty_card(state, seat, card, major=True, law=LawRef(60, "B"))
+        state = _penalty(state, seat, card, major=True, law=LawRef(60, "B"))
         return _record(state, irregularity)
     if seat is play.turn:
         legal = play.legal_cards()
@@ -344,7 +356,7 @@ def _premature(state: PlayState, seat: Seat, card: Card, index: int) -> PlayStat
         if partner_played:
             # Law 45E1: a defender's fifth card is a penalty card (unless the Director deems it a lead).
             law = LawRef(45, "E1")
-            state = penalty_cards.add_penalty_card(state, seat, card, major=True, law=law)
+            state = _penalty(state, seat, card, major=True, law=law)
             return _record(state, Irregularity(Kind.PREMATURE_PLAY, seat, law, index))
         return _open_premature(
             state, seat, card, index
@@ -357,7 +369,7 @@ def _premature(state: PlayState, seat: Seat, card: Card, index: int) -> PlayStat
         irregularity = Irregularity(Kind.PREMATURE_PLAY, seat, LawRef(57, "D"), index)
         if _follows(play, seat, card):  # Law 57D: a lawful card is played at his own turn
             return _record(state, irregularity, _hold(state, seat, card))
-        state = penalty_cards.add_penalty_card(state, seat, card, major=True, law=LawRef(57, "D"))
+        state = _penalty(state, seat, card, major=True, law=LawRef(57, "D"))
         return _record(state, irregularity)
     return _open_premature(state, seat, card, index)
 
@@ -365,7 +377,7 @@ def _premature(state: PlayState, seat: Seat, card: Card, index: int) -> PlayStat
 def _open_premature(state: PlayState, seat: Seat, card: Card, index: int) -> PlayState:
     """Law 57A: the card is a major penalty card at once; declarer's choice waits for the Director."""
     irregularity = Irregularity(Kind.PREMATURE_PLAY, seat, LawRef(57, "A"), index)
-    state = penalty_cards.add_penalty_card(state, seat, card, major=True, law=LawRef(57, "A"))
+    state = _penalty(state, seat, card, major=True, law=LawRef(57, "A"))
     return _record(
         state, irregularity, replace(state.out_of_turn, premature=Premature(irregularity, seat, card))
     )
@@ -563,7 +575,7 @@ def _retract(state: PlayState, faced: Faced, law: LawRef) -> PlayState:
     50D); declarer's goes back to the hand (55B1) and he must then lead from the right hand (55B2)."""
     state = replace(state, out_of_turn=replace(state.out_of_turn, faced=None))
     if law.law in (54, 56):
-        return penalty_cards.add_penalty_card(state, faced.seat, faced.card, major=True, law=law)
+        return _penalty(state, faced.seat, faced.card, major=True, law=law)
     if law.clause == "B2":
         return replace(state, out_of_turn=replace(state.out_of_turn, must_lead_from=faced.proper))
     return state
@@ -584,7 +596,7 @@ def _penalise_others(state: PlayState, seat: Seat, visible: tuple[Card, ...], pl
     for other in visible:
         if other != played and other in state.play.hand(seat):
             major = penalty_cards.is_honour(other)  # Law 50B: a single low card exposed by accident is minor
-            state = penalty_cards.add_penalty_card(state, seat, other, major=major, law=LawRef(58, "B2"))
+            state = _penalty(state, seat, other, major=major, law=LawRef(58, "B2"))
     return state
 
 
