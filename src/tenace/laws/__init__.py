@@ -54,10 +54,12 @@ from tenace.laws.events import (
     SimultaneousCards,
     SimultaneousPlays,
 )
+from tenace.laws.messages import LocaleError, available_locales, explain, explain_table
 from tenace.laws.refs import DIRECTOR, Director, LawRef, Policy, Regulations
 from tenace.laws.table import Phase, Table, TableView
 
 __all__ = [
+    "LocaleError", "available_locales", "explain", "explain_table",
     "DIRECTOR",
     "Accept",
     "CallChanged",

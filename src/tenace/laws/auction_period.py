@@ -515,13 +515,7 @@ def on_elected(state: AuctionState, event: Elected) -> AuctionState:
     pending = state.pending
     if pending is None:
         raise ImpossibleActionError("no decision is pending")
-    if event.actor != pending.actor:
-        raise ImpossibleActionError(
-            f"the decision ({pending.law}) is {actor_name(pending.actor)}'s, not {actor_name(event.actor)}'s"
-        )
-    if event.option not in pending.options:
-        offered = ", ".join(repr(o) for o in pending.options)
-        raise ImpossibleActionError(f"{event.option!r} was not offered; the options are {offered}")
+    pending.check(event.actor, event.option)
     state = replace(state, pending=None)
     option = event.option
     from tenace.laws import changes

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from tenace.calls import Call
 from tenace.cards import Card, Suit
-from tenace.laws.refs import Actor, LawRef
+from tenace.errors import ImpossibleActionError
+from tenace.laws.refs import Actor, LawRef, actor_name
 from tenace.seats import Seat, Side
 
 
@@ -191,13 +192,23 @@ Option = (
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A choice the Laws give to one actor; the only events accepted next are that actor's elections of one of
-    ``options`` (plus, where ``may_call`` is set, a call by that seat that the Laws treat as an election)."""
+    ``options``."""
 
     actor: Actor
     options: tuple[Option, ...]
     law: LawRef
     about: Irregularity | None = None
     explanation: str = ""
+
+    def check(self, actor: Actor, option: Option) -> None:
+        """:raises ImpossibleActionError: unless ``actor`` is the one to decide and ``option`` was offered."""
+        if actor != self.actor:
+            raise ImpossibleActionError(
+                f"the decision ({self.law}) is {actor_name(self.actor)}'s, not {actor_name(actor)}'s"
+            )
+        if option not in self.options:
+            offered = ", ".join(repr(o) for o in self.options)
+            raise ImpossibleActionError(f"{option!r} was not offered; the options are {offered}")
 
 
 # --- constraints -------------------------------------------------------------------------------------

@@ -526,13 +526,7 @@ def on_elected(state: PlayState, event: Elected, index: int = 0, policy: Policy 
     pending = state.pending
     if pending is None:
         raise ImpossibleActionError("no decision is pending")
-    if event.actor != pending.actor:
-        raise ImpossibleActionError(
-            f"the decision ({pending.law}) is {actor_name(pending.actor)}'s, not {actor_name(event.actor)}'s"
-        )
-    if event.option not in pending.options:
-        offered = ", ".join(repr(o) for o in pending.options)
-        raise ImpossibleActionError(f"{event.option!r} was not offered; the options are {offered}")
+    pending.check(event.actor, event.option)
     state = replace(state, pending=None)
     mine = state.out_of_turn
     option = event.option

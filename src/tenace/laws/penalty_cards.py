@@ -465,13 +465,7 @@ def on_elected(state: PlayState, event: Elected) -> PlayState:
     accepting or not a failure to play a penalty card (Law 52B)."""
     pending = state.pending
     assert pending is not None
-    if event.actor != pending.actor:
-        raise ImpossibleActionError(
-            f"the decision ({pending.law}) is {actor_name(pending.actor)}'s, not {actor_name(event.actor)}'s"
-        )
-    if event.option not in pending.options:
-        offered = ", ".join(repr(o) for o in pending.options)
-        raise ImpossibleActionError(f"{event.option!r} was not offered; the options are {offered}")
+    pending.check(event.actor, event.option)
     state = replace(state, pending=None)
     option, pen, play = event.option, state.penalties, state.play
     n, tricks = len(play.cards), len(play.winners)

@@ -439,10 +439,7 @@ def on_elected(state: PlayState, event: Elected) -> PlayState:
     """The Director's Law 64C election."""
     pending = state.pending
     assert pending is not None
-    if event.actor is not pending.actor:
-        raise ImpossibleActionError(f"the Director decides here ({pending.law}), not {event.actor}")
-    if event.option not in pending.options:
-        raise ImpossibleActionError(f"{event.option!r} was not offered ({pending.law})")
+    pending.check(event.actor, event.option)
     ledger = state.revoke_ledger
     known = [r for r in ledger.revokes if r.stands_for_64]
     adjusted = event.option.declarer_tricks if isinstance(event.option, AdjustedTricks) else ledger.adjusted
