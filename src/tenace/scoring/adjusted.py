@@ -167,13 +167,9 @@ def artificial_percentage(
     Fraction(40, 1)
     """
     base = settings.percentage(award)
-    if settings.session_rule and session_percentage is not None:
-        session = _fraction(session_percentage, "session_percentage")
-        if award is Award.AVERAGE_PLUS and session > base:
-            return session
-        if award is Award.AVERAGE_MINUS and session < base:
-            return session
-    return base
+    if not settings.session_rule or session_percentage is None:
+        return base
+    return _session_rule(award, base, _fraction(session_percentage, "session_percentage"))
 
 
 def artificial_imps(
@@ -190,12 +186,18 @@ def artificial_imps(
     Fraction(9, 2)
     """
     base = settings.imps(award)
-    if settings.session_rule and session_imps is not None:
-        session = _fraction(session_imps, "session_imps")
-        if award is Award.AVERAGE_PLUS and session > base:
-            return session
-        if award is Award.AVERAGE_MINUS and session < base:
-            return session
+    if not settings.session_rule or session_imps is None:
+        return base
+    return _session_rule(award, base, _fraction(session_imps, "session_imps"))
+
+
+def _session_rule(award: Award, base: Fraction, session: Fraction) -> Fraction:
+    """Law 12C2(c): a non-offender's better session result replaces average-plus; an offender's worse one
+    replaces average-minus."""
+    if award is Award.AVERAGE_PLUS and session > base:
+        return session
+    if award is Award.AVERAGE_MINUS and session < base:
+        return session
     return base
 
 
