@@ -117,3 +117,11 @@ def test_41d_views_show_own_hand_and_dummy_only_after_the_opening_lead() -> None
 def test_replay_of_the_record_gives_the_same_table() -> None:
     t = _played(calls(table(), "N:1H E:1D S:P W:P N:P E:P"), "S3 S2 SA ST")
     assert Table.replay(t.board, t.record, t.regulations) == t
+
+
+def test_69a_an_opponent_agrees_to_a_claim_only_once() -> None:
+    """Each opponent's assent counts once (Law 69A); a repeated assent is refused, the table unchanged."""
+    t = _played(_in_3nt(), "ST S3 S2 SA").apply(ClaimMade(N, 12)).apply(ClaimAnswered(E, True))
+    with pytest.raises(ImpossibleActionError, match="East has already agreed"):
+        t.apply(ClaimAnswered(E, True))
+    assert t.phase is Phase.CLAIM and t.turn is W

@@ -159,6 +159,8 @@ def on_answer(state: PlayState, event: ClaimAnswered) -> PlayState:
             return replace(state, claim=None, void_claims=(*state.void_claims, void))
     if not event.agree:  # Law 68D2: doubted by a player
         return replace(state, claim=replace(claim, objected=True, objected_by=seat))
+    if seat in claim.agreed_by:
+        raise ImpossibleActionError(f"{_name(seat)} has already agreed to the claim")
     return replace(state, claim=replace(claim, agreed_by=claim.agreed_by | {seat}))
 
 
