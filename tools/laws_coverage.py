@@ -68,6 +68,18 @@ STATUS: dict[int, tuple[str, str]] = {
     26: ("◐", "engine: declarer's one-suit ban at the partner's first lead, kept while he holds the lead; the "
              "suits named are read from natural bids (a Director may know better)"),
     25: ("⚖", "25A unintended change (Director judges intent), 25A6 LHO withdraws, 25B LHO accepts or not"),
+    23: ("⚖", "comparable call: the Director's `Comparable` election after 27B1(b), 30B1(b), 31A2, 31B, 32A2, 32B; 23C adjustment not yet"),
+    27: ("✅", "engine: LHO accepts by calling or electing (27A1); 27B1(a) lowest sufficient bid; 27B1(b) comparable (Director); 27B2-27B4"),
+    28: ("✅", "engine: 28A call at the turn of an RHO who must pass; 28B call by the right player cancels the call out of rotation"),
+    29: ("◐", "engine: 29A acceptance by LHO's call or election, 29B cancellation; 29C artificial calls not interpreted"),
+    30: ("◐", "engine: 30A, 30B1 (comparable or not), 30B2 via Law 25; 30C (artificial pass) not interpreted"),
+    31: ("✅", "engine: 31A1 repeat after RHO's pass, 31A2 comparable or partner passes, 31B, 31C via Law 25"),
+    32: ("✅", "engine: 32A1 repeat, 32A2, 32B; an inadmissible double out of rotation is never accepted (36B4)"),
+    35: ("✅", "engine: the kinds of inadmissible call, each sent to Laws 36, 37 or 39"),
+    36: ("✅", "engine: 36A LHO calls first (both calls cancelled), 36B cancelled, partner passes throughout, 26B"),
+    37: ("✅", "engine: 37A LHO calls first (stands), 37B cancelled, both of the offending side pass"),
+    38: ("❌", "not representable: a `Bid` stops at level 7 (the engine would need a call above seven)"),
+    39: ("✅", "engine: calls after the final pass cancelled; 39C lead restrictions for a defender's bid"),
     33: ("✅", "`SimultaneousCalls`: the call by the player in turn first, the other deemed after it"),
     34: ("✅", "three passes with one out of rotation that cost a turn: cancelled, back to that player"),
     41: ("◐", "engine: `LeadFaceDown` keeps the clarification period until the card is faced; a face-down lead "
@@ -136,8 +148,33 @@ def citations() -> dict[int, set[str]]:
     return found
 
 
+_TEST_FILE = re.compile(r"test_law_(\d{1,2})(?:_(\d{1,2}))?(?:_|\.py)")
+_TEST_NAME = re.compile(r"def test_(\d{1,2})[a-h]\w*\(")
+
+
+def tests_by_law() -> dict[int, tuple[set[str], int]]:
+    """For each Law: the test files named after it (``test_law_27_...``, ``test_law_28_32_...`` for a range) and
+    the number of test functions whose name starts with its number and a clause (``test_27b2_...``)."""
+    files: dict[int, set[str]] = {n: set() for n in SUBJECTS}
+    counts: dict[int, int] = dict.fromkeys(SUBJECTS, 0)
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        match = _TEST_FILE.match(path.name)
+        if match:
+            first = int(match.group(1))
+            last = int(match.group(2)) if match.group(2) else first
+            for n in range(first, last + 1 if last >= first else first + 1):
+                if n in files:
+                    files[n].add(path.relative_to(ROOT).as_posix())
+        for name in _TEST_NAME.finditer(path.read_text(encoding="utf-8")):
+            n = int(name.group(1))
+            if n in counts:
+                counts[n] += 1
+    return {n: (files[n], counts[n]) for n in SUBJECTS}
+
+
 def render() -> str:
     cited = citations()
+    tested = tests_by_law()
     lines = [
         "# Laws coverage",
         "",
@@ -145,13 +182,19 @@ def render() -> str:
         "Status: ✅ implemented, ◐ partly, ⚖ needs a Director's judgement (an input), · cited only, ❌ not yet.",
         "Subjects are Tenace's short names for each Law (2017 edition).",
         "",
-        "| Law | subject | status | what | cited in |",
-        "|---|---|---|---|---|",
+        "Tests: the test files named after the Law, and how many test functions name one of its clauses.",
+        "",
+        "| Law | subject | status | what | cited in | tests |",
+        "|---|---|---|---|---|---|",
     ]
     for n, subject in SUBJECTS.items():
         status, what = STATUS.get(n, ("·" if cited[n] else "❌", ""))
         modules = ", ".join(f"`{m}`" for m in sorted(cited[n]))
-        lines.append(f"| {n} | {subject} | {status} | {what} | {modules} |")
+        files, count = tested[n]
+        tests = ", ".join(f"`{f.removeprefix('tests/')}`" for f in sorted(files))
+        if count:
+            tests = f"{tests} ({count} named by clause)" if tests else f"{count} named by clause"
+        lines.append(f"| {n} | {subject} | {status} | {what} | {modules} | {tests} |")
     return "\n".join(lines) + "\n"
 
 
