@@ -10,6 +10,7 @@ import typer
 
 from tenace.cli import analyse, deal, pbn, records, scoring
 from tenace.cli import rule as rule_command
+from tenace.cli import table as table_command
 
 app = typer.Typer(
     name="tenace",
@@ -25,6 +26,7 @@ pbn.register(app)
 analyse.register(app)
 records.register(app)
 rule_command.register(app)
+table_command.register(app)
 
 
 @app.callback()
