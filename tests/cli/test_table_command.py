@@ -146,3 +146,18 @@ def test_unknown_seat_is_a_usage_error() -> None:
     """--seat takes N, E, S or W."""
     result = runner.invoke(app, ["table", "--seat", "Q"], input="quit\n")
     assert result.exit_code == 2
+
+
+def test_four_passes_pass_the_board_out(tmp_path: Path) -> None:
+    """Law 22B: North (dealer) passes, the three robots pass too, and the board is passed out for 0."""
+    output = _run(["--pbn", _pbn(tmp_path), "--seat", "N"], ["P"])
+    assert "robot W: P" in output and "passed out: score 0" in output
+
+
+def test_show_of_a_seat_the_human_does_not_play_is_refused(tmp_path: Path) -> None:
+    """Only the views of the human's seats are shown; the Director's view only to a human playing all four."""
+    output = _run(["--pbn", _pbn(tmp_path), "--seat", "N"], ["show E", "show director", "quit"])
+    assert "you may not see East's view" in output and "you may not see the Director's view" in output
+    assert ".AKQJT98765432.." not in output
+    everything = _run(["--pbn", _pbn(tmp_path)], ["show director", "quit"])
+    assert all(f"{seat.name.title():<5} {DEAL[seat]}" in everything for seat in (N, E, S, W))

@@ -42,7 +42,8 @@ from tenace.seats import SEATS, Seat
 
 HELP = """Commands: a call (1NT, X, XX, P) or a card (SA) for the seat on turn; SEAT:ACTION (N:1H, E:director,
 W:claim 3) to act for a given seat (irregular actions too, under --policy laws); director; elect K; claim N
-[statement]; agree; object; award N (the Director's ruling on a contested claim); show; log; help; quit."""
+[statement]; agree; object; award N (the Director's ruling on a contested claim); show [SEAT|director];
+log; help; quit."""
 
 
 def _seat_to_act(table: Table, humans: frozenset[Seat]) -> Seat | None:
@@ -180,12 +181,17 @@ def _print_state(table: Table) -> None:
         out.print(f"  on turn: {actor_name(table.turn)}")
 
 
-def _show(table: Table, humans: frozenset[Seat]) -> None:
-    """The view of the human seat on turn (Table.view); everything when the human plays all four."""
+def _show(table: Table, humans: frozenset[Seat], who: str = "") -> None:
+    """The view (Table.view) of the human seat on turn, or of ``who`` (a seat the human plays; ``director``,
+    everything, when he plays all four)."""
     viewer: Seat | Director | None = _seat_to_act(table, humans)
     contract = table.contract
     if viewer is not None and contract is not None and viewer is contract.dummy and viewer not in humans:
         viewer = contract.declarer
+    if who:
+        viewer = DIRECTOR if who.lower() == "director" else Seat.from_str(who)  # NotationError: a ValueError
+        if viewer not in humans and (viewer is not DIRECTOR or len(humans) < 4):
+            raise ValueError(f"you may not see {actor_name(viewer)}'s view")
     if len(humans) == 4 and viewer is None:
         viewer = DIRECTOR
     if viewer is None:
@@ -231,10 +237,18 @@ def _board(number: int | None, pbn: Path | None, game: int) -> Board:
 
 
 def _lines(script: Path | None) -> Iterator[str]:
-    if script is not None:
-        yield from script.read_text(encoding="utf-8").splitlines()
-    else:
-        yield from sys.stdin
+    """The input lines: the script's, echoed; or standard input (with a prompt when it is a terminal)."""
+    if script is not None or not sys.stdin.isatty():
+        for line in script.read_text(encoding="utf-8").splitlines() if script is not None else sys.stdin:
+            if line.strip() and not line.lstrip().startswith("#"):
+                out.print(f"> {escape(line.strip())}")
+            yield line
+        return
+    while True:
+        try:
+            yield input("> ")
+        except EOFError:
+            return
 
 
 def register(app: typer.Typer) -> None:
@@ -276,19 +290,16 @@ def register(app: typer.Typer) -> None:
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
-            out.print(f"> {escape(line)}")
-            command = line.lower()
+            command, _, who = line.lower().partition(" ")
             if command == "quit":
                 break
-            if command in ("help", "show", "log"):
-                if command == "help":
-                    out.print(HELP, markup=False)
-                elif command == "show":
-                    _show(table, humans)
-                else:
-                    out.print(dumps(table), markup=False)
+            if command in ("help", "log"):
+                out.print(HELP if command == "help" else dumps(table), markup=False)
                 continue
             try:
+                if command == "show":
+                    _show(table, humans, who.strip())
+                    continue
                 table = _robots(table.apply(_parse(line, table, humans)), humans)
             except ValueError as exc:  # ImpossibleActionError and UnlawfulActionError are ValueErrors
                 kind = "refused" if isinstance(exc, ImpossibleActionError) else "not understood"
