@@ -311,7 +311,10 @@ def register(app: typer.Typer) -> None:
         if table.phase is Phase.ENDED:
             _final(table)
         if log is not None:
-            log.write_text(dumps(table) + "\n", encoding="utf-8")
+            try:
+                log.write_text(dumps(table) + "\n", encoding="utf-8")
+            except OSError as exc:
+                fail(f"cannot write {log}: {exc.strerror or exc}")
             out.print(f"log written to {log}")
 
 
