@@ -127,4 +127,3 @@ def test_nobody_but_lho_may_call_over_an_open_insufficient_bid() -> None:
     t = calls(table(), "N:1H E:1D")
     with pytest.raises(ImpossibleActionError, match="Director must be called"):
         t.apply(CallMade(N, parse_call("2H")))
-    assert N  # North still holds his turn later
