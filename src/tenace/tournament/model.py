@@ -50,6 +50,24 @@ class Method(enum.Enum):
     TEAM_IMPS = "team-imps"  # Law 78B, two tables of a team match, then victory points
 
 
+class Comparison(enum.Enum):
+    """Which results a board's result is compared with (a condition of contest, Law 78D)."""
+
+    FIELD = "field"
+    """Every result of the board in the session, across all sections (the default)."""
+    SECTION = "section"
+    """Only the results of the same section (movement)."""
+
+
+class PenaltyUnit(enum.Enum):
+    """What :attr:`Penalty.points` counts in a matchpoint event (Laws 90, 91)."""
+
+    POINTS = "points"
+    """The event's own units (matchpoint units), taken straight off the total (the default)."""
+    PERCENT_OF_TOP = "percent-of-top"
+    """Per cent of a top on one board: 25 is a quarter of a top, 100 a full top."""
+
+
 class TieBreak(enum.Enum):
     """How equal totals are ranked (a condition of contest, Law 78D)."""
 
@@ -72,6 +90,16 @@ class Conditions:
     """Victory-point scale for team events: ``"wbf2013"`` (continuous, with the concavity correction)."""
     tie_break: TieBreak = TieBreak.SHARE
     percentage_places: int = 2
+    comparison: Comparison = Comparison.FIELD
+    """Compare each board over the whole field or within each section."""
+    sit_out_average: bool = False
+    """Whether the opponents of a phantom pair (a sit-out) get average on the boards they could not play
+    instead of no score."""
+    penalty_unit: PenaltyUnit = PenaltyUnit.POINTS
+    """How :attr:`Penalty.points` are counted in a matchpoint event."""
+    knockout: bool = False
+    """A team event played as knockout matches: IMPs plus carry-over decide, no victory points, and
+    non-balancing adjusted scores are averaged (Law 12C4)."""
     correction_period: dt.timedelta = dt.timedelta(minutes=30)
     """Law 79C: how long after the official results are published a scoring error may still be corrected."""
     appeal_deadline: dt.timedelta = dt.timedelta(minutes=30)
@@ -185,6 +213,8 @@ class Result:
     group: int | None = None
     vulnerable: tuple[bool, bool] | None = None
     """``(ns vulnerable, ew vulnerable)`` when not given by the board number (Law 2)."""
+    session: int = 1
+    """The number of the :class:`Session` the board was played in."""
 
     def describe(self) -> str:
         return f"table {self.table}, round {self.round}, board {self.board}"

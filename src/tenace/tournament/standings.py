@@ -36,6 +36,11 @@ class Traveller:
     """Matchpoint top in units (``2 * (results - 1)`` after factoring)."""
     datum: int | None = None
     """Butler datum, for IMP pairs."""
+    session: int = 1
+    section: str = ""
+    """The section compared (empty when the whole field is one comparison)."""
+    group: int | None = None
+    """For a fouled board (Law 87): the group of results played with the same cards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +58,8 @@ class Standing:
     percentage: Fraction | None = None
     carry_over: Fraction = Fraction(0)
     penalties: Fraction = Fraction(0)
+    sessions: tuple[tuple[int, Fraction], ...] = ()
+    """``(session number, total in that session)`` for each session the contestant scored in."""
 
     @property
     def place(self) -> str:
@@ -77,6 +84,7 @@ class Match:
     imps: tuple[Fraction, Fraction]
     vps: tuple[Fraction, Fraction] | None
     boards: int
+    session: int = 1
 
 
 @dataclass(frozen=True, slots=True)
