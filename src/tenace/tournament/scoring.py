@@ -1,0 +1,521 @@
+"""Scoring a whole event: every board compared, every contestant totalled and ranked (Laws 12, 78, 86-91).
+
+:func:`score_event` takes an :class:`~tenace.tournament.model.Event`, the
+:class:`~tenace.tournament.model.Result` of every board played (or adjusted) and any Law 90/91 penalties, and
+gives the :class:`~tenace.tournament.standings.EventResults` that publishing renders. It does no arithmetic of
+its own on a board: the comparisons are those of :mod:`tenace.scoring.matchpoints`,
+:mod:`tenace.scoring.imps` and :mod:`tenace.scoring.adjusted`; this module decides *which* results are
+compared with which, and adds the outcomes up.
+
+Pairs and individual events (team events are in :mod:`tenace.tournament.teams`):
+
+* each board is compared within one session, over the whole field or within each section
+  (:attr:`~tenace.tournament.model.Conditions.comparison`), by the event's
+  :class:`~tenace.tournament.model.Method`: matchpoints (Law 78A, Neuberg factoring to the largest board of
+  the comparison), Butler IMPs against a trimmed datum, cross-IMPs (the average of a result's IMPs against
+  each other result) or total points (Law 78C);
+* a fouled board (Law 87) is compared group by group (:attr:`Result.group`); at matchpoints each group is
+  Neuberg-factored to the full board, so every group's results are worth as much as a full board's;
+* artificial adjusted scores (Law 12C2) leave the comparison and get the Conditions' values, with the Law
+  12C2(c) session rule; assigned and weighted scores (Law 12C1) stay in the comparison;
+* a board a contestant did not play (no result) scores nothing, and session totals are scaled per
+  :attr:`~tenace.tournament.model.Conditions.total_scaling`; opponents of a phantom pair sit out, or get
+  average when :attr:`~tenace.tournament.model.Conditions.sit_out_average` says so;
+* in an individual event each player scores what the pair he sat in scored;
+* event totals add the sessions, the carry-over (:attr:`Event.carry_over`) and take off the penalties;
+* a Mitchell where every pair keeps its direction is ranked North-South and East-West separately; any other
+  movement gets one ranking (:mod:`tenace.tournament.ranking`).
+
+>>> from tenace.contract import Contract
+>>> from tenace.tournament.model import Conditions, Event, EventKind, Participant
+>>> event = Event("Club pairs", EventKind.PAIRS, Conditions(),
+...               tuple(Participant(p, f"Pair {p}") for p in ("1", "2", "3", "4")))
+>>> results = [Result(1, 1, 1, "1", "2", Contract.from_str("4SN"), 10),
+...            Result(1, 2, 2, "3", "4", Contract.from_str("4SN"), 9),
+...            Result(2, 1, 1, "1", "4", Contract.from_str("3NTE"), 9),
+...            Result(2, 2, 2, "3", "2", Contract.from_str("3NTE"), 10)]
+>>> scored = score_event(event, results)
+>>> [(r.title, [(s.place, s.contestant, str(s.percentage)) for s in r.standings]) for r in scored.rankings]
+[('NS', [('1', '1', '100'), ('2', '3', '0')]), ('EW', [('1=', '2', '50'), ('1=', '4', '50')])]
+>>> [(str(line.ns_points), str(line.ew_points)) for line in scored.traveller(1)[0].lines]
+[('2', '0'), ('0', '2')]
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Final
+
+from tenace.scoring.adjusted import (
+    ArtificialAdjustedScore,
+    AssignedAdjustedScore,
+    Award,
+    WeightedScore,
+    weighted_imps,
+)
+from tenace.scoring.imps import TrimCount, butler_datum, cross_imps_average, imps_against
+from tenace.scoring.matchpoints import Factoring, TotalScaling, score_board, top_units
+from tenace.tournament.model import (
+    Comparison,
+    Conditions,
+    ContestantId,
+    Event,
+    EventKind,
+    Method,
+    Movement,
+    Penalty,
+    PenaltyUnit,
+    Result,
+    Seating,
+)
+from tenace.tournament.ranking import Entrant, natural_key, rank
+from tenace.tournament.standings import EventResults, Ranking, Traveller, TravellerLine
+
+__all__ = ["PAIR_METHODS", "score_event"]
+
+PAIR_METHODS: Final = (Method.MATCHPOINTS, Method.BUTLER, Method.CROSS_IMPS, Method.TOTAL_POINTS)
+"""The methods :func:`score_event` uses for pairs and individual events."""
+
+_HUNDRED: Final = Fraction(100)
+
+
+def score_event(event: Event, results: Iterable[Result], penalties: Iterable[Penalty] = ()) -> EventResults:
+    """Score every board of ``event`` from ``results``, total and rank the contestants (see the module
+    docstring for what is compared with what).
+
+    :raises ValueError: naming the result (table, round, board) or contestant, if a result names a contestant
+        who is not in the event, a contestant plays a board twice in a session, a result does not match the
+        event's movements, or the method cannot score an adjusted score given.
+    """
+    results = tuple(results)
+    penalties = tuple(penalties)
+    for penalty in penalties:
+        _participant_name(event, penalty.contestant, f"penalty ({penalty.law}: {penalty.reason})")
+    if event.kind is EventKind.TEAMS:
+        from tenace.tournament.teams import score_teams  # teams import this module's helpers
+
+        return score_teams(event, results, penalties)
+    if event.conditions.method not in PAIR_METHODS:
+        raise ValueError(
+            f"event {event.name!r}: {event.conditions.method.value} scores team matches, not a "
+            f"{event.kind.value} event"
+        )
+    return _PairsScorer(event, results, penalties).run()
+
+
+# --- where a result belongs ---------------------------------------------------------------------------------
+
+
+def _participant_name(event: Event, contestant: ContestantId, where: str) -> str:
+    try:
+        return event.participant(contestant).name
+    except KeyError:
+        raise ValueError(f"{where}: no contestant {contestant!r} in event {event.name!r}") from None
+
+
+def _movements(event: Event, session: int) -> tuple[Movement, ...]:
+    for s in event.sessions:
+        if s.number == session:
+            return s.movements
+    if event.sessions:
+        numbers = ", ".join(str(s.number) for s in event.sessions)
+        raise ValueError(f"event {event.name!r} has no session {session} (sessions: {numbers})")
+    return ()
+
+
+def locate(event: Event, result: Result) -> tuple[str, Seating | None]:
+    """The section (movement name, ``""`` without movements) and the seating where ``result`` was played.
+
+    :raises ValueError: if the event's movements do not seat ``result.ns`` against ``result.ew`` at that table
+        in that round (when the session has several sections, or the event is an individual).
+    """
+    movements = _movements(event, result.session)
+    for movement in movements:
+        for seating in movement.seatings:
+            if (seating.round, seating.table, seating.ns, seating.ew) == (
+                result.round, result.table, result.ns, result.ew
+            ):
+                return movement.name, seating
+    if len(movements) == 1 and event.kind is not EventKind.INDIVIDUAL:
+        return movements[0].name, None
+    if not movements and event.kind is not EventKind.INDIVIDUAL:
+        return "", None
+    raise ValueError(
+        f"{result.describe()} (session {result.session}): no movement of event {event.name!r} seats "
+        f"{result.ns!r} against {result.ew!r} there"
+    )
+
+
+def is_award(side: object) -> bool:
+    """Whether one side of an artificial score is an :class:`Award` (the Law 12C2(c) session rule applies)."""
+    return isinstance(side, Award)
+
+
+# --- pairs and individuals ----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Line:
+    """One traveller line being scored."""
+
+    result: Result
+    section: str
+    ns_side: tuple[ContestantId, ...]
+    ew_side: tuple[ContestantId, ...]
+    ns_points: Fraction = Fraction(0)
+    ew_points: Fraction = Fraction(0)
+    top: int | None = None
+    ns_percentage: Fraction | None = None
+    ew_percentage: Fraction | None = None
+    datum: int | None = None
+    # what each contestant finally scored (the session rule can differ between the two players of a side)
+    scored: dict[ContestantId, Fraction] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class _Tally:
+    """A contestant's boards in one session."""
+
+    points: Fraction = Fraction(0)
+    available: int = 0
+    boards: int = 0
+    # without the boards where the contestant had an artificial Award, for Law 12C2(c)
+    rule_points: Fraction = Fraction(0)
+    rule_available: int = 0
+    rule_boards: int = 0
+    won: int = 0
+
+
+class _PairsScorer:
+    def __init__(self, event: Event, results: tuple[Result, ...], penalties: tuple[Penalty, ...]) -> None:
+        self.event = event
+        self.conditions: Conditions = event.conditions
+        self.method = self.conditions.method
+        self.penalties = penalties
+        self.lines: list[_Line] = []
+        self.directions: dict[ContestantId, set[str]] = defaultdict(set)
+        self.head: dict[tuple[ContestantId, ContestantId], Fraction] = defaultdict(Fraction)
+        self.tallies: dict[tuple[int, ContestantId], _Tally] = defaultdict(_Tally)
+        self.fields: dict[tuple[int, str], int] = {}
+        seen: dict[tuple[int, int, ContestantId], Result] = {}
+        for result in results:
+            section, seating = locate(event, result)
+            ns_side: tuple[ContestantId, ...]
+            ew_side: tuple[ContestantId, ...]
+            if event.kind is EventKind.INDIVIDUAL:
+                if seating is None or seating.players is None:
+                    raise ValueError(f"{result.describe()}: the movement names no players for that table")
+                north, east, south, west = seating.players
+                ns_side, ew_side = (north, south), (east, west)
+            else:
+                ns_side, ew_side = (result.ns,), (result.ew,)
+            for who in (*ns_side, *ew_side):
+                _participant_name(event, who, result.describe())
+                key = (result.session, result.board, who)
+                if key in seen:
+                    raise ValueError(
+                        f"{result.describe()}: {who!r} already has a result on board {result.board} in "
+                        f"session {result.session} ({seen[key].describe()})"
+                    )
+                seen[key] = result
+            for who in ns_side:
+                self.directions[who].add("NS")
+            for who in ew_side:
+                self.directions[who].add("EW")
+            self.lines.append(_Line(result, section, ns_side, ew_side))
+        self.played = set(seen)
+
+    # The comparison: which lines are scored together.
+
+    def _compare_key(self, line: _Line) -> tuple[int, str]:
+        section = line.section if self.conditions.comparison is Comparison.SECTION else ""
+        return line.result.session, section
+
+    def run(self) -> EventResults:
+        boards: dict[tuple[int, str, int], list[_Line]] = defaultdict(list)
+        for line in self.lines:
+            boards[(*self._compare_key(line), line.result.board)].append(line)
+        for (session, section, _), lines in boards.items():
+            self.fields[(session, section)] = max(self.fields.get((session, section), 0), len(lines))
+        travellers: list[Traveller] = []
+        for (session, section, board), lines in sorted(boards.items(), key=lambda kv: kv[0]):
+            groups: dict[int | None, list[_Line]] = defaultdict(list)
+            for line in lines:
+                groups[line.result.group].append(line)
+            fouled = len(groups) > 1
+            for group, members in sorted(groups.items(), key=lambda kv: (kv[0] is not None, kv[0] or 0)):
+                self._score_group(members, self.fields[(session, section)], len(lines), fouled)
+                travellers.append(Traveller(
+                    board=board, lines=tuple(self._pending(members)), top=members[0].top,
+                    datum=members[0].datum, session=session, section=section, group=group if fouled else None,
+                ))
+        self._tally()
+        self._session_rule()
+        self._sit_outs()
+        travellers = [replace(t, lines=tuple(self._final_lines(t))) for t in travellers]
+        return EventResults(
+            event=self.event.name, method=self.method, travellers=tuple(travellers),
+            rankings=self._rankings(), penalties=self.penalties,
+        )
+
+    def _pending(self, members: Sequence[_Line]) -> list[TravellerLine]:
+        return [TravellerLine(m.result, m.result.ns_score(), m.ns_points, m.ew_points) for m in members]
+
+    def _final_lines(self, traveller: Traveller) -> list[TravellerLine]:
+        by_result = {id(line.result): line for line in self.lines}
+        out = []
+        for old in traveller.lines:
+            line = by_result[id(old.result)]
+            ns = line.scored.get(line.ns_side[0], line.ns_points)
+            ew = line.scored.get(line.ew_side[0], line.ew_points)
+            ns_pct = ew_pct = None
+            if line.top is not None:
+                ns_pct, ew_pct = line.ns_percentage, line.ew_percentage
+                if isinstance(line.result.adjusted, ArtificialAdjustedScore) and line.top:
+                    ns_pct, ew_pct = ns * _HUNDRED / line.top, ew * _HUNDRED / line.top
+            out.append(replace(old, ns_points=ns, ew_points=ew, ns_percentage=ns_pct, ew_percentage=ew_pct))
+        return out
+
+    # One group of comparable results (the whole board unless it was fouled).
+
+    def _score_group(self, lines: list[_Line], field_size: int, board_size: int, fouled: bool) -> None:
+        entries = [line.result.ns_score() for line in lines]
+        if self.method is Method.MATCHPOINTS:
+            if self.conditions.factoring is Factoring.NEUBERG:
+                scored = score_board(entries, field=field_size, factoring=Factoring.NEUBERG,
+                                     settings=self.conditions.artificial)
+            elif fouled:  # Law 87B: each group is converted to the full board (see docs)
+                scored = score_board(entries, field=board_size, factoring=Factoring.NEUBERG,
+                                     settings=self.conditions.artificial)
+            else:
+                scored = score_board(entries, factoring=Factoring.NONE, settings=self.conditions.artificial)
+            for line, s in zip(lines, scored, strict=True):
+                line.ns_points, line.ew_points, line.top = s.ns, s.ew, s.top
+                line.ns_percentage, line.ew_percentage = s.ns_percentage, s.ew_percentage
+            return
+        for line in lines:
+            adjusted = line.result.adjusted
+            if isinstance(adjusted, ArtificialAdjustedScore):
+                if self.method is Method.TOTAL_POINTS:
+                    raise ValueError(
+                        f"{line.result.describe()}: an artificial adjusted score ({adjusted}) has no value "
+                        f"at total points (Law 78C); award an assigned score instead"
+                    )
+                try:
+                    line.ns_points, line.ew_points = adjusted.imps(self.conditions.artificial)
+                except ValueError as error:
+                    raise ValueError(f"{line.result.describe()}: {error}") from None
+        comparable = [line for line in lines if not isinstance(line.result.adjusted, ArtificialAdjustedScore)]
+        if self.method is Method.TOTAL_POINTS:
+            for line in comparable:
+                ns, ew = _sides(line.result)
+                line.ns_points, line.ew_points = ns.expected_score, -ew.expected_score
+        elif self.method is Method.BUTLER:
+            self._butler(comparable)
+        else:
+            self._cross_imps(comparable)
+
+    def _butler(self, lines: list[_Line]) -> None:
+        plain = [line.result.ns_score() for line in lines if line.result.adjusted is None]
+        scores = [s for s in plain if isinstance(s, int)]
+        if not scores:  # only assigned scores: their expected scores make the datum
+            scores = [round(_sides(line.result)[0].expected_score) for line in lines]
+        if not scores:
+            return
+        trim, rounding = self.conditions.butler_trim, self.conditions.datum_rounding
+        try:
+            datum = butler_datum(scores, trim=trim, rounding=rounding)
+        except ValueError:  # too few results to leave any out: the plain mean
+            datum = butler_datum(scores, trim=TrimCount(0, 0), rounding=rounding)
+        for line in lines:
+            line.datum = datum
+            if line.result.adjusted is None:
+                (ns,) = imps_against([_plain(line.result)], datum)
+                line.ns_points, line.ew_points = Fraction(ns), Fraction(-ns)
+            else:
+                ns_score, ew_score = _sides(line.result)
+                line.ns_points = weighted_imps(ns_score, WeightedScore.single(datum))
+                line.ew_points = -weighted_imps(ew_score, WeightedScore.single(datum))
+
+    def _cross_imps(self, lines: list[_Line]) -> None:
+        if len(lines) < 2:
+            return  # nothing to compare with: 0 IMPs
+        if all(line.result.adjusted is None for line in lines):
+            for line, average in zip(lines, cross_imps_average([_plain(line.result) for line in lines]),
+                                     strict=True):
+                line.ns_points, line.ew_points = average, -average
+            return
+        comparisons = len(lines) - 1
+        sides = [_sides(line.result) for line in lines]
+        for i, line in enumerate(lines):
+            ns_total = ew_total = Fraction(0)
+            for j, (other_ns, other_ew) in enumerate(sides):
+                if i != j:
+                    ns_total += weighted_imps(sides[i][0], other_ns)
+                    ew_total += weighted_imps(sides[i][1], other_ew)
+            line.ns_points, line.ew_points = ns_total / comparisons, -ew_total / comparisons
+
+    # Totals.
+
+    def _units(self) -> bool:
+        return self.method is Method.MATCHPOINTS
+
+    def _tally(self) -> None:
+        for line in self.lines:
+            session = line.result.session
+            adjusted = line.result.adjusted
+            for side, points, opponents, award in (
+                (line.ns_side, line.ns_points, line.ew_side,
+                 isinstance(adjusted, ArtificialAdjustedScore) and is_award(adjusted.ns)),
+                (line.ew_side, line.ew_points, line.ns_side,
+                 isinstance(adjusted, ArtificialAdjustedScore) and is_award(adjusted.ew)),
+            ):
+                for who in side:
+                    line.scored[who] = points
+                    self._add(session, who, points, line.top, award)
+                    for other in opponents:
+                        self.head[(who, other)] += points
+
+    def _add(self, session: int, who: ContestantId, points: Fraction, top: int | None, award: bool) -> None:
+        tally = self.tallies[(session, who)]
+        tally.points += points
+        tally.available += top or 0
+        tally.boards += 1
+        if top is not None:
+            tally.won += 2 * points > top
+        else:
+            tally.won += points > 0
+        if not award:
+            tally.rule_points += points
+            tally.rule_available += top or 0
+            tally.rule_boards += 1
+
+    def _session_value(self, session: int, who: ContestantId) -> Fraction | None:
+        """The contestant's result on the session's boards without an Award: per cent of the tops at
+        matchpoints, IMPs per board otherwise (Law 12C2(c))."""
+        tally = self.tallies[(session, who)]
+        if self._units():
+            return tally.rule_points * _HUNDRED / tally.rule_available if tally.rule_available else None
+        return tally.rule_points / tally.rule_boards if tally.rule_boards else None
+
+    def _session_rule(self) -> None:
+        settings = self.conditions.artificial
+        if not settings.session_rule:
+            return
+        for line in self.lines:
+            adjusted = line.result.adjusted
+            if not isinstance(adjusted, ArtificialAdjustedScore):
+                continue
+            session = line.result.session
+            sides = ((line.ns_side, line.ns_points), (line.ew_side, line.ew_points))
+            for index, (side, base) in enumerate(sides):
+                for who in side:
+                    value = self._session_value(session, who)
+                    if self._units():
+                        pct = adjusted.percentages(settings, ns_session=value, ew_session=value)[index]
+                        assert line.top is not None
+                        new = pct * line.top / _HUNDRED
+                    else:
+                        new = adjusted.imps(settings, ns_session=value, ew_session=value)[index]
+                    if new != base:
+                        self.tallies[(session, who)].points += new - base
+                        line.scored[who] = new
+
+    def _sit_outs(self) -> None:
+        """Average for a phantom's opponents on the boards they could not play, when the event says so."""
+        if not self.conditions.sit_out_average or self.event.kind is EventKind.INDIVIDUAL:
+            return
+        phantoms = {p.id for p in self.event.participants if p.phantom}
+        for session in self.event.sessions:
+            for movement in session.movements:
+                for seating in movement.seatings:
+                    for who, other in ((seating.ns, seating.ew), (seating.ew, seating.ns)):
+                        if other not in phantoms or who in phantoms:
+                            continue
+                        _participant_name(self.event, who, seating.describe())
+                        self.directions[who].add("NS" if who == seating.ns else "EW")
+                        section = movement.name if self.conditions.comparison is Comparison.SECTION else ""
+                        field_size = self.fields.get((session.number, section), 0)
+                        top = top_units(field_size) if self._units() else None
+                        for board in seating.boards:
+                            if (session.number, board, who) in self.played:
+                                continue
+                            average = Fraction(top, 2) if top is not None else Fraction(0)
+                            self._add(session.number, who, average, top, award=True)
+
+    def _rankings(self) -> tuple[Ranking, ...]:
+        by_contestant: dict[ContestantId, list[tuple[int, _Tally]]] = defaultdict(list)
+        expected: dict[int, int] = defaultdict(int)
+        for (session, who), tally in self.tallies.items():
+            by_contestant[who].append((session, tally))
+            expected[session] = max(expected[session], tally.boards)
+        carry = dict(self.event.carry_over)
+        penalty_points: dict[ContestantId, Fraction] = defaultdict(Fraction)
+        top = max((top_units(f) for f in self.fields.values()), default=0)
+        for penalty in self.penalties:
+            points = Fraction(penalty.points)
+            if self._units() and self.conditions.penalty_unit is PenaltyUnit.PERCENT_OF_TOP:
+                points = points * top / _HUNDRED
+            penalty_points[penalty.contestant] += points
+        phantoms = {p.id for p in self.event.participants if p.phantom}
+        entrants: dict[ContestantId, Entrant] = {}
+        for who in sorted({*by_contestant, *carry, *penalty_points} - phantoms, key=natural_key):
+            sessions = sorted(by_contestant.get(who, []), key=lambda st: st[0])
+            per_session: list[tuple[int, Fraction]] = []
+            raw = Fraction(0)
+            available = boards = won = 0
+            for session, tally in sessions:
+                total = tally.points
+                if self.conditions.total_scaling is TotalScaling.TO_EXPECTED_BOARDS and tally.boards:
+                    total = total * expected[session] / tally.boards
+                per_session.append((session, total))
+                raw += tally.points
+                available += tally.available
+                boards += tally.boards
+                won += tally.won
+            taken = penalty_points.get(who, Fraction(0))
+            carried = Fraction(carry.get(who, 0))
+            total = sum((t for _, t in per_session), Fraction(0)) + carried - taken
+            percentage = None
+            if self._units() and available:
+                percentage = (raw - taken) * _HUNDRED / available
+            entrants[who] = Entrant(
+                contestant=who, name=_participant_name(self.event, who, "carry-over"), boards=boards,
+                total=total, percentage=percentage, carry_over=carried, penalties=taken,
+                sessions=tuple(per_session), boards_won=won,
+            )
+
+        def head_to_head(a: ContestantId, b: ContestantId) -> Fraction:
+            return self.head.get((a, b), Fraction(0))
+
+        tie_break = self.conditions.tie_break
+        fixed = {who: dirs for who, dirs in self.directions.items() if who in entrants}
+        if (self.event.kind is EventKind.PAIRS and fixed and all(len(d) == 1 for d in fixed.values())
+                and {d for dirs in fixed.values() for d in dirs} == {"NS", "EW"}):
+            rankings = []
+            for direction in ("NS", "EW"):
+                members = [e for who, e in entrants.items() if fixed.get(who) == {direction}]
+                rankings.append(rank(direction, members, tie_break, head_to_head=head_to_head))
+            others = [e for who, e in entrants.items() if who not in fixed]
+            if others:
+                rankings.append(rank("Others", others, tie_break, head_to_head=head_to_head))
+            return tuple(rankings)
+        return (rank("Overall", entrants.values(), tie_break, head_to_head=head_to_head),)
+
+
+def _plain(result: Result) -> int:
+    score = result.ns_score()
+    assert isinstance(score, int)
+    return score
+
+
+def _sides(result: Result) -> tuple[WeightedScore, WeightedScore]:
+    """What North-South and East-West are each scored on, as North-South scores (Law 12C1(e))."""
+    adjusted = result.adjusted
+    if isinstance(adjusted, AssignedAdjustedScore):
+        return adjusted.ns, adjusted.ew
+    single = WeightedScore.single(_plain(result))
+    return single, single
