@@ -1,0 +1,304 @@
+"""Conversions between the domain values and the table rows, and the checks a result must pass before it is
+stored. Private to :mod:`tenace.store`."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session as OrmSession
+
+from tenace.cards import Card
+from tenace.contract import Contract
+from tenace.store.codec import decode_adjustment, decode_boards, encode_adjustment, encode_boards
+from tenace.store.errors import InvalidResultError, UnknownEventError
+from tenace.store.models import (
+    ChangeRow,
+    ConfirmationRow,
+    EventRow,
+    MovementRow,
+    ParticipantRow,
+    PlayerRow,
+    PublicationRow,
+    ResultRow,
+    SeatingRow,
+    SessionRow,
+)
+from tenace.store.records import StoredResult
+from tenace.tournament.model import Movement, Participant, Player, Result, Seating
+
+_RESULT_FIELDS = tuple(f.name for f in dataclasses.fields(Result))
+
+
+def _event_row(orm: OrmSession, event_id: int) -> EventRow:
+    row = orm.get(EventRow, event_id)
+    if row is None:
+        raise UnknownEventError(f"no event {event_id} in the store")
+    return row
+
+
+def _session_row(orm: OrmSession, event_id: int, session: int) -> SessionRow:
+    _event_row(orm, event_id)
+    row = orm.scalars(
+        select(SessionRow).where(SessionRow.event_id == event_id, SessionRow.number == session)
+    ).first()
+    if row is None:
+        raise UnknownEventError(f"event {event_id} has no session {session}")
+    return row
+
+
+def _first_publication(orm: OrmSession, event_id: int) -> dt.datetime | None:
+    return orm.scalar(select(func.min(PublicationRow.at)).where(PublicationRow.event_id == event_id))
+
+
+def _participant_row(p: Participant, position: int) -> ParticipantRow:
+    row = ParticipantRow(position=position, contestant=p.id, name=p.name, phantom=p.phantom)
+    row.players = [
+        PlayerRow(position=i, player=pl.id, name=pl.name, number=pl.number) for i, pl in enumerate(p.players)
+    ]
+    return row
+
+
+def _participant(row: ParticipantRow) -> Participant:
+    return Participant(
+        row.contestant, row.name, tuple(Player(p.player, p.name, p.number) for p in row.players), row.phantom
+    )
+
+
+def _movement_row(m: Movement, position: int) -> MovementRow:
+    row = MovementRow(position=position, name=m.name, description=m.description)
+    row.seatings = [
+        SeatingRow(
+            position=i,
+            round_no=s.round,
+            table_no=s.table,
+            ns=s.ns,
+            ew=s.ew,
+            boards=encode_boards(s.boards),
+            players=json.dumps(list(s.players)) if s.players is not None else None,
+            room=s.room,
+        )
+        for i, s in enumerate(m.seatings)
+    ]
+    return row
+
+
+def _seating(row: SeatingRow) -> Seating:
+    players = None
+    if row.players is not None:
+        a, b, c, d = json.loads(row.players)
+        players = (a, b, c, d)
+    return Seating(row.round_no, row.table_no, row.ns, row.ew, decode_boards(row.boards), players, row.room)
+
+
+def _movement(row: MovementRow) -> Movement:
+    return Movement(row.name, tuple(_seating(s) for s in row.seatings), row.description)
+
+
+def _result_row(
+    event_id: int, session_id: int, r: Result, *, version: int, by: str, at: dt.datetime, key: str | None
+) -> ResultRow:
+    return ResultRow(
+        event_id=event_id,
+        session_id=session_id,
+        table_no=r.table,
+        round_no=r.round,
+        board=r.board,
+        version=version,
+        ns=r.ns,
+        ew=r.ew,
+        contract=str(r.contract) if r.contract is not None else None,
+        tricks=r.tricks,
+        lead=str(r.lead) if r.lead is not None else None,
+        adjusted=encode_adjustment(r.adjusted) if r.adjusted is not None else None,
+        group_no=r.group,
+        ns_vulnerable=r.vulnerable[0] if r.vulnerable is not None else None,
+        ew_vulnerable=r.vulnerable[1] if r.vulnerable is not None else None,
+        entered_by=by,
+        entered_at=at,
+        entry_key=key,
+    )
+
+
+def _result(row: ResultRow) -> Result:
+    vulnerable = None
+    if row.ns_vulnerable is not None and row.ew_vulnerable is not None:
+        vulnerable = (row.ns_vulnerable, row.ew_vulnerable)
+    return Result(
+        board=row.board,
+        round=row.round_no,
+        table=row.table_no,
+        ns=row.ns,
+        ew=row.ew,
+        contract=Contract.from_str(row.contract) if row.contract is not None else None,
+        tricks=row.tricks,
+        lead=Card.from_str(row.lead) if row.lead is not None else None,
+        adjusted=decode_adjustment(row.adjusted) if row.adjusted is not None else None,
+        group=row.group_no,
+        vulnerable=vulnerable,
+    )
+
+
+def _get_result(orm: OrmSession, result_id: int) -> ResultRow:
+    row = orm.get(ResultRow, result_id)
+    assert row is not None, result_id  # referenced by a foreign key
+    return row
+
+
+def _stored(orm: OrmSession, row: ResultRow, session: int) -> StoredResult:
+    confirmation = orm.scalars(select(ConfirmationRow).where(ConfirmationRow.result_id == row.id)).first()
+    return _stored_from(row, session, confirmation)
+
+
+def _stored_from(row: ResultRow, session: int, confirmation: ConfirmationRow | None) -> StoredResult:
+    return StoredResult(
+        id=row.id,
+        event_id=row.event_id,
+        session=session,
+        result=_result(row),
+        version=row.version,
+        entered_by=row.entered_by,
+        entered_at=row.entered_at,
+        confirmed_by=confirmation.actor if confirmation is not None else None,
+        confirmed_at=confirmation.at if confirmation is not None else None,
+        key=row.entry_key,
+    )
+
+
+def _current(orm: OrmSession, session_id: int, result: Result) -> ResultRow | None:
+    return _current_slot(orm, session_id, result.table, result.round, result.board)
+
+
+def _current_slot(orm: OrmSession, session_id: int, table: int, round: int, board: int) -> ResultRow | None:
+    return orm.scalars(
+        select(ResultRow)
+        .where(
+            ResultRow.session_id == session_id,
+            ResultRow.table_no == table,
+            ResultRow.round_no == round,
+            ResultRow.board == board,
+        )
+        .order_by(ResultRow.version.desc())
+        .limit(1)
+    ).first()
+
+
+def _change(
+    event_id: int,
+    action: str,
+    by: str,
+    at: dt.datetime,
+    session: int,
+    result: Result,
+    *,
+    new: int | None,
+    old: int | None = None,
+    reason: str | None = None,
+    law: str | None = None,
+    approved_by: str | None = None,
+) -> ChangeRow:
+    return ChangeRow(
+        event_id=event_id,
+        action=action,
+        actor=by,
+        at=at,
+        session_no=session,
+        table_no=result.table,
+        round_no=result.round,
+        board=result.board,
+        old_result_id=old,
+        new_result_id=new,
+        reason=reason,
+        law=law,
+        approved_by=approved_by,
+    )
+
+
+def _first_difference(a: Result, b: Result) -> str:
+    for name in _RESULT_FIELDS:
+        if getattr(a, name) != getattr(b, name):
+            return name
+    return "result"
+
+
+def _show(value: object) -> str:
+    return "none" if value is None else str(value)
+
+
+def _seatings_at(orm: OrmSession, session_row: SessionRow, *, table: int, round: int) -> list[Seating]:
+    rows = orm.scalars(
+        select(SeatingRow)
+        .join(MovementRow, SeatingRow.movement_id == MovementRow.id)
+        .where(
+            MovementRow.session_id == session_row.id,
+            SeatingRow.round_no == round,
+            SeatingRow.table_no == table,
+        )
+    )
+    return [_seating(r) for r in rows]
+
+
+def _seating_for(orm: OrmSession, session_row: SessionRow, *, table: int, round: int, board: int) -> Seating:
+    seatings = _seatings_at(orm, session_row, table=table, round=round)
+    if not seatings:
+        raise InvalidResultError(
+            f"session {session_row.number} has no table {table} in round {round}",
+            table=table,
+            round=round,
+            board=board,
+            field="table",
+        )
+    for seating in seatings:
+        if board in seating.boards:
+            return seating
+    raise InvalidResultError(
+        f"board {board} is not played at that table in that round "
+        f"(boards {encode_boards(seatings[0].boards)})",
+        table=table,
+        round=round,
+        board=board,
+        field="board",
+    )
+
+
+def _check_result(orm: OrmSession, session_row: SessionRow, result: Result) -> None:
+    """The result fits the session's movement: the right pairs at that table in that round, a board of that
+    round, tricks 0-13, a contract with tricks unless passed out or adjusted."""
+    where = {"table": result.table, "round": result.round, "board": result.board}
+    seatings = _seatings_at(orm, session_row, table=result.table, round=result.round)
+    if not seatings:
+        raise InvalidResultError(
+            f"session {session_row.number} has no table {result.table} in round {result.round}",
+            field="table",
+            **where,
+        )
+    matching = [s for s in seatings if s.ns == result.ns and s.ew == result.ew] or seatings
+    seating = matching[0]
+    if seating.ns != result.ns:
+        raise InvalidResultError(
+            f"North-South there are {seating.ns!r}, not {result.ns!r}", field="ns", **where
+        )
+    if seating.ew != result.ew:
+        raise InvalidResultError(
+            f"East-West there are {seating.ew!r}, not {result.ew!r}", field="ew", **where
+        )
+    if result.board not in seating.boards:
+        raise InvalidResultError(
+            f"board {result.board} is not played there in that round "
+            f"(boards {encode_boards(seating.boards)})",
+            field="board",
+            **where,
+        )
+    if result.tricks is not None and not 0 <= result.tricks <= 13:
+        raise InvalidResultError(f"tricks must be 0 to 13, got {result.tricks}", field="tricks", **where)
+    if result.adjusted is None:
+        if result.contract is not None and result.tricks is None:
+            raise InvalidResultError(f"no tricks for the contract {result.contract}", field="tricks", **where)
+        if result.contract is None and result.tricks is not None:
+            raise InvalidResultError(
+                f"tricks ({result.tricks}) but no contract; a passed-out board has neither",
+                field="contract",
+                **where,
+            )

@@ -1,0 +1,40 @@
+"""Alembic environment for the store's migrations. :func:`tenace.store.database.upgrade` runs it with an
+open connection; with a URL in the configuration (``sqlalchemy.url``) it opens its own."""
+
+from __future__ import annotations
+
+from alembic import context
+from sqlalchemy import Connection, create_engine
+
+from tenace.store.models import Base
+
+
+def _run(connection: Connection) -> None:
+    context.configure(
+        connection=connection,
+        target_metadata=Base.metadata,
+        render_as_batch=connection.dialect.name == "sqlite",  # SQLite alters tables by copying them
+        compare_type=True,
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+def run() -> None:
+    connection = context.config.attributes.get("connection")
+    if connection is not None:
+        _run(connection)
+        return
+    url = context.config.get_main_option("sqlalchemy.url")
+    if url is None:
+        raise RuntimeError("the store's migrations need a connection or sqlalchemy.url")
+    engine = create_engine(url)
+    try:
+        with engine.begin() as own:
+            _run(own)
+    finally:
+        engine.dispose()
+
+
+if hasattr(context, "config"):  # false when merely imported (pytest's doctest collection): nothing to run
+    run()

@@ -1,0 +1,867 @@
+"""The :class:`Store`: events, movements, results with their versions and audit trail, penalties, appeals
+and publications, in SQLite or PostgreSQL.
+
+Each public call is one transaction: it commits completely or, on any error, rolls back and leaves the
+database as it was. Results are append-only (a correction is a new version of the slot), and every call that
+changes something writes one line of the audit trail (:meth:`Store.history`).
+
+>>> from tenace.tournament.model import Conditions, EventKind, Event, Movement, Participant, Result, Seating
+>>> from tenace.tournament.model import Session
+>>> import dataclasses
+>>> from tenace.contract import Contract
+>>> movement = Movement("2 tables", (Seating(1, 1, "1", "2", (1, 2)), Seating(1, 2, "3", "4", (3, 4))))
+>>> pairs = tuple(Participant(str(n), f"Pair {n}") for n in range(1, 5))
+>>> with Store.open("sqlite://") as store:
+...     event_id = store.create_event(Event("Club pairs", EventKind.PAIRS, Conditions(), pairs,
+...                                         (Session(1, (movement,)),)))
+...     r = Result(board=1, round=1, table=1, ns="1", ew="2", contract=Contract.from_str("3NTN"), tricks=9)
+...     stored = store.enter(event_id, 1, r, by="table 1")
+...     right = dataclasses.replace(r, tricks=10)
+...     fixed = store.correct(event_id, 1, right, by="TD", reason="tricks miscounted", law="79C1")
+...     store.results(event_id)[0].tricks, fixed.version, [c.action for c in store.history(event_id)]
+(10, 2, ['create', 'enter', 'correct'])
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from types import TracebackType
+from typing import TypeVar
+
+from sqlalchemy import Engine, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy.orm import sessionmaker
+
+from tenace.store._rows import (
+    _change,
+    _check_result,
+    _current,
+    _current_slot,
+    _event_row,
+    _first_difference,
+    _first_publication,
+    _get_result,
+    _movement,
+    _movement_row,
+    _participant,
+    _participant_row,
+    _result,
+    _result_row,
+    _seating_for,
+    _session_row,
+    _show,
+    _stored,
+    _stored_from,
+)
+from tenace.store.codec import (
+    decode_conditions,
+    decode_fraction,
+    encode_conditions,
+    encode_fraction,
+)
+from tenace.store.database import make_engine, upgrade
+from tenace.store.errors import (
+    AppealDeadlineError,
+    AppealNotHeardError,
+    CorrectionPeriodClosedError,
+    DuplicateResultError,
+    InvalidResultError,
+    StoreError,
+    UnknownEventError,
+)
+from tenace.store.models import (
+    AppealDecisionRow,
+    AppealRow,
+    CarryOverRow,
+    ChangeRow,
+    ConfirmationRow,
+    EventRow,
+    PenaltyRow,
+    PublicationRow,
+    ResultRow,
+    SessionRow,
+    to_utc,
+)
+from tenace.store.records import Appeal, Change, Publication, StoredResult
+from tenace.tournament.model import (
+    Event,
+    EventKind,
+    Movement,
+    Participant,
+    Penalty,
+    Result,
+    Session,
+)
+
+T = TypeVar("T")
+
+
+def _now(at: dt.datetime | None) -> dt.datetime:
+    return to_utc(at) if at is not None else dt.datetime.now(dt.UTC)
+
+
+class Store:
+    """A tournament database. Open it with :meth:`open` (which creates it or migrates it to the newest
+    schema) and close it with :meth:`close`, or use it as a context manager."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    @classmethod
+    def open(cls, url: str = "sqlite:///tenace.db") -> Store:
+        """Open (creating if need be) the database at ``url`` and upgrade it to the newest schema.
+
+        ``sqlite:///path/to/file.db`` (``sqlite://`` is a private in-memory database) or
+        ``postgresql+psycopg://user:password@host/database``.
+        """
+        engine = make_engine(url)
+        try:
+            upgrade(engine)
+        except BaseException:
+            engine.dispose()
+            raise
+        return cls(engine)
+
+    @property
+    def engine(self) -> Engine:
+        return self._engine
+
+    def close(self) -> None:
+        self._engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[OrmSession]:
+        with self._sessions.begin() as session:
+            yield session
+
+    def _write(self, work: Callable[[OrmSession], T]) -> T:
+        """Run ``work`` in one transaction; when a concurrent writer got in first (a unique constraint fails),
+        run it once more so that it sees that writer's row and answers as for a resend."""
+        try:
+            with self._transaction() as session:
+                return work(session)
+        except IntegrityError:
+            with self._transaction() as session:
+                return work(session)
+
+    # ------------------------------------------------------------------ events
+
+    def create_event(self, event: Event, *, by: str = "organiser", at: dt.datetime | None = None) -> int:
+        """Store a new event with its participants, sessions and movements; its number."""
+        ids = [p.id for p in event.participants]
+        if len(set(ids)) != len(ids):
+            raise StoreError(
+                f"event {event.name!r} enters a contestant twice: {sorted(ids)}", field="participants"
+            )
+        numbers = [s.number for s in event.sessions]
+        if len(set(numbers)) != len(numbers):
+            raise StoreError(f"event {event.name!r} numbers two sessions alike: {numbers}", field="sessions")
+
+        def work(session: OrmSession) -> int:
+            moment = _now(at)
+            row = EventRow(
+                name=event.name,
+                kind=event.kind.value,
+                conditions=encode_conditions(event.conditions),
+                created_at=moment,
+            )
+            row.participants = [_participant_row(p, i) for i, p in enumerate(event.participants)]
+            row.carry_overs = [
+                CarryOverRow(position=i, contestant=who, points=encode_fraction(points))
+                for i, (who, points) in enumerate(event.carry_over)
+            ]
+            for s in event.sessions:
+                session_row = SessionRow(number=s.number)
+                session_row.movements = [_movement_row(m, i) for i, m in enumerate(s.movements)]
+                row.sessions.append(session_row)
+            session.add(row)
+            session.flush()
+            session.add(ChangeRow(event_id=row.id, action="create", actor=by, at=moment, reason=event.name))
+            return row.id
+
+        return self._write(work)
+
+    def event(self, event_id: int) -> Event:
+        """The event as it was created, with the participants and movements added since."""
+        with self._transaction() as session:
+            row = _event_row(session, event_id)
+            return Event(
+                name=row.name,
+                kind=EventKind(row.kind),
+                conditions=decode_conditions(row.conditions),
+                participants=tuple(_participant(p) for p in row.participants),
+                sessions=tuple(
+                    Session(s.number, tuple(_movement(m) for m in s.movements)) for s in row.sessions
+                ),
+                carry_over=tuple((c.contestant, decode_fraction(c.points)) for c in row.carry_overs),
+            )
+
+    def events(self) -> list[tuple[int, str]]:
+        """Every stored event as ``(number, name)``, oldest first."""
+        with self._transaction() as session:
+            return [
+                (i, name)
+                for i, name in session.execute(select(EventRow.id, EventRow.name).order_by(EventRow.id))
+            ]
+
+    def set_movement(
+        self,
+        event_id: int,
+        session: int,
+        movement: Movement,
+        *,
+        by: str = "organiser",
+        at: dt.datetime | None = None,
+    ) -> None:
+        """Add ``movement`` to a session (creating the session if need be), or replace the session's movement
+        of the same name."""
+
+        def work(orm: OrmSession) -> None:
+            row = _event_row(orm, event_id)
+            session_row = next((s for s in row.sessions if s.number == session), None)
+            if session_row is None:
+                session_row = SessionRow(number=session)
+                row.sessions.append(session_row)
+            old = next((m for m in session_row.movements if m.name == movement.name), None)
+            position = len(session_row.movements)
+            if old is not None:
+                position = old.position
+                session_row.movements.remove(old)
+                orm.flush()
+            session_row.movements.append(_movement_row(movement, position))
+            session_row.movements.sort(key=lambda m: m.position)
+            orm.add(
+                ChangeRow(
+                    event_id=event_id,
+                    action="movement",
+                    actor=by,
+                    at=_now(at),
+                    session_no=session,
+                    reason=f"{'replaced' if old is not None else 'added'} movement {movement.name!r}",
+                )
+            )
+
+        self._write(work)
+
+    def add_participant(
+        self, event_id: int, participant: Participant, *, by: str = "organiser", at: dt.datetime | None = None
+    ) -> None:
+        """Enter one more contestant. Adding the same participant again changes nothing; a different one
+        under an existing number is refused."""
+
+        def work(orm: OrmSession) -> None:
+            row = _event_row(orm, event_id)
+            for existing in row.participants:
+                if existing.contestant == participant.id:
+                    if _participant(existing) == participant:
+                        return
+                    raise StoreError(
+                        f"event {event_id} already has contestant {participant.id!r} ({existing.name!r})",
+                        field="participant",
+                    )
+            row.participants.append(_participant_row(participant, len(row.participants)))
+            orm.add(
+                ChangeRow(
+                    event_id=event_id,
+                    action="participant",
+                    actor=by,
+                    at=_now(at),
+                    reason=f"entered {participant.id} {participant.name}",
+                )
+            )
+
+        self._write(work)
+
+    # ----------------------------------------------------------------- results
+
+    def enter(
+        self,
+        event_id: int,
+        session: int,
+        result: Result,
+        *,
+        by: str,
+        key: str | None = None,
+        at: dt.datetime | None = None,
+    ) -> StoredResult:
+        """Enter the result of a slot (session, table, round, board) as a table device sends it.
+
+        The result must fit the session's movement. A resend (the same ``key``, or the same result for the
+        same slot) returns the stored row and writes nothing.
+
+        :raises InvalidResultError: if the result does not fit the movement.
+        :raises DuplicateResultError: if a different result is already entered for the slot, or ``key`` was
+            used for a different result (use :meth:`correct` to change a result).
+        :raises UnknownEventError: if there is no such event or session.
+        """
+        return self._write(lambda orm: self._enter(orm, event_id, session, result, by=by, key=key, at=at))
+
+    def enter_many(
+        self,
+        event_id: int,
+        session: int,
+        results: Iterable[Result],
+        *,
+        by: str,
+        at: dt.datetime | None = None,
+    ) -> tuple[StoredResult, ...]:
+        """Enter many results in one transaction (an import): all of them, or, on the first error, none."""
+        batch = tuple(results)
+        return self._write(
+            lambda orm: tuple(self._enter(orm, event_id, session, r, by=by, key=None, at=at) for r in batch)
+        )
+
+    def _enter(
+        self,
+        orm: OrmSession,
+        event_id: int,
+        session: int,
+        result: Result,
+        *,
+        by: str,
+        key: str | None,
+        at: dt.datetime | None,
+    ) -> StoredResult:
+        session_row = _session_row(orm, event_id, session)
+        if key is not None:
+            keyed = orm.scalars(
+                select(ResultRow).where(ResultRow.event_id == event_id, ResultRow.entry_key == key)
+            ).first()
+            if keyed is not None:
+                if keyed.session_id == session_row.id and _result(keyed) == result:
+                    return _stored(orm, keyed, session)
+                raise DuplicateResultError(
+                    f"key {key!r} was already used for {_result(keyed).describe()} with a different result",
+                    table=result.table,
+                    round=result.round,
+                    board=result.board,
+                    field="key",
+                )
+        _check_result(orm, session_row, result)
+        current = _current(orm, session_row.id, result)
+        if current is not None:
+            stored = _result(current)
+            if stored == result:
+                return _stored(orm, current, session)
+            field = _first_difference(stored, result)
+            raise DuplicateResultError(
+                f"a different result is already entered ({field} {_show(getattr(stored, field))}, not "
+                f"{_show(getattr(result, field))}); use correct",
+                table=result.table,
+                round=result.round,
+                board=result.board,
+                field=field,
+            )
+        moment = _now(at)
+        row = _result_row(event_id, session_row.id, result, version=1, by=by, at=moment, key=key)
+        orm.add(row)
+        orm.flush()
+        orm.add(_change(event_id, "enter", by, moment, session, result, new=row.id))
+        return _stored(orm, row, session)
+
+    def confirm(
+        self,
+        event_id: int,
+        session: int,
+        *,
+        table: int,
+        round: int,
+        board: int,
+        by: str,
+        at: dt.datetime | None = None,
+    ) -> StoredResult:
+        """Record the opponents' confirmation of the current result of a slot. Confirming a confirmed
+        result changes nothing."""
+
+        def work(orm: OrmSession) -> StoredResult:
+            session_row = _session_row(orm, event_id, session)
+            row = _current_slot(orm, session_row.id, table, round, board)
+            if row is None:
+                raise UnknownEventError("no result has been entered", table=table, round=round, board=board)
+            confirmation = orm.scalars(
+                select(ConfirmationRow).where(ConfirmationRow.result_id == row.id)
+            ).first()
+            if confirmation is None:
+                moment = _now(at)
+                orm.add(ConfirmationRow(result_id=row.id, actor=by, at=moment))
+                orm.add(_change(event_id, "confirm", by, moment, session, _result(row), new=row.id))
+                orm.flush()
+            return _stored(orm, row, session)
+
+        return self._write(work)
+
+    def correct(
+        self,
+        event_id: int,
+        session: int,
+        result: Result,
+        *,
+        by: str,
+        reason: str,
+        law: str | None = None,
+        approved_by: str | None = None,
+        at: dt.datetime | None = None,
+    ) -> StoredResult:
+        """Replace the result of a slot by a new version (Law 79C): the old one stays in the history.
+
+        Within the correction period (from the first publication for :attr:`Conditions.correction_period`;
+        always before the first publication) anyone may correct; after it only with ``approved_by``, the
+        Tournament Organiser (Law 79C2). Correcting to the result already current changes nothing.
+
+        :raises CorrectionPeriodClosedError: after the period without ``approved_by``.
+        :raises InvalidResultError: if the result does not fit the movement.
+        """
+        if not reason.strip():
+            raise StoreError(
+                "a correction needs a reason",
+                table=result.table,
+                round=result.round,
+                board=result.board,
+                field="reason",
+            )
+
+        def work(orm: OrmSession) -> StoredResult:
+            moment = _now(at)
+            event_row = _event_row(orm, event_id)
+            session_row = _session_row(orm, event_id, session)
+            opened = _first_publication(orm, event_id)
+            if opened is not None and approved_by is None:
+                closes = opened + decode_conditions(event_row.conditions).correction_period
+                if moment > closes:
+                    raise CorrectionPeriodClosedError(
+                        f"the correction period (Law 79C1) ended at {closes:%Y-%m-%d %H:%M} UTC; a later "
+                        "correction needs the Tournament Organiser's approval (approved_by, Law 79C2)",
+                        table=result.table,
+                        round=result.round,
+                        board=result.board,
+                    )
+            return self._correct(
+                orm,
+                event_id,
+                session_row,
+                session,
+                result,
+                by=by,
+                at=moment,
+                reason=reason,
+                law=law,
+                approved_by=approved_by,
+                action="correct",
+            )[0]
+
+        return self._write(work)
+
+    def _correct(
+        self,
+        orm: OrmSession,
+        event_id: int,
+        session_row: SessionRow,
+        session: int,
+        result: Result,
+        *,
+        by: str,
+        at: dt.datetime,
+        reason: str,
+        law: str | None,
+        approved_by: str | None,
+        action: str,
+    ) -> tuple[StoredResult, bool]:
+        _check_result(orm, session_row, result)
+        current = _current(orm, session_row.id, result)
+        if current is not None and _result(current) == result:
+            return _stored(orm, current, session), False
+        version = 1 if current is None else current.version + 1
+        row = _result_row(event_id, session_row.id, result, version=version, by=by, at=at, key=None)
+        orm.add(row)
+        orm.flush()
+        orm.add(
+            _change(
+                event_id,
+                action,
+                by,
+                at,
+                session,
+                result,
+                new=row.id,
+                old=current.id if current is not None else None,
+                reason=reason,
+                law=law,
+                approved_by=approved_by,
+            )
+        )
+        return _stored(orm, row, session), True
+
+    def results(self, event_id: int, session: int | None = None) -> tuple[Result, ...]:
+        """The current version of every slot's result, by session, round, table and board."""
+        return tuple(s.result for s in self.stored(event_id, session))
+
+    def stored(self, event_id: int, session: int | None = None) -> tuple[StoredResult, ...]:
+        """Like :meth:`results`, with versions, who entered and who confirmed."""
+        with self._transaction() as orm:
+            _event_row(orm, event_id)
+            query = (
+                select(ResultRow, SessionRow.number, ConfirmationRow)
+                .join(SessionRow, ResultRow.session_id == SessionRow.id)
+                .outerjoin(ConfirmationRow, ConfirmationRow.result_id == ResultRow.id)
+                .where(ResultRow.event_id == event_id)
+            )
+            if session is not None:
+                _session_row(orm, event_id, session)
+                query = query.where(SessionRow.number == session)
+            latest: dict[tuple[int, int, int, int], tuple[ResultRow, int, ConfirmationRow | None]] = {}
+            for row, number, confirmation in orm.execute(query):
+                slot = (number, row.round_no, row.table_no, row.board)
+                if slot not in latest or latest[slot][0].version < row.version:
+                    latest[slot] = (row, number, confirmation)
+            return tuple(_stored_from(*latest[slot]) for slot in sorted(latest))
+
+    def versions(
+        self, event_id: int, session: int, *, table: int, round: int, board: int
+    ) -> tuple[StoredResult, ...]:
+        """Every version of one slot's result, oldest first."""
+        with self._transaction() as orm:
+            session_row = _session_row(orm, event_id, session)
+            rows = orm.scalars(
+                select(ResultRow)
+                .where(
+                    ResultRow.session_id == session_row.id,
+                    ResultRow.table_no == table,
+                    ResultRow.round_no == round,
+                    ResultRow.board == board,
+                )
+                .order_by(ResultRow.version)
+            )
+            return tuple(_stored(orm, row, session) for row in rows)
+
+    def history(self, event_id: int) -> tuple[Change, ...]:
+        """The audit trail of the event, oldest first."""
+        with self._transaction() as orm:
+            _event_row(orm, event_id)
+            changes = list(
+                orm.scalars(select(ChangeRow).where(ChangeRow.event_id == event_id).order_by(ChangeRow.id))
+            )
+            ids = {i for c in changes for i in (c.old_result_id, c.new_result_id) if i is not None}
+            rows = (
+                {r.id: _result(r) for r in orm.scalars(select(ResultRow).where(ResultRow.id.in_(ids)))}
+                if ids
+                else {}
+            )
+            return tuple(
+                Change(
+                    id=c.id,
+                    event_id=c.event_id,
+                    action=c.action,
+                    by=c.actor,
+                    at=c.at,
+                    session=c.session_no,
+                    table=c.table_no,
+                    round=c.round_no,
+                    board=c.board,
+                    old=rows[c.old_result_id] if c.old_result_id is not None else None,
+                    new=rows[c.new_result_id] if c.new_result_id is not None else None,
+                    reason=c.reason,
+                    law=c.law,
+                    approved_by=c.approved_by,
+                )
+                for c in changes
+            )
+
+    # --------------------------------------------------------------- penalties
+
+    def penalise(self, event_id: int, penalty: Penalty, *, by: str, at: dt.datetime | None = None) -> None:
+        """Record a procedural (Law 90) or disciplinary (Law 91) penalty."""
+
+        def work(orm: OrmSession) -> None:
+            row = _event_row(orm, event_id)
+            if penalty.contestant not in {p.contestant for p in row.participants}:
+                raise StoreError(
+                    f"event {event_id} has no contestant {penalty.contestant!r}",
+                    board=penalty.board,
+                    field="contestant",
+                )
+            moment = _now(at)
+            orm.add(
+                PenaltyRow(
+                    event_id=event_id,
+                    contestant=penalty.contestant,
+                    points=encode_fraction(penalty.points),
+                    law=penalty.law,
+                    reason=penalty.reason,
+                    board=penalty.board,
+                    actor=by,
+                    at=moment,
+                )
+            )
+            orm.add(
+                ChangeRow(
+                    event_id=event_id,
+                    action="penalise",
+                    actor=by,
+                    at=moment,
+                    board=penalty.board,
+                    reason=f"{penalty.contestant}: {penalty.points} ({penalty.reason})",
+                    law=penalty.law,
+                )
+            )
+
+        self._write(work)
+
+    def penalties(self, event_id: int) -> tuple[Penalty, ...]:
+        with self._transaction() as orm:
+            _event_row(orm, event_id)
+            rows = orm.scalars(
+                select(PenaltyRow).where(PenaltyRow.event_id == event_id).order_by(PenaltyRow.id)
+            )
+            return tuple(
+                Penalty(r.contestant, decode_fraction(r.points), r.law, r.reason, r.board) for r in rows
+            )
+
+    # ----------------------------------------------------------------- appeals
+
+    def appeal(
+        self,
+        event_id: int,
+        session: int,
+        *,
+        table: int,
+        round: int,
+        board: int,
+        appellants: tuple[str, ...],
+        concurring: bool,
+        reason: str,
+        by: str,
+        at: dt.datetime | None = None,
+    ) -> int:
+        """Lodge an appeal against a ruling at a table (Law 92, through the Director: ``by``); its number.
+
+        :raises AppealDeadlineError: after :attr:`Conditions.appeal_deadline` from the first publication
+            (Law 92B).
+        :raises AppealNotHeardError: without the partner's (pairs) or captain's (teams) concurrence (Law 92D).
+        """
+
+        def work(orm: OrmSession) -> int:
+            moment = _now(at)
+            event_row = _event_row(orm, event_id)
+            session_row = _session_row(orm, event_id, session)
+            if not appellants:
+                raise AppealNotHeardError(
+                    "an appeal needs an appellant", table=table, round=round, board=board, field="appellants"
+                )
+            if EventKind(event_row.kind) is not EventKind.INDIVIDUAL and not concurring:
+                who = "the team captain" if EventKind(event_row.kind) is EventKind.TEAMS else "both partners"
+                raise AppealNotHeardError(
+                    f"an appeal is heard only when {who} concur (Law 92D)",
+                    table=table,
+                    round=round,
+                    board=board,
+                    field="concurring",
+                )
+            opened = _first_publication(orm, event_id)
+            if opened is not None:
+                closes = opened + decode_conditions(event_row.conditions).appeal_deadline
+                if moment > closes:
+                    raise AppealDeadlineError(
+                        f"the time for appeals (Law 92B) ended at {closes:%Y-%m-%d %H:%M} UTC",
+                        table=table,
+                        round=round,
+                        board=board,
+                    )
+            _seating_for(orm, session_row, table=table, round=round, board=board)
+            row = AppealRow(
+                event_id=event_id,
+                session_no=session,
+                table_no=table,
+                round_no=round,
+                board=board,
+                appellants=json.dumps(list(appellants)),
+                concurring=concurring,
+                reason=reason,
+                lodged_by=by,
+                lodged_at=moment,
+            )
+            orm.add(row)
+            orm.flush()
+            orm.add(
+                ChangeRow(
+                    event_id=event_id,
+                    action="appeal",
+                    actor=by,
+                    at=moment,
+                    session_no=session,
+                    table_no=table,
+                    round_no=round,
+                    board=board,
+                    reason=f"appeal {row.id} by {', '.join(appellants)}: {reason}",
+                    law="92",
+                )
+            )
+            return row.id
+
+        return self._write(work)
+
+    def decide_appeal(
+        self, appeal_id: int, *, decision: str, result: Result | None, by: str, at: dt.datetime | None = None
+    ) -> None:
+        """Record the decision on an appeal (Law 93). A ``result`` different from the current one becomes a
+        new version of the slot (a correction citing Law 93, which the Law 79C period does not limit).
+        Recording the same decision again changes nothing; a different decision is refused."""
+
+        def work(orm: OrmSession) -> None:
+            appeal = orm.get(AppealRow, appeal_id)
+            if appeal is None:
+                raise UnknownEventError(f"no appeal {appeal_id}")
+            where = {"table": appeal.table_no, "round": appeal.round_no, "board": appeal.board}
+            if result is not None and (result.table, result.round, result.board) != tuple(where.values()):
+                raise InvalidResultError(
+                    f"appeal {appeal_id} is about {result.describe()}, not "
+                    f"table {appeal.table_no}, round {appeal.round_no}, board {appeal.board}",
+                    table=result.table,
+                    round=result.round,
+                    board=result.board,
+                )
+            decided = orm.scalars(
+                select(AppealDecisionRow).where(AppealDecisionRow.appeal_id == appeal_id)
+            ).first()
+            if decided is not None:
+                same_result = result is None or (
+                    decided.result_id is not None and _result(_get_result(orm, decided.result_id)) == result
+                )
+                if decided.decision == decision and same_result:
+                    return
+                raise AppealNotHeardError(
+                    f"appeal {appeal_id} was already decided: {decided.decision!r}",
+                    table=appeal.table_no,
+                    round=appeal.round_no,
+                    board=appeal.board,
+                )
+            moment = _now(at)
+            result_id: int | None = None
+            changed = False
+            if result is not None:
+                session_row = _session_row(orm, appeal.event_id, appeal.session_no)
+                stored, changed = self._correct(
+                    orm,
+                    appeal.event_id,
+                    session_row,
+                    appeal.session_no,
+                    result,
+                    by=by,
+                    at=moment,
+                    reason=f"appeal {appeal_id}: {decision}",
+                    law="93",
+                    approved_by=None,
+                    action="decide",
+                )
+                result_id = stored.id
+            orm.add(
+                AppealDecisionRow(
+                    appeal_id=appeal_id, decision=decision, actor=by, at=moment, result_id=result_id
+                )
+            )
+            if not changed:  # a changed result wrote its own audit line (with the old and new result)
+                orm.add(
+                    ChangeRow(
+                        event_id=appeal.event_id,
+                        action="decide",
+                        actor=by,
+                        at=moment,
+                        session_no=appeal.session_no,
+                        table_no=appeal.table_no,
+                        round_no=appeal.round_no,
+                        board=appeal.board,
+                        reason=f"appeal {appeal_id}: {decision}",
+                        law="93",
+                    )
+                )
+
+        self._write(work)
+
+    def appeals(self, event_id: int) -> tuple[Appeal, ...]:
+        with self._transaction() as orm:
+            _event_row(orm, event_id)
+            rows = orm.execute(
+                select(AppealRow, AppealDecisionRow)
+                .outerjoin(AppealDecisionRow, AppealDecisionRow.appeal_id == AppealRow.id)
+                .where(AppealRow.event_id == event_id)
+                .order_by(AppealRow.id)
+            )
+            appeals = []
+            for a, d in rows:
+                decided_result = None
+                if d is not None and d.result_id is not None:
+                    decided_result = _result(_get_result(orm, d.result_id))
+                appeals.append(
+                    Appeal(
+                        id=a.id,
+                        event_id=a.event_id,
+                        session=a.session_no,
+                        table=a.table_no,
+                        round=a.round_no,
+                        board=a.board,
+                        appellants=tuple(json.loads(a.appellants)),
+                        concurring=a.concurring,
+                        reason=a.reason,
+                        lodged_by=a.lodged_by,
+                        lodged_at=a.lodged_at,
+                        decision=d.decision if d is not None else None,
+                        decided_by=d.actor if d is not None else None,
+                        decided_at=d.at if d is not None else None,
+                        result=decided_result,
+                    )
+                )
+            return tuple(appeals)
+
+    # ------------------------------------------------------------ publications
+
+    def publish(self, event_id: int, document: str, *, by: str, at: dt.datetime | None = None) -> int:
+        """Keep a published version of the results (HTML, JSON, ...); its version number, from 1. The first
+        publication makes the official score available: the Law 79C and Law 92B periods start then."""
+
+        def work(orm: OrmSession) -> int:
+            _event_row(orm, event_id)
+            moment = _now(at)
+            last = orm.scalar(
+                select(func.max(PublicationRow.version)).where(PublicationRow.event_id == event_id)
+            )
+            version = (last or 0) + 1
+            orm.add(
+                PublicationRow(event_id=event_id, version=version, document=document, actor=by, at=moment)
+            )
+            orm.add(
+                ChangeRow(
+                    event_id=event_id, action="publish", actor=by, at=moment, reason=f"publication {version}"
+                )
+            )
+            return version
+
+        return self._write(work)
+
+    def publications(self, event_id: int) -> tuple[Publication, ...]:
+        with self._transaction() as orm:
+            _event_row(orm, event_id)
+            rows = orm.scalars(
+                select(PublicationRow)
+                .where(PublicationRow.event_id == event_id)
+                .order_by(PublicationRow.version)
+            )
+            return tuple(Publication(r.id, r.event_id, r.version, r.document, r.actor, r.at) for r in rows)
+
+    def correction_period_ends(self, event_id: int) -> dt.datetime | None:
+        """When the Law 79C correction period ends (``None`` before the first publication)."""
+        with self._transaction() as orm:
+            row = _event_row(orm, event_id)
+            opened = _first_publication(orm, event_id)
+            return None if opened is None else opened + decode_conditions(row.conditions).correction_period
