@@ -214,3 +214,41 @@ def test_53a_a_lead_out_of_turn_accepted_after_a_revoke_leaves_the_revoke_standi
     t = play(t, "E:D8 S:D2")
     assert t.play is not None and t.play.revokes == (2,) and t.play.current_trick.leader is E
     assert t.turn is W and Table.replay(t.board, t.record, t.regulations) == t
+
+
+def test_53a_53b_the_proper_leader_next_in_rotation_plays_and_the_director_finds_which_it_was() -> None:
+    """Laws 53A ("but see B") and 53B: North is on lead for trick 2 and West, on North's right, leads C2 out
+    of turn. North is both the proper leader and the hand next in rotation, so his card may be a play to
+    West's lead (53A) or his own proper lead (53B): the engine does not guess, the Director finds the fact."""
+    t = play(north_wins_trick_one(), "W:C2 N:HK")
+    assert t.pending is not None and t.pending.actor is DIRECTOR and t.pending.law == LawRef(53)
+    assert t.pending.options == (Accept(_law("53A")), Reject(_law("53B")))
+    assert t.play is not None and C("HK") in t.play.hand(N) and C("C2") in t.play.hand(W)
+
+
+def test_53b_the_proper_leader_next_in_rotation_makes_his_proper_lead() -> None:
+    """Law 53B: the Director finds that North led: North's HK is the lead of trick 2, West's C2 goes back to
+    his hand without becoming a penalty card, and East plays next."""
+    t = play(north_wins_trick_one(), "W:C2 N:HK").apply(Elected(DIRECTOR, Reject(_law("53B"))))
+    assert t.play is not None and t.play.current_trick.leader is N
+    assert t.play.current_trick.cards == (C("HK"),)
+    assert C("C2") in t.play.hand(W) and t.turn is E
+    assert not any(isinstance(c, PenaltyCard) for c in t.constraints)
+    assert Table.replay(t.board, t.record, t.regulations) == t
+
+
+def test_53a_the_proper_leader_next_in_rotation_played_to_the_lead_out_of_turn() -> None:
+    """Law 53A: the Director finds that North played to West's lead: the lead stands, North's card is the
+    second card of the trick, and East plays next."""
+    t = play(north_wins_trick_one(), "W:C2 N:C6").apply(Elected(DIRECTOR, Accept(_law("53A"))))
+    assert t.play is not None and t.play.current_trick.leader is W
+    assert t.play.current_trick.cards == (C("C2"), C("C6")) and t.turn is E
+
+
+def test_53a_the_proper_leader_may_accept_by_a_statement() -> None:
+    """Law 53A: acceptance by a statement (through the Director, Law 56A); the next card then comes from the
+    left of the irregular lead."""
+    t = play(north_wins_trick_one(), "W:C2").apply(DirectorCalled(E)).apply(Elected(N, Accept(_law("56A"))))
+    t = play(t, "N:C6")
+    assert t.play is not None and t.play.current_trick.leader is W
+    assert t.play.current_trick.cards == (C("C2"), C("C6")) and t.turn is E

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tenace.errors import UnlawfulActionError
-from tenace.laws import CardPlayed, DirectorCalled, Elected, Kind, LawRef, Policy
+from tenace.laws import DIRECTOR, Accept, CardPlayed, DirectorCalled, Elected, Kind, LawRef, Policy
 from tenace.laws.decisions import DesignateCard, PenaltyCard
 from tenace.laws.events import SimultaneousCards, SimultaneousPlays
 
@@ -86,8 +86,9 @@ def test_58b_online_tables_refuse_two_cards_at_once() -> None:
 
 def test_60a1_60a2_a_card_by_the_non_offending_side_forfeits_rectification_and_the_lead_stands() -> None:
     """Law 60A1/A2: West leads out of turn (North was on lead) and declarer, on West's left, plays before any
-    rectification: the right to it is lost and the lead is treated as in turn."""
-    t = play(north_wins_trick_one(), "W:D3 N:D9")
+    rectification; the Director finds it a play to West's lead (Law 53A, not North's own lead under 53B):
+    the right to rectification is lost and the lead is treated as in turn."""
+    t = play(north_wins_trick_one(), "W:D3 N:D9").apply(Elected(DIRECTOR, Accept(_law("53A"))))
     assert t.play is not None and t.play.current_trick.leader is W and t.turn is E
     assert t.pending is None and not any(isinstance(c, PenaltyCard) for c in t.constraints)
     with pytest.raises(ValueError, match="no irregularity"):
@@ -99,7 +100,7 @@ def test_60a3_a_penalty_card_obligation_survives_an_accepted_lead_out_of_turn() 
     turn is accepted by declarer's card, and the obligation to play the penalty card remains."""
     t = play(north_wins_trick_one(), "N:DQ E:D5 W:C2 S:D2 W:D3")  # North wins trick 2
     assert PenaltyCard(W, C("C2"), True, _law("57D")) in t.constraints
-    t = play(t, "W:S5 N:S2")
+    t = play(t, "W:S5 N:S2").apply(Elected(DIRECTOR, Accept(_law("53A"))))  # a play to the lead (Law 53A)
     assert PenaltyCard(W, C("C2"), True, _law("57D")) in t.constraints
     t = play(t, "E:SJ S:S8")
     assert t.play is not None and t.play.winners[-1] is E

@@ -5,7 +5,9 @@ Under the Laws policy a card from the wrong hand is recorded, not refused:
 
 * A **lead out of turn** (the trick is empty) lies face up as an open irregularity. A card from the hand
   next in rotation after it accepts it (Laws 53A, 60A1); a proper lead by the opponent whose turn it was makes
-  it void (53B). Once attention is drawn (:class:`~tenace.laws.events.DirectorCalled`) the non-offending side
+  it void (53B). When that opponent is himself the hand next in rotation, his card may be either, and the
+  Director finds which (``Accept`` 53A: a play to the irregular lead; ``Reject`` 53B: his own lead).
+  Once attention is drawn (:class:`~tenace.laws.events.DirectorCalled`) the non-offending side
   elects: declarer after a defender's lead (Law 56: accept, or have it retracted as a major penalty card),
   with one more option for the opening lead (Law 54: spread his hand and become dummy, 54A; accept, 54B;
   retract, 54D); the defender next in rotation after declarer's own lead out of turn (Law 55A: accept, or
@@ -63,7 +65,7 @@ from tenace.laws.events import (
     SimultaneousCards,
     SimultaneousPlays,
 )
-from tenace.laws.refs import LawRef, Policy, actor_name
+from tenace.laws.refs import DIRECTOR, LawRef, Policy, actor_name
 from tenace.play import Play
 from tenace.seats import Seat
 
@@ -143,6 +145,9 @@ class OutOfTurnState:
     """A lead has been faced, in turn or not: the play period has begun (Law 41C)."""
     face_down: tuple[Seat, Card] | None = None
     """The opening lead made face down and not yet faced (Law 41A, 41B)."""
+    lead_or_play: tuple[Seat, Card] | None = None
+    """The proper leader's card faced over a lead out of turn from his right: a play to it (Law 53A) or his
+    own lead (53B), as the Director finds."""
 
     @property
     def open(self) -> bool:
@@ -394,6 +399,11 @@ def _over_faced(state: PlayState, event: CardPlayed, index: int, policy: Policy)
         raise ImpossibleActionError(
             f"{actor_name(state.pending.actor)} must first decide ({state.pending.law})"
         )
+    if seat is faced.proper and seat is faced.seat.lho and seat.side is not faced.seat.side:
+        # Laws 53A ("but see B") and 53B: the opponent whose turn it was to lead is also the hand next in
+        # rotation. His card may be a play to the irregular lead (53A: it is accepted) or his own proper lead
+        # (53B: his card is not deemed played to it). Which it was is a question of fact for the Director.
+        return _ask_lead_or_play(state, seat, event.card, faced)
     if seat is faced.seat.lho:
         # Laws 53A, 54B1, 60A1: a card from the hand next in rotation accepts the lead, which stands.
         return play_period.on_card(_accept(state, faced), event, index, policy)
@@ -404,8 +414,7 @@ def _over_faced(state: PlayState, event: CardPlayed, index: int, policy: Policy)
     if seat is faced.proper and seat.side is not faced.seat.side:
         # Law 53B: the opponent whose turn it was leads: his lead stands and the card led out of turn goes
         # back to its hand (the information is unauthorised to the offenders, Law 16C).
-        cleared = replace(state, out_of_turn=replace(state.out_of_turn, faced=None))
-        return play_period.on_card(cleared, event, index, policy)
+        return play_period.on_card(_proper_lead(state), event, index, policy)
     if faced.opening and seat is faced.proper:
         # Law 54 (opening words): the offender's partner's face-down lead is retracted by the Director.
         return _record(state, Irregularity(Kind.LEAD_OUT_OF_TURN, seat, LawRef(54), index))
@@ -413,6 +422,27 @@ def _over_faced(state: PlayState, event: CardPlayed, index: int, policy: Policy)
         f"{_name(faced.seat)}'s lead out of turn ({faced.card}) is on the table: the Director must be called "
         f"before {_name(seat)} plays (Laws 9B, 60C)"
     )
+
+
+def _ask_lead_or_play(state: PlayState, seat: Seat, card: Card, faced: Faced) -> PlayState:
+    """Laws 53A, 53B: the proper leader, next in rotation after the lead out of turn, has faced ``card``; the
+    Director finds whether it was played to the irregular lead or led."""
+    if card not in state.play.hand(seat):
+        raise ImpossibleActionError(f"{card} is not in {_name(seat)}'s hand")
+    decision = Decision(
+        DIRECTOR,
+        (Accept(LawRef(53, "A")), Reject(LawRef(53, "B"))),
+        LawRef(53),
+        faced.irregularity,
+        f"Did {_name(seat)} play {card} to {_name(faced.seat)}'s lead out of turn ({faced.card}), accepting "
+        f"it (Law 53A), or make his own proper lead (Law 53B)?",
+    )
+    return replace(state, pending=decision, out_of_turn=replace(state.out_of_turn, lead_or_play=(seat, card)))
+
+
+def _proper_lead(state: PlayState) -> PlayState:
+    """Law 53B: the lead out of turn goes back to its hand; the proper leader's card is the lead."""
+    return replace(state, out_of_turn=replace(state.out_of_turn, faced=None, lead_or_play=None))
 
 
 def _accept(state: PlayState, faced: Faced) -> PlayState:
@@ -546,6 +576,13 @@ def on_elected(state: PlayState, event: Elected, index: int = 0, policy: Policy 
     faced = mine.faced
     if faced is None:
         raise ImpossibleActionError(f"{option!r} is not handled here")
+    if mine.lead_or_play is not None:  # Laws 53A, 53B: the Director's finding of fact
+        from tenace.laws import play_period
+
+        seat, card = mine.lead_or_play
+        state = replace(state, out_of_turn=replace(mine, lead_or_play=None))
+        state = _accept(state, faced) if isinstance(option, Accept) else _proper_lead(state)
+        return play_period.on_card(state, CardPlayed(seat, card), index, policy)
     match option:
         case Accept():  # Laws 53A, 54B, 55A, 56A
             return after_card(_accept(state, faced), index, policy)

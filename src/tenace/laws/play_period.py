@@ -154,11 +154,11 @@ def on_director(state: PlayState, event: DirectorCalled) -> PlayState:
     raise ImpossibleActionError("there is no irregularity in the play for the Director to rectify yet")
 
 
-def on_elected(state: PlayState, event: Elected) -> PlayState:
+def on_elected(state: PlayState, event: Elected, index: int = 0, policy: Policy = Policy.LAWS) -> PlayState:
     if revokes.owns(state.pending):  # Law 64C
         return revokes.on_elected(state, event)
-    if state.pending is not None and out_of_turn.owns(state.pending):  # Laws 54-58
-        return out_of_turn.on_elected(state, event)
+    if state.pending is not None and out_of_turn.owns(state.pending):  # Laws 53-58
+        return out_of_turn.on_elected(state, event, index, policy)
     if state.pending is not None and penalty_cards.owns(state.pending):  # Laws 26B, 50-52
         return penalty_cards.on_elected(state, event)
     raise ImpossibleActionError("no decision is pending in the play")

@@ -276,7 +276,7 @@ class Table:
                 if self.auction.pending is not None:
                     return self._after_auction(auction_period.on_elected(self.auction, event))
                 if playing is not None:
-                    return replace(self, playing=play_period.on_elected(playing, event))
+                    return replace(self, playing=play_period.on_elected(playing, event, index, policy))
                 raise ImpossibleActionError("no decision is pending")
             case CardExposed() if playing is None:  # Law 24; after the final pass, Laws 48-49
                 penalty_cards.check_exposure(self.deal[event.seat], event)
