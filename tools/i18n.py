@@ -7,6 +7,10 @@
     python tools/i18n.py init XX   # start a catalogue for a new locale XX
 
 Messages are marked with ``N_()`` in the source. A translator edits the .po file, then runs ``compile``.
+
+There are two domains. ``tenace`` (the Laws engine's messages) must be translated completely in every locale.
+``tenace_publish`` (the labels of the result pages: tenace/tournament/publish, Python and Jinja2 templates)
+is complete in English; other locales may leave a label untranslated, and the page then shows it in English.
 """
 
 from __future__ import annotations
@@ -29,13 +33,34 @@ SOURCE_LOCALE = "en"
 KEYWORDS = {"N_": None, "_": None, "gettext": None}
 HEADER = "Tenace's messages: plain-language explanations of the Laws engine's irregularities and decisions."
 
+_PUBLISH = ROOT / "src" / "tenace" / "tournament" / "publish"
+PUBLISH_DOMAIN = "tenace_publish"
+PUBLISH_SOURCES = [_PUBLISH / "html.py", *sorted((_PUBLISH / "templates").glob("*.j2"))]
+PUBLISH_HEADER = "Tenace's result pages: labels of rankings, travellers and score cards."
+DOMAINS = (DOMAIN, PUBLISH_DOMAIN)
+"""Every domain; only the first must be translated completely in every locale."""
 
-def template() -> Catalog:
-    catalog = Catalog(project="tenace", version="0.1.0", header_comment=f"# {HEADER}", fuzzy=False)
-    for source in SOURCES:
+
+def _sources(domain: str) -> list[Path]:
+    return SOURCES if domain == DOMAIN else PUBLISH_SOURCES
+
+
+def _template_path(domain: str) -> Path:
+    return TEMPLATE if domain == DOMAIN else LOCALE_DIR / f"{domain}.pot"
+
+
+def _method(source: Path) -> str:
+    return "jinja2.ext:babel_extract" if source.suffix == ".j2" else "python"
+
+
+def template(domain: str = DOMAIN) -> Catalog:
+    header = HEADER if domain == DOMAIN else PUBLISH_HEADER
+    catalog = Catalog(project="tenace", version="0.1.0", header_comment=f"# {header}", fuzzy=False)
+    for source in _sources(domain):
         relative = source.relative_to(ROOT).as_posix()
+        options = {"trim_blocks": "true", "lstrip_blocks": "true"} if source.suffix == ".j2" else None
         for lineno, message, comments, context in extract_from_file(
-            "python", str(source), keywords=KEYWORDS, comment_tags=("Translators:",)
+            _method(source), str(source), keywords=KEYWORDS, comment_tags=("Translators:",), options=options
         ):
             flags = ("python-brace-format",) if "{" in str(message) else ()
             catalog.add(message, locations=[(relative, lineno)], auto_comments=comments, context=context,
@@ -43,11 +68,12 @@ def template() -> Catalog:
     return catalog
 
 
-def po_path(locale: str) -> Path:
-    return LOCALE_DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(locale: str, domain: str = DOMAIN) -> Path:
+    return LOCALE_DIR / locale / "LC_MESSAGES" / f"{domain}.po"
 
 
 def locales() -> list[str]:
+    """The locales, as the ``tenace`` domain's catalogues list them (every domain has the same ones)."""
     return sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
 
 
@@ -64,64 +90,80 @@ def _mo_bytes(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
-def _read_po(locale: str) -> Catalog:
-    with po_path(locale).open("rb") as f:
-        return read_po(f, locale=locale, domain=DOMAIN)
+def _read_po(locale: str, domain: str = DOMAIN) -> Catalog:
+    path = po_path(locale, domain)
+    if not path.exists() and domain != DOMAIN:  # a label catalogue not started yet: start it empty
+        return Catalog(locale=locale, project="tenace", version="0.1.0", domain=domain, fuzzy=False)
+    with path.open("rb") as f:
+        return read_po(f, locale=locale, domain=domain)
 
 
 def extract() -> None:
-    TEMPLATE.write_bytes(_po_bytes(template()))
+    for domain in DOMAINS:
+        _template_path(domain).write_bytes(_po_bytes(template(domain)))
 
 
 def update() -> None:
-    tmpl = template()
-    for locale in locales():
-        catalog = _read_po(locale)
-        catalog.update(tmpl, no_fuzzy_matching=True)
-        if locale == SOURCE_LOCALE:  # the English catalogue is the source text itself
-            for message in catalog:
-                if message.id and not message.string:
-                    message.string = message.id
-        po_path(locale).write_bytes(_po_bytes(catalog))
+    for domain in DOMAINS:
+        for locale in locales():
+            catalog = _read_po(locale, domain)
+            # a fresh template each time: Catalog.update shares new messages with the template, so filling
+            # the English catalogue would otherwise fill the locales after it too
+            catalog.update(template(domain), no_fuzzy_matching=True)
+            if locale == SOURCE_LOCALE:  # the English catalogue is the source text itself
+                for message in catalog:
+                    if message.id and not message.string:
+                        message.string = message.id
+            po_path(locale, domain).write_bytes(_po_bytes(catalog))
 
 
 def compile_all() -> None:
-    for locale in locales():
-        po_path(locale).with_suffix(".mo").write_bytes(_mo_bytes(_read_po(locale)))
+    for domain in DOMAINS:
+        for locale in locales():
+            po_path(locale, domain).with_suffix(".mo").write_bytes(_mo_bytes(_read_po(locale, domain)))
 
 
 def init(locale: str) -> None:
     path = po_path(locale)
     if path.exists():
         raise SystemExit(f"{path} exists already")
-    catalog = Catalog(locale=locale, project="tenace", version="0.1.0", domain=DOMAIN)
-    catalog.update(template())
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(_po_bytes(catalog))
+    for domain in DOMAINS:
+        catalog = Catalog(locale=locale, project="tenace", version="0.1.0", domain=domain, fuzzy=False)
+        catalog.update(template(domain))
+        path = po_path(locale, domain)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(_po_bytes(catalog))
 
 
 def problems() -> list[str]:
     """Everything that is out of date or incomplete, one line each (empty: all is well)."""
     found = []
-    tmpl = template()
-    wanted = {m.id for m in tmpl if m.id}
-    if not TEMPLATE.exists() or {m.id for m in read_po(TEMPLATE.open("rb")) if m.id} != wanted:
-        found.append(f"{TEMPLATE.relative_to(ROOT)} is out of date: run python tools/i18n.py extract")
-    for locale in locales():
-        catalog = _read_po(locale)
-        have = {m.id: m for m in catalog if m.id}
-        for msgid in sorted(wanted - have.keys(), key=str):
-            found.append(f"{locale}: no translation of {msgid!r}")
-        for msgid, message in have.items():
-            if msgid in wanted and (not message.string or message.fuzzy):
-                found.append(f"{locale}: untranslated or fuzzy: {msgid!r}")
-        mo = po_path(locale).with_suffix(".mo")
-        if not mo.exists():
-            found.append(f"{locale}: {mo.name} missing: run python tools/i18n.py compile")
-        else:
-            compiled = {m.id: m.string for m in read_mo(mo.open("rb")) if m.id}
-            if compiled != {k: m.string for k, m in have.items() if m.string and not m.fuzzy}:
-                found.append(f"{locale}: {mo.name} is out of date: run python tools/i18n.py compile")
+    for domain in DOMAINS:
+        tmpl = template(domain)
+        template_path = _template_path(domain)
+        wanted = {m.id for m in tmpl if m.id}
+        if not template_path.exists() or {m.id for m in read_po(template_path.open("rb")) if m.id} != wanted:
+            where = template_path.relative_to(ROOT)
+            found.append(f"{where} is out of date: run python tools/i18n.py extract")
+        for locale in locales():
+            if not po_path(locale, domain).exists():
+                found.append(f"{locale}: {domain}.po missing: run python tools/i18n.py update")
+                continue
+            catalog = _read_po(locale, domain)
+            have = {m.id: m for m in catalog if m.id}
+            for msgid in sorted(wanted - have.keys(), key=str):
+                found.append(f"{locale}: no translation of {msgid!r}")
+            must_translate = domain == DOMAIN or locale == SOURCE_LOCALE
+            for msgid, message in have.items():
+                if msgid in wanted and ((must_translate and not message.string) or message.fuzzy):
+                    found.append(f"{locale}: untranslated or fuzzy: {msgid!r}")
+            mo = po_path(locale, domain).with_suffix(".mo")
+            if not mo.exists():
+                found.append(f"{locale}: {mo.name} missing: run python tools/i18n.py compile")
+            else:
+                compiled = {m.id: m.string for m in read_mo(mo.open("rb")) if m.id}
+                if compiled != {k: m.string for k, m in have.items() if m.string and not m.fuzzy}:
+                    found.append(f"{locale}: {mo.name} is out of date: run python tools/i18n.py compile")
     return found
 
 

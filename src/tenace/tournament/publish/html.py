@@ -1,0 +1,385 @@
+"""Results as HTML (Jinja2, autoescaped): one self-contained page with the rankings, penalties, every board's
+traveller (with the double-dummy table and par when given) and every contestant's personal score card; and,
+written to a folder by :func:`write_html`, the printable hand records beside it (``hands.html``, made by
+:mod:`tenace.handrecords`), linked from each traveller.
+
+Labels are English messages looked up in the ``tenace_publish`` gettext catalogue (``tools/i18n.py``); a
+locale whose catalogue does not translate a label shows it in English.
+
+>>> from fractions import Fraction
+>>> from tenace.contract import Contract
+>>> from tenace.tournament.model import Conditions, Event, EventKind, Method, Participant, Result
+>>> from tenace.tournament.standings import EventResults, Ranking, Standing, Traveller, TravellerLine
+>>> event = Event("Club <night>", EventKind.PAIRS, Conditions(),
+...               (Participant("1", "Ann & Bob"), Participant("2", "Cy & Di")))
+>>> r = Result(board=1, round=1, table=1, ns="1", ew="2", contract=Contract.from_str("3NTN"), tricks=10)
+>>> res = EventResults("Club <night>", Method.MATCHPOINTS, (Traveller(1, (TravellerLine(r, 430, Fraction(0),
+...     Fraction(0), Fraction(50), Fraction(50)),), top=0),), (Ranking("", (
+...     Standing(1, True, "1", "Ann & Bob", 1, Fraction(0), Fraction(50)),
+...     Standing(1, True, "2", "Cy & Di", 1, Fraction(0), Fraction(50)))),))
+>>> page = render_html(event, res)
+>>> "Club &lt;night&gt;" in page and "Ann &amp; Bob" in page and '<th scope="col">Place</th>' in page
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup, escape
+
+from tenace.board import Board
+from tenace.calls import Denomination
+from tenace.cards import Card, Suit
+from tenace.contract import Contract
+from tenace.deal import Deal
+from tenace.handrecords.model import BoardAnalysis, PrintedBoard, printed_board
+from tenace.tournament.model import Event, Method, Result
+from tenace.tournament.publish.common import (
+    CardLine,
+    card_lines,
+    contestant_name,
+    contestants,
+    exact,
+    optional_decimal,
+    overtricks_text,
+    score_text,
+)
+from tenace.tournament.standings import EventResults, Traveller
+
+if TYPE_CHECKING:
+    from babel.support import NullTranslations
+
+LOCALE_DIR: Final = Path(__file__).resolve().parents[2] / "locale"
+DOMAIN: Final = "tenace_publish"
+"""The gettext domain of the labels: ``LOCALE_DIR / <locale> / "LC_MESSAGES" / "tenace_publish.mo"``."""
+SOURCE_LOCALE: Final = "en"
+POINT_PLACES: Final = 2
+HANDS_PAGE: Final = "hands.html"
+INDEX_PAGE: Final = "index.html"
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction (tools/i18n.py); it is translated when the page is rendered."""
+    return message
+
+
+METHOD_NAMES: Final[dict[Method, str]] = {
+    Method.MATCHPOINTS: N_("Matchpoints"),
+    Method.BUTLER: N_("Butler IMPs"),
+    Method.CROSS_IMPS: N_("Cross-IMPs"),
+    Method.TOTAL_POINTS: N_("Total points"),
+    Method.TEAM_IMPS: N_("Team IMPs"),
+}
+_RED: Final = frozenset({Suit.HEARTS, Suit.DIAMONDS})
+_RED_DENOMINATIONS: Final = frozenset({Denomination.HEARTS, Denomination.DIAMONDS})
+
+
+class LocaleError(ValueError):
+    """No label catalogue for the locale asked for."""
+
+
+def available_locales() -> tuple[str, ...]:
+    """Locales with a compiled label catalogue.
+
+    >>> "en" in available_locales()
+    True
+    """
+    return tuple(sorted(
+        p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()
+    ))
+
+
+@functools.cache
+def _translations(locale: str) -> NullTranslations:
+    from babel.support import Translations
+
+    shipped = available_locales()
+    text = locale.strip().replace("-", "_")
+    for code in (text, text.split("_")[0].lower()):
+        if code in shipped:
+            loaded = Translations.load(str(LOCALE_DIR), [code], DOMAIN)
+            if isinstance(loaded, Translations):
+                return loaded
+    raise LocaleError(
+        f"no result page labels for locale {locale!r}; the shipped locales are {', '.join(shipped)}"
+    )
+
+
+def gettext_for(locale: str) -> Callable[[str], str]:
+    """The function that translates labels into ``locale`` (English when the catalogue lacks a label).
+
+    :raises LocaleError: for a locale without a catalogue.
+    """
+    return _translations(locale).gettext
+
+
+_env: Environment | None = None
+
+
+def _environment() -> Environment:
+    global _env
+    if _env is None:
+        _env = Environment(
+            loader=PackageLoader("tenace.tournament.publish", "templates"),
+            autoescape=select_autoescape(["html", "j2"]),
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+    return _env
+
+
+# --- text with suit symbols ------------------------------------------------------------------------------
+
+
+def _denomination_html(denomination: Denomination) -> Markup:
+    symbol = escape(denomination.symbol)
+    if denomination in _RED_DENOMINATIONS:
+        return Markup('<span class="red">{}</span>').format(symbol)
+    return Markup(symbol)
+
+
+def contract_html(contract: Contract) -> Markup:
+    """``4♥X`` with a red heart (without the declarer)."""
+    denomination = _denomination_html(contract.denomination)
+    return Markup("{}{}{}").format(contract.level, denomination, str(contract.doubling))
+
+
+def card_html(card: Card) -> Markup:
+    """``♠A``, ``♥10`` (red suits in red)."""
+    rank = card.rank.letter.replace("T", "10")
+    symbol = escape(card.suit.symbol)
+    if card.suit in _RED:
+        return Markup('<span class="red">{}</span>{}').format(symbol, rank)
+    return Markup("{}{}").format(symbol, rank)
+
+
+# --- what the template shows ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """The contract columns of a traveller line or a score card line."""
+
+    contract: Markup
+    declarer: str
+    lead: Markup
+    tricks: str
+    adjusted: bool
+
+
+def _played(result: Result, passed: str) -> Played:
+    if result.adjusted is not None:
+        return Played(Markup(""), "", Markup(""), "", True)
+    lead = card_html(result.lead) if result.lead is not None else Markup("")
+    contract = result.contract
+    if contract is None:
+        return Played(Markup(escape(passed)), "", lead, "", False)
+    tricks = "" if result.tricks is None else f"{result.tricks} ({overtricks_text(contract, result.tricks)})"
+    return Played(contract_html(contract), contract.declarer.value, lead, tricks, False)
+
+
+@dataclass(frozen=True, slots=True)
+class TravellerRow:
+    ns: str
+    ew: str
+    played: Played
+    score: str
+    ns_points: str
+    ew_points: str
+    ns_percentage: str
+    ew_percentage: str
+
+
+@dataclass(frozen=True, slots=True)
+class TravellerView:
+    traveller: Traveller
+    rows: tuple[TravellerRow, ...]
+    printed: PrintedBoard | None
+    has_percentages: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardRow:
+    round: int
+    board: int
+    direction: str
+    opponent: str
+    opponent_name: str
+    played: Played
+    score: str
+    """From the contestant's side."""
+    points: str
+    percentage: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreCard:
+    contestant: str
+    name: str
+    rows: tuple[CardRow, ...]
+    total: str
+
+
+def _own_score(card: CardLine, settings_text: str) -> str:
+    entry = card.line.ns_score
+    if isinstance(entry, int) and card.direction == "EW":
+        return str(-entry)
+    return settings_text
+
+
+def _traveller_views(event: Event, results: EventResults, boards: Mapping[int, Board],
+                     analyses: Mapping[int, BoardAnalysis], passed: str) -> tuple[TravellerView, ...]:
+    places = event.conditions.percentage_places
+    settings = event.conditions.artificial
+    views = []
+    for traveller in results.travellers:
+        rows = tuple(
+            TravellerRow(
+                line.result.ns, line.result.ew, _played(line.result, passed),
+                score_text(line.ns_score, settings),
+                optional_decimal(line.ns_points, POINT_PLACES),
+                optional_decimal(line.ew_points, POINT_PLACES),
+                optional_decimal(line.ns_percentage, places), optional_decimal(line.ew_percentage, places),
+            )
+            for line in traveller.lines
+        )
+        board = boards.get(traveller.board)
+        printed = None
+        if board is not None and isinstance(board.deal, Deal):
+            printed = printed_board(board, analyses.get(traveller.board))
+        has_pct = any(line.ns_percentage is not None for line in traveller.lines)
+        views.append(TravellerView(traveller, rows, printed, has_pct))
+    return tuple(views)
+
+
+def _score_cards(event: Event, results: EventResults, passed: str) -> tuple[ScoreCard, ...]:
+    places = event.conditions.percentage_places
+    settings = event.conditions.artificial
+    cards = []
+    for who in contestants(event, results):
+        lines = card_lines(results, who)
+        if not lines:
+            continue
+        rows = tuple(
+            CardRow(
+                c.result.round, c.result.board, c.direction, c.opponent, contestant_name(event, c.opponent),
+                _played(c.result, passed), _own_score(c, score_text(c.line.ns_score, settings)),
+                optional_decimal(c.points, POINT_PLACES), optional_decimal(c.percentage, places),
+            )
+            for c in lines
+        )
+        total = sum((c.points for c in lines), Fraction(0))
+        cards.append(ScoreCard(who, contestant_name(event, who), rows, optional_decimal(total, POINT_PLACES)))
+    return tuple(cards)
+
+
+def _boards(boards: Mapping[int, Board | Deal] | Sequence[Board] | None) -> dict[int, Board]:
+    if boards is None:
+        return {}
+    if isinstance(boards, Mapping):
+        return {n: b if isinstance(b, Board) else Board(n, b) for n, b in boards.items()}
+    return {b.number: b for b in boards}
+
+
+def render_html(
+    event: Event,
+    results: EventResults,
+    *,
+    boards: Mapping[int, Board | Deal] | Sequence[Board] | None = None,
+    analyses: Mapping[int, BoardAnalysis] | None = None,
+    locale: str = SOURCE_LOCALE,
+    hands_link: str | None = None,
+    title: str | None = None,
+) -> str:
+    """The results page: a complete HTML document.
+
+    ``boards`` (deals by board number, or :class:`~tenace.board.Board` values) and ``analyses`` (DD table and
+    par by board number, see :func:`tenace.handrecords.analyse_boards`) add the analysis to each traveller;
+    ``hands_link`` is the address of the hand records page the travellers link to.
+
+    :raises LocaleError: for a locale without a label catalogue.
+    """
+    _ = gettext_for(locale)
+    passed = _("Passed out")
+    by_number = _boards(boards)
+    show_carry = any(s.carry_over for r in results.rankings for s in r.standings)
+    show_penalty_column = any(s.penalties for r in results.rankings for s in r.standings)
+    template = _environment().get_template("results.html.j2")
+    return template.render(
+        _=_,
+        lang=locale.split("_")[0].split("-")[0],
+        title=title or results.event or event.name,
+        event=event,
+        results=results,
+        method=_(METHOD_NAMES[results.method]),
+        places=event.conditions.percentage_places,
+        show_percentage=any(s.percentage is not None for r in results.rankings for s in r.standings),
+        show_carry=show_carry,
+        show_penalty_column=show_penalty_column,
+        decimal=lambda v, p=POINT_PLACES: optional_decimal(v, p),
+        exact=exact,
+        name=functools.partial(contestant_name, event),
+        travellers=_traveller_views(event, results, by_number, analyses or {}, passed),
+        cards=_score_cards(event, results, passed),
+        hands_link=hands_link,
+        denomination_html=_denomination_html,
+        red_denominations=_RED_DENOMINATIONS,
+    )
+
+
+def render_pages(
+    event: Event,
+    results: EventResults,
+    *,
+    boards: Mapping[int, Board | Deal] | Sequence[Board] | None = None,
+    analyses: Mapping[int, BoardAnalysis] | None = None,
+    locale: str = SOURCE_LOCALE,
+) -> dict[str, str]:
+    """The pages :func:`write_html` writes, by file name: ``index.html`` (the results) and, when ``boards``
+    has the deals, ``hands.html`` (printable hand records with DD table and par, :mod:`tenace.handrecords`).
+    """
+    by_number = _boards(boards)
+    with_deals = [by_number[n] for n in sorted(by_number) if isinstance(by_number[n], Board)
+                  and isinstance(by_number[n].deal, Deal)]
+    pages: dict[str, str] = {}
+    if with_deals:
+        from tenace.handrecords import render_html as render_hand_records
+
+        per_board = analyses or {}
+        pages[HANDS_PAGE] = render_hand_records(
+            with_deals, [per_board.get(b.number) for b in with_deals], title=results.event or event.name
+        )
+    pages[INDEX_PAGE] = render_html(event, results, boards=by_number, analyses=analyses, locale=locale,
+                                    hands_link=HANDS_PAGE if with_deals else None)
+    return pages
+
+
+def write_html(
+    folder: str | os.PathLike[str],
+    event: Event,
+    results: EventResults,
+    *,
+    boards: Mapping[int, Board | Deal] | Sequence[Board] | None = None,
+    analyses: Mapping[int, BoardAnalysis] | None = None,
+    locale: str = SOURCE_LOCALE,
+) -> list[Path]:
+    """Write :func:`render_pages` into ``folder`` (created if needed), UTF-8; returns the paths written.
+
+    :raises OSError: if the folder or a file cannot be written.
+    """
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in render_pages(event, results, boards=boards, analyses=analyses, locale=locale).items():
+        path = target / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
