@@ -15,3 +15,68 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "warning: missing Debian packages ${missing[*]}; install them (as root: apt-get install ${missing[*]})" >&2
   fi
 fi
+
+# PostgreSQL for the storage tests (tests/store run on SQLite always, and on PostgreSQL when
+# TENACE_TEST_POSTGRES_URL is set). As root: install postgresql if missing, start the newest installed cluster,
+# create the role and database tenace_test and export the URL. In CI (CI set) or as root, a failure stops the
+# run; elsewhere the PostgreSQL tests are skipped (and say so).
+_tenace_pg_problem() {
+  echo "error: PostgreSQL for the storage tests: $*" >&2
+  if [ -n "${CI:-}" ] || [ "$(id -u)" = 0 ]; then
+    exit 1
+  fi
+  echo "warning: the PostgreSQL storage tests will be skipped" >&2
+}
+_tenace_pg_psql() {  # run psql as the postgres superuser on the cluster's port
+  (cd / && runuser -u postgres -- psql -p "$_tenace_pg_port" -qAtX "$@")
+}
+_tenace_pg_setup() {
+  if [ -n "${TENACE_TEST_POSTGRES_URL:-}" ]; then
+    return 0
+  fi
+  if [ "$(id -u)" != 0 ]; then
+    if [ -n "${CI:-}" ]; then
+      _tenace_pg_problem "TENACE_TEST_POSTGRES_URL is not set and setting PostgreSQL up needs root"
+    else
+      echo "note: TENACE_TEST_POSTGRES_URL is not set; the storage tests run on SQLite only" >&2
+    fi
+    return 0
+  fi
+  if ! compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || ! command -v pg_lsclusters >/dev/null; then
+    echo "Installing Debian package: postgresql"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        postgresql >/dev/null; } || { _tenace_pg_problem "apt-get install postgresql failed"; return 0; }
+  fi
+  local version status
+  version=$(find /usr/lib/postgresql -mindepth 1 -maxdepth 1 -printf '%f\n' | sort -V | tail -n 1)
+  if [ -z "$version" ]; then
+    _tenace_pg_problem "no PostgreSQL server under /usr/lib/postgresql"
+    return 0
+  fi
+  if ! pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "main" {found = 1} END {exit !found}'; then
+    pg_createcluster "$version" main >/dev/null || { _tenace_pg_problem "pg_createcluster $version main failed"; return 0; }
+  fi
+  status=$(pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "main" {print $4}')
+  _tenace_pg_port=$(pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "main" {print $3}')
+  if [ "$status" != online ]; then
+    pg_ctlcluster "$version" main start || {
+      _tenace_pg_problem "pg_ctlcluster $version main start failed (see /var/log/postgresql/)"
+      return 0
+    }
+  fi
+  if ! _tenace_pg_psql -c "SELECT 1" >/dev/null; then
+    _tenace_pg_problem "cannot connect to PostgreSQL $version on port $_tenace_pg_port"
+    return 0
+  fi
+  if [ "$(_tenace_pg_psql -c "SELECT 1 FROM pg_roles WHERE rolname = 'tenace_test'")" != 1 ]; then
+    _tenace_pg_psql -c "CREATE ROLE tenace_test LOGIN CREATEDB PASSWORD 'tenace_test'" \
+      || { _tenace_pg_problem "could not create the role tenace_test"; return 0; }
+  fi
+  if [ "$(_tenace_pg_psql -c "SELECT 1 FROM pg_database WHERE datname = 'tenace_test'")" != 1 ]; then
+    _tenace_pg_psql -c "CREATE DATABASE tenace_test OWNER tenace_test" \
+      || { _tenace_pg_problem "could not create the database tenace_test"; return 0; }
+  fi
+  export TENACE_TEST_POSTGRES_URL="postgresql+psycopg://tenace_test:tenace_test@127.0.0.1:$_tenace_pg_port/tenace_test"
+  echo "PostgreSQL $version on port $_tenace_pg_port: TENACE_TEST_POSTGRES_URL is set for the storage tests"
+}
+_tenace_pg_setup
