@@ -27,6 +27,7 @@ from tenace.store.models import (
     SessionRow,
 )
 from tenace.store.records import StoredResult
+from tenace.tournament.entry import check_result
 from tenace.tournament.model import Movement, Participant, Player, Result, Seating
 
 _RESULT_FIELDS = tuple(f.name for f in dataclasses.fields(Result))
@@ -127,6 +128,7 @@ def _result(row: ResultRow) -> Result:
     if row.ns_vulnerable is not None and row.ew_vulnerable is not None:
         vulnerable = (row.ns_vulnerable, row.ew_vulnerable)
     return Result(
+        session=row.session.number,
         board=row.board,
         round=row.round_no,
         table=row.table_no,
@@ -139,6 +141,22 @@ def _result(row: ResultRow) -> Result:
         group=row.group_no,
         vulnerable=vulnerable,
     )
+
+
+def _in_session(result: Result, session: int) -> Result:
+    """The result as of ``session``: the store's session number decides. A result still carrying the default
+    session 1 takes the given session; one naming another session is refused."""
+    if result.session == session:
+        return result
+    if result.session != 1:
+        raise InvalidResultError(
+            f"the result is of session {result.session}, but it is being stored in session {session}",
+            table=result.table,
+            round=result.round,
+            board=result.board,
+            field="session",
+        )
+    return dataclasses.replace(result, session=session)
 
 
 def _get_result(orm: OrmSession, result_id: int) -> ResultRow:
@@ -264,41 +282,23 @@ def _seating_for(orm: OrmSession, session_row: SessionRow, *, table: int, round:
 
 
 def _check_result(orm: OrmSession, session_row: SessionRow, result: Result) -> None:
-    """The result fits the session's movement: the right pairs at that table in that round, a board of that
-    round, tricks 0-13, a contract with tricks unless passed out or adjusted."""
-    where = {"table": result.table, "round": result.round, "board": result.board}
+    """The result fits the session's movement (:func:`tenace.tournament.entry.check_result`): the right pairs
+    at that table in that round, a board of that round, tricks 0-13, a contract unless passed out or adjusted.
+
+    Only the seatings of that table and round are read (one indexed query); the whole movement is read only
+    to explain an error when there is no such seating.
+    """
     seatings = _seatings_at(orm, session_row, table=result.table, round=result.round)
-    if not seatings:
-        raise InvalidResultError(
-            f"session {session_row.number} has no table {result.table} in round {result.round}",
-            field="table",
-            **where,
-        )
-    matching = [s for s in seatings if s.ns == result.ns and s.ew == result.ew] or seatings
-    seating = matching[0]
-    if seating.ns != result.ns:
-        raise InvalidResultError(
-            f"North-South there are {seating.ns!r}, not {result.ns!r}", field="ns", **where
-        )
-    if seating.ew != result.ew:
-        raise InvalidResultError(
-            f"East-West there are {seating.ew!r}, not {result.ew!r}", field="ew", **where
-        )
-    if result.board not in seating.boards:
-        raise InvalidResultError(
-            f"board {result.board} is not played there in that round "
-            f"(boards {encode_boards(seating.boards)})",
-            field="board",
-            **where,
-        )
-    if result.tricks is not None and not 0 <= result.tricks <= 13:
-        raise InvalidResultError(f"tricks must be 0 to 13, got {result.tricks}", field="tricks", **where)
-    if result.adjusted is None:
-        if result.contract is not None and result.tricks is None:
-            raise InvalidResultError(f"no tricks for the contract {result.contract}", field="tricks", **where)
-        if result.contract is None and result.tricks is not None:
-            raise InvalidResultError(
-                f"tricks ({result.tricks}) but no contract; a passed-out board has neither",
-                field="contract",
-                **where,
-            )
+    if seatings:
+        matching = [s for s in seatings if (s.ns, s.ew) == (result.ns, result.ew)] or seatings
+        check_result(result, Movement(f"session {session_row.number}", (matching[0],)))
+        return
+    for movement in session_row.movements:
+        check_result(result, _movement(movement))  # raises: the movement has no such table in that round
+    raise InvalidResultError(
+        f"session {session_row.number} has no movement with table {result.table} in round {result.round}",
+        table=result.table,
+        round=result.round,
+        board=result.board,
+        field="table",
+    )

@@ -17,10 +17,13 @@ that one (the USEBIO code ``A6040``) is not lossless: an explicit 60 per cent an
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import enum
 import json
+import typing
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from tenace.scoring.adjusted import (
     ArtificialAdjustedScore,
@@ -30,9 +33,10 @@ from tenace.scoring.adjusted import (
     SideAward,
     WeightedScore,
 )
-from tenace.scoring.imps import DatumRounding, TrimCount, TrimPercent
-from tenace.scoring.matchpoints import Factoring, TotalScaling
-from tenace.tournament.model import Adjustment, Conditions, Method, TieBreak
+from tenace.scoring.imps import TrimCount, TrimPercent
+from tenace.tournament.model import Adjustment, Conditions
+
+T = TypeVar("T")
 
 _AWARDS = {award.value: award for award in Award}
 
@@ -112,68 +116,76 @@ def _decode_trim(data: dict[str, Any]) -> TrimCount | TrimPercent:
     return TrimPercent(int(percent) if percent.denominator == 1 else percent)
 
 
-_SETTING_FRACTIONS = (
-    "average_plus",
-    "average",
-    "average_minus",
-    "average_plus_imps",
-    "average_imps",
-    "average_minus_imps",
-)
+def _encode_value(value: object, where: str) -> Any:
+    """One field of a settings dataclass as JSON. The types are the ones the Conditions of Contest use."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, Fraction):
+        return encode_fraction(value)
+    if isinstance(value, dt.timedelta):
+        return [value.days, value.seconds, value.microseconds]
+    if isinstance(value, TrimCount | TrimPercent):
+        return _encode_trim(value)
+    if isinstance(value, ArtificialScoreSettings):
+        return _encode_fields(value, where)
+    raise TypeError(f"the store cannot encode {where} = {value!r}; teach tenace.store.codec its type")
+
+
+def _decode_value(kind: Any, data: Any, where: str) -> Any:
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return kind(data)
+    if kind is bool or kind is int or kind is str:
+        if type(data) is not kind:
+            raise ValueError(f"stored {where} is not a {kind.__name__}: {data!r}")
+        return data
+    if kind is Fraction:
+        return Fraction(data)
+    if kind is dt.timedelta:
+        days, seconds, microseconds = data
+        return dt.timedelta(days=days, seconds=seconds, microseconds=microseconds)
+    if kind is ArtificialScoreSettings:
+        return _decode_fields(ArtificialScoreSettings, data, where)
+    if set(typing.get_args(kind)) == {TrimCount, TrimPercent}:
+        return _decode_trim(data)
+    raise TypeError(f"the store cannot decode {where} of type {kind!r}")
+
+
+def _encode_fields(value: Any, where: str) -> dict[str, Any]:
+    return {
+        f.name: _encode_value(getattr(value, f.name), f"{where}.{f.name}") for f in dataclasses.fields(value)
+    }
+
+
+def _decode_fields(cls: type[T], data: dict[str, Any], where: str) -> T:
+    """Build ``cls`` from the stored fields; a field added to ``cls`` after the row was written takes its
+    default, so old rows stay readable."""
+    hints = typing.get_type_hints(cls)
+    known = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    unknown = set(data) - known
+    if unknown:
+        raise ValueError(f"stored {where} has fields this version does not know: {sorted(unknown)}")
+    values = {name: _decode_value(hints[name], item, f"{where}.{name}") for name, item in data.items()}
+    return cls(**values)
 
 
 def encode_conditions(conditions: Conditions) -> str:
-    """The Conditions of Contest (Law 78D, 79C, 92B) as a JSON object with sorted keys; fractions as text,
-    periods as ``[days, seconds, microseconds]``, so nothing is rounded.
+    """The Conditions of Contest (Law 78D, 79C, 92B) as a JSON object with sorted keys: enums by value,
+    fractions as text, periods as ``[days, seconds, microseconds]``, so nothing is rounded.
 
+    >>> encode_conditions(Conditions())[:33]
+    '{"appeal_deadline": [0, 1800, 0],'
     >>> decode_conditions(encode_conditions(Conditions())) == Conditions()
     True
     """
-    artificial = conditions.artificial
-    data: dict[str, Any] = {
-        "method": conditions.method.value,
-        "factoring": conditions.factoring.value,
-        "total_scaling": conditions.total_scaling.value,
-        "artificial": {
-            **{name: encode_fraction(getattr(artificial, name)) for name in _SETTING_FRACTIONS},
-            "session_rule": artificial.session_rule,
-        },
-        "datum_rounding": conditions.datum_rounding.value,
-        "butler_trim": _encode_trim(conditions.butler_trim),
-        "vp_scale": conditions.vp_scale,
-        "tie_break": conditions.tie_break.value,
-        "percentage_places": conditions.percentage_places,
-        "correction_period": _encode_period(conditions.correction_period),
-        "appeal_deadline": _encode_period(conditions.appeal_deadline),
-    }
-    return json.dumps(data, sort_keys=True)
+    return json.dumps(_encode_fields(conditions, "conditions"), sort_keys=True)
 
 
 def decode_conditions(text: str) -> Conditions:
-    data = json.loads(text)
-    art = data["artificial"]
-    return Conditions(
-        method=Method(data["method"]),
-        factoring=Factoring(data["factoring"]),
-        total_scaling=TotalScaling(data["total_scaling"]),
-        artificial=ArtificialScoreSettings(
-            **{name: Fraction(art[name]) for name in _SETTING_FRACTIONS},
-            session_rule=bool(art["session_rule"]),
-        ),
-        datum_rounding=DatumRounding(data["datum_rounding"]),
-        butler_trim=_decode_trim(data["butler_trim"]),
-        vp_scale=str(data["vp_scale"]),
-        tie_break=TieBreak(data["tie_break"]),
-        percentage_places=int(data["percentage_places"]),
-        correction_period=_decode_period(data["correction_period"]),
-        appeal_deadline=_decode_period(data["appeal_deadline"]),
-    )
+    """The inverse of :func:`encode_conditions`; fields missing from ``text`` take their defaults.
 
-
-def _encode_period(period: dt.timedelta) -> list[int]:
-    return [period.days, period.seconds, period.microseconds]
-
-
-def _decode_period(data: list[int]) -> dt.timedelta:
-    days, seconds, microseconds = data
-    return dt.timedelta(days=days, seconds=seconds, microseconds=microseconds)
+    >>> decode_conditions('{"percentage_places": 1}').percentage_places
+    1
+    """
+    return _decode_fields(Conditions, json.loads(text), "conditions")

@@ -9,6 +9,7 @@ message names the event and, for a result, the table, round, board and field con
 from __future__ import annotations
 
 from tenace.errors import BridgeError
+from tenace.tournament.entry import ResultError
 
 
 class StoreError(BridgeError, ValueError):
@@ -43,9 +44,11 @@ class UnknownEventError(StoreError):
     """No event (or session, appeal, result) with that number is stored."""
 
 
-class InvalidResultError(StoreError):
-    """The result does not fit the session's movement (wrong pairs, a board not played in that round, tricks
-    outside 0-13, no contract for a board that was neither passed out nor adjusted)."""
+class InvalidResultError(ResultError):
+    """The result does not fit the session's movement, or an appeal's slot. Result entry raises the
+    :class:`~tenace.tournament.entry.ResultError` of :func:`~tenace.tournament.entry.check_result` (wrong
+    pairs, a board not played in that round, tricks outside 0-13, ...); this subclass is for what only the
+    store can see (a session without that table, a decision about another slot)."""
 
 
 class DuplicateResultError(StoreError):

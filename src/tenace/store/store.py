@@ -45,6 +45,7 @@ from tenace.store._rows import (
     _first_difference,
     _first_publication,
     _get_result,
+    _in_session,
     _movement,
     _movement_row,
     _participant,
@@ -302,7 +303,7 @@ class Store:
         The result must fit the session's movement. A resend (the same ``key``, or the same result for the
         same slot) returns the stored row and writes nothing.
 
-        :raises InvalidResultError: if the result does not fit the movement.
+        :raises ResultError: (:mod:`tenace.tournament.entry`) if the result does not fit the movement.
         :raises DuplicateResultError: if a different result is already entered for the slot, or ``key`` was
             used for a different result (use :meth:`correct` to change a result).
         :raises UnknownEventError: if there is no such event or session.
@@ -336,6 +337,7 @@ class Store:
         at: dt.datetime | None,
     ) -> StoredResult:
         session_row = _session_row(orm, event_id, session)
+        result = _in_session(result, session)
         if key is not None:
             keyed = orm.scalars(
                 select(ResultRow).where(ResultRow.event_id == event_id, ResultRow.entry_key == key)
@@ -422,7 +424,7 @@ class Store:
         Tournament Organiser (Law 79C2). Correcting to the result already current changes nothing.
 
         :raises CorrectionPeriodClosedError: after the period without ``approved_by``.
-        :raises InvalidResultError: if the result does not fit the movement.
+        :raises ResultError: (:mod:`tenace.tournament.entry`) if the result does not fit the movement.
         """
         if not reason.strip():
             raise StoreError(
@@ -479,6 +481,7 @@ class Store:
         approved_by: str | None,
         action: str,
     ) -> tuple[StoredResult, bool]:
+        result = _in_session(result, session)
         _check_result(orm, session_row, result)
         current = _current(orm, session_row.id, result)
         if current is not None and _result(current) == result:
@@ -732,12 +735,14 @@ class Store:
                     round=result.round,
                     board=result.board,
                 )
+            decided_result = _in_session(result, appeal.session_no) if result is not None else None
             decided = orm.scalars(
                 select(AppealDecisionRow).where(AppealDecisionRow.appeal_id == appeal_id)
             ).first()
             if decided is not None:
                 same_result = result is None or (
-                    decided.result_id is not None and _result(_get_result(orm, decided.result_id)) == result
+                    decided.result_id is not None
+                    and _result(_get_result(orm, decided.result_id)) == decided_result
                 )
                 if decided.decision == decision and same_result:
                     return
