@@ -1,0 +1,137 @@
+"""Are two movements the same up to the names of pairs, tables and board sets?
+
+A *board set* here is a group of boards always played together (at the same tables in the same rounds), so two
+movements with different boards per round can still be compared. Rounds keep their numbers (the order of play
+matters to the players: it says who moves where). By default a pair's direction matters too, as in a Mitchell;
+``directions=False`` lets a seating's two pairs swap (a Howell pair sits either way).
+
+>>> from tenace.tournament.movements import mitchell
+>>> a = mitchell(5)
+>>> b = mitchell(5, boards_per_round=3)
+>>> equivalent(a, b)
+True
+>>> equivalent(a, mitchell(5, arrow_switch={5}))
+False
+>>> equivalent(a, mitchell(5, arrow_switch={5}), directions=False)
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+
+from tenace.tournament.model import ContestantId, Movement
+
+_Cell = tuple[int, int, ContestantId, ContestantId, tuple[int, ...]]
+
+
+def board_sets(movement: Movement) -> dict[int, int]:
+    """Board number -> set number (1, 2, ... in order of the lowest board): boards played at exactly the same
+    tables in the same rounds form one set.
+
+    >>> from tenace.tournament.movements import mitchell
+    >>> sets = board_sets(mitchell(3, boards_per_round=2))
+    >>> [sets[b] for b in range(1, 7)]
+    [1, 1, 2, 2, 3, 3]
+    """
+    where: dict[int, set[tuple[int, int]]] = defaultdict(set)
+    for s in movement.seatings:
+        for b in s.boards:
+            where[b].add((s.round, s.table))
+    groups: dict[frozenset[tuple[int, int]], int] = {}
+    out = {}
+    for b in sorted(where):
+        key = frozenset(where[b])
+        if key not in groups:
+            groups[key] = len(groups) + 1
+        out[b] = groups[key]
+    return out
+
+
+def _cells(movement: Movement) -> dict[int, list[_Cell]]:
+    sets = board_sets(movement)
+    rounds: dict[int, list[_Cell]] = defaultdict(list)
+    for s in movement.seatings:
+        rounds[s.round].append((s.round, s.table, s.ns, s.ew, tuple(sorted({sets[b] for b in s.boards}))))
+    return rounds
+
+
+def _invariants(movement: Movement, cells: dict[int, list[_Cell]]) -> tuple[object, ...]:
+    """Facts that no relabelling changes: for each pair, the rounds in which it stays at its table, keeps its
+    opponent or keeps its boards' neighbours; for each set, how many tables play it in each round."""
+    rounds = sorted(cells)
+    place: dict[tuple[ContestantId, int], tuple[int, ContestantId, tuple[int, ...]]] = {}
+    for r in rounds:
+        for _, t, ns, ew, sets in cells[r]:
+            place[(ns, r)] = (t, ew, sets)
+            place[(ew, r)] = (t, ns, sets)
+    per_pair = []
+    for p in movement.contestants:
+        seq = []
+        for r0, r1 in itertools.pairwise(rounds):
+            x, y = place.get((p, r0)), place.get((p, r1))
+            seq.append(None if x is None or y is None else (x[0] == y[0], x[1] == y[1]))
+        per_pair.append(tuple(seq))
+    per_set: dict[int, list[int]] = defaultdict(lambda: [0] * len(rounds))
+    for i, r in enumerate(rounds):
+        for *_, sets in cells[r]:
+            for k in sets:
+                per_set[k][i] += 1
+    return tuple(sorted(per_pair, key=repr)), tuple(sorted(tuple(v) for v in per_set.values()))
+
+
+def equivalent(a: Movement, b: Movement, *, directions: bool = True) -> bool:
+    """True when a relabelling of pairs, tables and board sets turns ``a`` into ``b`` (rounds as numbered)."""
+    ca, cb = _cells(a), _cells(b)
+    if sorted(ca) != sorted(cb) or any(len(ca[r]) != len(cb[r]) for r in ca):
+        return False
+    if len(a.contestants) != len(b.contestants) or len(set(board_sets(a).values())) != len(
+        set(board_sets(b).values())
+    ):
+        return False
+    if _invariants(a, ca) != _invariants(b, cb):
+        return False
+    order = [(r, cell) for r in sorted(ca) for cell in ca[r]]
+    maps: tuple[dict[object, object], dict[object, object], dict[object, object]] = ({}, {}, {})
+    inverse: tuple[dict[object, object], dict[object, object], dict[object, object]] = ({}, {}, {})
+    used: set[tuple[int, int]] = set()
+
+    def bind(kind: int, x: object, y: object, undo: list[tuple[int, object]]) -> bool:
+        have = maps[kind].get(x)
+        if have is not None:
+            return have == y
+        if y in inverse[kind]:
+            return False
+        maps[kind][x] = y
+        inverse[kind][y] = x
+        undo.append((kind, x))
+        return True
+
+    def unbind(undo: list[tuple[int, object]]) -> None:
+        for kind, x in reversed(undo):
+            y = maps[kind].pop(x)
+            del inverse[kind][y]
+
+    def place(i: int) -> bool:
+        if i == len(order):
+            return True
+        r, (_, ta, nsa, ewa, sa) = order[i]
+        for tb_cell in cb[r]:
+            _, tb, nsb, ewb, sb = tb_cell
+            if (r, tb) in used or len(sa) != len(sb):
+                continue
+            for ns_y, ew_y in ((nsb, ewb), (ewb, nsb)) if not directions else ((nsb, ewb),):
+                for sets_y in itertools.permutations(sb):
+                    undo: list[tuple[int, object]] = []
+                    ok = bind(0, ta, tb, undo) and bind(1, nsa, ns_y, undo) and bind(1, ewa, ew_y, undo)
+                    ok = ok and all(bind(2, x, y, undo) for x, y in zip(sa, sets_y, strict=True))
+                    if ok:
+                        used.add((r, tb))
+                        if place(i + 1):
+                            return True
+                        used.discard((r, tb))
+                    unbind(undo)
+        return False
+
+    return place(0)
