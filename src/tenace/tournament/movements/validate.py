@@ -13,7 +13,7 @@ board set shared by two tables in one round (a relay: the set needs duplicated c
 ...     Seating(round=1, table=2, ns="1", ew="3", boards=(3, 4)),
 ... ))
 >>> [p.code for p in validate(broken)]
-['two-tables', 'unequal-plays']
+['two-tables']
 >>> print(validate(broken)[0])
 round 1: contestant 1 is at tables 1 and 2
 """
