@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import typer
 
-from tenace.cli import analyse, deal, pbn, records, scoring
+from tenace.cli import analyse, deal, event, pbn, records, scoring
+from tenace.cli import rescore as rescore_command
 from tenace.cli import rule as rule_command
 from tenace.cli import table as table_command
 
@@ -27,6 +28,8 @@ analyse.register(app)
 records.register(app)
 rule_command.register(app)
 table_command.register(app)
+rescore_command.register(app)
+event.register(app)
 
 
 @app.callback()
