@@ -1,0 +1,307 @@
+"""``tenace event``: the Director's commands over a store, with bad input refused clearly and nothing stored
+changed."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tenace.cli import app
+from tenace.cli.event import parse_artificial, parse_assigned, read_participants
+from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore, Award, WeightedScore
+from tenace.store import Store
+from tenace.tournament.model import EventKind
+
+runner = CliRunner()
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["event", *args], env=env)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def ok(*args: str) -> dict[str, object]:
+    code, stdout, stderr = run(*args, "--json")
+    assert code == 0, (args, stdout, stderr)
+    data = json.loads(stdout)
+    assert isinstance(data, dict)
+    return data
+
+
+# --- parsing of adjusted scores and participant files -------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "ns", "ew"), [
+    ("A60/40", Award.AVERAGE_PLUS, Award.AVERAGE_MINUS),
+    ("a50/50", Award.AVERAGE, Award.AVERAGE),
+    ("A+/A-", Award.AVERAGE_PLUS, Award.AVERAGE_MINUS),
+    ("A4060", Award.AVERAGE_MINUS, Award.AVERAGE_PLUS),
+    ("A60/60", Award.AVERAGE_PLUS, Award.AVERAGE_PLUS),
+    ("A70/30", Fraction(70), Fraction(30)),
+])
+def test_artificial_scores_law_12c2_in_the_forms_directors_write(text: str, ns: object, ew: object) -> None:
+    assert parse_artificial(text) == ArtificialAdjustedScore(ns, ew)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["60/40x", "A", "A101/0", "B60/40", ""])
+def test_artificial_score_that_cannot_be_read_is_refused(text: str) -> None:
+    with pytest.raises(ValueError, match="artificial"):
+        parse_artificial(text)
+
+
+def test_assigned_score_each_side_from_its_own_side_law_12c1() -> None:
+    assert parse_assigned("420/-420") == AssignedAdjustedScore.balancing(420)
+    # Non-balancing (Law 12C1(e)): NS +620, EW -100 from their side, i.e. NS +100 as EW's score.
+    assert parse_assigned("620/-100") == AssignedAdjustedScore.of(620, 100)
+    assert parse_assigned("-50") == AssignedAdjustedScore.balancing(-50)
+    weighted = parse_assigned("620@2/3,-100@1/3 / -620@1/2,100@1/2")
+    assert weighted.ns == WeightedScore.of((620, "2/3"), (-100, "1/3"))
+    assert weighted.ew == WeightedScore.of((620, "1/2"), (-100, "1/2"))
+
+
+@pytest.mark.parametrize("text", ["abc", "420/-420/0", "620@2/3", "420@x"])
+def test_assigned_score_that_cannot_be_read_is_refused(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_assigned(text)
+
+
+def test_participants_csv_with_players_and_a_phantom(tmp_path: Path) -> None:
+    path = tmp_path / "pairs.csv"
+    path.write_text("id,name,players,phantom\n1,Ann & Bob,Ann Smith; Bob Jones,no\n2,,,yes\n",
+                    encoding="utf-8")
+    first, second = read_participants(path, EventKind.PAIRS)
+    assert (first.id, first.name) == ("1", "Ann & Bob")
+    assert [p.name for p in first.players] == ["Ann Smith", "Bob Jones"]
+    assert (second.name, second.phantom) == ("Pair 2", True)
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("id,name\n1,A\n1,B\n", ":3: field 'id'"),
+    ("number,name\n1,A\n", ":1: the header"),
+    ("id,name\n,A\n", ":2: field 'id' is empty"),
+    ("id,name,phantom\n1,A,maybe\n", ":2: field 'phantom'"),
+])
+def test_participants_csv_errors_name_the_file_and_line(tmp_path: Path, text: str, where: str) -> None:
+    path = tmp_path / "pairs.csv"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ValueError, match=f"pairs.csv{where}"):
+        read_participants(path, EventKind.PAIRS)
+
+
+# --- a small Howell run through the commands -------------------------------------------------------------
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'club.db'}"
+
+
+@pytest.fixture
+def howell(db: str) -> int:
+    """A 2-table Howell (4 pairs, 3 rounds of 1 board): event 1."""
+    created = ok("new", "Tuesday", "--kind", "pairs", "--db", db)
+    event_id = int(str(created["id"]))
+    moved = ok("movement", str(event_id), "--howell", "2", "--boards", "3", "--db", db)
+    assert (moved["tables"], moved["rounds"], moved["boards"]) == (2, 3, 3)
+    assert moved["added"] == ["1", "2", "3", "4"]
+    return event_id
+
+
+def _seatings(db: str, event_id: int) -> dict[int, list[tuple[int, int, str, str]]]:
+    """Board -> [(table, round, ns, ew)] from the stored movement."""
+    with Store.open(db) as store:
+        movement = store.event(event_id).sessions[0].movements[0]
+    out: dict[int, list[tuple[int, int, str, str]]] = {}
+    for s in movement.seatings:
+        for b in s.boards:
+            out.setdefault(b, []).append((s.table, s.round, s.ns, s.ew))
+    return out
+
+
+def test_new_event_from_a_participants_file_and_list(db: str, tmp_path: Path) -> None:
+    path = tmp_path / "teams.csv"
+    path.write_text("id,name\nA,Lions\nB,Tigers\n", encoding="utf-8")
+    created = ok("new", "League", "--kind", "teams", "--participants", str(path), "--db", db)
+    assert (created["method"], created["participants"]) == ("team-imps", 2)
+    code, stdout, _ = run("list", "--db", db)
+    assert code == 0 and "League" in stdout
+    with Store.open(db) as store:
+        assert [p.name for p in store.event(int(str(created["id"]))).participants] == ["Lions", "Tigers"]
+
+
+def test_new_event_refuses_a_method_that_does_not_score_its_kind(db: str) -> None:
+    code, _, stderr = run("new", "League", "--kind", "teams", "--method", "matchpoints", "--db", db)
+    assert code == 2 and "does not score a teams event" in stderr
+
+
+def test_database_comes_from_tenace_db_when_not_given(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'env.db'}"
+    code, stdout, stderr = run("new", "From env", "--json", env={"TENACE_DB": url})
+    assert code == 0, stderr
+    with Store.open(url) as store:
+        assert store.events() == [(json.loads(stdout)["id"], "From env")]
+
+
+def test_movement_needs_exactly_one_kind(db: str) -> None:
+    ok("new", "x", "--db", db)
+    code, _, stderr = run("movement", "1", "--mitchell", "3", "--howell", "3", "--boards", "6", "--db", db)
+    assert code == 2 and "exactly one" in stderr
+
+
+def test_movement_refuses_more_boards_than_it_can_play(db: str) -> None:
+    ok("new", "x", "--db", db)
+    code, _, stderr = run("movement", "1", "--mitchell", "3", "--boards", "7", "--boards-per-round", "2",
+                          "--db", db)
+    assert code == 2 and "fewer than --boards 7" in stderr
+
+
+def test_unknown_event_is_a_clear_error(db: str) -> None:
+    code, _, stderr = run("score", "42", "--db", db)
+    assert code == 1 and "42" in stderr
+
+
+def test_enter_score_and_rankings_match_a_hand_computation(db: str, howell: int) -> None:
+    seatings = _seatings(db, howell)
+    # Board 1 is played at both tables: 4S by N making 10 (+420, none vulnerable) and 9 (-50).
+    (t1, r1, ns1, ew1), (t2, r2, ns2, ew2) = sorted(seatings[1])
+    ok("enter", str(howell), "--table", str(t1), "--round", str(r1), "--board", "1", "4S N 10", "--db", db)
+    ok("enter", str(howell), "--table", str(t2), "--round", str(r2), "--board", "1", "4S N -1", "--db", db)
+    scored = ok("score", str(howell), "--db", db)
+    standings = {s["contestant"]: s for r in scored["rankings"] for s in r["standings"]}
+    # One board, two results: the +420 side gets the top (2 units, 100 %), its opponents 0.
+    assert Fraction(standings[ns1]["percentage"]["exact"]) == 100
+    assert Fraction(standings[ew1]["percentage"]["exact"]) == 0
+    assert Fraction(standings[ns2]["percentage"]["exact"]) == 0
+    assert Fraction(standings[ew2]["percentage"]["exact"]) == 100
+    code, stdout, _ = run("score", str(howell), "--db", db)
+    assert code == 0 and "Pair " + ns1 in stdout and "100.00" in stdout
+
+
+def test_a_board_the_table_does_not_play_is_refused_and_nothing_is_stored(db: str, howell: int) -> None:
+    seatings = _seatings(db, howell)
+    table, rnd, _, _ = seatings[1][0]
+    code, _, stderr = run("enter", str(howell), "--table", str(table), "--round", str(rnd), "--board", "2",
+                          "3NT S 9", "--db", db)
+    assert code == 1
+    assert f"table {table}, round {rnd}, board 2" in stderr and "field 'board'" in stderr
+    with Store.open(db) as store:
+        assert store.results(howell) == ()
+
+
+def test_an_unreadable_result_names_the_field(db: str, howell: int) -> None:
+    table, rnd, _, _ = _seatings(db, howell)[1][0]
+    code, _, stderr = run("enter", str(howell), "--table", str(table), "--round", str(rnd), "--board", "1",
+                          "4S N 14", "--db", db)
+    assert code == 1 and f"table {table}, round {rnd}, board 1" in stderr and "tricks" in stderr
+    with Store.open(db) as store:
+        assert store.results(howell) == ()
+
+
+def test_a_different_second_entry_is_refused_and_correct_replaces_it(db: str, howell: int) -> None:
+    table, rnd, _, _ = _seatings(db, howell)[1][0]
+    where = ["--table", str(table), "--round", str(rnd), "--board", "1", "--db", db]
+    ok("enter", str(howell), "3NT S 9", *where)
+    ok("enter", str(howell), "3NT S 9", *where)  # a resend changes nothing
+    code, _, stderr = run("enter", str(howell), "3NT S 10", *where)
+    assert code == 1 and "use correct" in stderr
+    ok("correct", str(howell), "3NT S 10", "--reason", "slip said 10", "--law", "79A", *where)
+    with Store.open(db) as store:
+        (result,) = store.results(howell)
+        assert result.tricks == 10
+    history = json.loads(run("history", str(howell), "--db", db, "--json")[1])
+    corrections = [h for h in history if h["kind"] == "correct"]
+    assert len(corrections) == 1 and corrections[0]["law"] == "79A" and corrections[0]["old"]["tricks"] == 9
+
+
+def test_correction_after_the_law_79c_period_needs_the_organisers_approval(db: str, howell: int) -> None:
+    table, rnd, _, _ = _seatings(db, howell)[1][0]
+    where = ["--table", str(table), "--round", str(rnd), "--board", "1", "--db", db]
+    ok("enter", str(howell), "3NT S 9", *where)
+    with Store.open(db) as store:  # published two hours ago: the 30-minute period is over
+        store.publish(howell, "{}", by="director", at=dt.datetime.now(dt.UTC) - dt.timedelta(hours=2))
+    code, _, stderr = run("correct", str(howell), "3NT S 10", "--reason", "late", *where)
+    assert code == 1 and "79C" in stderr
+    ok("correct", str(howell), "3NT S 10", "--reason", "late", "--approved-by", "organiser", *where)
+
+
+def test_adjusted_scores_artificial_and_assigned(db: str, howell: int) -> None:
+    (t1, r1, _, _), (t2, r2, _, _) = sorted(_seatings(db, howell)[1])
+    ok("adjust", str(howell), "--table", str(t1), "--round", str(r1), "--board", "1", "A60/40",
+       "--law", "12C2", "--db", db)
+    ok("adjust", str(howell), "--table", str(t2), "--round", str(r2), "--board", "1",
+       "--assigned", "420/-420", "--law", "12C1", "--db", db)
+    with Store.open(db) as store:
+        adjusted = {(r.table, r.round): r.adjusted for r in store.results(howell)}
+    assert adjusted[t1, r1] == ArtificialAdjustedScore(Award.AVERAGE_PLUS, Award.AVERAGE_MINUS)
+    assert adjusted[t2, r2] == AssignedAdjustedScore.balancing(420)
+
+
+def test_adjust_needs_one_adjustment_and_reads_it_strictly(db: str, howell: int) -> None:
+    table, rnd, _, _ = _seatings(db, howell)[1][0]
+    where = ["--table", str(table), "--round", str(rnd), "--board", "1", "--db", db]
+    code, _, stderr = run("adjust", str(howell), *where)
+    assert code == 2 and "either" in stderr
+    code, _, stderr = run("adjust", str(howell), "A60/4x", *where)
+    assert code == 2 and "field 'adjustment'" in stderr and f"table {table}" in stderr
+
+
+def test_penalty_is_taken_off_the_total(db: str, howell: int) -> None:
+    (t1, r1, ns1, _), (t2, r2, _, _) = sorted(_seatings(db, howell)[1])
+    ok("enter", str(howell), "--table", str(t1), "--round", str(r1), "--board", "1", "4S N 10", "--db", db)
+    ok("enter", str(howell), "--table", str(t2), "--round", str(r2), "--board", "1", "4S N 9", "--db", db)
+    ok("penalty", str(howell), ns1, "1/2", "--law", "90", "--reason", "slow play", "--db", db)
+    standings = {s["contestant"]: s for r in ok("score", str(howell), "--db", db)["rankings"]
+                 for s in r["standings"]}
+    assert Fraction(standings[ns1]["total"]["exact"]) == 2 - Fraction(1, 2)
+    assert Fraction(standings[ns1]["penalties"]["exact"]) == Fraction(1, 2)
+
+
+def test_penalty_for_an_unknown_contestant_or_without_reason_is_refused(db: str, howell: int) -> None:
+    code, _, stderr = run("penalty", str(howell), "9", "1", "--reason", "x", "--db", db)
+    assert code == 1 and "field 'contestant'" in stderr
+    code, _, stderr = run("penalty", str(howell), "1", "1", "--db", db)
+    assert code == 2 and "--reason" in stderr
+    with Store.open(db) as store:
+        assert store.penalties(howell) == ()
+
+
+def test_appeal_and_decision_change_the_result_law_92_93(db: str, howell: int) -> None:
+    table, rnd, ns, ew = _seatings(db, howell)[1][0]
+    where = ["--table", str(table), "--round", str(rnd), "--board", "1", "--db", db]
+    ok("enter", str(howell), "4S N 10", *where)
+    code, _, stderr = run("appeal", str(howell), "--appellants", "not-here", "--reason", "x", *where)
+    assert code == 1 and "field 'appellants'" in stderr
+    lodged = ok("appeal", str(howell), "--appellants", ew, "--reason", "unauthorised information", *where)
+    appeal_id = str(lodged["appeal"])
+    ok("decide", appeal_id, "--event", str(howell), "--decision", "score adjusted", "--assigned", "140/-140",
+       "--db", db)
+    with Store.open(db) as store:
+        (result,) = store.results(howell)
+        (appeal,) = store.appeals(howell)
+    assert result.adjusted == AssignedAdjustedScore.balancing(140)
+    assert appeal.decision == "score adjusted" and appeal.appellants == (ew,)
+
+
+def test_results_and_publish_write_files(db: str, howell: int, tmp_path: Path) -> None:
+    (t1, r1, ns1, _), (t2, r2, _, _) = sorted(_seatings(db, howell)[1])
+    ok("enter", str(howell), "--table", str(t1), "--round", str(r1), "--board", "1", "4S N 10", "--db", db)
+    ok("enter", str(howell), "--table", str(t2), "--round", str(r2), "--board", "1", "4S N 9", "--db", db)
+    csv_path = tmp_path / "r.csv"
+    ok("results", str(howell), "--format", "csv", "--out", str(csv_path), "--db", db)
+    header, *rows = csv_path.read_text(encoding="utf-8").splitlines()
+    assert "contestant" in header and len(rows) == 4
+    code, stdout, _ = run("results", str(howell), "--format", "json", "--db", db)
+    assert code == 0 and json.loads(stdout)["schema"] == "tenace.results"
+    code, _, stderr = run("results", str(howell), "--format", "doc", "--db", db)
+    assert code == 2 and "--format" in stderr
+    published = ok("publish", str(howell), "--out", str(tmp_path / "web"), "--db", db)
+    assert published["version"] == 1
+    assert (tmp_path / "web" / "index.html").read_text(encoding="utf-8").count("Pair " + ns1) >= 1
+    with Store.open(db) as store:
+        (publication,) = store.publications(howell)
+    assert json.loads(publication.document)["event"]["name"] == "Tuesday"
