@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
+from rich.markup import escape
 
 from tenace.cli._common import EXIT_USAGE, JsonOption, emit_json, fail, out
 from tenace.tournament.rescore import RescoreError, RescoreReport, Rounding, rescore_file
@@ -45,21 +45,17 @@ def render(report: RescoreReport, *, limit: int | None = None) -> None:
     if not differences:
         out.print("[green]Tenace agrees with every number.[/]")
         return
-    table = Table(title="Differences", show_lines=False)
-    for column in ("board", "line / participant", "value", "program", "tenace", "reason"):
-        table.add_column(column)
+    out.print("[bold]Differences[/] (board, line or participant, value: program / Tenace):")
     shown = differences if limit is None else differences[:limit]
     for d in shown:
-        reason = d.check.reason if d.check.documented else "[red]unexplained[/]"
-        table.add_row(
-            "" if d.board is None else str(d.board),
-            d.where,
-            d.check.quantity,
-            d.check.program,
-            d.check.tenace or "",
-            reason,
+        place = f"board {d.board}, {d.where}" if d.board is not None else d.where
+        verdict = "[red]unexplained[/]"
+        if d.check.documented:
+            verdict = f"documented: {escape(d.check.reason or '')}"
+        out.print(
+            f"  {escape(place)}  {d.check.quantity}: program {d.check.program}, "
+            f"Tenace {d.check.tenace or '-'}  {verdict}"
         )
-    out.print(table)
     if len(shown) < len(differences):
         out.print(f"... and {len(differences) - len(shown)} more (--json lists them all)")
     unexplained = len(report.unexplained())
