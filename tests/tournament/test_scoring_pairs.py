@@ -71,7 +71,7 @@ def test_mitchell_totals_percentages_and_direction_rankings_by_brute_force() -> 
     assert [r.title for r in scored.rankings] == ["NS", "EW"]
     for pair, (units, available, boards) in expected.items():
         s = scored.standing(pair)
-        assert (s.total, s.boards) == (units, boards == 10 and 10)
+        assert (s.total, s.boards, boards) == (units, 10, 10)
         assert s.percentage == units * 100 / available
     for ranking in scored.rankings:
         totals = [s.total for s in ranking.standings]
