@@ -23,7 +23,8 @@ from collections import defaultdict
 
 from tenace.tournament.model import ContestantId, Movement
 
-_Cell = tuple[int, int, ContestantId, ContestantId, tuple[int, ...]]
+_Cell = tuple[int, int, tuple[ContestantId, ...], tuple[int, ...]]
+"""round, table, who (North-South and East-West pairs, or the four players N, E, S, W), board sets"""
 
 
 def board_sets(movement: Movement) -> dict[int, int]:
@@ -53,7 +54,8 @@ def _cells(movement: Movement) -> dict[int, list[_Cell]]:
     sets = board_sets(movement)
     rounds: dict[int, list[_Cell]] = defaultdict(list)
     for s in movement.seatings:
-        rounds[s.round].append((s.round, s.table, s.ns, s.ew, tuple(sorted({sets[b] for b in s.boards}))))
+        who = s.players if s.players is not None else (s.ns, s.ew)
+        rounds[s.round].append((s.round, s.table, who, tuple(sorted({sets[b] for b in s.boards}))))
     return rounds
 
 
@@ -61,11 +63,11 @@ def _invariants(movement: Movement, cells: dict[int, list[_Cell]]) -> tuple[obje
     """Facts that no relabelling changes: for each pair, the rounds in which it stays at its table, keeps its
     opponent or keeps its boards' neighbours; for each set, how many tables play it in each round."""
     rounds = sorted(cells)
-    place: dict[tuple[ContestantId, int], tuple[int, ContestantId, tuple[int, ...]]] = {}
+    place: dict[tuple[ContestantId, int], tuple[int, frozenset[ContestantId], tuple[int, ...]]] = {}
     for r in rounds:
-        for _, t, ns, ew, sets in cells[r]:
-            place[(ns, r)] = (t, ew, sets)
-            place[(ew, r)] = (t, ns, sets)
+        for _, t, who, sets in cells[r]:
+            for p in who:
+                place[(p, r)] = (t, frozenset(who) - {p}, sets)
     per_pair = []
     for p in movement.contestants:
         seq = []
@@ -116,15 +118,17 @@ def equivalent(a: Movement, b: Movement, *, directions: bool = True) -> bool:
     def place(i: int) -> bool:
         if i == len(order):
             return True
-        r, (_, ta, nsa, ewa, sa) = order[i]
-        for tb_cell in cb[r]:
-            _, tb, nsb, ewb, sb = tb_cell
-            if (r, tb) in used or len(sa) != len(sb):
+        r, (_, ta, whoa, sa) = order[i]
+        for _, tb, whob, sb in cb[r]:
+            if (r, tb) in used or len(sa) != len(sb) or len(whoa) != len(whob):
                 continue
-            for ns_y, ew_y in ((nsb, ewb), (ewb, nsb)) if not directions else ((nsb, ewb),):
+            # the other way round: the pairs swap, or each player moves one seat to the left (N to E, ...)
+            turned = whob[1:] + whob[:1]  # for a pair: (ew, ns)
+            for who_y in (whob,) if directions else (whob, turned):
                 for sets_y in itertools.permutations(sb):
                     undo: list[tuple[int, object]] = []
-                    ok = bind(0, ta, tb, undo) and bind(1, nsa, ns_y, undo) and bind(1, ewa, ew_y, undo)
+                    ok = bind(0, ta, tb, undo)
+                    ok = ok and all(bind(1, x, y, undo) for x, y in zip(whoa, who_y, strict=True))
                     ok = ok and all(bind(2, x, y, undo) for x, y in zip(sa, sets_y, strict=True))
                     if ok:
                         used.add((r, tb))
