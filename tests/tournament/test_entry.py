@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -19,6 +18,7 @@ from tenace.scoring.points import score
 from tenace.seats import Seat
 from tenace.tournament.entry import EntrySyntaxError, ResultError, check_result, parse_entry, summary
 from tenace.tournament.model import Movement, Result, Seating
+from tenace.tournament.movements import load_thebridsk, mitchell
 
 AT = {"board": 5, "round": 2, "table": 3, "ns": "3", "ew": "13"}
 DEAL = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
@@ -209,17 +209,10 @@ def test_41a_any_card_of_the_opening_leader_is_accepted_and_no_other(deal: Deal,
         assert field_of(r, deal) == "lead"
 
 
-def _thebridsk(path: Path) -> Movement:
-    data = yaml.safe_load(path.read_text())
-    return Movement(data["name"], tuple(
-        Seating(round=h["round"], table=h["table"], ns=str(h["ns"]), ew=str(h["ew"]),
-                boards=tuple(h["boards"])) for h in data["hands"]))
-
-
 @pytest.mark.parametrize("name", ["Movement.Howell04T2B18.yaml", "Movement.Howell06T3B20.yaml"])
 def test_every_seating_of_a_real_movement_accepts_its_results_and_rejects_swapped_pairs(
         oracles: Path, name: str) -> None:
-    movement = _thebridsk(oracles / "movements-thebridsk" / name)
+    movement = load_thebridsk(oracles / "movements-thebridsk" / name)
     for s in movement.seatings:
         for board in s.boards:
             ok = parse_entry("3NT N =", board=board, round=s.round, table=s.table, ns=s.ns, ew=s.ew)
@@ -227,6 +220,24 @@ def test_every_seating_of_a_real_movement_accepts_its_results_and_rejects_swappe
             swapped = parse_entry("3NT N =", board=board, round=s.round, table=s.table, ns=s.ew, ew=s.ns)
             with pytest.raises(ResultError) as info:
                 check_result(swapped, movement)
+            assert info.value.field == "ns"
+
+
+@pytest.mark.parametrize("tables", [3, 5])
+def test_5b_generated_mitchell_with_an_arrow_switch_round(tables: int) -> None:
+    """In an arrow-switched round the home East-West pair sits North-South (Law 5B): the entry must follow
+    that round's seating, and entering the pairs by their home directions is refused on the ns field."""
+    movement = mitchell(tables, arrow_switch={2})
+    for s in movement.seatings:
+        board = s.boards[0]
+        check_result(parse_entry("2S E -1", board=board, round=s.round, table=s.table, ns=s.ns, ew=s.ew),
+                     movement)
+        home_ns, home_ew = (s.ew, s.ns) if s.round == 2 else (s.ns, s.ew)
+        assert home_ns.endswith("NS") and home_ew.endswith("EW")
+        if s.round == 2:
+            with pytest.raises(ResultError) as info:
+                check_result(parse_entry("2S E -1", board=board, round=2, table=s.table, ns=home_ns,
+                                         ew=home_ew), movement)
             assert info.value.field == "ns"
 
 
@@ -248,3 +259,32 @@ def test_summary_shows_contract_result_and_score(text: str, board: int, line: st
 def test_summary_of_an_adjusted_score() -> None:
     r = result(contract=None, tricks=None, adjusted=ArtificialAdjustedScore.from_code("A6040"))
     assert summary(r) == "Board 1: adjusted score A6040"
+
+
+def result_or_syntax_error(text: str) -> None:
+    try:
+        r = parse(text)
+    except EntrySyntaxError as err:
+        assert err.field in ("contract", "declarer", "tricks", "lead")
+        return
+    assert r.contract is None or r.tricks is not None and 0 <= r.tricks <= 13
+
+
+@given(st.text(max_size=30))
+def test_any_text_is_a_result_or_an_entry_syntax_error(text: str) -> None:
+    result_or_syntax_error(text)
+
+
+SOUP = ["4", "H", "S", "NT", "X", "XX", "=", "+1", "-2", "10", "N", "by", "lead", "SQ", "♥", "7", " ", "pass",
+        "0", "+", "-", "²", "٣", "W", "E", "D10"]
+
+
+@given(st.lists(st.sampled_from(SOUP), max_size=8), st.sampled_from(["", " "]))
+def test_token_soup_is_a_result_or_an_entry_syntax_error(tokens: list[str], sep: str) -> None:
+    result_or_syntax_error(sep.join(tokens))
+
+
+@pytest.mark.parametrize("text", ["4H S ²", "4H S ٣", "4H S +٣", "4H S -"])
+def test_only_ascii_digits_count_as_tricks(text: str) -> None:
+    with pytest.raises(EntrySyntaxError):
+        parse(text)

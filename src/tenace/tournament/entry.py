@@ -147,8 +147,9 @@ _Fail = Callable[[str, str], "EntrySyntaxError"]
 _PASSED: Final = frozenset({"pass", "p", "passed", "passed out", "all pass", "ap", "pass out", "passout",
                             "-"})
 _HEAD: Final = re.compile(r"\s*([0-9])\s*(NT|N|[CDHS♣♦♥♠])\s*(XX|X|R|\*\*|\*)?", re.IGNORECASE)
-_TOKEN: Final = re.compile(r"\s*(=|[+-]\s*\d+|\d+|[NESW](?![A-Z0-9])|BY\b|\S+?(?=[=+-]|\s|$))",
+_TOKEN: Final = re.compile(r"\s*(=|[+-]\s*[0-9]+|[0-9]+|[NESW](?![A-Z0-9])|BY\b|\S+?(?=[=+-]|\s|$))",
                            re.IGNORECASE)
+_NUMBER: Final = re.compile(r"[+-]?\s*[0-9]+")
 _CARD: Final = re.compile(r"(?:[SHDC♠♥♦♣](?:10|[2-9TJQKA]))", re.IGNORECASE)
 _LEAD_WORDS: Final = frozenset({"lead", "ld", "l"})
 _DOUBLING: Final = {"": Doubling.UNDOUBLED, "X": Doubling.DOUBLED, "*": Doubling.DOUBLED,
@@ -221,7 +222,7 @@ def parse_entry(text: str, *, board: int, round: int, table: int, ns: Contestant
             if declarer is not None:
                 raise fail("declarer", f"two declarers in {text!r}")
             declarer = Seat.from_str(upper)
-        elif token == "=" or token[0] in "+-" or token.isdigit():
+        elif token == "=" or _NUMBER.fullmatch(token):
             if tricks is not None:
                 raise fail("tricks", f"two results in {text!r}")
             tricks = _tricks(token, level, fail, text)
