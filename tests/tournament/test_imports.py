@@ -9,6 +9,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tenace.errors import NotationError
 from tenace.formats.pbn import read_games
@@ -393,3 +395,32 @@ def test_import_problem_is_a_notation_error_with_file_and_line() -> None:
     problem = ImportProblem("bad", source="f.pbn", lineno=4)
     assert isinstance(problem, NotationError) and isinstance(problem, ValueError)
     assert str(problem) == "f.pbn:4: bad"
+
+
+# --- robustness ---------------------------------------------------------------------------------------
+
+CELLS = ["1", "2", "12", "-", "?", "4S", "3N", "3NT", "Pass", "7NTXX", "9H", "N", "E", "Q", "10", "14", "-1",
+         '"140"', '"-620"', '"A+"', '"A-"', '"A="', "^60", "^140", "HK", "Z9", '"A6040"', '"A9999"', "x"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(CELLS), min_size=10, max_size=10), max_size=4))
+def test_score_table_rows_of_any_cells_give_results_or_problems(rows: list[list[str]]) -> None:
+    body = "\n".join(" ".join(row) for row in rows)
+    text = ('[Board "3"]\n[ScoreTable "Table;Round;PairId_NS;PairId_EW;Contract;Declarer;Result;Lead;'
+            f'Score_NS;Score_EW"]\n{body}\n')
+    got = import_pbn(text, source="f.pbn")
+    assert len(got.lines) + sum("ScoreTable, board 3" in str(p) and "Lead" not in str(p)
+                                for p in got.problems) == len(rows)
+    for line in got.lines:
+        r = line.result
+        assert r.contract is None or r.tricks is not None and 0 <= r.tricks <= 13
+        r.ns_score()  # never raises for an imported line
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=120))
+def test_any_text_imports_as_pbn_or_lin_without_an_unexpected_exception(text: str) -> None:
+    for got in (import_pbn(text, source="f"), import_lin_text(text, source="f")):
+        for line in got.lines:
+            line.result.ns_score()
