@@ -56,7 +56,9 @@ def team_match(
 
 def _schedule(teams: Sequence[ContestantId]) -> list[list[tuple[ContestantId, ContestantId]]]:
     """The circle method: with ``n`` teams (one more, a bye, when odd) ``n - 1`` rounds in which each team
-    meets every other once. Home and away alternate so each team is at home about half the time."""
+    meets every other once. The first team stays put and alternates home and away; the others turn round the
+    table and are at home while in its top half, so every team is at home about half the time (a Berger
+    table)."""
     field: list[ContestantId | None] = list(teams)
     if len(field) % 2:
         field.append(None)
@@ -68,7 +70,7 @@ def _schedule(teams: Sequence[ContestantId]) -> list[list[tuple[ContestantId, Co
             a, b = field[i], field[n - 1 - i]
             if a is None or b is None:
                 continue  # the bye
-            row.append((a, b) if (r + i) % 2 == 0 else (b, a))
+            row.append((b, a) if i == 0 and r % 2 else (a, b))
         rounds.append(row)
         field = [field[0], field[-1], *field[1:-1]]  # team 1 stays; the others turn one place
     return rounds
