@@ -315,7 +315,22 @@ def test_usebio_line_with_a_wrong_score_is_kept_and_reported(oracles: Path) -> N
     assert len(got.lines) == text.count("<TRAVELLER_LINE>")
     (problem,) = got.problems
     assert problem.source == "mp.xml" and f"SCORE {wrong}" in str(problem)
+    assert problem.lineno is not None
+    lines = changed.split("\n")
+    assert "<TRAVELLER_LINE>" in lines[problem.lineno - 1]
+    assert f"<SCORE>{wrong}</SCORE>" in "\n".join(lines[problem.lineno - 1:problem.lineno + 12])
     assert len(got.disagreements()) == 1
+
+
+@pytest.mark.parametrize("name", USEBIO_FILES[:2])
+def test_usebio_line_numbers_point_at_each_traveller_line(oracles: Path, name: str) -> None:
+    path = oracles / "usebio-abf-compscore" / name
+    lines = path.read_text(encoding="utf-8").split("\n")
+    got = import_usebio(path)
+    for line in got.lines:
+        assert line.lineno is not None and "<TRAVELLER_LINE" in lines[line.lineno - 1]
+        block = "\n".join(lines[line.lineno - 1:line.lineno + 14])
+        assert f"<NS_PAIR_NUMBER>{line.result.ns}</NS_PAIR_NUMBER>" in block.split("</TRAVELLER_LINE>")[0]
 
 
 def test_usebio_results_placed_by_a_movement() -> None:
