@@ -1,0 +1,143 @@
+"""Re-scoring another program's results with Tenace: where Tenace agrees, line by line and pair by pair.
+
+:func:`rescore_file` reads a results file written by a scoring program, recomputes every number in it from
+the results alone (Law 77 scores, Law 78A matchpoints and percentages, Law 78B Butler IMPs against a datum,
+cross-IMPs, victory points, totals and places), and compares Tenace's values with the program's. Each
+comparison is a :class:`Check`; the checks are grouped by traveller line (:class:`LineReport`) and by
+participant (:class:`ParticipantReport`) in a :class:`RescoreReport`.
+
+Formats read:
+
+* USEBIO 1.2 XML (Compscore and others): ``MP_PAIRS`` with Neuberg factoring and artificial adjusted scores,
+  ``BUTLER_PAIRS``, ``CROSS_IMP``; other event types (``NOTSUP``) are refused with a clear error.
+* PBN with ``ScoreTable``/``TotalScoreTable`` (Ruter and others): matchpoint pairs (centred MPs and
+  percentages), Butler pairs (``IMP_NS``, ``ButlerDatum``, across sections) and team matches (``MatchDetails``
+  with IMPs per segment, ``VP_Home``/``VP_Away``).
+* A JFR Pary traveller page (HTML, one board: % NS / % EW) and a BBO traveller page (HTML, one board: NS
+  points and NS % or cross-IMPs).
+
+How a program rounds, and whether it factors short boards, are settings (Law 78D leaves them to the
+conditions of contest): each format has a detected default, printed in the report. Where a program's output
+is known not to follow the Laws and its own method, :data:`KNOWN_DEVIATIONS` and a few checked rules give the
+reason, and such a difference counts as *documented*; anything else is *unexplained*.
+
+>>> report = rescore_text('''[Board "1"]
+... [Vulnerable "None"]
+... [ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;MP_EW"]
+... 1 1 4S N 10 "420" - 1.0 -1.0
+... 2 2 4S N 9 - "50" -1.0 1.0
+... ''', source="tiny.pbn")
+>>> report.method, report.summary()["lines_differing"], report.exit_code
+('matchpoints', 0, 0)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tenace.errors import NotationError
+from tenace.tournament.rescore.pages import rescore_bbo, rescore_jfr
+from tenace.tournament.rescore.pbn import rescore_pbn
+from tenace.tournament.rescore.report import (
+    KNOWN_DEVIATIONS,
+    SCHEMA_VERSION,
+    Check,
+    Difference,
+    KnownDeviation,
+    LineReport,
+    ParticipantReport,
+    RescoreError,
+    RescoreReport,
+    Rounding,
+    compare,
+    given,
+)
+from tenace.tournament.rescore.usebio import rescore_usebio
+
+# --- any file ----------------------------------------------------------------------------------------------
+
+
+def detect_format(data: bytes) -> str:
+    """``"usebio"``, ``"jfr-html"``, ``"bbo-html"`` or ``"pbn"`` from a file's content.
+
+    >>> detect_format(b'<?xml version="1.0"?><USEBIO Version="1.2">'), detect_format(b'[Board "1"]')
+    ('usebio', 'pbn')
+    """
+    head = data[:200_000].lower()
+    if b"<usebio" in head:
+        return "usebio"
+    if b"<html" in head or b"<!doctype html" in head or b"<table" in head:
+        if b'id="pro"' in head or b"jfr" in head:
+            return "jfr-html"
+        if b"tourney" in head or b"bridge base" in head or b"traveller" in head:
+            return "bbo-html"
+        return "html"
+    if head.lstrip().startswith(b"<"):
+        return "xml"
+    return "pbn"
+
+
+def rescore_text(
+    data: str | bytes,
+    *,
+    source: str = "<results>",
+    rounding: Rounding | None = None,
+    vp_boards: int | None = None,
+) -> RescoreReport:
+    """Re-score a results file given as text or bytes; the format is detected from the content.
+
+    :raises RescoreError: for a file Tenace cannot read or re-score (with the file and line).
+    """
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    kind = detect_format(raw)
+    if kind == "usebio":
+        return rescore_usebio(raw, source=source, rounding=rounding)
+    if kind in ("jfr-html", "bbo-html"):
+        text = raw.decode("utf-8", errors="replace")
+        if kind == "jfr-html":
+            return rescore_jfr(text, source=source, rounding=rounding)
+        return rescore_bbo(text, source=source, rounding=rounding)
+    if kind in ("html", "xml"):
+        raise RescoreError(
+            f"an {kind.upper()} file that is neither USEBIO nor a JFR or BBO traveller page", source=source
+        )
+    try:
+        return rescore_pbn(raw, source=source, rounding=rounding, vp_boards=vp_boards)
+    except (NotationError, ValueError) as exc:
+        if isinstance(exc, RescoreError):
+            raise
+        raise RescoreError(str(exc), source=source) from exc
+
+
+def rescore_file(
+    path: str | Path, *, rounding: Rounding | None = None, vp_boards: int | None = None
+) -> RescoreReport:
+    """Re-score the results file at ``path`` (USEBIO, PBN with score tables, JFR or BBO traveller page).
+
+    :raises RescoreError: for a file Tenace cannot read or re-score; :raises OSError: if it cannot be opened.
+    """
+    file = Path(path)
+    return rescore_text(file.read_bytes(), source=str(file), rounding=rounding, vp_boards=vp_boards)
+
+
+__all__ = [
+    "KNOWN_DEVIATIONS",
+    "SCHEMA_VERSION",
+    "Check",
+    "Difference",
+    "KnownDeviation",
+    "LineReport",
+    "ParticipantReport",
+    "RescoreError",
+    "RescoreReport",
+    "Rounding",
+    "compare",
+    "detect_format",
+    "given",
+    "rescore_bbo",
+    "rescore_file",
+    "rescore_jfr",
+    "rescore_pbn",
+    "rescore_text",
+    "rescore_usebio",
+]

@@ -1,0 +1,339 @@
+"""Re-scoring saved traveller pages: JFR Pary (% NS / % EW) and BBO (NS points, NS % or cross-IMPs)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from html.parser import HTMLParser
+from typing import Final
+
+from tenace.board import Vulnerability, vulnerability_for
+from tenace.contract import Contract
+from tenace.errors import BridgeError
+from tenace.scoring.adjusted import ArtificialAdjustedScore, Award
+from tenace.scoring.imps import cross_imps_average
+from tenace.scoring.matchpoints import (
+    Entry,
+    Factoring,
+    score_board,
+)
+from tenace.seats import Seat
+from tenace.tournament.rescore.report import (
+    Check,
+    LineReport,
+    RescoreError,
+    RescoreReport,
+    Rounding,
+    _law77_ns,
+    compare,
+    given,
+)
+
+# --- HTML traveller pages (JFR Pary, BBO) ------------------------------------------------------------------
+
+
+class _Rows(HTMLParser):
+    """The table rows of a page: each cell's text (images as their ``alt`` text, upper-cased), a cell with
+    ``colspan`` counted that many times, and each row's class and line."""
+
+    def __init__(self, inside: Callable[[str, dict[str, str | None]], bool] | None = None) -> None:
+        super().__init__(convert_charrefs=True)
+        self.rows: list[tuple[str | None, list[str], int]] = []
+        self.title = ""
+        self._row: list[str] | None = None
+        self._row_class: str | None = None
+        self._row_line = 0
+        self._cell: str | None = None
+        self._span = 1
+        self._in_title = False
+        self._inside = inside
+        self._depth = 0 if inside is not None else 1
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if tag == "title":
+            self._in_title = True
+        if self._inside is not None and tag == "div":
+            if self._depth or self._inside(tag, attributes):
+                self._depth += 1
+            return
+        if not self._depth:
+            return
+        if tag == "tr":
+            self._row, self._row_class, self._row_line = [], attributes.get("class"), self.getpos()[0]
+        elif tag in ("td", "th") and self._row is not None:
+            self._cell = ""
+            try:
+                self._span = max(1, int(attributes.get("colspan") or 1))
+            except ValueError:
+                self._span = 1
+        elif tag == "img" and self._cell is not None:
+            self._cell += (attributes.get("alt") or "").upper()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "title":
+            self._in_title = False
+        if self._inside is not None and tag == "div":
+            if self._depth:
+                self._depth -= 1
+            return
+        if tag in ("td", "th") and self._cell is not None and self._row is not None:
+            self._row.append(self._cell.replace("\xa0", " ").strip())
+            self._row.extend([""] * (self._span - 1))
+            self._cell = None
+        elif tag == "tr" and self._row is not None:
+            self.rows.append((self._row_class, self._row, self._row_line))
+            self._row = None
+
+    def handle_data(self, data: str) -> None:
+        if self._in_title:
+            self.title += data
+        if self._cell is not None:
+            self._cell += data
+
+
+_SUITS: Final = {
+    "♣": "C",
+    "♦": "D",
+    "♥": "H",
+    "♠": "S",
+    "C": "C",
+    "D": "D",
+    "H": "H",
+    "S": "S",
+    "N": "NT",
+    "NT": "NT",
+}
+
+
+def _html_number(text: str, what: str, source: str, lineno: int) -> Decimal:
+    cleaned = text.strip().rstrip("%").strip()
+    try:
+        value = Decimal(cleaned)
+    except InvalidOperation:
+        raise RescoreError(f"{what} {text!r} is not a number", source=source, lineno=lineno) from None
+    if not value.is_finite():
+        raise RescoreError(f"{what} {text!r} is not a number", source=source, lineno=lineno)
+    return value
+
+
+def _jfr_contract(text: str, declarer: str, source: str, lineno: int) -> Contract | None:
+    cleaned = text.replace("××", "XX").replace("×", "X").replace(" ", "").upper()
+    if cleaned in ("PASS", "PAS", "P"):
+        return None
+    try:
+        return Contract.from_str(cleaned, Seat.from_str(declarer))
+    except (BridgeError, ValueError) as exc:
+        raise RescoreError(
+            f"bad contract {text!r} by {declarer!r}: {exc}", source=source, lineno=lineno
+        ) from exc
+
+
+def _tricks(contract: Contract, result: str, source: str, lineno: int) -> int:
+    text = result.strip()
+    if not re.fullmatch(r"=|[+-]\d{1,2}", text):
+        raise RescoreError(f"bad result {result!r} (expected =, +1, -2)", source=source, lineno=lineno)
+    tricks = contract.tricks_needed + (0 if text == "=" else int(text))
+    if not 0 <= tricks <= 13:
+        raise RescoreError(f"result {result!r} gives {tricks} tricks", source=source, lineno=lineno)
+    return tricks
+
+
+def rescore_jfr(
+    text: str, *, source: str = "<jfr>", rounding: Rounding | None = None, board: int | None = None
+) -> RescoreReport:
+    """Re-score a JFR Pary traveller page (one board): % NS and % EW are Law 78A units over the top of the
+    real results on the board, unfactored; a ``TD`` row (a Director's score) leaves the comparison and its
+    percentages are taken as given (they depend on the pair's whole session, Law 12C2(c))."""
+    chosen = rounding or Rounding.HALF_EVEN
+    parser = _Rows(lambda tag, attrs: attrs.get("id") == "pro")
+    parser.feed(text)
+    number = board
+    if number is None:
+        match = re.search(r"(\d+)\s*$", parser.title.strip())
+        if match is None:
+            match = re.search(r"(\d{3})\.html?$", source)
+        if match is None:
+            raise RescoreError("no board number in the page's title (ROZDANIE n)", source=source)
+        number = int(match.group(1))
+    rows = [
+        (cells, line)
+        for _, cells, line in parser.rows
+        if len(cells) == 11 and cells[1].isdigit() and cells[2].isdigit()
+    ]
+    if not rows:
+        raise RescoreError("no traveller rows (NS, EW, contract, ..., % NS, % EW) in the page", source=source)
+    vulnerability = vulnerability_for(number)
+    entries: list[Entry] = []
+    law77: list[int | None] = []
+    for cells, line in rows:
+        contract_text, declarer, _, result, score_ns, score_ew = cells[3:9]
+        if contract_text.upper() == "TD":
+            entries.append(ArtificialAdjustedScore(Award.AVERAGE, Award.AVERAGE))
+            law77.append(None)
+            continue
+        if score_ns:
+            value = int(_html_number(score_ns, "score NS", source, line))
+        elif score_ew:
+            value = -int(_html_number(score_ew, "score EW", source, line))
+        else:
+            raise RescoreError(f"row {cells[1]} v {cells[2]} has no score", source=source, lineno=line)
+        entries.append(value)
+        contract = _jfr_contract(contract_text, declarer, source, line)
+        law77.append(
+            0
+            if contract is None
+            else _law77_ns(contract, _tricks(contract, result, source, line), vulnerability)
+        )
+    scored = score_board(entries, factoring=Factoring.NONE)
+    lines = []
+    for (cells, line), entry, ours, s in zip(rows, entries, law77, scored, strict=True):
+        checks: list[Check] = []
+        if isinstance(entry, int) and ours is not None:
+            checks.append(compare("score", entry, ours))
+        for quantity, printed, exact in (
+            ("ns_percentage", cells[9], s.ns_percentage),
+            ("ew_percentage", cells[10], s.ew_percentage),
+        ):
+            shown = _html_number(printed, quantity.replace("_", " "), source, line)
+            if isinstance(entry, ArtificialAdjustedScore):
+                checks.append(
+                    given(
+                        quantity,
+                        shown,
+                        "a Director's adjusted score (Law 12C2): not recomputed from one page",
+                    )
+                )
+            else:
+                places = max(0, -int(shown.as_tuple().exponent))
+                checks.append(compare(quantity, shown, chosen.round(exact, places)))
+        lines.append(LineReport(number, cells[1], cells[2], tuple(checks)))
+    return RescoreReport(
+        source,
+        "jfr-html",
+        "JFR Pary",
+        "matchpoints",
+        chosen,
+        tuple(lines),
+        (),
+        (("factoring", "none"), ("vulnerability", f"{vulnerability.value} (Law 2, board {number})")),
+    )
+
+
+_BBO_RESULT: Final = re.compile(
+    r"(?P<level>[1-7])(?P<denom>[♣♦♥♠CDHS]|NT?)(?P<dbl>[xX]{0,2})"
+    r"(?P<declarer>[NESW])(?P<result>=|[+-]\d{1,2})"
+)
+
+
+def _bbo_contract(text: str, source: str, lineno: int) -> tuple[Contract | None, int] | None:
+    """``(contract, tricks)`` from a BBO result string (``4♠xW-1``, ``3NS+2``, ``PASS``), or ``None`` for an
+    adjusted score (``A==``, ``A+-``, ...)."""
+    cleaned = text.replace(" ", "")
+    if cleaned.upper() in ("PASS", "P", "AP"):
+        return None, 0
+    if cleaned.upper().startswith("A"):
+        return None
+    match = _BBO_RESULT.fullmatch(cleaned)
+    if match is None:
+        raise RescoreError(
+            f"bad BBO result {text!r} (expected e.g. 4♠xW-1 or PASS)", source=source, lineno=lineno
+        )
+    contract = Contract.from_str(
+        f"{match['level']}{_SUITS[match['denom']]}{match['dbl'].upper()}", Seat.from_str(match["declarer"])
+    )
+    return contract, _tricks(contract, match["result"], source, lineno)
+
+
+_BBO_AWARD: Final = {"=": Award.AVERAGE, "+": Award.AVERAGE_PLUS, "-": Award.AVERAGE_MINUS}
+
+
+def rescore_bbo(text: str, *, source: str = "<bbo>", rounding: Rounding | None = None) -> RescoreReport:
+    """Re-score a BBO traveller page (one board): the NS points of each result, and its Score column, either
+    NS matchpoint percentages (``80.00%``) or cross-IMPs averaged over the comparisons (IMP pairs).
+
+    The page names no board, so the vulnerability is inferred: the one under which the most points agree
+    with Law 77 (printed in the settings)."""
+    chosen = rounding or Rounding.HALF_UP
+    parser = _Rows()
+    parser.feed(text)
+    rows = [(cells, line) for cls, cells, line in parser.rows if cls == "tourney" and len(cells) >= 9]
+    if not rows:
+        raise RescoreError("no traveller rows (class 'tourney') in the page", source=source)
+    title = next(
+        (cells[0] for _, cells, _ in parser.rows if cells and cells[0].startswith("Traveller")), "Traveller"
+    )
+    parsed: list[tuple[tuple[Contract | None, int] | None, Decimal | None, Decimal, list[str], int]] = []
+    for cells, line in rows:
+        result = _bbo_contract(cells[6], source, line)
+        blank = not cells[7].strip() or (result is None and cells[7].strip().upper() in ("N/A", "-", "?"))
+        points = None if blank else _html_number(cells[7], "points", source, line)
+        parsed.append((result, points, _html_number(cells[8], "score", source, line), cells, line))
+    percent = all(cells[8].strip().endswith("%") for cells, _ in rows)
+
+    def law77(item: tuple[Contract | None, int] | None, vul: Vulnerability) -> int | None:
+        if item is None:
+            return None
+        return _law77_ns(item[0], item[1], vul)
+
+    vulnerability = max(
+        Vulnerability,
+        key=lambda v: sum(
+            1 for item, points, *_ in parsed if points is not None and law77(item, v) == points
+        ),
+    )
+    entries: list[Entry] = []
+    for item, points, _, cells, _ in parsed:
+        if item is None:
+            code = cells[6].strip()[1:3].ljust(2, "=")
+            entries.append(
+                ArtificialAdjustedScore(
+                    _BBO_AWARD.get(code[0], Award.AVERAGE), _BBO_AWARD.get(code[1], Award.AVERAGE)
+                )
+            )
+        else:
+            entries.append(int(points) if points is not None else law77(item, vulnerability) or 0)
+    ours: list[Fraction]
+    real = [e for e in entries if isinstance(e, int)]
+    lines = []
+    if percent:
+        scored = score_board(entries, factoring=Factoring.NONE)
+        ours = [s.ns_percentage for s in scored]
+    else:
+        averages = iter(cross_imps_average(real) if len(real) > 1 else [Fraction(0)] * len(real))
+        ours = [
+            next(averages)
+            if isinstance(e, int)
+            else e.imps()[0]
+            if isinstance(e, ArtificialAdjustedScore)
+            else Fraction(0)
+            for e in entries
+        ]
+    for (item, points, printed, cells, _), exact in zip(parsed, ours, strict=True):
+        checks: list[Check] = []
+        expected = law77(item, vulnerability)
+        if points is not None and expected is not None:
+            checks.append(compare("score", points, expected))
+        places = max(0, -int(printed.as_tuple().exponent))
+        quantity = "ns_percentage" if percent else "ns_imps"
+        checks.append(compare(quantity, printed, chosen.round(exact, places)))
+        ns = f"{cells[2]}-{cells[3]}"
+        ew = f"{cells[4]}-{cells[5]}"
+        lines.append(LineReport(None, ns, ew, tuple(checks), table=cells[0]))
+    settings = (
+        ("vulnerability", f"{vulnerability.value} (inferred from the points)"),
+        ("scoring", "matchpoints, unfactored" if percent else "cross-IMPs averaged per comparison"),
+        ("traveller", title),
+    )
+    return RescoreReport(
+        source,
+        "bbo-html",
+        "BBO",
+        "matchpoints" if percent else "cross-imps",
+        chosen,
+        tuple(lines),
+        (),
+        settings,
+    )

@@ -1,0 +1,553 @@
+"""Re-scoring the ScoreTable and TotalScoreTable of PBN files (Ruter and others): matchpoint pairs, Butler
+pairs across sections, team matches with VPs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Final
+
+from tenace.board import Vulnerability, vulnerability_for
+from tenace.contract import Contract
+from tenace.errors import BridgeError
+from tenace.formats.pbn import PBNGame, PBNTable, read_games
+from tenace.formats.pbn.tables import Cell
+from tenace.scoring.adjusted import ArtificialAdjustedScore, Award
+from tenace.scoring.imps import butler_datum, imps_against
+from tenace.scoring.matchpoints import (
+    Entry,
+    TableResult,
+    score_board,
+    score_event,
+)
+from tenace.scoring.vp import WBFContinuousScale
+from tenace.seats import Seat
+from tenace.tournament.rescore.report import (
+    _HUNDRED,
+    Check,
+    LineReport,
+    ParticipantReport,
+    RescoreError,
+    RescoreReport,
+    Rounding,
+    _exact,
+    _known,
+    _law77_ns,
+    _place_check,
+    _places,
+    _stated_places,
+    compare,
+    given,
+)
+
+# --- PBN score tables (Ruter and others) -------------------------------------------------------------------
+
+
+_ARTIFICIAL_CODES: Final[dict[str, Award]] = {
+    "A+": Award.AVERAGE_PLUS,
+    "A": Award.AVERAGE,
+    "A=": Award.AVERAGE,
+    "A-": Award.AVERAGE_MINUS,
+}
+
+
+def _cell_number(
+    cell: Cell, table: PBNTable, column: str, source: str, *, optional: bool = False
+) -> Decimal | None:
+    """A number from a table cell (``-`` and ``?`` are ``None``); anything else is an error naming the
+    table's line."""
+    value = cell.value
+    if value is None:
+        return None
+    if isinstance(value, int):
+        return Decimal(value)
+    if isinstance(value, Decimal):
+        return value
+    if optional:
+        return None
+    raise RescoreError(
+        f"{table.name}: column {column} holds {cell.text!r}, not a number",
+        source=source,
+        lineno=table.lineno or None,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """One ScoreTable row, typed."""
+
+    cells: Mapping[str, Cell]
+    table: PBNTable
+    source: str
+
+    def text(self, column: str) -> str | None:
+        cell = self.cells.get(column)
+        return None if cell is None else cell.text.strip()
+
+    def number(self, column: str, *, optional: bool = False) -> Decimal | None:
+        cell = self.cells.get(column)
+        return (
+            None if cell is None else _cell_number(cell, self.table, column, self.source, optional=optional)
+        )
+
+    def has(self, column: str) -> bool:
+        return column in self.cells
+
+
+def _pbn_program(games: Sequence[PBNGame]) -> str:
+    for game in games[:1]:
+        for comment in game.comments:
+            match = re.search(r'name=Generator\s+content="([^"]*)"', comment.text)
+            if match:
+                return match.group(1)
+        application = game.tag("Application")
+        if application:
+            return application.split(" - ")[0]
+        generator = game.tag("Generator")
+        if generator:
+            return generator
+    return "unknown program"
+
+
+def _row_entry(row: _Row) -> Entry | None:
+    """North-South's score, or an artificial adjusted score from ``A+``/``A``/``A-`` (or ``^60`` percentages)
+    in the score columns."""
+    ns_cell, ew_cell = row.cells.get("Score_NS"), row.cells.get("Score_EW")
+    ns_code = (ns_cell.text.strip() if ns_cell else "").upper()
+    ew_code = (ew_cell.text.strip() if ew_cell else "").upper()
+    if ns_code in _ARTIFICIAL_CODES or ew_code in _ARTIFICIAL_CODES:
+        return ArtificialAdjustedScore(
+            _ARTIFICIAL_CODES.get(ns_code, Award.AVERAGE), _ARTIFICIAL_CODES.get(ew_code, Award.AVERAGE)
+        )
+    if ns_cell is not None and ns_cell.artificial and ew_cell is not None and ew_cell.artificial:
+        ns_pct, ew_pct = row.number("Score_NS"), row.number("Score_EW")
+        if ns_pct is not None and ew_pct is not None:
+            return ArtificialAdjustedScore(_exact(ns_pct), _exact(ew_pct))
+    ns, ew = row.number("Score_NS"), row.number("Score_EW")
+    if ns is not None:
+        return int(ns)
+    if ew is not None:
+        return -int(ew)
+    if row.has("Score"):
+        value = row.number("Score")
+        return None if value is None else int(value)
+    return None
+
+
+def _row_law77(row: _Row, vulnerability: Vulnerability) -> int | None:
+    contract_text = row.text("Contract")
+    if not contract_text or contract_text in ("-", "?"):
+        return None
+    if contract_text.upper() in ("PASS", "P", "AP"):
+        return 0
+    declarer_text, result = row.text("Declarer"), row.number("Result", optional=True)
+    if not declarer_text or result is None:
+        return None
+    try:
+        contract = Contract.from_str(contract_text, Seat.from_str(declarer_text))
+    except (BridgeError, ValueError) as exc:
+        raise RescoreError(
+            f"{row.table.name}: bad contract {contract_text!r} by {declarer_text!r}: {exc}",
+            source=row.source,
+            lineno=row.table.lineno or None,
+        ) from exc
+    return _law77_ns(contract, int(result), vulnerability)
+
+
+def _pbn_vulnerability(game: PBNGame) -> Vulnerability:
+    if game.record.vulnerability is not None:
+        return game.record.vulnerability
+    if game.record.number is not None:
+        return vulnerability_for(game.record.number)
+    return Vulnerability.NONE
+
+
+def _rows(game: PBNGame, name: str, source: str) -> list[_Row]:
+    table = game.table(name)
+    if table is None:
+        return []
+    return [_Row(cells, table, source) for cells in table.records()]
+
+
+def _pair_id(row: _Row, side: str) -> str:
+    return row.text(f"PairId_{side}") or row.text(f"Pair_{side}") or "?"
+
+
+class _PBNScores:
+    """The boards of a PBN file with ScoreTables, and its TotalScoreTable."""
+
+    def __init__(self, games: Sequence[PBNGame], source: str, rounding: Rounding | None) -> None:
+        self.games = games
+        self.source = source
+        self.program = _pbn_program(games)
+        default = Rounding.HALF_UP if self.program.lower().startswith("ruter") else Rounding.HALF_EVEN
+        self.rounding = rounding or default
+        self.event = next((g.tag("Event") for g in games if g.tag("Event")), None)
+        self.boards = [
+            (g, _rows(g, "ScoreTable", source)) for g in games if g.table("ScoreTable") is not None
+        ]
+        self.totals: list[_Row] = []
+        for g in games:
+            if g.table("TotalScoreTable") is not None:
+                self.totals = _rows(g, "TotalScoreTable", source)
+                break
+
+    def columns(self) -> set[str]:
+        return {c.name for g, _ in self.boards for c in (g.table("ScoreTable") or PBNTable("", ())).columns}
+
+    def number(self, game: PBNGame) -> int:
+        if game.record.number is None:
+            raise RescoreError(
+                "a board with a ScoreTable has no Board number",
+                source=self.source,
+                lineno=game.lineno or None,
+            )
+        return game.record.number
+
+    def known(self, board: int, ns: str) -> str | None:
+        return _known(self.program, self.event, board, ns)
+
+    def score_check(self, row: _Row, entry: Entry | None, vulnerability: Vulnerability) -> Check | None:
+        if not isinstance(entry, int):
+            return None
+        law77 = _row_law77(row, vulnerability)
+        return None if law77 is None else compare("score", entry, law77)
+
+    def entries(self, game: PBNGame, rows: Sequence[_Row]) -> list[Entry]:
+        out = []
+        for row in rows:
+            entry = _row_entry(row)
+            if entry is None:
+                raise RescoreError(
+                    f"board {self.number(game)}: a ScoreTable row of {_pair_id(row, 'NS')} v "
+                    f"{_pair_id(row, 'EW')} has no score",
+                    source=self.source,
+                    lineno=row.table.lineno or None,
+                )
+            out.append(entry)
+        return out
+
+    # -- matchpoints --
+
+    def matchpoints(self) -> RescoreReport:
+        field = max((len(rows) for _, rows in self.boards), default=0)
+        lines: list[LineReport] = []
+        results: dict[int, list[TableResult]] = {}
+        delta: dict[str, Fraction] = {}
+        for game, rows in self.boards:
+            number = self.number(game)
+            entries = self.entries(game, rows)
+            scored = score_board(entries, field=field)
+            results[number] = []
+            for row, entry, s in zip(rows, entries, scored, strict=True):
+                ns_pair, ew_pair = _pair_id(row, "NS"), _pair_id(row, "EW")
+                results[number].append(TableResult(ns_pair, ew_pair, entry))
+                reason = self.known(number, ns_pair)
+                checks: list[Check] = []
+                score_check = self.score_check(row, entry, _pbn_vulnerability(game))
+                if score_check is not None:
+                    checks.append(score_check)
+                half = Fraction(s.top, 2)
+                for quantity, column, exact in (
+                    ("ns_mp", "MP_NS", s.ns - half),
+                    ("ew_mp", "MP_EW", s.ew - half),
+                ):
+                    printed = row.number(column)
+                    if printed is not None:
+                        checks.append(compare(quantity, printed, self.rounding.round(exact, 1), reason))
+                for quantity, column, exact in (
+                    ("ns_percentage", "Percentage_NS", s.ns_percentage),
+                    ("ew_percentage", "Percentage_EW", s.ew_percentage),
+                ):
+                    printed = row.number(column)
+                    if printed is not None:
+                        places = max(0, -int(printed.as_tuple().exponent))
+                        checks.append(compare(quantity, printed, self.rounding.round(exact, places), reason))
+                if reason is not None:
+                    printed_ns, printed_ew = row.number("MP_NS"), row.number("MP_EW")
+                    if printed_ns is not None and printed_ew is not None:
+                        delta[ns_pair] = delta.get(ns_pair, Fraction(0)) + _exact(printed_ns) + half - s.ns
+                        delta[ew_pair] = delta.get(ew_pair, Fraction(0)) + _exact(printed_ew) + half - s.ew
+                lines.append(LineReport(number, ns_pair, ew_pair, tuple(checks), table=row.text("Table")))
+        event = score_event(results, field=field)
+        ours: dict[str, tuple[Fraction, Fraction, int]] = {}
+        fixed: dict[str, tuple[Fraction, Fraction]] = {}
+        for t in event.totals:
+            pid = str(t.pair)
+            centred = t.raw - Fraction(t.available, 2)
+            ours[pid] = (centred, t.percentage, t.boards)
+            fix = delta.get(pid, Fraction(0))
+            fixed[pid] = (
+                centred + fix,
+                (t.raw + fix) * _HUNDRED / t.available if t.available else Fraction(50),
+            )
+        participants = self.total_rows(
+            ours, fixed, (("TotalScoreMP", "total", 0), ("TotalPercentage", "percentage", 1)), key=1
+        )
+        settings = (
+            ("factoring", "neuberg"),
+            ("field", str(field)),
+            ("mp", "centred: units - top/2, one decimal"),
+        )
+        return RescoreReport(
+            self.source,
+            "pbn",
+            self.program,
+            "matchpoints",
+            self.rounding,
+            tuple(lines),
+            participants,
+            settings,
+        )
+
+    def total_rows(
+        self,
+        ours: Mapping[str, tuple[Fraction, Fraction, int]],
+        fixed: Mapping[str, tuple[Fraction, Fraction]],
+        columns: Sequence[tuple[str, str, int]],
+        *,
+        key: int,
+    ) -> tuple[ParticipantReport, ...]:
+        """Check the TotalScoreTable: each (column, quantity, index into ``ours``), NrBoards and Rank (by
+        ``ours[...][key]``)."""
+        reports = []
+        ours_places = _places({pid: Fraction(v[key]) for pid, v in ours.items()})
+        key_column = next(col for col, _, index in columns if index == key)
+        stated = {}
+        for row in self.totals:
+            value = row.number(key_column)
+            pid = row.text("PairId") or row.text("TeamId")
+            if value is not None and pid:
+                stated[pid] = value
+        theirs_places = _stated_places(stated, None)
+        documented: set[str] = set()
+        for row in self.totals:
+            pid = row.text("PairId") or row.text("TeamId") or "?"
+            checks: list[Check] = []
+            for column, quantity, index in columns:
+                printed = row.number(column)
+                if printed is None:
+                    continue
+                places = max(0, -int(printed.as_tuple().exponent))
+                mine = ours.get(pid)
+                reason = None
+                if pid in fixed and printed == self.rounding.round(fixed[pid][index], places):
+                    reason = "follows the program's values on the documented lines of this pair"
+                    documented.add(pid)
+                if mine is None and printed == 0:
+                    checks.append(given(quantity, printed, "no boards scored"))
+                    continue
+                checks.append(
+                    compare(
+                        quantity,
+                        printed,
+                        None if mine is None else self.rounding.round(mine[index], places),
+                        reason,
+                    )
+                )
+            boards = row.number("NrBoards", optional=True)
+            if boards is not None:
+                checks.append(compare("boards", boards, ours[pid][2] if pid in ours else 0))
+            rank = row.number("Rank", optional=True)
+            if rank is not None and pid in ours:
+                checks.append(
+                    _place_check(pid, int(rank), ours_places, theirs_places, lambda p: p in documented)
+                )
+            reports.append(ParticipantReport(pid, tuple(checks)))
+        return tuple(reports)
+
+    # -- Butler --
+
+    def butler(self) -> RescoreReport:
+        lines: list[LineReport] = []
+        earned: dict[str, Fraction] = {}
+        played: dict[str, int] = {}
+        for game, rows in self.boards:
+            number = self.number(game)
+            entries = self.entries(game, rows)
+            real = [e for e in entries if isinstance(e, int)]
+            datum = butler_datum(real) if len(real) > 2 else None
+            for row, entry in zip(rows, entries, strict=True):
+                ns_pair, ew_pair = _pair_id(row, "NS"), _pair_id(row, "EW")
+                reason = self.known(number, ns_pair)
+                checks: list[Check] = []
+                score_check = self.score_check(row, entry, _pbn_vulnerability(game))
+                if score_check is not None:
+                    checks.append(score_check)
+                printed_datum = row.number("ButlerDatum")
+                if printed_datum is not None:
+                    checks.append(compare("datum", printed_datum, datum, reason))
+                if isinstance(entry, ArtificialAdjustedScore):
+                    ns_imps, ew_imps = entry.imps()
+                elif isinstance(entry, int) and datum is not None:
+                    ns_imps = Fraction(imps_against([entry], datum)[0])
+                    ew_imps = -ns_imps
+                else:
+                    lines.append(LineReport(number, ns_pair, ew_pair, tuple(checks), table=row.text("Table")))
+                    continue
+                for quantity, column, exact in (
+                    ("ns_imps", "IMP_NS", ns_imps),
+                    ("ew_imps", "IMP_EW", ew_imps),
+                ):
+                    printed = row.number(column)
+                    if printed is not None:
+                        places = max(0, -int(printed.as_tuple().exponent))
+                        checks.append(compare(quantity, printed, self.rounding.round(exact, places), reason))
+                for pid, value in ((ns_pair, ns_imps), (ew_pair, ew_imps)):
+                    earned[pid] = earned.get(pid, Fraction(0)) + value
+                    played[pid] = played.get(pid, 0) + 1
+                label = row.text("Section")
+                table = row.text("Table")
+                lines.append(
+                    LineReport(
+                        number,
+                        ns_pair,
+                        ew_pair,
+                        tuple(checks),
+                        table=f"{label}{table}" if label and table else table,
+                    )
+                )
+        ours = {pid: (earned[pid] / played[pid], Fraction(earned[pid]), played[pid]) for pid in earned}
+        columns = [("TotalScoreIMP", "average", 0)]
+        if self.totals and self.totals[0].has("TotalIMP"):
+            columns.append(("TotalIMP", "total", 1))
+        participants = self.total_rows(ours, {}, columns, key=0)
+        settings = (
+            ("datum", "all sections; drop 1 top and 1 bottom, round to 10 halves away from zero"),
+            ("total", "average Butler IMPs per board"),
+        )
+        return RescoreReport(
+            self.source, "pbn", self.program, "butler", self.rounding, tuple(lines), participants, settings
+        )
+
+    # -- team matches --
+
+    def teams(self, vp_boards: int | None) -> RescoreReport:
+        matches: list[tuple[_Row, int, int, int, int]] = []  # row, round, home imps, away imps, lineno
+        lines: list[LineReport] = []
+        for _, rows in self.boards:
+            for row in rows:
+                details = row.text("MatchDetails")
+                if not details or details == "-":
+                    continue
+                try:
+                    segments = [tuple(int(x) for x in part.split(",")) for part in details.split("|")]
+                except ValueError:
+                    raise RescoreError(
+                        f"ScoreTable: MatchDetails {details!r} is not segment,home,away|...",
+                        source=self.source,
+                        lineno=row.table.lineno or None,
+                    ) from None
+                if any(len(s) != 3 for s in segments):
+                    raise RescoreError(
+                        f"ScoreTable: MatchDetails {details!r} is not segment,home,away|...",
+                        source=self.source,
+                        lineno=row.table.lineno or None,
+                    )
+                played = [s for s in segments if s[0] != 200]
+                home, away = sum(s[1] for s in played), sum(s[2] for s in played)
+                rnd = row.number("Round", optional=True)
+                matches.append((row, int(rnd) if rnd is not None else 0, home, away, 0))
+                checks = [
+                    compare(q, s[i], v)
+                    for s in segments
+                    if s[0] == 200
+                    for q, i, v in (("home_imps", 1, home), ("away_imps", 2, away))
+                ]
+                lines.append(
+                    LineReport(
+                        None,
+                        row.text("TeamId_Home") or "?",
+                        row.text("TeamId_Away") or "?",
+                        tuple(checks),
+                        round=int(rnd) if rnd is not None else None,
+                        table=row.text("Table"),
+                    )
+                )
+        boards = vp_boards or self._detect_vp_boards(matches)
+        scale = WBFContinuousScale(boards)
+        vps: dict[str, Decimal] = {}
+        for i, (row, _, home, away, _) in enumerate(matches):
+            home_vp, away_vp = scale.vps(home - away)
+            extra = [
+                compare(q, printed, v)
+                for q, printed, v in (
+                    ("home_vp", row.number("VP_Home"), home_vp),
+                    ("away_vp", row.number("VP_Away"), away_vp),
+                )
+                if printed is not None
+            ]
+            lines[i] = LineReport(
+                lines[i].board,
+                lines[i].ns,
+                lines[i].ew,
+                (*lines[i].checks, *extra),
+                round=lines[i].round,
+                table=lines[i].table,
+            )
+            for pid, v in (
+                (row.text("TeamId_Home") or "?", home_vp),
+                (row.text("TeamId_Away") or "?", away_vp),
+            ):
+                vps[pid] = vps.get(pid, Decimal(0)) + v
+        ours = {pid: (_exact(v), _exact(v), 0) for pid, v in vps.items()}
+        participants = self.total_rows(ours, {}, (("TotalScoreVP", "vp", 0),), key=0)
+        participants = tuple(
+            ParticipantReport(p.participant, tuple(c for c in p.checks if c.quantity != "boards"))
+            for p in participants
+        )
+        settings = (
+            (
+                "vp_scale",
+                f"WBF 2013 continuous, {boards} boards per match" + ("" if vp_boards else " (detected)"),
+            ),
+        )
+        return RescoreReport(
+            self.source, "pbn", self.program, "teams-vp", self.rounding, tuple(lines), participants, settings
+        )
+
+    def _detect_vp_boards(self, matches: Sequence[tuple[_Row, int, int, int, int]]) -> int:
+        """The match length whose WBF scale gives the most of the printed VPs (the file does not say)."""
+        best, best_count = 0, -1
+        for boards in range(1, 65):
+            scale = WBFContinuousScale(boards)
+            count = sum(
+                1 for row, _, home, away, _ in matches if row.number("VP_Home") == scale.vps(home - away)[0]
+            )
+            if count > best_count:
+                best, best_count = boards, count
+        return best or 1
+
+
+def rescore_pbn(
+    data: str | bytes | Path,
+    *,
+    source: str = "<pbn>",
+    rounding: Rounding | None = None,
+    vp_boards: int | None = None,
+) -> RescoreReport:
+    """Re-score the ScoreTables of a PBN file (Ruter rounds halves up: its default).
+
+    :raises RescoreError: if the file has no ScoreTable or a table cell that should be a number is not.
+    """
+    games = list(read_games(data, source=source))
+    scores = _PBNScores(games, source, rounding)
+    if not scores.boards:
+        raise RescoreError("no ScoreTable in this PBN file: nothing to re-score", source=source)
+    columns = scores.columns()
+    if "MatchDetails" in columns:
+        return scores.teams(vp_boards)
+    if "IMP_NS" in columns or "ButlerDatum" in columns:
+        return scores.butler()
+    if columns & {"MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW"}:
+        return scores.matchpoints()
+    raise RescoreError(
+        "the ScoreTables have none of MP_NS, Percentage_NS, IMP_NS or MatchDetails: the scoring "
+        "method is unknown",
+        source=source,
+        lineno=scores.boards[0][1][0].table.lineno if scores.boards[0][1] else None,
+    )
