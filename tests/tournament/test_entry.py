@@ -18,7 +18,7 @@ from tenace.scoring.points import score
 from tenace.seats import Seat
 from tenace.tournament.entry import EntrySyntaxError, ResultError, check_result, parse_entry, summary
 from tenace.tournament.model import Movement, Result, Seating
-from tenace.tournament.movements import load_thebridsk, mitchell
+from tenace.tournament.movements import howell, individual, load_thebridsk, mitchell
 
 AT = {"board": 5, "round": 2, "table": 3, "ns": "3", "ew": "13"}
 DEAL = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
@@ -239,6 +239,20 @@ def test_5b_generated_mitchell_with_an_arrow_switch_round(tables: int) -> None:
                 check_result(parse_entry("2S E -1", board=board, round=2, table=s.table, ns=home_ns,
                                          ew=home_ew), movement)
             assert info.value.field == "ns"
+
+
+@pytest.mark.parametrize("movement", [howell(4), individual(8)], ids=["howell-4", "individual-8"])
+def test_generated_howell_and_individual_seatings_accept_their_boards_only(movement: Movement) -> None:
+    everything = set(movement.boards)
+    for s in movement.seatings:
+        for board in sorted(everything):
+            r = parse_entry("1NT S 7", board=board, round=s.round, table=s.table, ns=s.ns, ew=s.ew)
+            if board in s.boards:
+                check_result(r, movement)
+            else:
+                with pytest.raises(ResultError) as info:
+                    check_result(r, movement)
+                assert info.value.field == "board"
 
 
 # --- the confirmation line -----------------------------------------------------------------------------
