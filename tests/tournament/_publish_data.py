@@ -120,8 +120,8 @@ ASSIGNED = AssignedAdjustedScore.balancing(-400)
 """Assigned on board 1 to pairs 4 and 8 (Law 12C1)."""
 ARTIFICIAL = ArtificialAdjustedScore(Award.AVERAGE_PLUS, Award.AVERAGE_MINUS)
 """Given on board 3 to pairs 2 and 8 instead of a result (Law 12C2)."""
-PENALTY = Penalty("2", Fraction(-2, 3), "90B1", "late arrival", board=None)
-"""A procedural penalty (Law 90B1) that leaves pair 2 equal with pair 3."""
+PENALTY = Penalty("2", Fraction(2, 3), "90B1", "late arrival", board=None)
+"""A procedural penalty (Law 90B1): 2/3 of a unit taken from pair 2, which leaves it equal with pair 3."""
 
 
 def results_played() -> list[Result]:
@@ -183,7 +183,7 @@ def small_event(*, method: Method = Method.MATCHPOINTS) -> tuple[Event, EventRes
         for p in pairs:
             t = totals[p]
             penalty = PENALTY.points if p == PENALTY.contestant else Fraction(0)
-            rows.append((p, t.total + penalty, t.percentage, t.boards))
+            rows.append((p, t.total - penalty, t.percentage, t.boards))
         rankings.append(Ranking(title, _ranked(rows)))
     event = Event("Club <night> & more", EventKind.PAIRS, Conditions(method=method),
                   tuple(Participant(p, n) for p, n in NAMES.items()))

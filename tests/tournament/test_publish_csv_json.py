@@ -13,6 +13,7 @@ from pathlib import Path
 from tenace.board import vulnerability_for
 from tenace.contract import Contract
 from tenace.formats.usebio import read_usebio
+from tenace.scoring.adjusted import Award
 from tenace.scoring.points import score
 from tenace.seats import Seat
 from tenace.tournament.publish import rankings_csv, results_document, results_json, travellers_csv
@@ -130,7 +131,7 @@ def test_json_describes_table_results_and_adjusted_scores() -> None:
     assert (played["contract"], played["declarer"], played["tricks"], played["lead"], played["ns_score"]) == (
         "6S", "N", 12, "HK", 1430)
     assert lines[("3", "8")]["passed_out"] is True and lines[("3", "8")]["ns_score"] == 0
-    assert ARTIFICIAL.ns.name == "AVERAGE_PLUS"
+    assert ARTIFICIAL.ns is Award.AVERAGE_PLUS and ARTIFICIAL.ew is Award.AVERAGE_MINUS
     assert lines[("2", "8")]["adjusted"] == {"kind": "artificial", "ns": {"award": "average-plus"},
                                             "ew": {"award": "average-minus"}}
     assert lines[("2", "8")]["ns_score"] is None and lines[("2", "8")]["passed_out"] is False
@@ -142,7 +143,7 @@ def test_json_describes_table_results_and_adjusted_scores() -> None:
 def test_json_lists_penalties_with_their_law() -> None:
     event, results = small_event()
     doc = results_document(event, results)
-    assert doc["penalties"] == [{"contestant": "2", "points": {"exact": "-2/3", "decimal": "-0.67"},
+    assert doc["penalties"] == [{"contestant": "2", "points": {"exact": "2/3", "decimal": "0.67"},
                                  "law": "90B1", "reason": "late arrival", "board": None}]
 
 

@@ -15,7 +15,7 @@ Every number is given twice: rounded for reading (``total``) and exact (``total_
 ...     Standing(1, True, "1", "Ann & Bob", 1, Fraction(0), Fraction(50)),
 ...     Standing(1, True, "2", "Cy & Di", 1, Fraction(0), Fraction(50)))),))
 >>> print(travellers_csv(event, res).splitlines()[1])
-1,1,1,1,2,3NT,N,,10,+1,430,430,0.00,0.00,0,0,50.00,50.00,50,50
+1,,,1,1,1,1,2,3NT,N,,10,+1,430,430,0.00,0.00,0,0,50.00,50.00,50,50
 >>> print(rankings_csv(event, res).splitlines()[1])
 ,1=,1,yes,1,Ann & Bob,1,0.00,0,50.00,50,0,0
 """
@@ -37,7 +37,8 @@ RANKING_COLUMNS: tuple[str, ...] = (
 """The columns of :func:`rankings_csv`."""
 
 TRAVELLER_COLUMNS: tuple[str, ...] = (
-    "board", "round", "table", "ns", "ew", "contract", "declarer", "lead", "tricks", "result", "score",
+    "session", "section", "group", "board", "round", "table", "ns", "ew", "contract", "declarer", "lead",
+    "tricks", "result", "score",
     "ns_score", "ns_points", "ew_points", "ns_points_exact", "ew_points_exact", "ns_percentage",
     "ew_percentage", "ns_percentage_exact", "ew_percentage_exact",
 )
@@ -83,6 +84,8 @@ def travellers_csv(event: Event, results: EventResults) -> str:
             text = line_text(r, line.ns_score, settings)
             ns_score = plain_score(line.ns_score)
             rows.append((
+                str(traveller.session), traveller.section,
+                "" if traveller.group is None else str(traveller.group),
                 str(traveller.board), str(r.round), str(r.table), r.ns, r.ew, text.contract, text.declarer,
                 text.lead, text.tricks, text.result, text.score, "" if ns_score is None else str(ns_score),
                 optional_decimal(line.ns_points, POINT_PLACES),

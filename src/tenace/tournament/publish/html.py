@@ -204,6 +204,9 @@ class TravellerView:
     rows: tuple[TravellerRow, ...]
     printed: PrintedBoard | None
     has_percentages: bool
+    anchor: str
+    """``board-5`` for a board's first traveller, ``board-5-2`` for its second (another section, session or
+    group of a fouled board)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +243,11 @@ def _traveller_views(event: Event, results: EventResults, boards: Mapping[int, B
     places = event.conditions.percentage_places
     settings = event.conditions.artificial
     views = []
+    seen: dict[int, int] = {}
     for traveller in results.travellers:
+        seen[traveller.board] = seen.get(traveller.board, 0) + 1
+        count = seen[traveller.board]
+        anchor = f"board-{traveller.board}" + (f"-{count}" if count > 1 else "")
         rows = tuple(
             TravellerRow(
                 line.result.ns, line.result.ew, _played(line.result, passed),
@@ -256,7 +263,7 @@ def _traveller_views(event: Event, results: EventResults, boards: Mapping[int, B
         if board is not None and isinstance(board.deal, Deal):
             printed = printed_board(board, analyses.get(traveller.board))
         has_pct = any(line.ns_percentage is not None for line in traveller.lines)
-        views.append(TravellerView(traveller, rows, printed, has_pct))
+        views.append(TravellerView(traveller, rows, printed, has_pct, anchor))
     return tuple(views)
 
 
@@ -323,6 +330,7 @@ def render_html(
         places=event.conditions.percentage_places,
         show_percentage=any(s.percentage is not None for r in results.rankings for s in r.standings),
         show_carry=show_carry,
+        several_sessions=len({t.session for t in results.travellers}) > 1,
         show_penalty_column=show_penalty_column,
         decimal=lambda v, p=POINT_PLACES: optional_decimal(v, p),
         exact=exact,

@@ -88,6 +88,7 @@ def _result(result: Result) -> dict[str, JSONValue]:
         "lead": None if result.lead is None else str(result.lead),
         "tricks": result.tricks,
         "group": result.group,
+        "session": result.session,
     }
 
 
@@ -108,6 +109,9 @@ def _line(event: Event, line: TravellerLine) -> dict[str, JSONValue]:
 def _traveller(event: Event, traveller: Traveller) -> dict[str, JSONValue]:
     return {
         "board": traveller.board,
+        "session": traveller.session,
+        "section": traveller.section,
+        "group": traveller.group,
         "top": traveller.top,
         "datum": traveller.datum,
         "lines": [_line(event, line) for line in traveller.lines],
@@ -126,6 +130,7 @@ def _standing(event: Event, s: Standing) -> dict[str, JSONValue]:
         "percentage": _optional(s.percentage, event.conditions.percentage_places),
         "carry_over": number(s.carry_over),
         "penalties": number(s.penalties),
+        "sessions": [{"session": n, "total": number(total)} for n, total in s.sessions],
     }
 
 
@@ -135,6 +140,7 @@ def _match(m: Match) -> dict[str, JSONValue]:
         "home": m.home,
         "away": m.away,
         "boards": m.boards,
+        "session": m.session,
         "imps": [number(m.imps[0]), number(m.imps[1])],
         "vps": None if m.vps is None else [number(m.vps[0]), number(m.vps[1])],
     }

@@ -108,7 +108,8 @@ def score_cells(entry: Entry) -> tuple[str, str]:
 
 
 def _columns(method: Method, groups: bool) -> tuple[Column, ...]:
-    columns = [Column("Group", width=1, align="R")] if groups else []
+    columns = [Column("Session", width=1, align="R"), Column("Section", width=3, align="L"),
+               Column("Group", width=1, align="R")] if groups else []
     columns += [
         Column("Table", width=2, align="R"), Column("Round", width=2, align="R"),
         Column("PairId_NS", width=3, align="R"), Column("PairId_EW", width=3, align="R"),
@@ -126,7 +127,7 @@ def _columns(method: Method, groups: bool) -> tuple[Column, ...]:
     return tuple(columns)
 
 
-def _row(method: Method, traveller: Traveller, line: TravellerLine, group: int | None) -> tuple[Cell, ...]:
+def _row(method: Method, traveller: Traveller, line: TravellerLine, groups: bool) -> tuple[Cell, ...]:
     r = line.result
     contract = r.contract
     if r.adjusted is not None:
@@ -137,8 +138,7 @@ def _row(method: Method, traveller: Traveller, line: TravellerLine, group: int |
         played = [contract.text(), contract.declarer.value, "?" if r.tricks is None else str(r.tricks),
                   str(r.lead) if r.lead is not None else "-"]
     ns_score, ew_score = score_cells(line.ns_score)
-    cells = [] if group is None else [str(group)]
-    cells += [str(r.table), str(r.round), r.ns, r.ew, *played, ns_score, ew_score]
+    cells = [str(r.table), str(r.round), r.ns, r.ew, *played, ns_score, ew_score]
     if method in _IMP_METHODS:
         cells += [number_text(line.ns_points), number_text(line.ew_points)]
         if method is Method.BUTLER:
@@ -147,18 +147,20 @@ def _row(method: Method, traveller: Traveller, line: TravellerLine, group: int |
         cells += [number_text(line.ns_points), number_text(line.ew_points),
                   "-" if line.ns_percentage is None else number_text(line.ns_percentage),
                   "-" if line.ew_percentage is None else number_text(line.ew_percentage)]
-    return tuple(Cell(text) for text in cells)
+    where: list[Cell] = []
+    if groups:
+        where = [Cell(str(traveller.session)), Cell(traveller.section, quoted=True),
+                 Cell("-" if traveller.group is None else str(traveller.group))]
+    return (*where, *(Cell(text) for text in cells))
 
 
 def score_table(method: Method, travellers: Sequence[Traveller]) -> PBNTable:
-    """The ``ScoreTable`` of one board: the lines of its travellers (a ``Group`` column numbers them when
-    the board was compared in several groups)."""
+    """The ``ScoreTable`` of one board: the lines of its travellers. When the board has several travellers
+    (sessions, sections, the groups of a fouled board, Law 87), the columns ``Session``, ``Section`` and
+    ``Group`` say which traveller a line belongs to."""
     groups = len(travellers) > 1
-    rows = tuple(
-        _row(method, traveller, line, i if groups else None)
-        for i, traveller in enumerate(travellers, 1)
-        for line in traveller.lines
-    )
+    rows = tuple(_row(method, traveller, line, groups)
+                 for traveller in travellers for line in traveller.lines)
     return PBNTable("ScoreTable", _columns(method, groups), rows)
 
 

@@ -192,7 +192,14 @@ def usebio_tree(
         direction = PairNumber.from_str(number).direction
         _pair(participants, listed.get(contestant), standings.get(contestant), number,
               None if direction is None else direction.value)
+    boards_seen: set[int] = set()
     for traveller in results.travellers:
+        if traveller.board in boards_seen:
+            raise USEBIOExportError(
+                f"board {traveller.board} has several travellers (sessions, sections or fouled-board "
+                "groups); this export writes one traveller per board"
+            )
+        boards_seen.add(traveller.board)
         board = _sub(ev, "BOARD")
         board.set("EVENT_TYPE", event_type)
         _sub(board, "BOARD_NUMBER", str(traveller.board))
