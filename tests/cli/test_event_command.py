@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from tenace.cli import app
 from tenace.cli.event import parse_artificial, parse_assigned, read_participants
 from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore, Award, WeightedScore
+from tenace.seats import Seat
 from tenace.store import Store
 from tenace.tournament.model import EventKind
 
@@ -305,3 +306,84 @@ def test_results_and_publish_write_files(db: str, howell: int, tmp_path: Path) -
     with Store.open(db) as store:
         (publication,) = store.publications(howell)
     assert json.loads(publication.document)["event"]["name"] == "Tuesday"
+
+
+# --- formats out and back in --------------------------------------------------------------------------------
+
+
+def _enter_all(db: str, event_id: int) -> None:
+    texts = {1: "4S N 10", 2: "3NT E 8", 3: "2H S 9"}
+    for board, lines in _seatings(db, event_id).items():
+        for i, (table, rnd, _, _) in enumerate(lines):
+            text = texts[board] if i == 0 else texts[board].replace("10", "9").replace(" 8", " 9")
+            ok("enter", str(event_id), "--table", str(table), "--round", str(rnd), "--board", str(board),
+               text, "--db", db)
+
+
+def _slots(db: str, event_id: int) -> set[tuple[object, ...]]:
+    with Store.open(db) as store:
+        return {(r.table, r.round, r.board, r.ns, r.ew, r.contract, r.tricks)
+                for r in store.results(event_id)}
+
+
+@pytest.mark.parametrize("fmt", ["usebio", "pbn"])
+def test_results_written_by_one_event_import_into_another(db: str, howell: int, tmp_path: Path,
+                                                          fmt: str) -> None:
+    _enter_all(db, howell)
+    path = tmp_path / ("results.xml" if fmt == "usebio" else "results.pbn")
+    ok("results", str(howell), "--format", fmt, "--out", str(path), "--db", db)
+    other = int(str(ok("new", "Copy", "--db", db)["id"]))
+    ok("movement", str(other), "--howell", "2", "--boards", "3", "--db", db)
+    imported = ok("import", str(other), str(path), "--db", db)
+    assert imported["results"] == 6
+    assert _slots(db, other) == _slots(db, howell)
+    # Importing the same file again changes nothing (every line is a resend of what is stored).
+    ok("import", str(other), str(path), "--db", db)
+    assert len(_slots(db, other)) == 6
+
+
+def test_an_import_with_a_wrong_printed_score_stores_nothing(db: str, howell: int, tmp_path: Path) -> None:
+    _enter_all(db, howell)
+    path = tmp_path / "results.xml"
+    ok("results", str(howell), "--format", "usebio", "--out", str(path), "--db", db)
+    text = path.read_text(encoding="utf-8")
+    assert "<SCORE>420</SCORE>" in text
+    path.write_text(text.replace("<SCORE>420</SCORE>", "<SCORE>450</SCORE>", 1), encoding="utf-8")
+    other = int(str(ok("new", "Copy", "--db", db)["id"]))
+    ok("movement", str(other), "--howell", "2", "--boards", "3", "--db", db)
+    code, _, stderr = run("import", str(other), str(path), "--db", db)
+    assert code == 1 and "results.xml:" in stderr and "nothing was imported" in stderr
+    assert _slots(db, other) == set()
+
+
+def test_an_import_into_a_session_without_a_movement_is_refused(db: str, tmp_path: Path) -> None:
+    ok("new", "Empty", "--db", db)
+    path = tmp_path / "r.pbn"
+    path.write_text('[Board "1"]\n[Contract "3NT"]\n[Declarer "S"]\n[Result "9"]\n', encoding="utf-8")
+    code, _, stderr = run("import", "1", str(path), "--db", db)
+    assert code == 1 and "no movement" in stderr
+
+
+def test_publish_with_deals_shows_the_hands_and_writes_every_format(db: str, howell: int,
+                                                                     tmp_path: Path) -> None:
+    import random
+
+    from tenace.dealing import random_deal
+
+    rng = random.Random(7)
+    deals = {b: random_deal(rng) for b in (1, 2, 3)}
+    boards = tmp_path / "boards.pbn"
+    boards.write_text("".join(f'[Board "{b}"]\n[Deal "{d.to_pbn()}"]\n\n' for b, d in deals.items()),
+                      encoding="utf-8")
+    _enter_all(db, howell)
+    published = ok("publish", str(howell), "--out", str(tmp_path / "web"), "--boards", str(boards),
+                   "--db", db)
+    files = published["files"]
+    assert isinstance(files, list)
+    names = sorted(Path(str(f)).name for f in files)
+    assert names == ["hands.html", "index.html", "rankings.csv", "results.json", "results.pbn",
+                     "results.xml", "travellers.csv"]
+    pbn = (tmp_path / "web" / "results.pbn").read_text(encoding="utf-8")
+    assert deals[2].to_pbn(Seat.EAST) in pbn and "ScoreTable" in pbn  # board 2: East deals (Law 2)
+    hands = (tmp_path / "web" / "hands.html").read_text(encoding="utf-8")
+    assert [f'class="number">Board {b}<' in hands for b in (1, 2, 3)] == [True, True, True]

@@ -24,11 +24,13 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from tenace.cli._common import EXIT_USAGE, JsonOption, emit_json, fail, out
+from tenace.cli._common import EXIT_USAGE, JsonOption, emit_json, err, fail, out
+from tenace.deal import Deal
+from tenace.formats.pbn.reader import read_file
 from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore, Award, WeightedScore
 from tenace.scoring.matchpoints import rounded
 from tenace.store import Store
-from tenace.tournament import publish
+from tenace.tournament import imports, publish
 from tenace.tournament.entry import check_result, parse_entry
 from tenace.tournament.model import (
     Adjustment,
@@ -42,10 +44,13 @@ from tenace.tournament.model import (
     Player,
     Result,
 )
+from tenace.tournament.publish.pbn import results_pbn
+from tenace.tournament.publish.usebio import results_usebio
 from tenace.tournament.scoring import score_event
 from tenace.tournament.standings import EventResults
 
 DEFAULT_DB = "sqlite:///tenace.db"
+_FORMATS = ("html", "json", "csv", "travellers-csv", "pbn", "usebio")
 
 DbOption = Annotated[
     str,
@@ -57,6 +62,9 @@ TableOption = Annotated[int, typer.Option("--table", "-t", min=1, help="Table nu
 RoundOption = Annotated[int, typer.Option("--round", "-r", min=1, help="Round number.")]
 BoardOption = Annotated[int, typer.Option("--board", "-b", min=1, help="Board number.")]
 ByOption = Annotated[str, typer.Option("--by", help="Who does this (kept in the audit history).")]
+BoardsOption = Annotated[Path | None, typer.Option(
+    "--boards", help="A PBN file with the deals: travellers show the hands, PBN and USEBIO include them.",
+    exists=True, dir_okay=False)]
 LawOption = Annotated[str | None, typer.Option("--law", help="The Law applied, e.g. 12C2, 79A, 90.")]
 
 
@@ -629,20 +637,26 @@ def register(app: typer.Typer) -> None:
         else:
             _print_rankings(results, places)
 
-    @event_app.command("results", help="Write the scored results as HTML, CSV, JSON, PBN or USEBIO XML.")
+    @event_app.command("results", help="Write the scored results as HTML, CSV (rankings or travellers), "
+                       "JSON, PBN (ScoreTable) or USEBIO 1.2 XML.")
     def results_command(
         event_id: Annotated[int, typer.Argument(metavar="ID", help="The event number.")],
-        fmt: Annotated[str, typer.Option("--format", "-f", help="html, csv, json, pbn or usebio.")] = "html",
+        fmt: Annotated[str, typer.Option("--format", "-f", help=f"{', '.join(_FORMATS)}.")] = "html",
         output: Annotated[Path | None, typer.Option("--out", "-o", help="The file to write (default: "
                                                     "standard output).", dir_okay=False)] = None,
+        boards: BoardsOption = None,
         db: DbOption = DEFAULT_DB,
         as_json: JsonOption = False,
     ) -> None:
         if fmt not in _FORMATS:
             fail(f"--format must be one of {', '.join(_FORMATS)}, got {fmt!r}", EXIT_USAGE)
+        deals = _deals(boards)
         with _store(db) as store:
             event, results = _scored(store, event_id)
-        document = _render(fmt, event, results)
+        try:
+            document = _render(fmt, event, results, deals)
+        except ValueError as exc:
+            fail(f"cannot write {fmt}: {exc}")
         if output is None:
             typer.echo(document, nl=False)
             return
@@ -651,18 +665,31 @@ def register(app: typer.Typer) -> None:
               f"wrote {escape(str(output))} ({fmt})")
 
     @event_app.command("publish", help="Publish the results: store this version (Law 79C's correction period "
-                       "and Law 92B's appeal deadline run from it) and write the pages to a directory.")
+                       "and Law 92B's appeal deadline run from it) and write the pages and files to a "
+                       "directory (index.html, hands.html with --boards, results.json, rankings.csv, "
+                       "travellers.csv, results.pbn, results.xml).")
     def publish_command(
         event_id: Annotated[int, typer.Argument(metavar="ID", help="The event number.")],
         directory: Annotated[Path, typer.Option("--out", "-o", help="Directory for the pages.",
                                                 file_okay=False)],
+        boards: BoardsOption = None,
         by: ByOption = "director",
         db: DbOption = DEFAULT_DB,
         as_json: JsonOption = False,
     ) -> None:
+        deals = _deals(boards)
+        skipped: dict[str, str] = {}
         with _store(db) as store:
             event, results = _scored(store, event_id)
-            documents = {_FILES[fmt]: _render(fmt, event, results) for fmt in _FORMATS}
+            documents: dict[str, str] = {}
+            for fmt in _FORMATS:
+                try:
+                    if fmt == "html":  # index.html, and hands.html when the deals are known
+                        documents.update(publish.render_pages(event, results, boards=deals))
+                    else:
+                        documents[_FILES[fmt]] = _render(fmt, event, results, deals)
+                except ValueError as exc:  # e.g. USEBIO has no code for a weighted assigned score
+                    skipped[_FILES[fmt]] = str(exc)
             try:
                 directory.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
@@ -672,8 +699,52 @@ def register(app: typer.Typer) -> None:
         for name, document in documents.items():
             _write(directory / name, document)
             written.append(str(directory / name))
-        _done(as_json, {"event": event_id, "version": version, "files": written},
+        if not as_json:
+            for name, why in skipped.items():
+                err.print(f"[yellow]warning:[/] {escape(name)} not written: {escape(why)}")
+        _done(as_json, {"event": event_id, "version": version, "files": written, "skipped": skipped},
               f"published version {version} of event {event_id} in {escape(str(directory))}")
+
+    @event_app.command("import", help="Import a session's results from a PBN, USEBIO (.xml) or LIN file "
+                       "that another program wrote. The results are placed in the session's movement by "
+                       "their pairs and boards; any problem is reported with file and line and nothing is "
+                       "stored.")
+    def import_command(
+        event_id: Annotated[int, typer.Argument(metavar="ID", help="The event number.")],
+        file: Annotated[Path, typer.Argument(help="A PBN, USEBIO or LIN file.", exists=True, dir_okay=False)],
+        by: ByOption = "import",
+        session: SessionOption = 1,
+        db: DbOption = DEFAULT_DB,
+        as_json: JsonOption = False,
+    ) -> None:
+        with _store(db) as store:
+            event = _event(store, event_id)
+            movement = _movement(event, session)
+            try:
+                imported = imports.place(_read_import(file), movement)
+            except ValueError as exc:
+                fail(str(exc))
+            problems = [str(p) for p in imported.problems]
+            for line in imported.disagreements():
+                if not any(p.startswith(line.where + ":") for p in problems):
+                    problems.append(f"{line.where}: {line.result.describe()}: the file prints "
+                                    f"{line.printed}, the Law 77 score is {line.result.ns_score()}")
+            if problems:
+                for problem in problems:
+                    err.print(f"[red]{escape(problem)}[/]")
+                fail(f"{file}: {len(problems)} problem(s); nothing was imported")
+            known = {p.id for p in event.participants}
+            try:
+                for participant in imported.participants:
+                    if participant.id not in known and participant.id in movement.contestants:
+                        store.add_participant(event_id, participant, by=by)
+                results = tuple(replace(r, session=session) for r in imported.results)
+                store.enter_many(event_id, session, results, by=by)
+            except ValueError as exc:
+                fail(f"{file}: {exc}; nothing was imported")
+        _done(as_json, {"event": event_id, "session": session, "results": len(results)},
+              f"imported {len(results)} results from {escape(str(file))} into event {event_id}, "
+              f"session {session}")
 
     @event_app.command("history", help="The audit history: every entry, correction, adjustment, penalty, "
                        "appeal and publication, who made it and when.")
@@ -702,9 +773,8 @@ def register(app: typer.Typer) -> None:
 # Glue to the library modules
 # --------------------------------------------------------------------------------------------------------
 
-_FORMATS = ("html", "csv", "travellers-csv", "json")
-_FILES = {"html": "index.html", "csv": "rankings.csv", "travellers-csv": "travellers.csv",
-          "json": "results.json"}
+_FILES = {"html": "index.html", "json": "results.json", "csv": "rankings.csv",
+          "travellers-csv": "travellers.csv", "pbn": "results.pbn", "usebio": "results.xml"}
 
 
 def _event(store: Store, event_id: int) -> Event:
@@ -758,14 +828,48 @@ def _scored(store: Store, event_id: int) -> tuple[Event, EventResults]:
         fail(str(exc))
 
 
-def _render(fmt: str, event: Event, results: EventResults) -> str:
+def _render(fmt: str, event: Event, results: EventResults, deals: dict[int, Deal] | None = None) -> str:
     if fmt == "json":
         return publish.results_json(event, results)
     if fmt == "csv":
         return publish.rankings_csv(event, results)
     if fmt == "travellers-csv":
         return publish.travellers_csv(event, results)
-    return publish.render_html(event, results)
+    if fmt == "pbn":
+        return results_pbn(event, results, boards=deals)
+    if fmt == "usebio":
+        return results_usebio(event, results, boards=deals)
+    return publish.render_html(event, results, boards=deals)
+
+
+def _deals(path: Path | None) -> dict[int, Deal] | None:
+    """The deals of a PBN file, by board number, for travellers and hand records."""
+    if path is None:
+        return None
+    deals: dict[int, Deal] = {}
+    try:
+        games = read_file(path)
+    except (OSError, ValueError) as exc:
+        fail(f"{path}: cannot read the boards: {exc}")
+    for game in games:
+        record = game.record
+        if record.number is not None and isinstance(record.deal, Deal):
+            deals[record.number] = record.deal
+    if not deals:
+        fail(f"{path}: no numbered boards with a full deal")
+    return deals
+
+
+def _read_import(path: Path) -> imports.Imported:
+    suffix = path.suffix.lower()
+    if suffix == ".pbn":
+        return imports.import_pbn(path, source=str(path))
+    if suffix == ".xml":
+        return imports.import_usebio(path, source=str(path))
+    if suffix == ".lin":
+        return imports.import_lin([path])
+    fail(f"{path}: cannot tell the format from the extension (expected .pbn, .xml for USEBIO, or .lin)",
+         EXIT_USAGE)
 
 
 def _write(path: Path, text: str) -> None:
