@@ -304,6 +304,21 @@ def test_penalties_in_units_and_in_percent_of_a_top() -> None:
     assert by_top.penalties == 1 and by_top.total == plain.total - 1  # a quarter of a top of 4 units
 
 
+def test_a_percent_of_top_penalty_on_a_short_board_uses_that_board_s_top() -> None:
+    """Board 2 was played twice only, so with factoring off its top is 2 units: half a top there is 1 unit,
+    where half a top of the full boards is 4 * 1/2 = 2 units."""
+    movement = mitchell(3, 1)
+    results = [r for r in random_results(movement, seed=72) if not (r.board == 2 and r.ns == "3NS")]
+    on_two = next(r for r in results if r.board == 2).ns
+    conditions = Conditions(penalty_unit=PenaltyUnit.PERCENT_OF_TOP, factoring=Factoring.NONE)
+    half = [Penalty(on_two, Fraction(50), "90", "wrong board", board=2)]
+    scored = score_event(pairs_event(movement, conditions=conditions), results, half)
+    assert scored.standing(on_two).penalties == 1
+    anywhere = [Penalty(on_two, Fraction(50), "90", "late")]
+    assert score_event(pairs_event(movement, conditions=conditions), results, anywhere).standing(
+        on_two).penalties == 2
+
+
 def test_phantom_opponents_sit_out_unless_the_event_gives_average() -> None:
     movement = mitchell(3, 2)
     results = random_results(movement, seed=81, skip=["3EW"])

@@ -154,6 +154,21 @@ def test_knockout_segments_add_up_in_one_ranking() -> None:
     assert {s.contestant: s.total for s in ranking.standings} == {"A": a, "B": b}
 
 
+def test_knockout_rankings_are_per_pair_of_teams() -> None:
+    """Two knockout matches in one event (A v B, then A v C): each ranking counts only the IMPs of its own
+    match."""
+    seatings = _match_seatings(1, "A", "B", (1, 2, 3)) + _match_seatings(2, "A", "C", (4, 5, 6))
+    results = _random_match(seatings, seed=12)
+    knockout = Conditions(method=Method.TEAM_IMPS, knockout=True)
+    scored = score_event(_event(seatings, teams="ABC", conditions=knockout), results)
+    first, second = scored.matches
+    assert [r.title for r in scored.rankings] == ["A v B", "A v C"]
+    ab, ac = ({s.contestant: s.total for s in r.standings} for r in scored.rankings)
+    assert ab == {"A": first.imps[0], "B": first.imps[1]}
+    assert ac == {"A": second.imps[0], "C": second.imps[1]}
+    assert ab["A"] == _brute_match([r for r in results if r.board <= 3], "A")[0]
+
+
 def test_artificial_score_in_one_room_uses_imps_and_the_session_rule() -> None:
     seatings = _match_seatings(1, "A", "B", tuple(range(1, 7)))
     results = _random_match(seatings, seed=4)

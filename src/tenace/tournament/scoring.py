@@ -200,6 +200,7 @@ class _PairsScorer:
         self.head: dict[tuple[ContestantId, ContestantId], Fraction] = defaultdict(Fraction)
         self.tallies: dict[tuple[int, ContestantId], _Tally] = defaultdict(_Tally)
         self.fields: dict[tuple[int, str], int] = {}
+        self.board_tops: dict[tuple[ContestantId, int], int] = {}
         seen: dict[tuple[int, int, ContestantId], Result] = {}
         for result in results:
             section, seating = locate(event, result)
@@ -375,6 +376,7 @@ class _PairsScorer:
             ):
                 for who in side:
                     line.scored[who] = points
+                    self.board_tops.setdefault((who, line.result.board), line.top or 0)
                     self._add(session, who, points, line.top, award)
                     for other in opponents:
                         self.head[(who, other)] += points
@@ -458,7 +460,9 @@ class _PairsScorer:
         for penalty in self.penalties:
             points = Fraction(penalty.points)
             if self._units() and self.conditions.penalty_unit is PenaltyUnit.PERCENT_OF_TOP:
-                points = points * top / _HUNDRED
+                # a top of the board the penalty was given on (Law 90), else of the largest board
+                board_top = self.board_tops.get((penalty.contestant, penalty.board or 0), top)
+                points = points * board_top / _HUNDRED
             penalty_points[penalty.contestant] += points
         phantoms = {p.id for p in self.event.participants if p.phantom}
         entrants: dict[ContestantId, Entrant] = {}

@@ -155,11 +155,11 @@ def score_teams(event: Event, results: Sequence[Result], penalties: Sequence[Pen
                 won[team] += value > 0
         count = len(match.scheduled)
         vps: tuple[Fraction, Fraction] | None = None
-        if conditions.knockout:
+        if conditions.knockout:  # each pair of teams is its own contest: IMPs won against that opponent
             totals[match.home] += home_for
             totals[match.away] += away_for
-            head[(match.home, match.away)] += home_margin
-            head[(match.away, match.home)] += away_margin
+            head[(match.home, match.away)] += home_for
+            head[(match.away, match.home)] += away_for
         else:
             scale = vp_scale(conditions.vp_scale, count)
             home_vp = Fraction(scale.vps(rounded_margin(home_margin))[0])
@@ -309,12 +309,13 @@ def _rankings(
         taken[penalty.contestant] += Fraction(penalty.points)
     phantoms = {p.id for p in event.participants if p.phantom}
 
-    def entrant(team: ContestantId) -> Entrant:
+    def entrant(team: ContestantId, opponent: ContestantId | None = None) -> Entrant:
         carried = carry.get(team, Fraction(0))
         penalty = taken.get(team, Fraction(0))
+        total = totals.get(team, Fraction(0)) if opponent is None else head.get((team, opponent), Fraction(0))
         return Entrant(team, event.participant(team).name, boards_played.get(team, 0),
-                       totals.get(team, Fraction(0)) + carried - penalty, carry_over=carried,
-                       penalties=penalty, boards_won=won.get(team, 0))
+                       total + carried - penalty, carry_over=carried, penalties=penalty,
+                       boards_won=won.get(team, 0))
 
     def head_to_head(a: ContestantId, b: ContestantId) -> Fraction:
         return head.get((a, b), Fraction(0))
@@ -324,7 +325,7 @@ def _rankings(
         pairs: dict[frozenset[ContestantId], tuple[ContestantId, ContestantId]] = {}
         for match in matches:
             pairs.setdefault(frozenset((match.home, match.away)), (match.home, match.away))
-        return tuple(rank(f"{home} v {away}", [entrant(home), entrant(away)], tie_break,
+        return tuple(rank(f"{home} v {away}", [entrant(home, away), entrant(away, home)], tie_break,
                           head_to_head=head_to_head) for home, away in pairs.values())
     teams = {*totals, *carry, *taken} - phantoms
     return (rank("Overall", [entrant(t) for t in teams], tie_break, head_to_head=head_to_head),)
