@@ -4,7 +4,7 @@ pairs across sections, team matches with VPs."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -19,6 +19,7 @@ from tenace.formats.pbn.tables import Cell
 from tenace.scoring.adjusted import ArtificialAdjustedScore, Award
 from tenace.scoring.imps import butler_datum, imps_against
 from tenace.scoring.matchpoints import (
+    BoardScore,
     Entry,
     TableResult,
     score_board,
@@ -177,6 +178,32 @@ def _pair_id(row: _Row, side: str) -> str:
     return row.text(f"PairId_{side}") or row.text(f"Pair_{side}") or "?"
 
 
+_MP_CONVENTIONS: Final[dict[str, Callable[[Fraction, Fraction], Fraction]]] = {
+    "centred": lambda units, top: units - top / 2,
+    "units": lambda units, top: units,
+    "matchpoints": lambda units, top: units / 2,
+}
+_MP_DESCRIPTIONS: Final = {
+    "centred": "centred units (units - top/2), as Ruter prints them",
+    "units": "Law 78A units (2 per score beaten, 1 per tie)",
+    "matchpoints": "matchpoints (1 per score beaten, 1/2 per tie)",
+}
+
+
+def _units_of(convention: str, printed: Decimal, top: int) -> Fraction:
+    """The units a printed MP value stands for under ``convention``."""
+    value = _exact(printed)
+    if convention == "centred":
+        return value + Fraction(top, 2)
+    if convention == "matchpoints":
+        return value * 2
+    return value
+
+
+def _places_of(value: Decimal) -> int:
+    return max(0, -int(value.as_tuple().exponent))
+
+
 class _PBNScores:
     """The boards of a PBN file with ScoreTables, and its TotalScoreTable."""
 
@@ -235,13 +262,19 @@ class _PBNScores:
 
     def matchpoints(self) -> RescoreReport:
         field = max((len(rows) for _, rows in self.boards), default=0)
+        boards = []
+        for game, rows in self.boards:
+            entries = self.entries(game, rows)
+            boards.append((game, rows, entries, score_board(entries, field=field)))
+        convention = self._mp_convention(
+            [(row, s) for _, rows, _, scored in boards for row, s in zip(rows, scored, strict=True)]
+        )
+        shown = _MP_CONVENTIONS[convention]
         lines: list[LineReport] = []
         results: dict[int, list[TableResult]] = {}
         delta: dict[str, Fraction] = {}
-        for game, rows in self.boards:
+        for game, rows, entries, scored in boards:
             number = self.number(game)
-            entries = self.entries(game, rows)
-            scored = score_board(entries, field=field)
             results[number] = []
             for row, entry, s in zip(rows, entries, scored, strict=True):
                 ns_pair, ew_pair = _pair_id(row, "NS"), _pair_id(row, "EW")
@@ -251,38 +284,38 @@ class _PBNScores:
                 score_check = self.score_check(row, entry, _pbn_vulnerability(game))
                 if score_check is not None:
                     checks.append(score_check)
-                half = Fraction(s.top, 2)
-                for quantity, column, exact in (
-                    ("ns_mp", "MP_NS", s.ns - half),
-                    ("ew_mp", "MP_EW", s.ew - half),
-                ):
+                for quantity, column, units in (("ns_mp", "MP_NS", s.ns), ("ew_mp", "MP_EW", s.ew)):
                     printed = row.number(column)
                     if printed is not None:
-                        checks.append(compare(quantity, printed, self.rounding.round(exact, 1), reason))
+                        exact = shown(units, Fraction(s.top))
+                        checks.append(
+                            compare(
+                                quantity, printed, self.rounding.round(exact, _places_of(printed)), reason
+                            )
+                        )
+                        if reason is not None:
+                            pid = ns_pair if column == "MP_NS" else ew_pair
+                            delta[pid] = (
+                                delta.get(pid, Fraction(0)) + _units_of(convention, printed, s.top) - units
+                            )
                 for quantity, column, exact in (
                     ("ns_percentage", "Percentage_NS", s.ns_percentage),
                     ("ew_percentage", "Percentage_EW", s.ew_percentage),
                 ):
                     printed = row.number(column)
                     if printed is not None:
-                        places = max(0, -int(printed.as_tuple().exponent))
+                        places = _places_of(printed)
                         checks.append(compare(quantity, printed, self.rounding.round(exact, places), reason))
-                if reason is not None:
-                    printed_ns, printed_ew = row.number("MP_NS"), row.number("MP_EW")
-                    if printed_ns is not None and printed_ew is not None:
-                        delta[ns_pair] = delta.get(ns_pair, Fraction(0)) + _exact(printed_ns) + half - s.ns
-                        delta[ew_pair] = delta.get(ew_pair, Fraction(0)) + _exact(printed_ew) + half - s.ew
                 lines.append(LineReport(number, ns_pair, ew_pair, tuple(checks), table=row.text("Table")))
         event = score_event(results, field=field)
         ours: dict[str, tuple[Fraction, Fraction, int]] = {}
         fixed: dict[str, tuple[Fraction, Fraction]] = {}
         for t in event.totals:
             pid = str(t.pair)
-            centred = t.raw - Fraction(t.available, 2)
-            ours[pid] = (centred, t.percentage, t.boards)
+            ours[pid] = (shown(t.raw, Fraction(t.available)), t.percentage, t.boards)
             fix = delta.get(pid, Fraction(0))
             fixed[pid] = (
-                centred + fix,
+                shown(t.raw + fix, Fraction(t.available)),
                 (t.raw + fix) * _HUNDRED / t.available if t.available else Fraction(50),
             )
         participants = self.total_rows(
@@ -291,7 +324,7 @@ class _PBNScores:
         settings = (
             ("factoring", "neuberg"),
             ("field", str(field)),
-            ("mp", "centred: units - top/2, one decimal"),
+            ("mp", _MP_DESCRIPTIONS[convention]),
         )
         return RescoreReport(
             self.source,
@@ -303,6 +336,22 @@ class _PBNScores:
             participants,
             settings,
         )
+
+    def _mp_convention(self, rows: Sequence[tuple[_Row, BoardScore]]) -> str:
+        """What the MP columns hold: the convention that agrees with the most printed values (Ruter centres
+        its units; other programs print units or matchpoints)."""
+        best, best_count = "centred", -1
+        for convention, shown in _MP_CONVENTIONS.items():
+            count = 0
+            for row, s in rows:
+                for column, units in (("MP_NS", s.ns), ("MP_EW", s.ew)):
+                    printed = row.number(column)
+                    if printed is not None:
+                        value = self.rounding.round(shown(units, Fraction(s.top)), _places_of(printed))
+                        count += printed == value
+            if count > best_count:
+                best, best_count = convention, count
+        return best
 
     def total_rows(
         self,

@@ -250,9 +250,9 @@ class _USEBIOMatchpoints:
             pid = str(pair.number)
             t = totals.get(pid)
             checks: list[Check] = []
-            if t is None:
+            if t is None:  # listed but on no traveller line: only a zero (or no) total agrees
                 if pair.total_score is not None:
-                    checks.append(compare("total", pair.total_score, None, None))
+                    checks.append(compare("total", pair.total_score, 0 if not pair.total_score else None))
                 reports.append(ParticipantReport(pid, tuple(checks)))
                 continue
             fix = delta.get(pid, Fraction(0))

@@ -1,0 +1,83 @@
+"""``tenace.tournament.rescore`` on small hand-written files: format detection, the MP conventions of PBN
+score tables, leniency about optional columns and elements, strictness about numbers.
+
+Expected values are worked out by hand in the comments (Law 77 scores, Law 78A units)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tenace.tournament.rescore import RescoreError, detect_format, rescore_text
+
+HEADER = '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;MP_EW"]\n'
+# Board 1, nobody vulnerable: 4S= by N is 420; 4S-1 is -50; 3S+1 is 170. Units (2 per score beaten): 420 beats
+# both (4), 170 beats one (2), -50 none (0); the top is 4.
+ROWS = ('1 1 4S N 10 "420" - {a} {b}\n'
+        '2 2 4S N 9 - "50" {c} {d}\n'
+        '3 3 3S N 10 "170" - {e} {f}\n')
+
+
+def _pbn(values: tuple[str, ...]) -> str:
+    a, b, c, d, e, f = values
+    return '[Board "1"]\n[Vulnerable "None"]\n' + HEADER + ROWS.format(a=a, b=b, c=c, d=d, e=e, f=f)
+
+
+@pytest.mark.parametrize(
+    ("values", "convention"),
+    [
+        (("2", "-2", "-2", "2", "0", "0"), "centred"),  # units - top/2
+        (("4", "0", "0", "4", "2", "2"), "Law 78A units"),
+        (("2.0", "0.0", "0.0", "2.0", "1.0", "1.0"), "matchpoints"),  # units / 2
+    ],
+)
+def test_pbn_mp_columns_in_any_convention_agree(values: tuple[str, ...], convention: str) -> None:
+    report = rescore_text(_pbn(values), source="three.pbn")
+    assert report.differences() == ()
+    assert convention in dict(report.settings)["mp"]
+    assert sum(1 for line in report.lines for c in line.checks if c.quantity == "score") == 3
+
+
+def test_pbn_wrong_mp_in_units_is_reported_on_its_line() -> None:
+    report = rescore_text(_pbn(("4", "0", "0", "4", "1", "2")), source="three.pbn")
+    assert [(d.board, d.where, d.check.quantity, d.check.program, d.check.tenace)
+            for d in report.unexplained()] == [(1, "3 v 3", "ns_mp", "1", "2")]
+
+
+def test_detect_format_by_content() -> None:
+    assert detect_format(b"<html><div id=\"pro\"><table>") == "jfr-html"
+    assert detect_format(b"<html><tr class=\"tourney\">") == "bbo-html"
+    assert detect_format(b"<html><body>hello</body></html>") == "html"
+    assert detect_format(b"<?xml version=\"1.0\"?><OTHER/>") == "xml"
+
+
+def test_html_page_that_is_no_traveller_is_refused() -> None:
+    with pytest.raises(RescoreError, match="neither USEBIO nor a JFR or BBO traveller"):
+        rescore_text("<html><body><p>results soon</p></body></html>", source="index.html")
+
+
+def test_bbo_page_with_a_bad_result_string_names_the_line() -> None:
+    page = ('<html><body><table>\n<tr class="tourney"><td>1</td><td>t</td><td>a</td><td>b</td><td>c</td>'
+            '<td>d</td>\n<td class="result">9ZZ</td><td>100</td><td>50.00%</td><td></td></tr>\n'
+            '</table></body></html>\n')
+    with pytest.raises(RescoreError, match="bad BBO result '9ZZ'") as info:
+        rescore_text(page, source="bbo.html")
+    assert info.value.lineno == 2
+
+
+def test_usebio_lenient_about_missing_match_points_and_absent_pair() -> None:
+    """No NS/EW_MATCH_POINTS at all (only the scores are checked) and a listed pair 9NS that played no board
+    with a total of 0 (agrees)."""
+    text = ('<?xml version="1.0"?>\n<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><PARTICIPANTS>'
+            '<PAIR><PAIR_NUMBER>9NS</PAIR_NUMBER><TOTAL_SCORE>0</TOTAL_SCORE></PAIR></PARTICIPANTS>\n'
+            '<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>\n'
+            '<TRAVELLER_LINE><NS_PAIR_NUMBER>1NS</NS_PAIR_NUMBER><EW_PAIR_NUMBER>1EW</EW_PAIR_NUMBER>'
+            '<CONTRACT>3NT</CONTRACT><PLAYED_BY>S</PLAYED_BY><TRICKS>9</TRICKS><SCORE>600</SCORE>'
+            '</TRAVELLER_LINE>\n'
+            '<TRAVELLER_LINE><NS_PAIR_NUMBER>2NS</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2EW</EW_PAIR_NUMBER>'
+            '<CONTRACT>3NT</CONTRACT><PLAYED_BY>S</PLAYED_BY><TRICKS>8</TRICKS><SCORE>-50</SCORE>'
+            '</TRAVELLER_LINE>\n</BOARD></EVENT></USEBIO>\n')
+    report = rescore_text(text, source="small.xml")
+    # board 2 is NS vulnerable (Law 2): 3NT made is 600; one down vulnerable is -100, not -50
+    assert [(d.board, d.where, d.check.program, d.check.tenace) for d in report.unexplained()] == [
+        (2, "2NS v 2EW", "-50", "-100")]
+    assert [(p.participant, p.agrees) for p in report.participants] == [("9NS", True)]
