@@ -57,7 +57,7 @@ from tenace.scoring.adjusted import (
     weighted_imps,
 )
 from tenace.scoring.imps import TrimCount, butler_datum, cross_imps_average, imps_against
-from tenace.scoring.matchpoints import Factoring, TotalScaling, score_board, top_units
+from tenace.scoring.matchpoints import Entry, Factoring, TotalScaling, score_board, top_units
 from tenace.tournament.model import (
     Comparison,
     Conditions,
@@ -109,7 +109,10 @@ def score_event(event: Event, results: Iterable[Result], penalties: Iterable[Pen
 # --- where a result belongs ---------------------------------------------------------------------------------
 
 
-def _participant_name(event: Event, contestant: ContestantId, where: str) -> str:
+def _participant_name(event: Event, contestant: ContestantId, where: str,
+                      names: dict[ContestantId, str] | None = None) -> str:
+    if names is not None and contestant in names:
+        return names[contestant]
     try:
         return event.participant(contestant).name
     except KeyError:
@@ -126,27 +129,41 @@ def _movements(event: Event, session: int) -> tuple[Movement, ...]:
     return ()
 
 
-def locate(event: Event, result: Result) -> tuple[str, Seating | None]:
-    """The section (movement name, ``""`` without movements) and the seating where ``result`` was played.
+class SeatingIndex:
+    """Where each result of an event was played: its section and seating, looked up in O(1)."""
 
-    :raises ValueError: if the event's movements do not seat ``result.ns`` against ``result.ew`` at that table
-        in that round (when the session has several sections, or the event is an individual).
-    """
-    movements = _movements(event, result.session)
-    for movement in movements:
-        for seating in movement.seatings:
-            if (seating.round, seating.table, seating.ns, seating.ew) == (
-                result.round, result.table, result.ns, result.ew
-            ):
-                return movement.name, seating
-    if len(movements) == 1 and event.kind is not EventKind.INDIVIDUAL:
-        return movements[0].name, None
-    if not movements and event.kind is not EventKind.INDIVIDUAL:
-        return "", None
-    raise ValueError(
-        f"{result.describe()} (session {result.session}): no movement of event {event.name!r} seats "
-        f"{result.ns!r} against {result.ew!r} there"
-    )
+    def __init__(self, event: Event) -> None:
+        self.event = event
+        self._at: dict[tuple[int, int, int, ContestantId, ContestantId], tuple[str, Seating]] = {}
+        for session in event.sessions:
+            for movement in session.movements:
+                for seating in movement.seatings:
+                    key = (session.number, seating.round, seating.table, seating.ns, seating.ew)
+                    self._at.setdefault(key, (movement.name, seating))
+
+    def locate(self, result: Result) -> tuple[str, Seating | None]:
+        """The section (movement name, ``""`` without movements) and the seating where ``result`` was played.
+
+        :raises ValueError: if the event's movements do not seat ``result.ns`` against ``result.ew`` at that
+            table in that round (when the session has several sections, or the event is an individual).
+        """
+        found = self._at.get((result.session, result.round, result.table, result.ns, result.ew))
+        if found is not None:
+            return found
+        movements = _movements(self.event, result.session)
+        if len(movements) == 1 and self.event.kind is not EventKind.INDIVIDUAL:
+            return movements[0].name, None
+        if not movements and self.event.kind is not EventKind.INDIVIDUAL:
+            return "", None
+        raise ValueError(
+            f"{result.describe()} (session {result.session}): no movement of event {self.event.name!r} seats "
+            f"{result.ns!r} against {result.ew!r} there"
+        )
+
+
+def locate(event: Event, result: Result) -> tuple[str, Seating | None]:
+    """:meth:`SeatingIndex.locate` for one result."""
+    return SeatingIndex(event).locate(result)
 
 
 def is_award(side: object) -> bool:
@@ -165,6 +182,8 @@ class _Line:
     section: str
     ns_side: tuple[ContestantId, ...]
     ew_side: tuple[ContestantId, ...]
+    entry: Entry
+    """North-South's score or the adjusted score (:meth:`Result.ns_score`)."""
     ns_points: Fraction = Fraction(0)
     ew_points: Fraction = Fraction(0)
     top: int | None = None
@@ -202,8 +221,10 @@ class _PairsScorer:
         self.fields: dict[tuple[int, str], int] = {}
         self.board_tops: dict[tuple[ContestantId, int], int] = {}
         seen: dict[tuple[int, int, ContestantId], Result] = {}
+        self.names = {p.id: p.name for p in event.participants}
+        index = SeatingIndex(event)
         for result in results:
-            section, seating = locate(event, result)
+            section, seating = index.locate(result)
             ns_side: tuple[ContestantId, ...]
             ew_side: tuple[ContestantId, ...]
             if event.kind is EventKind.INDIVIDUAL:
@@ -214,7 +235,7 @@ class _PairsScorer:
             else:
                 ns_side, ew_side = (result.ns,), (result.ew,)
             for who in (*ns_side, *ew_side):
-                _participant_name(event, who, result.describe())
+                _participant_name(event, who, result.describe(), self.names)
                 key = (result.session, result.board, who)
                 if key in seen:
                     raise ValueError(
@@ -226,8 +247,9 @@ class _PairsScorer:
                 self.directions[who].add("NS")
             for who in ew_side:
                 self.directions[who].add("EW")
-            self.lines.append(_Line(result, section, ns_side, ew_side))
+            self.lines.append(_Line(result, section, ns_side, ew_side, result.ns_score()))
         self.played = set(seen)
+        self.by_result = {id(line.result): line for line in self.lines}
 
     # The comparison: which lines are scored together.
 
@@ -263,10 +285,10 @@ class _PairsScorer:
         )
 
     def _pending(self, members: Sequence[_Line]) -> list[TravellerLine]:
-        return [TravellerLine(m.result, m.result.ns_score(), m.ns_points, m.ew_points) for m in members]
+        return [TravellerLine(m.result, m.entry, m.ns_points, m.ew_points) for m in members]
 
     def _final_lines(self, traveller: Traveller) -> list[TravellerLine]:
-        by_result = {id(line.result): line for line in self.lines}
+        by_result = self.by_result
         out = []
         for old in traveller.lines:
             line = by_result[id(old.result)]
@@ -283,7 +305,7 @@ class _PairsScorer:
     # One group of comparable results (the whole board unless it was fouled).
 
     def _score_group(self, lines: list[_Line], field_size: int, board_size: int, fouled: bool) -> None:
-        entries = [line.result.ns_score() for line in lines]
+        entries = [line.entry for line in lines]
         if self.method is Method.MATCHPOINTS:
             if self.conditions.factoring is Factoring.NEUBERG:
                 scored = score_board(entries, field=field_size, factoring=Factoring.NEUBERG,
@@ -312,7 +334,7 @@ class _PairsScorer:
         comparable = [line for line in lines if not isinstance(line.result.adjusted, ArtificialAdjustedScore)]
         if self.method is Method.TOTAL_POINTS:
             for line in comparable:
-                ns, ew = _sides(line.result)
+                ns, ew = _sides(line)
                 line.ns_points, line.ew_points = ns.expected_score, -ew.expected_score
         elif self.method is Method.BUTLER:
             self._butler(comparable)
@@ -320,10 +342,10 @@ class _PairsScorer:
             self._cross_imps(comparable)
 
     def _butler(self, lines: list[_Line]) -> None:
-        plain = [line.result.ns_score() for line in lines if line.result.adjusted is None]
+        plain = [line.entry for line in lines if line.result.adjusted is None]
         scores = [s for s in plain if isinstance(s, int)]
         if not scores:  # only assigned scores: their expected scores make the datum
-            scores = [round(_sides(line.result)[0].expected_score) for line in lines]
+            scores = [round(_sides(line)[0].expected_score) for line in lines]
         if not scores:
             return
         trim, rounding = self.conditions.butler_trim, self.conditions.datum_rounding
@@ -334,10 +356,10 @@ class _PairsScorer:
         for line in lines:
             line.datum = datum
             if line.result.adjusted is None:
-                (ns,) = imps_against([_plain(line.result)], datum)
+                (ns,) = imps_against([_plain(line.entry)], datum)
                 line.ns_points, line.ew_points = Fraction(ns), Fraction(-ns)
             else:
-                ns_score, ew_score = _sides(line.result)
+                ns_score, ew_score = _sides(line)
                 line.ns_points = weighted_imps(ns_score, WeightedScore.single(datum))
                 line.ew_points = -weighted_imps(ew_score, WeightedScore.single(datum))
 
@@ -345,12 +367,12 @@ class _PairsScorer:
         if len(lines) < 2:
             return  # nothing to compare with: 0 IMPs
         if all(line.result.adjusted is None for line in lines):
-            for line, average in zip(lines, cross_imps_average([_plain(line.result) for line in lines]),
+            for line, average in zip(lines, cross_imps_average([_plain(line.entry) for line in lines]),
                                      strict=True):
                 line.ns_points, line.ew_points = average, -average
             return
         comparisons = len(lines) - 1
-        sides = [_sides(line.result) for line in lines]
+        sides = [_sides(line) for line in lines]
         for i, line in enumerate(lines):
             ns_total = ew_total = Fraction(0)
             for j, (other_ns, other_ew) in enumerate(sides):
@@ -487,8 +509,8 @@ class _PairsScorer:
             if self._units() and available:
                 percentage = (raw - taken) * _HUNDRED / available
             entrants[who] = Entrant(
-                contestant=who, name=_participant_name(self.event, who, "carry-over"), boards=boards,
-                total=total, percentage=percentage, carry_over=carried, penalties=taken,
+                contestant=who, name=_participant_name(self.event, who, "carry-over", self.names),
+                boards=boards, total=total, percentage=percentage, carry_over=carried, penalties=taken,
                 sessions=tuple(per_session), boards_won=won,
             )
 
@@ -510,16 +532,14 @@ class _PairsScorer:
         return (rank("Overall", entrants.values(), tie_break, head_to_head=head_to_head),)
 
 
-def _plain(result: Result) -> int:
-    score = result.ns_score()
-    assert isinstance(score, int)
-    return score
+def _plain(entry: Entry) -> int:
+    assert isinstance(entry, int)
+    return entry
 
 
-def _sides(result: Result) -> tuple[WeightedScore, WeightedScore]:
+def _sides(line: _Line) -> tuple[WeightedScore, WeightedScore]:
     """What North-South and East-West are each scored on, as North-South scores (Law 12C1(e))."""
-    adjusted = result.adjusted
-    if isinstance(adjusted, AssignedAdjustedScore):
-        return adjusted.ns, adjusted.ew
-    single = WeightedScore.single(_plain(result))
+    if isinstance(line.entry, AssignedAdjustedScore):
+        return line.entry.ns, line.entry.ew
+    single = WeightedScore.single(_plain(line.entry))
     return single, single

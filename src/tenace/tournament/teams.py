@@ -55,7 +55,7 @@ from tenace.scoring.imps import team_imps
 from tenace.scoring.vp import VPScale, WBFContinuousScale
 from tenace.tournament.model import ContestantId, Event, Method, Penalty, Result
 from tenace.tournament.ranking import Entrant, natural_key, rank
-from tenace.tournament.scoring import is_award, locate
+from tenace.tournament.scoring import SeatingIndex, is_award
 from tenace.tournament.standings import EventResults, Match, Ranking, Traveller, TravellerLine
 
 __all__ = ["rounded_margin", "score_teams", "vp_scale"]
@@ -181,13 +181,14 @@ def _matches(event: Event, results: Sequence[Result]) -> list[_Match]:
     the open room."""
     by_key: dict[_Key, list[tuple[Result, str | None]]] = defaultdict(list)
     scheduled: dict[_Key, set[int]] = defaultdict(set)
+    index = SeatingIndex(event)
     for result in results:
         for team in (result.ns, result.ew):
             try:
                 event.participant(team)
             except KeyError:
                 raise ValueError(f"{result.describe()}: no team {team!r} in event {event.name!r}") from None
-        _, seating = locate(event, result)
+        _, seating = index.locate(result)
         key = (result.session, result.round, frozenset((result.ns, result.ew)))
         by_key[key].append((result, seating.room if seating is not None else None))
         if seating is not None:
