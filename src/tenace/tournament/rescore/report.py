@@ -13,9 +13,7 @@ from typing import Any, Final
 from tenace.board import Vulnerability
 from tenace.contract import Contract
 from tenace.errors import NotationError
-from tenace.scoring.matchpoints import (
-    rounded,
-)
+from tenace.scoring.matchpoints import rounded
 from tenace.scoring.points import score
 from tenace.seats import Side
 
