@@ -31,7 +31,7 @@ from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedSco
 from tenace.scoring.matchpoints import rounded
 from tenace.store import Store
 from tenace.tournament import imports, publish
-from tenace.tournament.entry import check_result, parse_entry
+from tenace.tournament.entry import check_result, parse_entry, summary
 from tenace.tournament.model import (
     Adjustment,
     Conditions,
@@ -274,11 +274,8 @@ def _now() -> dt.datetime:
 
 
 def _score_text(result: Result) -> str:
-    if result.adjusted is not None:
-        return str(result.adjusted)
-    if result.contract is None:
-        return "passed out"
-    return f"{result.contract.text()} {result.tricks} tricks: NS {result.ns_score():+d}"
+    """What the opponents confirm at the table, without the board number: ``4♥ by S, making 11, NS +650``."""
+    return summary(result).split(": ", 1)[1]
 
 
 def result_json(result: Result) -> dict[str, Any]:
@@ -417,9 +414,14 @@ def register(app: typer.Typer) -> None:
                 entrant = Participant(contestant, _default_name(contestant, event.kind))
                 store.add_participant(event_id, entrant)
             store.set_movement(event_id, session, movement)
+        unseated = [p.id for p in event.participants if p.id not in movement.contestants and not p.phantom]
+        if unseated and not as_json:
+            err.print("[yellow]warning:[/] entered but not seated by the movement: "
+                      f"{escape(', '.join(unseated))} (it names {escape(movement.contestants[0])} to "
+                      f"{escape(movement.contestants[-1])})")
         _done(as_json, {"id": event_id, "session": session, "movement": movement.name,
                         "tables": len(movement.tables), "rounds": len(movement.rounds),
-                        "boards": len(movement.boards), "added": added},
+                        "boards": len(movement.boards), "added": added, "unseated": unseated},
               f"event {event_id}, session {session}: {escape(movement.name)}, {len(movement.tables)} tables, "
               f"{len(movement.rounds)} rounds, {len(movement.boards)} boards"
               + (f"; entered {', '.join(added)}" if added else ""))
@@ -764,7 +766,7 @@ def register(app: typer.Typer) -> None:
         for column in ("When", "Who", "What", "Details"):
             table.add_column(column)
         for row in rows:
-            table.add_row(escape(str(row.get("at", ""))), escape(str(row.get("by", ""))),
+            table.add_row(escape(str(row["at"])[:19].replace("T", " ")), escape(str(row.get("by", ""))),
                           escape(str(row.get("kind", ""))), escape(str(row.get("details", ""))))
         out.print(table)
 
