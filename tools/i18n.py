@@ -135,10 +135,10 @@ def init(locale: str) -> None:
         path.write_bytes(_po_bytes(catalog))
 
 
-def problems() -> list[str]:
-    """Everything that is out of date or incomplete, one line each (empty: all is well)."""
+def problems(domains: tuple[str, ...] = DOMAINS) -> list[str]:
+    """Everything that is out of date or incomplete in ``domains``, one line each (empty: all is well)."""
     found = []
-    for domain in DOMAINS:
+    for domain in domains:
         tmpl = template(domain)
         template_path = _template_path(domain)
         wanted = {m.id for m in tmpl if m.id}
@@ -152,11 +152,11 @@ def problems() -> list[str]:
             catalog = _read_po(locale, domain)
             have = {m.id: m for m in catalog if m.id}
             for msgid in sorted(wanted - have.keys(), key=str):
-                found.append(f"{locale}: no translation of {msgid!r}")
+                found.append(f"{locale}: {domain}: no translation of {msgid!r}")
             must_translate = domain == DOMAIN or locale == SOURCE_LOCALE
             for msgid, message in have.items():
                 if msgid in wanted and ((must_translate and not message.string) or message.fuzzy):
-                    found.append(f"{locale}: untranslated or fuzzy: {msgid!r}")
+                    found.append(f"{locale}: {domain}: untranslated or fuzzy: {msgid!r}")
             mo = po_path(locale, domain).with_suffix(".mo")
             if not mo.exists():
                 found.append(f"{locale}: {mo.name} missing: run python tools/i18n.py compile")

@@ -234,3 +234,28 @@ def test_other_locales_fall_back_to_english_labels_and_unknown_ones_are_refused(
     with pytest.raises(LocaleError, match="xx"):
         render_html(event, results, locale="xx")
     assert issubclass(LocaleError, ValueError)
+
+
+def _i18n_tool() -> object:
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "tools" / "i18n.py"
+    spec = importlib.util.spec_from_file_location("tenace_i18n_tool", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_label_catalogues_are_current_and_complete_in_english() -> None:
+    """tools/i18n.py check for the tenace_publish domain: the template holds every label of html.py and the
+    templates, the English catalogue translates each one, and every .mo is compiled from its .po."""
+    tool = _i18n_tool()
+    assert tool.problems((tool.PUBLISH_DOMAIN,)) == []  # type: ignore[attr-defined]
+
+
+def test_every_label_on_the_page_comes_from_the_catalogue() -> None:
+    tool = _i18n_tool()
+    labels = {m.id for m in tool.template(tool.PUBLISH_DOMAIN) if m.id}  # type: ignore[attr-defined]
+    assert {"Rankings", "Travellers", "Score cards", "Penalties", "Board {number}", "Law {law}",
+            "Matchpoints", "Passed out"} <= labels
