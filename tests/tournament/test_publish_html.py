@@ -259,3 +259,22 @@ def test_every_label_on_the_page_comes_from_the_catalogue() -> None:
     labels = {m.id for m in tool.template(tool.PUBLISH_DOMAIN) if m.id}  # type: ignore[attr-defined]
     assert {"Rankings", "Travellers", "Score cards", "Penalties", "Board {number}", "Law {law}",
             "Matchpoints", "Passed out"} <= labels
+
+
+def test_team_matches_are_listed_with_imps_and_victory_points() -> None:
+    from dataclasses import replace
+
+    from tenace.tournament.publish import results_document
+    from tenace.tournament.standings import Match
+
+    event, results = small_event()
+    match = Match(1, "1", "2", (Fraction(31), Fraction(12)), (Fraction(1571, 100), Fraction(429, 100)), 12)
+    with_match = replace(results, matches=(match,))
+    found = [t for t in tables(render_html(event, with_match)).tables if t["section"] == "matches"]
+    assert len(found) == 1
+    rows = found[0]["rows"]
+    assert isinstance(rows, list)
+    assert rows[1] == ["1", NAMES["1"], NAMES["2"], "12", "31.00–12.00", "15.71–4.29"]
+    doc = results_document(event, with_match)
+    assert doc["matches"][0]["vps"] == [{"exact": "1571/100", "decimal": "15.71"},
+                                        {"exact": "429/100", "decimal": "4.29"}]
