@@ -476,7 +476,7 @@ class _PBNScores:
     # -- team matches --
 
     def teams(self, vp_boards: int | None) -> RescoreReport:
-        matches: list[tuple[_Row, int, int, int, int]] = []  # row, round, home imps, away imps, lineno
+        matches: list[tuple[_Row, int, int]] = []  # row, home IMPs, away IMPs
         lines: list[LineReport] = []
         for _, rows in self.boards:
             for row in rows:
@@ -497,14 +497,18 @@ class _PBNScores:
                         source=self.source,
                         lineno=row.table.lineno or None,
                     )
+                # segment 200 is the match total; the others are the segments played so far
                 played = [s for s in segments if s[0] != 200]
-                home, away = sum(s[1] for s in played), sum(s[2] for s in played)
+                totals = [s for s in segments if s[0] == 200]
+                if played:
+                    home, away = sum(s[1] for s in played), sum(s[2] for s in played)
+                else:
+                    home, away = totals[0][1], totals[0][2]
                 rnd = row.number("Round", optional=True)
-                matches.append((row, int(rnd) if rnd is not None else 0, home, away, 0))
+                matches.append((row, home, away))
                 checks = [
                     compare(q, s[i], v)
-                    for s in segments
-                    if s[0] == 200
+                    for s in (totals if played else [])
                     for q, i, v in (("home_imps", 1, home), ("away_imps", 2, away))
                 ]
                 lines.append(
@@ -520,7 +524,7 @@ class _PBNScores:
         boards = vp_boards or self._detect_vp_boards(matches)
         scale = WBFContinuousScale(boards)
         vps: dict[str, Decimal] = {}
-        for i, (row, _, home, away, _) in enumerate(matches):
+        for i, (row, home, away) in enumerate(matches):
             home_vp, away_vp = scale.vps(home - away)
             extra = [
                 compare(q, printed, v)
@@ -559,13 +563,13 @@ class _PBNScores:
             self.source, "pbn", self.program, "teams-vp", self.rounding, tuple(lines), participants, settings
         )
 
-    def _detect_vp_boards(self, matches: Sequence[tuple[_Row, int, int, int, int]]) -> int:
+    def _detect_vp_boards(self, matches: Sequence[tuple[_Row, int, int]]) -> int:
         """The match length whose WBF scale gives the most of the printed VPs (the file does not say)."""
         best, best_count = 0, -1
         for boards in range(1, 65):
             scale = WBFContinuousScale(boards)
             count = sum(
-                1 for row, _, home, away, _ in matches if row.number("VP_Home") == scale.vps(home - away)[0]
+                1 for row, home, away in matches if row.number("VP_Home") == scale.vps(home - away)[0]
             )
             if count > best_count:
                 best, best_count = boards, count
