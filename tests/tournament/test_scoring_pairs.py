@@ -8,7 +8,13 @@ from fractions import Fraction
 import pytest
 
 from tenace.contract import Contract
-from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore, Award, WeightedScore
+from tenace.scoring.adjusted import (
+    ArtificialAdjustedScore,
+    ArtificialScoreSettings,
+    AssignedAdjustedScore,
+    Award,
+    WeightedScore,
+)
 from tenace.scoring.matchpoints import Factoring, TotalScaling
 from tenace.tournament.model import (
     Comparison,
@@ -256,8 +262,6 @@ def test_artificial_scores_use_the_session_rule() -> None:
 
 
 def test_session_rule_off_gives_the_conditions_values() -> None:
-    from tenace.scoring.adjusted import ArtificialScoreSettings
-
     movement = mitchell(3, 1)
     results = random_results(movement, seed=52)
     target = results[0]
@@ -453,3 +457,44 @@ def test_individual_players_score_what_their_pair_scored() -> None:
     assert [s.place for s in ranking.standings] == ["1="] * 4 + ["5="] * 4
     with pytest.raises(ValueError, match="no movement"):
         score_event(event, [Result(1, 1, 1, "A", "C", Contract.from_str("4SN"), 10)])
+
+
+def test_non_balancing_scores_score_each_side_on_its_own() -> None:
+    """A6060 (neither side at fault, Law 12C2(a)) gives both sides 60 %; a non-balancing assigned score
+    (Law 12C1(e)) compares North-South's score with the other North-South scores and East-West's with the
+    East-West ones."""
+    movement = mitchell(5, 1)
+    results = random_results(movement, seed=97)
+    first, second = [r for r in results if r.board == 1][:2]
+    others = [score_of(r) for r in results if r.board == 1 and r not in (first, second)]
+    split = AssignedAdjustedScore.of(others[0] + 10, others[1] - 10)
+    both = ArtificialAdjustedScore(Award.AVERAGE_PLUS, Award.AVERAGE_PLUS)
+    changed = []
+    for r in results:
+        if r is first:
+            r = Result(r.board, r.round, r.table, r.ns, r.ew, adjusted=split)
+        elif r is second:
+            r = Result(r.board, r.round, r.table, r.ns, r.ew, adjusted=both)
+        changed.append(r)
+    settings_off = Conditions(artificial=ArtificialScoreSettings(session_rule=False))
+    scored = score_event(pairs_event(movement, conditions=settings_off), changed)
+    (traveller,) = scored.traveller(1)
+    lines = {line.result.table: line for line in traveller.lines}
+    artificial = lines[second.table]
+    assert (artificial.ns_percentage, artificial.ew_percentage) == (60, 60)
+    assigned = lines[first.table]
+    n = 4  # comparable results: the assigned one and the three others
+    ns_units = brute_units([others[0] + 10, *others])[0]
+    ew_units = 2 * (n - 1) - brute_units([others[1] - 10, *others])[0]
+    assert assigned.ns_points == neuberg_formula(ns_units, n, 5)
+    assert assigned.ew_points == neuberg_formula(ew_units, n, 5)
+
+
+def test_results_that_do_not_fit_the_sections_or_sessions_are_refused() -> None:
+    a, b = mitchell(3, 1, name="A", suffix="A"), mitchell(3, 1, name="B", suffix="B")
+    event = pairs_event(a, b)
+    wrong_table = Result(1, 1, 2, "1NSA", "1EWA", Contract.from_str("4SN"), 10)
+    with pytest.raises(ValueError, match=r"table 2, round 1, board 1 \(session 1\): no movement .* '1NSA'"):
+        score_event(event, [wrong_table])
+    with pytest.raises(ValueError, match=r"has no session 3"):
+        score_event(event, [Result(1, 1, 1, "1NSA", "1EWA", Contract.from_str("4SN"), 10, session=3)])
