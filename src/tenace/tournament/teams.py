@@ -130,7 +130,7 @@ def score_teams(event: Event, results: Sequence[Result], penalties: Sequence[Pen
     matches = _matches(event, results)
     for match in matches:
         for board in match.boards.values():
-            _score_board(board, knockout=conditions.knockout, settings_event=event)
+            _score_board(board, event)
     _session_rule(event, matches)
     out_matches: list[Match] = []
     travellers: list[Traveller] = []
@@ -222,8 +222,9 @@ def _matches(event: Event, results: Sequence[Result]) -> list[_Match]:
     return matches
 
 
-def _score_board(board: _Board, *, knockout: bool, settings_event: Event) -> None:
-    settings = settings_event.conditions.artificial
+def _score_board(board: _Board, event: Event) -> None:
+    settings = event.conditions.artificial
+    knockout = event.conditions.knockout
     rooms = [(r, home_ns) for r, home_ns in ((board.open, True), (board.closed, False)) if r is not None]
     for result, home_ns in rooms:
         adjusted = result.adjusted
