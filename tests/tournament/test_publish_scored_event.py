@@ -91,3 +91,30 @@ def test_usebio_refuses_several_travellers_for_a_board() -> None:
     event, results = two_sections()
     with pytest.raises(USEBIOExportError, match="board 1 has several travellers"):
         results_usebio(event, results)
+
+
+def test_every_form_is_written_into_one_folder(oracles: Path, tmp_path: Path) -> None:
+    import datetime as dt
+
+    from tenace.tournament.publish import write_results
+
+    event, results = small_event()
+    boards, analyses = bcdd_boards(oracles)
+    written = write_results(tmp_path, event, results, boards=boards, analyses=analyses,
+                            date=dt.date(2026, 11, 22))
+    assert sorted(p.name for p in written) == ["hands.html", "index.html", "rankings.csv", "results.json",
+                                               "results.pbn", "results.usebio.xml", "travellers.csv"]
+    games = list(read_games((tmp_path / "results.pbn").read_bytes()))
+    assert [g.problems for g in games] == [(), (), ()] and games[0].tag("Date") == "2026.11.22"
+    assert parse_usebio((tmp_path / "results.usebio.xml").read_bytes()).date == "22/11/2026"
+    assert json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["version"] == 1
+
+
+def test_usebio_is_left_out_where_it_cannot_hold_the_results_and_unknown_formats_are_refused() -> None:
+    from tenace.tournament.publish import result_files
+
+    event, results = two_sections()
+    assert "results.usebio.xml" not in result_files(event, results)
+    assert set(result_files(event, results, formats=("csv",))) == {"rankings.csv", "travellers.csv"}
+    with pytest.raises(ValueError, match="unknown result format"):
+        result_files(event, results, formats=("pdf",))

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -133,7 +134,17 @@ def _environment() -> Environment:
             trim_blocks=True,
             lstrip_blocks=True,
         )
+        _env.filters["anchor"] = anchor
     return _env
+
+
+def anchor(text: str) -> str:
+    """A contestant id as part of an HTML id: anything but letters, digits, ``-`` and ``_`` becomes ``-``.
+
+    >>> anchor("3NS"), anchor("Team A/1")
+    ('3NS', 'Team-A-1')
+    """
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", text)
 
 
 # --- text with suit symbols ------------------------------------------------------------------------------

@@ -1,0 +1,102 @@
+"""Every published form written into one folder, for a command or a web server to hand out.
+
+=====================  ===============================================================
+``index.html``         the results page (:func:`~tenace.tournament.publish.html.render_html`)
+``hands.html``         the hand records, when the deals are given
+``rankings.csv``       :func:`~tenace.tournament.publish.csv.rankings_csv`
+``travellers.csv``     :func:`~tenace.tournament.publish.csv.travellers_csv`
+``results.json``       :func:`~tenace.tournament.publish.json.results_json`
+``results.pbn``        :func:`~tenace.tournament.publish.pbn.results_pbn`
+``results.usebio.xml`` :func:`~tenace.tournament.publish.usebio.results_usebio` (pairs events at
+                       matchpoints or Butler, one traveller per board; skipped otherwise)
+=====================  ===============================================================
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final
+
+from tenace.board import Board
+from tenace.deal import Deal
+from tenace.handrecords.model import BoardAnalysis
+from tenace.tournament.model import Event, EventKind
+from tenace.tournament.publish.csv import rankings_csv, travellers_csv
+from tenace.tournament.publish.html import SOURCE_LOCALE, render_pages
+from tenace.tournament.publish.json import results_json
+from tenace.tournament.publish.pbn import results_pbn
+from tenace.tournament.publish.usebio import EVENT_TYPES, results_usebio
+from tenace.tournament.standings import EventResults
+
+FORMATS: Final = ("html", "csv", "json", "pbn", "usebio")
+
+
+def usebio_possible(event: Event, results: EventResults) -> bool:
+    """Whether :func:`results_usebio` can write these results (see its refusals)."""
+    boards = [t.board for t in results.travellers]
+    return (event.kind is EventKind.PAIRS and results.method in EVENT_TYPES
+            and len(boards) == len(set(boards)))
+
+
+def result_files(
+    event: Event,
+    results: EventResults,
+    *,
+    boards: Mapping[int, Board | Deal] | None = None,
+    analyses: Mapping[int, BoardAnalysis] | None = None,
+    locale: str = SOURCE_LOCALE,
+    formats: tuple[str, ...] = FORMATS,
+    date: dt.date | None = None,
+) -> dict[str, str]:
+    """The files' names and texts (nothing is written).
+
+    :raises ValueError: for an unknown format name, or what a writer refuses.
+    """
+    unknown = [f for f in formats if f not in FORMATS]
+    if unknown:
+        raise ValueError(f"unknown result format(s) {', '.join(unknown)}; choose from {', '.join(FORMATS)}")
+    files: dict[str, str] = {}
+    if "html" in formats:
+        files.update(render_pages(event, results, boards=boards, analyses=analyses, locale=locale))
+    if "csv" in formats:
+        files["rankings.csv"] = rankings_csv(event, results)
+        files["travellers.csv"] = travellers_csv(event, results)
+    if "json" in formats:
+        files["results.json"] = results_json(event, results)
+    if "pbn" in formats:
+        pbn_date = None if date is None else date.strftime("%Y.%m.%d")
+        files["results.pbn"] = results_pbn(event, results, boards=boards, analyses=analyses, date=pbn_date)
+    if "usebio" in formats and usebio_possible(event, results):
+        files["results.usebio.xml"] = results_usebio(event, results, boards=boards, date=date)
+    return files
+
+
+def write_results(
+    folder: str | os.PathLike[str],
+    event: Event,
+    results: EventResults,
+    *,
+    boards: Mapping[int, Board | Deal] | None = None,
+    analyses: Mapping[int, BoardAnalysis] | None = None,
+    locale: str = SOURCE_LOCALE,
+    formats: tuple[str, ...] = FORMATS,
+    date: dt.date | None = None,
+) -> list[Path]:
+    """Write :func:`result_files` into ``folder`` (created if needed), UTF-8; returns the paths written.
+
+    :raises ValueError: see :func:`result_files`; :raises OSError: if a file cannot be written.
+    """
+    files = result_files(event, results, boards=boards, analyses=analyses, locale=locale, formats=formats,
+                         date=date)
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in files.items():
+        path = target / name
+        with open(path, "w", encoding="utf-8", newline="") as handle:  # PBN keeps its CRLF line ends
+            handle.write(text)
+        written.append(path)
+    return written
