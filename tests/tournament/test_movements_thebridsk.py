@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tenace.board import dealer_for, vulnerability_for
 from tenace.errors import MovementError
+from tenace.seats import Seat
 from tenace.tournament.model import Movement, Seating
 from tenace.tournament.movements import (
     Kind,
@@ -207,3 +209,19 @@ def test_loader_names_the_file_and_entry_on_bad_input(tmp_path: Path) -> None:
         loads_thebridsk("hands: [")
     with pytest.raises(MovementError, match="cannot read"):
         load_thebridsk(tmp_path / "missing.yaml")
+
+
+def test_published_standard_board_set_follows_law_2(oracles: Path) -> None:
+    """thebridsk's standard boards give the dealer and vulnerability of Law 2 for each board number; its
+    Armonk set is a club's own arrangement and differs (so the comparison can fail)."""
+
+    def law_2(n: int) -> tuple[bool, bool, str]:
+        vul = vulnerability_for(n)
+        return vul.is_vulnerable(Seat.NORTH), vul.is_vulnerable(Seat.EAST), str(dealer_for(n))
+
+    standard = raw(oracles, "Boardset.StandardBoards.yaml")["boards"]
+    assert isinstance(standard, list) and len(standard) == 36
+    assert [(b["nsVul"], b["ewVul"], b["dealer"]) for b in standard] == [law_2(b["id"]) for b in standard]
+    armonk = raw(oracles, "Boardset.ArmonkBoards.yaml")["boards"]
+    assert isinstance(armonk, list)
+    assert [(b["nsVul"], b["ewVul"], b["dealer"]) for b in armonk] != [law_2(b["id"]) for b in armonk]
