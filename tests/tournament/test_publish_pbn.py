@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pytest
 
+from tenace.cards import Card
 from tenace.contract import Contract
-from tenace.formats.pbn import PBNGame, read_games, write_games
+from tenace.formats.pbn import PBNGame, read_file, read_games, write_games
 from tenace.formats.usebio import read_usebio
 from tenace.scoring.points import score
 from tenace.seats import Seat
-from tenace.tournament.model import Method
+from tenace.tournament.model import Conditions, Event, EventKind, Method, Result
 from tenace.tournament.publish.pbn import results_games, results_pbn
+from tenace.tournament.standings import EventResults, Traveller, TravellerLine
 
 from ._publish_data import NAMES, bcdd_boards, from_usebio, small_event
 
@@ -156,3 +158,64 @@ def test_butler_export_has_imps_and_datum(oracles: Path) -> None:
         for row, line in zip(table.records(), board.lines, strict=True):
             assert row["IMP_NS"].value == line.ns_butler_points
             assert row["ButlerDatum"].value == board.board_average
+
+
+# --- against Ruter's own PBN export ------------------------------------------------------------------------
+
+
+def ruter_results(oracles: Path, boards: int) -> tuple[list[PBNGame], EventResults]:
+    """The first ``boards`` boards of Ruter's pairs.pbn as EventResults: its table results, and its centred
+    matchpoints turned back into units (centred + n - 1, n results on the board) and its percentages."""
+    games = list(read_file(oracles / "pbn-ruter-norway" / "pairs.pbn"))[:boards]
+    travellers = []
+    for game in games:
+        table = game.table("ScoreTable")
+        assert table is not None and game.record.number is not None
+        n = len(table.rows)
+        lines = []
+        for row in table.records():
+            contract = Contract.from_str(row["Contract"].text, Seat.from_str(row["Declarer"].text))
+            result = Result(game.record.number, int(row["Round"].text), int(row["Table"].text),
+                            row["PairId_NS"].text, row["PairId_EW"].text, contract, int(row["Result"].text),
+                            Card.from_str(row["Lead"].text))
+            lines.append(TravellerLine(result, result.ns_score(), Fraction(str(row["MP_NS"].value)) + n - 1,
+                                       Fraction(str(row["MP_EW"].value)) + n - 1,
+                                       Fraction(str(row["Percentage_NS"].value)),
+                                       Fraction(str(row["Percentage_EW"].value))))
+        travellers.append(Traveller(game.record.number, tuple(lines), top=2 * (n - 1)))
+    return games, EventResults("2022-05-08-KM. par", Method.MATCHPOINTS, tuple(travellers), ())
+
+
+def test_score_tables_repeat_ruters_lines_in_its_columns(oracles: Path) -> None:
+    ruter, results = ruter_results(oracles, 12)
+    event = Event("2022-05-08-KM. par", EventKind.PAIRS, Conditions(), ())
+    ours = results_games(event, results, boards={g.record.number or 0: g.record.board() for g in ruter})
+    for mine, theirs in zip(ours, ruter, strict=True):
+        mine_table, their_table = mine.table("ScoreTable"), theirs.table("ScoreTable")
+        assert mine_table is not None and their_table is not None
+        assert [c.name for c in mine_table.columns] == [c.name for c in their_table.columns]
+        assert mine.record.deal == theirs.record.deal and mine.tag("Vulnerable") == theirs.tag("Vulnerable")
+        n = len(their_table.rows)
+        for a, b in zip(mine_table.records(), their_table.records(), strict=True):
+            same = ("Table", "Round", "PairId_NS", "PairId_EW", "Declarer", "Result", "Lead")
+            assert [a[c].text for c in same] == [b[c].text for c in same]
+            assert Contract.from_str(a["Contract"].text, Seat.NORTH) == Contract.from_str(b["Contract"].text,
+                                                                                         Seat.NORTH)
+            assert (a["Score_NS"].value, a["Score_EW"].value) == (b["Score_NS"].value, b["Score_EW"].value)
+            assert Fraction(str(a["MP_NS"].value)) == Fraction(str(b["MP_NS"].value)) + n - 1
+            assert a["Percentage_NS"].value == b["Percentage_NS"].value
+
+
+def test_every_column_written_is_predefined_by_pbn_or_used_by_ruter(oracles: Path, small_games: list[PBNGame]
+                                                                    ) -> None:
+    ruter = list(read_file(oracles / "pbn-ruter-norway" / "teams-sub.pbn"))[:1]
+    ruter += list(read_file(oracles / "pbn-ruter-norway" / "pairs.pbn"))[:1]
+    known = {c.name for g in ruter for t in g.tables for c in t.columns}
+    predefined = {"Rank", "PairId_NS", "PairId_EW", "Names_NS", "Names_EW", "Contract", "Declarer", "Result",
+                  "Score_NS", "Score_EW", "IMP_NS", "IMP_EW", "MP_NS", "MP_EW", "Percentage_NS",
+                  "Percentage_EW", "Multiplicity", "PairId", "Names", "TotalScore", "TotalIMP", "TotalMP",
+                  "TotalPercentage", "MeanScore", "MeanIMP", "MeanMP", "MeanPercentage", "NrBoards",
+                  "Denomination"}  # PBN 2.1 §5.7, §5.9, §5.10
+    ours = {c.name for g in small_games for t in g.tables for c in t.columns}
+    assert ours - predefined - known <= {"Group", "Ranking"}
+    assert "Section" in known and "ButlerDatum" in known
