@@ -5,9 +5,13 @@ Expected values are worked out by hand in the comments (Law 77 scores, Law 78A u
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+from decimal import Decimal
+from pathlib import Path
+
 import pytest
 
-from tenace.tournament.rescore import RescoreError, detect_format, rescore_text
+from tenace.tournament.rescore import RescoreError, detect_format, rescore_file, rescore_text
 
 HEADER = '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;MP_EW"]\n'
 # Board 1, nobody vulnerable: 4S= by N is 420; 4S-1 is -50; 3S+1 is 170. Units (2 per score beaten): 420 beats
@@ -81,3 +85,21 @@ def test_usebio_lenient_about_missing_match_points_and_absent_pair() -> None:
     assert [(d.board, d.where, d.check.program, d.check.tenace) for d in report.unexplained()] == [
         (2, "2NS v 2EW", "-50", "-100")]
     assert [(p.participant, p.agrees) for p in report.participants] == [("9NS", True)]
+
+
+def test_usebio_in_matchpoints_rather_than_units_is_recognised(oracles: Path, tmp_path: Path) -> None:
+    """Compscore's mp_pairs_mitchell_04 rewritten the ACBL way: every traveller value halved (1 per score
+    beaten), and the totals left out (an optional element)."""
+    tree = ET.parse(oracles / "usebio-abf-compscore" / "mp_pairs_mitchell_04.xml")
+    for tag in ("NS_MATCH_POINTS", "EW_MATCH_POINTS"):
+        for element in tree.getroot().iter(tag):
+            element.text = str(Decimal((element.text or "").strip()) / 2)
+    for pair in tree.getroot().iter("PAIR"):
+        for element in pair.findall("TOTAL_SCORE"):
+            pair.remove(element)
+    path = tmp_path / "halved.xml"
+    tree.write(path, encoding="utf-8", xml_declaration=True)
+    report = rescore_file(path)
+    assert dict(report.settings)["match_points"].startswith("matchpoints")
+    assert report.exit_code == 0 and report.differences() == ()
+    assert {c.quantity for p in report.participants for c in p.checks} == {"percentage", "place"}

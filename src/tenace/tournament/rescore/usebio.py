@@ -90,7 +90,23 @@ class _USEBIOMatchpoints:
         self.rounding = rounding
         self.program = event.program_name or "unknown program"
         self.field = max((len(b.lines) for b in event.boards), default=0)
+        self.scale = self._scale()
         self.plain = self._travellers_unfactored()
+
+    def _scale(self) -> Fraction:
+        """What one printed MP is worth in Law 78A units: 1 when the program prints units (2 per score
+        beaten, as Compscore and the EBU do), 1/2 when it prints matchpoints (1 per score beaten). Decided on
+        the boards without artificial scores, whose NS + EW is the top in units or half of it."""
+        votes = 0
+        for board in self.event.boards:
+            if any(line.adjusted is not None for line in board.lines):
+                continue
+            tops = {top_units(len(board.lines)), top_units(self.field)}
+            for line in board.lines:
+                if line.ns_match_points is not None and line.ew_match_points is not None:
+                    total = _exact(line.ns_match_points + line.ew_match_points)
+                    votes += (total in tops) - (total * 2 in tops and total not in tops)
+        return Fraction(1) if votes >= 0 else Fraction(1, 2)
 
     def _travellers_unfactored(self) -> bool:
         """Whether boards with fewer results than the field show their own units (NS + EW = 2(n - 1))
@@ -101,16 +117,18 @@ class _USEBIOMatchpoints:
             if len(real) == len(board.lines) < self.field:
                 for line in real:
                     if line.ns_match_points is not None and line.ew_match_points is not None:
-                        total = line.ns_match_points + line.ew_match_points
+                        total = _exact(line.ns_match_points + line.ew_match_points) / self.scale
                         votes += 1 if total == top_units(len(real)) else -1
         return votes > 0
 
     def known(self, board: int, ns: str) -> str | None:
         return _known(self.program, self.event.description, board, ns)
 
-    def shown(self, value: Fraction, factored: bool) -> Decimal:
+    def shown(self, units: Fraction, factored: bool) -> Decimal:
         """What Compscore prints for exact units: whole values as they are, factored ones to one decimal
-        (other fractions, such as an artificial share of an unfactored top, to two)."""
+        (other fractions, such as an artificial share of an unfactored top, to two); in matchpoints when the
+        file prints matchpoints."""
+        value = units * self.scale
         if value.denominator == 1:
             return Decimal(value.numerator)
         return self.rounding.round(value, 1 if factored else 2)
@@ -150,7 +168,10 @@ class _USEBIOMatchpoints:
             for i, line in enumerate(board.lines):
                 if i in coded or line.ns_match_points is None or line.ew_match_points is None or not top:
                     continue
-                shares = (_exact(line.ns_match_points) * 100 / top, _exact(line.ew_match_points) * 100 / top)
+                shares = (
+                    _exact(line.ns_match_points) / self.scale * 100 / top,
+                    _exact(line.ew_match_points) / self.scale * 100 / top,
+                )
                 if any(shares == share for share in _ARTIFICIAL_SHARES):
                     candidates[i] = ArtificialAdjustedScore(shares[0], shares[1])
             for size in (1, 2):
@@ -194,8 +215,10 @@ class _USEBIOMatchpoints:
                     and line.ns_match_points is not None
                     and line.ew_match_points is not None
                 ):
-                    delta[ns_pair] = delta.get(ns_pair, Fraction(0)) + _exact(line.ns_match_points) - ns
-                    delta[ew_pair] = delta.get(ew_pair, Fraction(0)) + _exact(line.ew_match_points) - ew
+                    ns_units = _exact(line.ns_match_points) / self.scale
+                    ew_units = _exact(line.ew_match_points) / self.scale
+                    delta[ns_pair] = delta.get(ns_pair, Fraction(0)) + ns_units - ns
+                    delta[ew_pair] = delta.get(ew_pair, Fraction(0)) + ew_units - ew
                 note = None
                 if i in mp.detected:
                     entry = mp.entries[i]
@@ -208,6 +231,10 @@ class _USEBIOMatchpoints:
                 lines.append(LineReport(board.number, ns_pair, ew_pair, tuple(checks), note=note))
         participants = self.participants(boards, delta)
         settings = (
+            (
+                "match_points",
+                "units (2 per score beaten)" if self.scale == 1 else "matchpoints (1 per score beaten)",
+            ),
             ("traveller_factoring", "none" if self.plain else "neuberg"),
             ("total_factoring", "neuberg"),
             ("field", str(self.field)),
@@ -257,7 +284,7 @@ class _USEBIOMatchpoints:
                 continue
             fix = delta.get(pid, Fraction(0))
             raw = t.raw + fix
-            fixed_total = raw * scored.expected_boards / t.boards
+            fixed_total = raw * scored.expected_boards / t.boards * self.scale
             fixed_pct = raw * _HUNDRED / t.available if t.available else Fraction(50)
             pct_ok_fixed = pair.percentage is not None and pair.percentage == self.rounding.round(
                 fixed_pct, 2
@@ -284,7 +311,7 @@ class _USEBIOMatchpoints:
                 elif (
                     stale is not None
                     and pid in stale[1]
-                    and pair.total_score == self.rounding.round(stale[1][pid][0], 2)
+                    and pair.total_score == self.rounding.round(stale[1][pid][0] * self.scale, 2)
                 ):
                     reason = stale[0]
                 elif pct_ok_fixed and abs(_exact(pair.total_score) - fixed_total) <= Fraction(1, 100):
@@ -292,7 +319,8 @@ class _USEBIOMatchpoints:
                         f"{self.program}: the total is off by 0.01 in the last digit (exact "
                         f"{float(fixed_total):.4f}); the percentage agrees"
                     )
-                checks.append(compare("total", pair.total_score, self.rounding.round(t.total, 2), reason))
+                total = self.rounding.round(t.total * self.scale, 2)
+                checks.append(compare("total", pair.total_score, total, reason))
             if pair.place is not None:
                 checks.append(
                     _place_check(pid, pair.place, ours_places, theirs_places, lambda p: p in documented)
@@ -360,7 +388,7 @@ class _USEBIOMatchpoints:
                         raw[pid] = raw.get(pid, Fraction(0)) + units
                         tops[pid] = tops.get(pid, 0) + s.top
             if all(
-                p.total_score == self.rounding.round(raw.get(str(p.number), Fraction(0)), 2)
+                p.total_score == self.rounding.round(raw.get(str(p.number), Fraction(0)) * self.scale, 2)
                 for p in event.pairs
             ):
                 solutions.append(
