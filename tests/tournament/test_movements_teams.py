@@ -12,10 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tenace.errors import MovementError
+from tenace.tournament.model import Movement
 from tenace.tournament.movements import (
     Kind,
     individual,
     knockout,
+    matches_played,
     round_robin,
     swiss_pairings,
     team_match,
@@ -188,3 +190,27 @@ def test_generated_individual_every_two_players_partner_once(players: int) -> No
 def test_individual_for_other_sizes_is_refused() -> None:
     with pytest.raises(MovementError, match="4 or 8 players"):
         individual(12)
+
+
+def test_swiss_event_never_repeats_a_match_and_accepts_a_ranking() -> None:
+    """Five rounds of a 10-team Swiss, each paired from a Ranking and the movements so far, then validated as
+    one team movement: no team meets another twice, nor a board twice in the same direction."""
+    from tenace.tournament.standings import Ranking, Standing
+
+    teams = [f"T{i}" for i in range(1, 11)]
+    totals = dict.fromkeys(teams, Fraction(0))
+    movements = []
+    for rnd in range(1, 6):
+        order = sorted(teams, key=lambda t: (-totals[t], t))
+        ranking = Ranking(
+            "VP", tuple(Standing(i + 1, False, t, t, 0, totals[t]) for i, t in enumerate(order))
+        )
+        r = swiss_pairings(ranking, matches_played(*movements))
+        movements.append(r.movement(rnd, range(8 * rnd - 7, 8 * rnd + 1)))
+        for home, away in r.pairs:  # any result will do: here the home team wins
+            totals[home] += 12 + rnd
+            totals[away] += 8 - rnd
+    whole = Movement("swiss", tuple(s for m in movements for s in m.seatings))
+    assert validate(whole, kind=Kind.TEAMS) == []
+    met = Counter(frozenset(p) for p in matches_played(whole))
+    assert len(met) == 25 and set(met.values()) == {1}

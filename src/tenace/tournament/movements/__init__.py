@@ -15,7 +15,7 @@ from tenace.tournament.movements.compare import board_sets, equivalent
 from tenace.tournament.movements.howell import howell
 from tenace.tournament.movements.individual import individual
 from tenace.tournament.movements.mitchell import EvenTables, mitchell
-from tenace.tournament.movements.swiss import SwissRound, swiss_pairings
+from tenace.tournament.movements.swiss import SwissRound, matches_played, swiss_pairings
 from tenace.tournament.movements.teams import Knockout, knockout, round_robin, team_match
 from tenace.tournament.movements.thebridsk import load_thebridsk, loads_thebridsk
 from tenace.tournament.movements.validate import Kind, MovementProblem, check, validate
@@ -34,6 +34,7 @@ __all__ = [
     "knockout",
     "load_thebridsk",
     "loads_thebridsk",
+    "matches_played",
     "mitchell",
     "round_robin",
     "swiss_pairings",

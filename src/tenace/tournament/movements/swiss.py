@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tenace.errors import MovementError
-from tenace.tournament.model import ContestantId
+from tenace.tournament.model import ContestantId, Movement, Seating
+from tenace.tournament.movements.teams import match_seatings
+from tenace.tournament.standings import Ranking
 
 Score = int | float | Fraction
 
@@ -30,17 +32,38 @@ class SwissRound:
     pairs: tuple[tuple[ContestantId, ContestantId], ...]
     bye: ContestantId | None = None
 
+    def movement(self, round: int, boards: Iterable[int], *, name: str | None = None) -> Movement:
+        """The round as a team movement: every match plays ``boards`` (duplicated sets) at two tables, the
+        higher-placed team North-South in the open room.
+
+        >>> r = SwissRound((("A", "C"), ("B", "D")))
+        >>> [(s.table, s.room, s.ns, s.ew) for s in r.movement(3, range(1, 8)).seatings][:2]
+        [(1, 'open', 'A', 'C'), (2, 'closed', 'C', 'A')]
+        """
+        numbers = tuple(boards)
+        seatings: list[Seating] = []
+        for k, (home, away) in enumerate(self.pairs, start=1):
+            seatings.extend(match_seatings(round, k, home, away, numbers))
+        return Movement(name or f"Swiss round {round}", tuple(seatings), description=f"Swiss round {round}")
+
+
+def matches_played(*movements: Movement) -> set[tuple[ContestantId, ContestantId]]:
+    """The matches in team movements (open-room seatings, or every seating when rooms are not named), as
+    ``played`` for :func:`swiss_pairings`."""
+    return {(s.ns, s.ew) for m in movements for s in m.seatings if s.room != "closed"}
+
 
 def swiss_pairings(
-    standings: Sequence[ContestantId] | Sequence[tuple[ContestantId, Score]],
+    standings: Ranking | Sequence[ContestantId] | Sequence[tuple[ContestantId, Score]],
     played: Iterable[tuple[ContestantId, ContestantId]] = (),
     *,
     had_bye: Collection[ContestantId] = (),
 ) -> SwissRound:
     """Pair the next Swiss round.
 
-    :param standings: contestants best first, or ``(contestant, score)`` pairs in any order of ties (they are
-        sorted by score, highest first, keeping the given order among equal scores).
+    :param standings: a :class:`~tenace.tournament.standings.Ranking`, contestants best first, or
+        ``(contestant, score)`` pairs (sorted by score, highest first, keeping the given order among equal
+        scores).
     :param played: the matches already played.
     :param had_bye: contestants that already sat out; they get no second bye while another can take it.
     :raises MovementError: when no pairing avoids a rematch.
@@ -52,7 +75,9 @@ def swiss_pairings(
     ...
     tenace.errors.MovementError: no Swiss pairing of A, B avoids a rematch
     """
-    order = _order(standings)
+    order = (
+        [s.contestant for s in standings.standings] if isinstance(standings, Ranking) else _order(standings)
+    )
     if len(set(order)) != len(order):
         raise MovementError(f"a contestant is listed twice in the standings: {order}")
     met = {frozenset(p) for p in played}

@@ -26,9 +26,11 @@ OPEN = "open"
 CLOSED = "closed"
 
 
-def _match_seatings(
+def match_seatings(
     round: int, match: int, home: ContestantId, away: ContestantId, boards: tuple[int, ...]
 ) -> tuple[Seating, Seating]:
+    """The two tables of match ``match`` in a round: tables ``2 * match - 1`` (open room, ``home``
+    North-South) and ``2 * match`` (closed room, ``away`` North-South), both with ``boards``."""
     return (
         Seating(round, 2 * match - 1, home, away, boards, room=OPEN),
         Seating(round, 2 * match, away, home, boards, room=CLOSED),
@@ -49,7 +51,7 @@ def team_match(
         raise MovementError(f"the match {home} v {away} has no boards")
     return Movement(
         name or f"{home} v {away}",
-        _match_seatings(1, 1, home, away, numbers),
+        match_seatings(1, 1, home, away, numbers),
         description=f"team match, {len(numbers)} boards",
     )
 
@@ -97,7 +99,7 @@ def round_robin(
     for r, matches in enumerate(_schedule(names), start=1):
         boards = board_set(r, boards_per_match)
         for k, (home, away) in enumerate(matches, start=1):
-            seatings.extend(_match_seatings(r, k, home, away, boards))
+            seatings.extend(match_seatings(r, k, home, away, boards))
     return Movement(
         name or f"Round robin, {len(names)} teams",
         tuple(seatings),
@@ -141,7 +143,7 @@ def knockout(
     for seg in range(1, segments + 1):
         boards = board_set(seg, boards_per_segment)
         a, b = (away, home) if switch and seg % 2 == 0 else (home, away)
-        seatings.extend(_match_seatings(seg, 1, a, b, boards))
+        seatings.extend(match_seatings(seg, 1, a, b, boards))
     amount = Fraction(carry_over)
     carry: tuple[tuple[ContestantId, Fraction], ...] = ()
     if amount > 0:
