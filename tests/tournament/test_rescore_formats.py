@@ -103,3 +103,31 @@ def test_usebio_in_matchpoints_rather_than_units_is_recognised(oracles: Path, tm
     assert dict(report.settings)["match_points"].startswith("matchpoints")
     assert report.exit_code == 0 and report.differences() == ()
     assert {c.quantity for p in report.participants for c in p.checks} == {"percentage", "place"}
+
+
+def _bbo_page(rows: list[tuple[str, int, str]]) -> str:
+    body = "".join(
+        f'<tr class="tourney"><td>{i}</td><td>t</td><td>n{i}</td><td>s{i}</td><td>e{i}</td><td>w{i}</td>'
+        f'<td class="result">{result}</td><td class="score">{points}</td><td class="score">{score}</td>'
+        f"<td></td></tr>\n"
+        for i, (result, points, score) in enumerate(rows, 1)
+    )
+    return f'<html><body><table class="body">\n<tr><th colspan="10">Traveller 1-2-3</th></tr>\n{body}</table>'
+
+
+def test_bbo_imp_traveller_scored_as_butler_is_recognised() -> None:
+    """Nobody vulnerable: 420, 420, 170, -50, 450. Leaving out 450 and -50 the mean is 1010/3, so the datum is
+    340; the differences 80, 80, -170, -390, 110 are 2, 2, -5, -9 and 3 IMPs (Law 78B)."""
+    rows = [("4♠N=", 420, "2.00"), ("4♠S=", 420, "2.00"), ("3♠N+1", 170, "-5.00"), ("4♠N-1", -50, "-9.00"),
+            ("4♠N+1", 450, "3.00")]
+    report = rescore_text(_bbo_page(rows), source="butler.html")
+    assert report.method == "butler" and report.differences() == ()
+    assert dict(report.settings)["vulnerability"].startswith("None")
+
+
+def test_bbo_imp_traveller_with_a_wrong_value_is_reported() -> None:
+    rows = [("4♠N=", 420, "2.00"), ("4♠S=", 420, "2.00"), ("3♠N+1", 170, "-4.00"), ("4♠N-1", -50, "-9.00"),
+            ("4♠N+1", 450, "3.00")]
+    report = rescore_text(_bbo_page(rows), source="butler.html")
+    assert [(d.where, d.check.program, d.check.tenace) for d in report.unexplained()] == [
+        ("n3-s3 v e3-w3", "-4.00", "-5.00")]

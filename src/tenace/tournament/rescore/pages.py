@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from html.parser import HTMLParser
@@ -13,7 +13,7 @@ from tenace.board import Vulnerability, vulnerability_for
 from tenace.contract import Contract
 from tenace.errors import BridgeError
 from tenace.scoring.adjusted import ArtificialAdjustedScore, Award
-from tenace.scoring.imps import cross_imps_average
+from tenace.scoring.imps import butler_datum, cross_imps_average, imps_against
 from tenace.scoring.matchpoints import (
     Entry,
     Factoring,
@@ -250,6 +250,45 @@ def _bbo_contract(text: str, source: str, lineno: int) -> tuple[Contract | None,
 _BBO_AWARD: Final = {"=": Award.AVERAGE, "+": Award.AVERAGE_PLUS, "-": Award.AVERAGE_MINUS}
 
 
+def _bbo_imps(
+    entries: Sequence[Entry], real: Sequence[int], printed: Sequence[Decimal], rounding: Rounding
+) -> tuple[list[Fraction], str]:
+    """Each line's IMPs on an IMP-pairs traveller, and how they were scored: cross-IMPs averaged per
+    comparison (what BBO prints), or Butler IMPs against the datum, whichever agrees with more lines.
+    Artificial scores get their Law 12C2 IMPs and leave the comparison."""
+    candidates: dict[str, list[Fraction]] = {}
+    for name, values in (
+        ("cross-IMPs averaged per comparison", cross_imps_average(real) if len(real) > 1 else None),
+        (
+            "Butler IMPs against the datum (drop 1 top and 1 bottom)",
+            [Fraction(v) for v in imps_against(real, butler_datum(real))] if len(real) > 2 else None,
+        ),
+    ):
+        if values is None:
+            continue
+        it = iter(values)
+        candidates[name] = [
+            next(it)
+            if isinstance(e, int)
+            else e.imps()[0]
+            if isinstance(e, ArtificialAdjustedScore)
+            else Fraction(0)
+            for e in entries
+        ]
+    if not candidates:
+        return [Fraction(0)] * len(entries), "cross-IMPs (one result: nothing to compare)"
+
+    def agreeing(values: list[Fraction]) -> int:
+        return sum(
+            1
+            for v, p in zip(values, printed, strict=True)
+            if rounding.round(v, max(0, -int(p.as_tuple().exponent))) == p
+        )
+
+    name = max(candidates, key=lambda n: agreeing(candidates[n]))
+    return candidates[name], name
+
+
 def rescore_bbo(text: str, *, source: str = "<bbo>", rounding: Rounding | None = None) -> RescoreReport:
     """Re-score a BBO traveller page (one board): the NS points of each result, and its Score column, either
     NS matchpoint percentages (``80.00%``) or cross-IMPs averaged over the comparisons (IMP pairs).
@@ -298,19 +337,12 @@ def rescore_bbo(text: str, *, source: str = "<bbo>", rounding: Rounding | None =
     ours: list[Fraction]
     real = [e for e in entries if isinstance(e, int)]
     lines = []
+    scoring = "matchpoints, unfactored"
     if percent:
         scored = score_board(entries, factoring=Factoring.NONE)
         ours = [s.ns_percentage for s in scored]
     else:
-        averages = iter(cross_imps_average(real) if len(real) > 1 else [Fraction(0)] * len(real))
-        ours = [
-            next(averages)
-            if isinstance(e, int)
-            else e.imps()[0]
-            if isinstance(e, ArtificialAdjustedScore)
-            else Fraction(0)
-            for e in entries
-        ]
+        ours, scoring = _bbo_imps(entries, real, [printed for _, _, printed, _, _ in parsed], chosen)
     for (item, points, printed, cells, _), exact in zip(parsed, ours, strict=True):
         checks: list[Check] = []
         expected = law77(item, vulnerability)
@@ -324,14 +356,14 @@ def rescore_bbo(text: str, *, source: str = "<bbo>", rounding: Rounding | None =
         lines.append(LineReport(None, ns, ew, tuple(checks), table=cells[0]))
     settings = (
         ("vulnerability", f"{vulnerability.value} (inferred from the points)"),
-        ("scoring", "matchpoints, unfactored" if percent else "cross-IMPs averaged per comparison"),
+        ("scoring", scoring),
         ("traveller", title),
     )
     return RescoreReport(
         source,
         "bbo-html",
         "BBO",
-        "matchpoints" if percent else "cross-imps",
+        "matchpoints" if percent else "butler" if scoring.startswith("Butler") else "cross-imps",
         chosen,
         tuple(lines),
         (),
