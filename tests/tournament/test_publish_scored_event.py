@@ -118,3 +118,35 @@ def test_usebio_is_left_out_where_it_cannot_hold_the_results_and_unknown_formats
     assert set(result_files(event, results, formats=("csv",))) == {"rankings.csv", "travellers.csv"}
     with pytest.raises(ValueError, match="unknown result format"):
         result_files(event, results, formats=("pdf",))
+
+
+def test_individual_score_cards_follow_the_players_seated_by_the_movement() -> None:
+    from tenace.contract import Contract
+    from tenace.tournament.model import (
+        Conditions,
+        EventKind,
+        Movement,
+        Participant,
+        Result,
+        Seating,
+        Session,
+    )
+
+    seatings = (Seating(1, 1, "T1NS", "T1EW", (1,), players=("1", "2", "3", "4")),
+                Seating(1, 2, "T2NS", "T2EW", (1,), players=("5", "6", "7", "8")))
+    event = Event("Individual", EventKind.INDIVIDUAL, Conditions(),
+                  tuple(Participant(str(n), f"Player {n}") for n in range(1, 9)),
+                  sessions=(Session(1, (Movement("A", seatings),)),))
+    played = [Result(1, 1, 1, "T1NS", "T1EW", Contract.from_str("4SN"), 10),
+              Result(1, 1, 2, "T2NS", "T2EW", Contract.from_str("4SN"), 9)]
+    results = score_event(event, played)
+    from .test_publish_html import tables
+
+    cards = {t["caption"]: t["rows"] for t in tables(render_html(event, results)).tables
+             if t["class"] == "scorecard"}
+    east = cards["Score card of Player 2"]
+    assert isinstance(east, list) and len(east) == 3  # header, board 1, total
+    # round, board, direction, opponents, contract, by, lead, tricks, score (East's side), points
+    assert east[1][:10] == ["1", "1", "EW", "1 & 3 Player 1 & Player 3", "4♠", "N", "", "10 (=)", "-420",
+                            "0.00"]
+    assert cards["Score card of Player 7"][1][2:4] == ["NS", "6 & 8 Player 6 & Player 8"]  # type: ignore[index]

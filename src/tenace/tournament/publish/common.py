@@ -136,6 +136,7 @@ class CardLine:
     direction: str
     """``"NS"`` or ``"EW"``: where the contestant sat."""
     opponent: ContestantId
+    """The opposing pair, or in an individual event the two opponents as ``"5 & 7"``."""
     points: Fraction
     percentage: Fraction | None
 
@@ -144,8 +145,38 @@ class CardLine:
         return self.line.result
 
 
-def card_lines(results: EventResults, contestant: ContestantId) -> tuple[CardLine, ...]:
+PlayersAt = dict[tuple[int, int, int, ContestantId, ContestantId], tuple[ContestantId, ...]]
+
+
+def players_at(event: Event) -> PlayersAt:
+    """For an individual event: the four players (N, E, S, W) at each ``(session, round, table, ns, ew)`` of
+    its movements."""
+    found: PlayersAt = {}
+    for session in event.sessions:
+        for movement in session.movements:
+            for s in movement.seatings:
+                if s.players is not None:
+                    found.setdefault((session.number, s.round, s.table, s.ns, s.ew), s.players)
+    return found
+
+
+Sides = tuple[tuple[ContestantId, ...], tuple[ContestantId, ...]]
+
+
+def _sides(result: Result, players: PlayersAt | None) -> Sides:
+    if players:
+        four = players.get((result.session, result.round, result.table, result.ns, result.ew))
+        if four is not None:
+            north, east, south, west = four
+            return (north, south), (east, west)
+    return (result.ns,), (result.ew,)
+
+
+def card_lines(results: EventResults, contestant: ContestantId, players: PlayersAt | None = None
+               ) -> tuple[CardLine, ...]:
     """Every board ``contestant`` played (or was given an adjusted score on), in round then board order.
+    In an individual event, ``players`` (:func:`players_at`) says which players sat North-South and
+    East-West; the opponents are then named ``"5 & 7"``.
 
     >>> from tenace.tournament.model import Method
     >>> r = Result(board=1, round=1, table=1, ns="1", ew="2", contract=Contract.from_str("3NTN"), tricks=9)
@@ -158,11 +189,14 @@ def card_lines(results: EventResults, contestant: ContestantId) -> tuple[CardLin
     for traveller in results.travellers:
         for line in traveller.lines:
             r = line.result
-            if r.ns == contestant:
-                found.append(CardLine(traveller, line, "NS", r.ew, line.ns_points, line.ns_percentage))
-            elif r.ew == contestant:
-                found.append(CardLine(traveller, line, "EW", r.ns, line.ew_points, line.ew_percentage))
-    found.sort(key=lambda c: (c.result.round, c.result.board, c.result.table))
+            ns, ew = _sides(r, players)
+            if contestant in ns:
+                found.append(CardLine(traveller, line, "NS", " & ".join(ew), line.ns_points,
+                                      line.ns_percentage))
+            elif contestant in ew:
+                found.append(CardLine(traveller, line, "EW", " & ".join(ns), line.ew_points,
+                                      line.ew_percentage))
+    found.sort(key=lambda c: (c.result.session, c.result.round, c.result.board, c.result.table))
     return tuple(found)
 
 
@@ -174,7 +208,8 @@ def contestant_name(event: Event, contestant: ContestantId) -> str:
     return contestant
 
 
-def contestants(event: Event, results: EventResults) -> Iterator[ContestantId]:
+def contestants(event: Event, results: EventResults, players: PlayersAt | None = None
+                ) -> Iterator[ContestantId]:
     """Every contestant with a standing or a traveller line, in ranking order then first appearance."""
     seen: dict[ContestantId, None] = {}
     for ranking in results.rankings:
@@ -182,6 +217,7 @@ def contestants(event: Event, results: EventResults) -> Iterator[ContestantId]:
             seen.setdefault(s.contestant, None)
     for traveller in results.travellers:
         for line in traveller.lines:
-            seen.setdefault(line.result.ns, None)
-            seen.setdefault(line.result.ew, None)
+            ns, ew = _sides(line.result, players)
+            for who in (*ns, *ew):
+                seen.setdefault(who, None)
     yield from seen

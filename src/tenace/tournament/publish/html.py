@@ -42,7 +42,7 @@ from tenace.cards import Card, Suit
 from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.handrecords.model import BoardAnalysis, PrintedBoard, printed_board
-from tenace.tournament.model import Event, Method, Result
+from tenace.tournament.model import Event, EventKind, Method, Result
 from tenace.tournament.publish.common import (
     CardLine,
     card_lines,
@@ -51,6 +51,7 @@ from tenace.tournament.publish.common import (
     exact,
     optional_decimal,
     overtricks_text,
+    players_at,
     score_text,
 )
 from tenace.tournament.standings import EventResults, Traveller
@@ -278,17 +279,22 @@ def _traveller_views(event: Event, results: EventResults, boards: Mapping[int, B
     return tuple(views)
 
 
+def _names(event: Event, opponents: str) -> str:
+    return " & ".join(contestant_name(event, who) for who in opponents.split(" & "))
+
+
 def _score_cards(event: Event, results: EventResults, passed: str) -> tuple[ScoreCard, ...]:
     places = event.conditions.percentage_places
     settings = event.conditions.artificial
     cards = []
-    for who in contestants(event, results):
-        lines = card_lines(results, who)
+    players = players_at(event) if event.kind is EventKind.INDIVIDUAL else None
+    for who in contestants(event, results, players):
+        lines = card_lines(results, who, players)
         if not lines:
             continue
         rows = tuple(
             CardRow(
-                c.result.round, c.result.board, c.direction, c.opponent, contestant_name(event, c.opponent),
+                c.result.round, c.result.board, c.direction, c.opponent, _names(event, c.opponent),
                 _played(c.result, passed), _own_score(c, score_text(c.line.ns_score, settings)),
                 optional_decimal(c.points, POINT_PLACES), optional_decimal(c.percentage, places),
             )
