@@ -18,7 +18,7 @@ from tenace.tournament.model import EventKind, Method
 from tenace.tournament.publish.usebio import USEBIOExportError, results_usebio
 from tenace.tournament.standings import Traveller
 
-from ._publish_data import from_usebio, small_event
+from ._publish_data import NAMES, from_usebio, small_event
 
 ORACLE_FILES = ["mp_pairs_mitchell.xml", "mp_pairs_mitchell_02.xml", "mp_pairs_mitchell_04.xml",
                 "mp_pairs_mitchell_adjusted_02.xml", "butler_mitchell.xml"]
@@ -101,6 +101,7 @@ def test_the_small_event_reads_back_to_its_travellers_and_totals() -> None:
             assert pair.total_score is not None
             assert abs(Fraction(pair.total_score) - s.total) < Fraction(1, 200)
     assert again.pair("2NS").total_score == Decimal("11.33")
+    assert [p.name for p in again.pair("1").players] == [NAMES["1"]]  # markup in a name survives as text
 
 
 def test_non_pairs_events_other_methods_and_bad_pair_numbers_are_refused() -> None:
