@@ -131,3 +131,9 @@ def test_bbo_imp_traveller_with_a_wrong_value_is_reported() -> None:
     report = rescore_text(_bbo_page(rows), source="butler.html")
     assert [(d.where, d.check.program, d.check.tenace) for d in report.unexplained()] == [
         ("n3-s3 v e3-w3", "-4.00", "-5.00")]
+
+
+def test_kops_page_is_refused_by_name(oracles: Path) -> None:
+    page = oracles / "pbntools-real-tournaments" / "test_2_kops" / "PCH1003" / "h1.html"
+    with pytest.raises(RescoreError, match="a KOPS page"):
+        rescore_file(page)

@@ -33,6 +33,7 @@ reason, and such a difference counts as *documented*; anything else is *unexplai
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tenace.errors import NotationError
@@ -58,7 +59,8 @@ from tenace.tournament.rescore.usebio import rescore_usebio
 
 
 def detect_format(data: bytes) -> str:
-    """``"usebio"``, ``"jfr-html"``, ``"bbo-html"`` or ``"pbn"`` from a file's content.
+    """The kind of results file, from its content: ``"usebio"``, ``"jfr-html"``, ``"bbo-html"``,
+    ``"kops-html"``, ``"html"``, ``"xml"`` or ``"pbn"``.
 
     >>> detect_format(b'<?xml version="1.0"?><USEBIO Version="1.2">'), detect_format(b'[Board "1"]')
     ('usebio', 'pbn')
@@ -67,6 +69,8 @@ def detect_format(data: bytes) -> str:
     if b"<usebio" in head:
         return "usebio"
     if b"<html" in head or b"<!doctype html" in head or b"<table" in head:
+        if b"kops" in head:
+            return "kops-html"
         if b'id="pro"' in head or b"jfr" in head:
             return "jfr-html"
         if b"tourney" in head or b"bridge base" in head or b"traveller" in head:
@@ -75,6 +79,16 @@ def detect_format(data: bytes) -> str:
     if head.lstrip().startswith(b"<"):
         return "xml"
     return "pbn"
+
+
+def _decode_html(raw: bytes) -> str:
+    """A page's text in the charset its ``<meta>`` names (UTF-8 by default; undecodable bytes replaced)."""
+    match = re.search(rb"charset\s*=\s*[\"']?([A-Za-z0-9_.:-]+)", raw[:4096], re.IGNORECASE)
+    encoding = match.group(1).decode("ascii") if match else "utf-8"
+    try:
+        return raw.decode(encoding, errors="replace")
+    except LookupError:
+        return raw.decode("utf-8", errors="replace")
 
 
 def rescore_text(
@@ -93,10 +107,16 @@ def rescore_text(
     if kind == "usebio":
         return rescore_usebio(raw, source=source, rounding=rounding)
     if kind in ("jfr-html", "bbo-html"):
-        text = raw.decode("utf-8", errors="replace")
+        text = _decode_html(raw)
         if kind == "jfr-html":
             return rescore_jfr(text, source=source, rounding=rounding)
         return rescore_bbo(text, source=source, rounding=rounding)
+    if kind == "kops-html":
+        raise RescoreError(
+            "a KOPS page (score card or results): tenace rescore reads JFR Pary and BBO traveller pages, "
+            "USEBIO and PBN score tables",
+            source=source,
+        )
     if kind in ("html", "xml"):
         raise RescoreError(
             f"an {kind.upper()} file that is neither USEBIO nor a JFR or BBO traveller page", source=source
