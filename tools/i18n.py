@@ -1,7 +1,7 @@
 """Maintain Tenace's message catalogues (gettext, with Babel).
 
-    python tools/i18n.py extract   # src/tenace/laws/messages.py -> src/tenace/locale/tenace.pot
-    python tools/i18n.py update    # merge the template into every <locale>/LC_MESSAGES/tenace.po
+    python tools/i18n.py extract   # the sources -> src/tenace/locale/tenace.pot and tenace_publish.pot
+    python tools/i18n.py update    # merge the templates into every <locale>/LC_MESSAGES/<domain>.po
     python tools/i18n.py compile   # every .po -> .mo (the .mo files are committed and shipped)
     python tools/i18n.py check     # fail if the template, a .po or a .mo is out of date or incomplete
     python tools/i18n.py init XX   # start a catalogue for a new locale XX
