@@ -137,3 +137,24 @@ def test_kops_page_is_refused_by_name(oracles: Path) -> None:
     page = oracles / "pbntools-real-tournaments" / "test_2_kops" / "PCH1003" / "h1.html"
     with pytest.raises(RescoreError, match="a KOPS page"):
         rescore_file(page)
+
+
+def _jfr_row(ns: int, ew: int, contract: str, by: str, result: str, score_ns: str, score_ew: str,
+             pct_ns: str, pct_ew: str) -> str:
+    cells = ["", str(ns), str(ew), contract, by, "SA", result, score_ns, score_ew, pct_ns, pct_ew]
+    return "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>\n"
+
+
+def test_jfr_page_with_a_passed_out_board_and_a_wrong_percentage() -> None:
+    """Board 3 (EW vulnerable, Law 2): 1NT by N making 7 tricks is 90 for NS; passed out is 0; 2S by E
+    (vulnerable) one down is 100 for NS. Among 90, 0 and 100, 100 beats two (4 of 4 units, 100 %), 90 beats
+    one (50 %), 0 none (0 %): the page's 90.00 for the third line is wrong."""
+    page = ("<html><head><title>ROZDANIE 3</title></head><body><div id=\"pro\"><table>\n"
+            + _jfr_row(1, 4, "1N", "N", "=", "90", "", "50.00", "50.00")
+            + _jfr_row(2, 5, "PASS", "", "", "", "", "0.00", "100.00")
+            + _jfr_row(3, 6, "2S", "E", "-1", "100", "", "90.00", "0.00")
+            + "</table></div></body></html>\n")
+    report = rescore_text(page, source="wb001003.html")
+    assert [(d.board, d.where, d.check.quantity, d.check.program, d.check.tenace)
+            for d in report.unexplained()] == [(3, "3 v 6", "ns_percentage", "90.00", "100.00")]
+    assert sum(1 for line in report.lines for c in line.checks if c.quantity == "score") == 3

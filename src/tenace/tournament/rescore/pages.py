@@ -174,14 +174,16 @@ def rescore_jfr(
             entries.append(ArtificialAdjustedScore(Award.AVERAGE, Award.AVERAGE))
             law77.append(None)
             continue
+        contract = _jfr_contract(contract_text, declarer, source, line)
         if score_ns:
             value = int(_html_number(score_ns, "score NS", source, line))
         elif score_ew:
             value = -int(_html_number(score_ew, "score EW", source, line))
+        elif contract is None:  # passed out: no score in either column
+            value = 0
         else:
             raise RescoreError(f"row {cells[1]} v {cells[2]} has no score", source=source, lineno=line)
         entries.append(value)
-        contract = _jfr_contract(contract_text, declarer, source, line)
         law77.append(
             0
             if contract is None
