@@ -150,3 +150,13 @@ def test_individual_score_cards_follow_the_players_seated_by_the_movement() -> N
     assert east[1][:10] == ["1", "1", "EW", "1 & 3 Player 1 & Player 3", "4♠", "N", "", "10 (=)", "-420",
                             "0.00"]
     assert cards["Score card of Player 7"][1][2:4] == ["NS", "6 & 8 Player 6 & Player 8"]  # type: ignore[index]
+
+
+def test_deals_may_be_given_as_boards_or_by_number(oracles: Path) -> None:
+    event, results = small_event()
+    boards, _ = bcdd_boards(oracles)
+    deals = {n: b.deal for n, b in boards.items() if b.deal is not None}
+    as_list = list(boards.values())
+    assert results_pbn(event, results, boards=as_list) == results_pbn(event, results, boards=deals)
+    assert results_usebio(event, results, boards=as_list) == results_usebio(event, results, boards=deals)
+    assert render_html(event, results, boards=as_list) == render_html(event, results, boards=deals)

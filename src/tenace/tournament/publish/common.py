@@ -16,11 +16,13 @@ Values stay exact (:class:`~fractions.Fraction`) up to here; rounding for displa
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from tenace.board import Board
 from tenace.contract import Contract
+from tenace.deal import Deal
 from tenace.scoring.adjusted import (
     DEFAULT_SETTINGS,
     ArtificialAdjustedScore,
@@ -221,3 +223,22 @@ def contestants(event: Event, results: EventResults, players: PlayersAt | None =
             for who in (*ns, *ew):
                 seen.setdefault(who, None)
     yield from seen
+
+
+BoardsArg = Mapping[int, Board | Deal] | Sequence[Board] | None
+"""The deals a writer may be given: by board number (a :class:`~tenace.deal.Deal` or a
+:class:`~tenace.board.Board`), or a sequence of boards."""
+
+
+def boards_by_number(boards: BoardsArg) -> dict[int, Board]:
+    """:data:`BoardsArg` as boards by number (a bare deal gets Law 2's dealer and vulnerability).
+
+    >>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> boards_by_number({2: deal})[2].vulnerability, boards_by_number([Board(3, deal)])[3].dealer
+    (<Vulnerability.NS: 'NS'>, <Seat.SOUTH: 'S'>)
+    """
+    if boards is None:
+        return {}
+    if isinstance(boards, Mapping):
+        return {n: b if isinstance(b, Board) else Board(n, b) for n, b in boards.items()}
+    return {b.number: b for b in boards}

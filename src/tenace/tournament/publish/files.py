@@ -20,10 +20,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
-from tenace.board import Board
-from tenace.deal import Deal
 from tenace.handrecords.model import BoardAnalysis
 from tenace.tournament.model import Event, EventKind
+from tenace.tournament.publish.common import BoardsArg
 from tenace.tournament.publish.csv import rankings_csv, travellers_csv
 from tenace.tournament.publish.html import SOURCE_LOCALE, render_pages
 from tenace.tournament.publish.json import results_json
@@ -45,7 +44,7 @@ def result_files(
     event: Event,
     results: EventResults,
     *,
-    boards: Mapping[int, Board | Deal] | None = None,
+    boards: BoardsArg = None,
     analyses: Mapping[int, BoardAnalysis] | None = None,
     locale: str = SOURCE_LOCALE,
     formats: tuple[str, ...] = FORMATS,
@@ -79,7 +78,7 @@ def write_results(
     event: Event,
     results: EventResults,
     *,
-    boards: Mapping[int, Board | Deal] | None = None,
+    boards: BoardsArg = None,
     analyses: Mapping[int, BoardAnalysis] | None = None,
     locale: str = SOURCE_LOCALE,
     formats: tuple[str, ...] = FORMATS,

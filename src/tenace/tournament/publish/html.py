@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -44,7 +44,9 @@ from tenace.deal import Deal
 from tenace.handrecords.model import BoardAnalysis, PrintedBoard, printed_board
 from tenace.tournament.model import Event, EventKind, Method, Result
 from tenace.tournament.publish.common import (
+    BoardsArg,
     CardLine,
+    boards_by_number,
     card_lines,
     contestant_name,
     contestants,
@@ -305,19 +307,15 @@ def _score_cards(event: Event, results: EventResults, passed: str) -> tuple[Scor
     return tuple(cards)
 
 
-def _boards(boards: Mapping[int, Board | Deal] | Sequence[Board] | None) -> dict[int, Board]:
-    if boards is None:
-        return {}
-    if isinstance(boards, Mapping):
-        return {n: b if isinstance(b, Board) else Board(n, b) for n, b in boards.items()}
-    return {b.number: b for b in boards}
+def _boards(boards: BoardsArg) -> dict[int, Board]:
+    return boards_by_number(boards)
 
 
 def render_html(
     event: Event,
     results: EventResults,
     *,
-    boards: Mapping[int, Board | Deal] | Sequence[Board] | None = None,
+    boards: BoardsArg = None,
     analyses: Mapping[int, BoardAnalysis] | None = None,
     locale: str = SOURCE_LOCALE,
     hands_link: str | None = None,
@@ -364,7 +362,7 @@ def render_pages(
     event: Event,
     results: EventResults,
     *,
-    boards: Mapping[int, Board | Deal] | Sequence[Board] | None = None,
+    boards: BoardsArg = None,
     analyses: Mapping[int, BoardAnalysis] | None = None,
     locale: str = SOURCE_LOCALE,
 ) -> dict[str, str]:
@@ -392,7 +390,7 @@ def write_html(
     event: Event,
     results: EventResults,
     *,
-    boards: Mapping[int, Board | Deal] | Sequence[Board] | None = None,
+    boards: BoardsArg = None,
     analyses: Mapping[int, BoardAnalysis] | None = None,
     locale: str = SOURCE_LOCALE,
 ) -> list[Path]:

@@ -41,7 +41,6 @@ from types import MappingProxyType
 from typing import IO, Final
 
 from tenace.board import Board
-from tenace.deal import Deal
 from tenace.formats.pbn.dd import with_double_dummy
 from tenace.formats.pbn.game import PBNGame
 from tenace.formats.pbn.grammar import Item, RawTag
@@ -53,7 +52,7 @@ from tenace.record import DealRecord
 from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore, Award
 from tenace.scoring.matchpoints import Entry, rounded
 from tenace.tournament.model import Event, Method
-from tenace.tournament.publish.common import contestant_name
+from tenace.tournament.publish.common import BoardsArg, boards_by_number, contestant_name
 from tenace.tournament.standings import EventResults, Traveller, TravellerLine
 
 SCORING_TAGS: Final[dict[Method, str]] = {
@@ -205,18 +204,13 @@ def _with_tables(game: PBNGame, tables: Sequence[PBNTable]) -> PBNGame:
                    values=MappingProxyType(values))
 
 
-def _board(number: int, boards: Mapping[int, Board | Deal]) -> Board:
-    given = boards.get(number)
-    if isinstance(given, Board):
-        return given
-    return Board(number, given)
 
 
 def results_games(
     event: Event,
     results: EventResults,
     *,
-    boards: Mapping[int, Board | Deal] | None = None,
+    boards: BoardsArg = None,
     analyses: Mapping[int, BoardAnalysis] | None = None,
     site: str | None = None,
     date: str | None = None,
@@ -227,13 +221,13 @@ def results_games(
     by_board: dict[int, list[Traveller]] = {}
     for t in results.travellers:
         by_board.setdefault(t.board, []).append(t)
-    given = boards or {}
+    given = boards_by_number(boards)
     analysis_of = analyses or {}
     extra = (("Event", results.event or event.name), ("Site", site or "?"), ("Date", date or "?"),
              ("Scoring", SCORING_TAGS[results.method]))
     games = []
     for i, number in enumerate(sorted(by_board)):
-        board = _board(number, given)
+        board = given.get(number, Board(number))
         record = DealRecord(number=number, dealer=board.dealer, vulnerability=board.vulnerability,
                             deal=board.deal, extra=extra)
         game: PBNGame | DealRecord = record
@@ -254,7 +248,7 @@ def results_pbn(
     results: EventResults,
     file: str | os.PathLike[str] | IO[str] | None = None,
     *,
-    boards: Mapping[int, Board | Deal] | None = None,
+    boards: BoardsArg = None,
     analyses: Mapping[int, BoardAnalysis] | None = None,
     site: str | None = None,
     date: str | None = None,

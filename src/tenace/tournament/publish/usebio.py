@@ -27,7 +27,6 @@ Numbers that are not whole are written with two decimals. Pair numbers must read
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Final
 from xml.etree import ElementTree as ET
@@ -41,6 +40,7 @@ from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedSco
 from tenace.scoring.matchpoints import Entry, rounded
 from tenace.seats import SEATS
 from tenace.tournament.model import Event, EventKind, Method, Participant
+from tenace.tournament.publish.common import BoardsArg, boards_by_number
 from tenace.tournament.publish.pbn import number_text
 from tenace.tournament.standings import EventResults, Standing, TravellerLine
 
@@ -132,11 +132,10 @@ def _two_places(value: Fraction) -> str:
     return str(rounded(value, 2))
 
 
-def _handset(root: ET.Element, boards: Mapping[int, Board | Deal]) -> None:
+def _handset(root: ET.Element, boards: dict[int, Board]) -> None:
     handset = _sub(root, "HANDSET")
     for number in sorted(boards):
-        given = boards[number]
-        deal = given.deal if isinstance(given, Board) else given
+        deal = boards[number].deal
         if not isinstance(deal, Deal):
             continue
         board = _sub(handset, "BOARD")
@@ -152,7 +151,7 @@ def usebio_tree(
     event: Event,
     results: EventResults,
     *,
-    boards: Mapping[int, Board | Deal] | None = None,
+    boards: BoardsArg = None,
     date: dt.date | None = None,
     club: str | None = None,
 ) -> ET.Element:
@@ -207,8 +206,9 @@ def usebio_tree(
             _sub(board, "BOARD_AVERAGE", str(traveller.datum))
         for line in traveller.lines:
             _line(board, method, line, f"board {traveller.board}, {line.result.describe()}")
-    if boards:
-        _handset(root, boards)
+    by_number = boards_by_number(boards)
+    if by_number:
+        _handset(root, by_number)
     ET.indent(root, space="  ")
     return root
 
@@ -217,7 +217,7 @@ def results_usebio(
     event: Event,
     results: EventResults,
     *,
-    boards: Mapping[int, Board | Deal] | None = None,
+    boards: BoardsArg = None,
     date: dt.date | None = None,
     club: str | None = None,
 ) -> str:
