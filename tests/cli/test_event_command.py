@@ -382,7 +382,7 @@ def test_publish_with_deals_shows_the_hands_and_writes_every_format(db: str, how
     assert isinstance(files, list)
     names = sorted(Path(str(f)).name for f in files)
     assert names == ["hands.html", "index.html", "rankings.csv", "results.json", "results.pbn",
-                     "results.xml", "travellers.csv"]
+                     "results.usebio.xml", "travellers.csv"]
     pbn = (tmp_path / "web" / "results.pbn").read_text(encoding="utf-8")
     assert deals[2].to_pbn(Seat.EAST) in pbn and "ScoreTable" in pbn  # board 2: East deals (Law 2)
     hands = (tmp_path / "web" / "hands.html").read_text(encoding="utf-8")

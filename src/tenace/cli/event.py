@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -26,11 +26,8 @@ from rich.table import Table
 
 from tenace.cli._common import EXIT_USAGE, JsonOption, emit_json, err, fail, out
 from tenace.deal import Deal
-from tenace.formats.pbn.reader import read_file
 from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore, Award, WeightedScore
 from tenace.scoring.matchpoints import rounded
-from tenace.store import Store
-from tenace.tournament import imports, publish
 from tenace.tournament.entry import check_result, parse_entry, summary
 from tenace.tournament.model import (
     Adjustment,
@@ -44,10 +41,11 @@ from tenace.tournament.model import (
     Player,
     Result,
 )
-from tenace.tournament.publish.pbn import results_pbn
-from tenace.tournament.publish.usebio import results_usebio
-from tenace.tournament.scoring import score_event
 from tenace.tournament.standings import EventResults
+
+if TYPE_CHECKING:  # the store (SQLAlchemy, Alembic), publishing (Jinja2) and imports load when a command runs
+    from tenace.store import Store
+    from tenace.tournament.imports import Imported
 
 DEFAULT_DB = "sqlite:///tenace.db"
 _FORMATS = ("html", "json", "csv", "travellers-csv", "pbn", "usebio")
@@ -215,6 +213,8 @@ def _default_name(ident: str, kind: EventKind) -> str:
 @contextmanager
 def _store(url: str) -> Iterator[Store]:
     try:
+        from tenace.store import Store
+
         store = Store.open(url)
     except ValueError as exc:
         fail(f"cannot open the database {url}: {exc}", EXIT_USAGE)
@@ -635,7 +635,9 @@ def register(app: typer.Typer) -> None:
             event, results = _scored(store, event_id)
         places = event.conditions.percentage_places
         if as_json:
-            emit_json(publish.results_document(event, results))
+            from tenace.tournament.publish import results_document
+
+            emit_json(results_document(event, results))
         else:
             _print_rankings(results, places)
 
@@ -669,7 +671,7 @@ def register(app: typer.Typer) -> None:
     @event_app.command("publish", help="Publish the results: store this version (Law 79C's correction period "
                        "and Law 92B's appeal deadline run from it) and write the pages and files to a "
                        "directory (index.html, hands.html with --boards, results.json, rankings.csv, "
-                       "travellers.csv, results.pbn, results.xml).")
+                       "travellers.csv, results.pbn, results.usebio.xml).")
     def publish_command(
         event_id: Annotated[int, typer.Argument(metavar="ID", help="The event number.")],
         directory: Annotated[Path, typer.Option("--out", "-o", help="Directory for the pages.",
@@ -687,7 +689,9 @@ def register(app: typer.Typer) -> None:
             for fmt in _FORMATS:
                 try:
                     if fmt == "html":  # index.html, and hands.html when the deals are known
-                        documents.update(publish.render_pages(event, results, boards=deals))
+                        from tenace.tournament.publish import render_pages
+
+                        documents.update(render_pages(event, results, boards=deals))
                     else:
                         documents[_FILES[fmt]] = _render(fmt, event, results, deals)
                 except ValueError as exc:  # e.g. USEBIO has no code for a weighted assigned score
@@ -696,11 +700,12 @@ def register(app: typer.Typer) -> None:
                 directory.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 fail(f"{directory}: cannot create: {exc.strerror or exc}")
+            written = []
+            for name, document in documents.items():
+                _write(directory / name, document)
+                written.append(str(directory / name))
+            # Stored once the pages exist: this version is what was made available (Laws 79C, 92B).
             version = store.publish(event_id, documents["results.json"], by=by)
-        written = []
-        for name, document in documents.items():
-            _write(directory / name, document)
-            written.append(str(directory / name))
         if not as_json:
             for name, why in skipped.items():
                 err.print(f"[yellow]warning:[/] {escape(name)} not written: {escape(why)}")
@@ -723,7 +728,9 @@ def register(app: typer.Typer) -> None:
             event = _event(store, event_id)
             movement = _movement(event, session)
             try:
-                imported = imports.place(_read_import(file), movement)
+                from tenace.tournament.imports import place
+
+                imported = place(_read_import(file), movement)
             except ValueError as exc:
                 fail(str(exc))
             problems = [str(p) for p in imported.problems]
@@ -776,7 +783,7 @@ def register(app: typer.Typer) -> None:
 # --------------------------------------------------------------------------------------------------------
 
 _FILES = {"html": "index.html", "json": "results.json", "csv": "rankings.csv",
-          "travellers-csv": "travellers.csv", "pbn": "results.pbn", "usebio": "results.xml"}
+          "travellers-csv": "travellers.csv", "pbn": "results.pbn", "usebio": "results.usebio.xml"}
 
 
 def _event(store: Store, event_id: int) -> Event:
@@ -825,12 +832,18 @@ def _find_appeal(store: Store, event_id: int, appeal_id: int) -> Any:
 def _scored(store: Store, event_id: int) -> tuple[Event, EventResults]:
     event = _event(store, event_id)
     try:
+        from tenace.tournament.scoring import score_event
+
         return event, score_event(event, store.results(event_id), store.penalties(event_id))
     except ValueError as exc:
         fail(str(exc))
 
 
 def _render(fmt: str, event: Event, results: EventResults, deals: dict[int, Deal] | None = None) -> str:
+    from tenace.tournament import publish
+    from tenace.tournament.publish.pbn import results_pbn
+    from tenace.tournament.publish.usebio import results_usebio
+
     if fmt == "json":
         return publish.results_json(event, results)
     if fmt == "csv":
@@ -850,6 +863,8 @@ def _deals(path: Path | None) -> dict[int, Deal] | None:
         return None
     deals: dict[int, Deal] = {}
     try:
+        from tenace.formats.pbn.reader import read_file
+
         games = read_file(path)
     except (OSError, ValueError) as exc:
         fail(f"{path}: cannot read the boards: {exc}")
@@ -862,7 +877,9 @@ def _deals(path: Path | None) -> dict[int, Deal] | None:
     return deals
 
 
-def _read_import(path: Path) -> imports.Imported:
+def _read_import(path: Path) -> Imported:
+    from tenace.tournament import imports
+
     suffix = path.suffix.lower()
     if suffix == ".pbn":
         return imports.import_pbn(path, source=str(path))
