@@ -6,8 +6,9 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
+from typing import Any, TypeAlias
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, func, insert, select
 from sqlalchemy.orm import Session as OrmSession
 
 from tenace.cards import Card
@@ -15,6 +16,7 @@ from tenace.contract import Contract
 from tenace.store.codec import decode_adjustment, decode_boards, encode_adjustment, encode_boards
 from tenace.store.errors import InvalidResultError, UnknownEventError
 from tenace.store.models import (
+    Base,
     ChangeRow,
     ConfirmationRow,
     EventRow,
@@ -40,14 +42,19 @@ def _event_row(orm: OrmSession, event_id: int) -> EventRow:
     return row
 
 
-def _session_row(orm: OrmSession, event_id: int, session: int) -> SessionRow:
-    _event_row(orm, event_id)
-    row = orm.scalars(
-        select(SessionRow).where(SessionRow.event_id == event_id, SessionRow.number == session)
-    ).first()
-    if row is None:
-        raise UnknownEventError(f"event {event_id} has no session {session}")
-    return row
+def _session_id(orm: OrmSession, event_id: int, session: int, cache: dict[tuple[int, int], int]) -> int:
+    """The row id of an event's session. Sessions are never deleted, so ``cache`` (the store's) keeps the ids
+    found; only committed sessions are ever looked up."""
+    found = cache.get((event_id, session))
+    if found is None:
+        found = orm.scalar(
+            select(SessionRow.id).where(SessionRow.event_id == event_id, SessionRow.number == session)
+        )
+        if found is None:
+            _event_row(orm, event_id)
+            raise UnknownEventError(f"event {event_id} has no session {session}")
+        cache[(event_id, session)] = found
+    return found
 
 
 def _first_publication(orm: OrmSession, event_id: int) -> dt.datetime | None:
@@ -86,7 +93,8 @@ def _movement_row(m: Movement, position: int) -> MovementRow:
     return row
 
 
-def _seating(row: SeatingRow) -> Seating:
+def _seating(row: Any) -> Seating:
+    """From an ORM :class:`SeatingRow` or a Core row of the seatings table."""
     players = None
     if row.players is not None:
         a, b, c, d = json.loads(row.players)
@@ -98,37 +106,44 @@ def _movement(row: MovementRow) -> Movement:
     return Movement(row.name, tuple(_seating(s) for s in row.seatings), row.description)
 
 
-def _result_row(
+def _result_values(
     event_id: int, session_id: int, r: Result, *, version: int, by: str, at: dt.datetime, key: str | None
-) -> ResultRow:
-    return ResultRow(
-        event_id=event_id,
-        session_id=session_id,
-        table_no=r.table,
-        round_no=r.round,
-        board=r.board,
-        version=version,
-        ns=r.ns,
-        ew=r.ew,
-        contract=str(r.contract) if r.contract is not None else None,
-        tricks=r.tricks,
-        lead=str(r.lead) if r.lead is not None else None,
-        adjusted=encode_adjustment(r.adjusted) if r.adjusted is not None else None,
-        group_no=r.group,
-        ns_vulnerable=r.vulnerable[0] if r.vulnerable is not None else None,
-        ew_vulnerable=r.vulnerable[1] if r.vulnerable is not None else None,
-        entered_by=by,
-        entered_at=at,
-        entry_key=key,
-    )
+) -> dict[str, Any]:
+    return {
+        "event_id": event_id,
+        "session_id": session_id,
+        "table_no": r.table,
+        "round_no": r.round,
+        "board": r.board,
+        "version": version,
+        "ns": r.ns,
+        "ew": r.ew,
+        "contract": str(r.contract) if r.contract is not None else None,
+        "tricks": r.tricks,
+        "lead": str(r.lead) if r.lead is not None else None,
+        "adjusted": encode_adjustment(r.adjusted) if r.adjusted is not None else None,
+        "group_no": r.group,
+        "ns_vulnerable": r.vulnerable[0] if r.vulnerable is not None else None,
+        "ew_vulnerable": r.vulnerable[1] if r.vulnerable is not None else None,
+        "entered_by": by,
+        "entered_at": at,
+        "entry_key": key,
+    }
 
 
-def _result(row: ResultRow) -> Result:
+ResultRecord: TypeAlias = Any
+"""A row of the results table: an ORM :class:`ResultRow` or a Core row (the same attribute names)."""
+
+Latest: TypeAlias = tuple[int, int, Result]
+"""The current version of a slot: ``(row id, version, result)``."""
+
+
+def _result(row: ResultRecord, session: int) -> Result:
     vulnerable = None
     if row.ns_vulnerable is not None and row.ew_vulnerable is not None:
         vulnerable = (row.ns_vulnerable, row.ew_vulnerable)
     return Result(
-        session=row.session.number,
+        session=session,
         board=row.board,
         round=row.round_no,
         table=row.table_no,
@@ -165,42 +180,94 @@ def _get_result(orm: OrmSession, result_id: int) -> ResultRow:
     return row
 
 
-def _stored(orm: OrmSession, row: ResultRow, session: int) -> StoredResult:
-    confirmation = orm.scalars(select(ConfirmationRow).where(ConfirmationRow.result_id == row.id)).first()
-    return _stored_from(row, session, confirmation)
+_RESULTS = Base.metadata.tables[ResultRow.__tablename__]
+_CONFIRMATIONS = Base.metadata.tables[ConfirmationRow.__tablename__]
 
 
-def _stored_from(row: ResultRow, session: int, confirmation: ConfirmationRow | None) -> StoredResult:
+def _stored_by_id(orm: OrmSession, result_id: int, session: int) -> StoredResult:
+    """One stored version with its confirmation (one query)."""
+    row = orm.execute(
+        select(
+            _RESULTS, _CONFIRMATIONS.c.actor.label("confirmed_by"), _CONFIRMATIONS.c.at.label("confirmed_at")
+        )
+        .outerjoin(_CONFIRMATIONS, _CONFIRMATIONS.c.result_id == _RESULTS.c.id)
+        .where(_RESULTS.c.id == result_id)
+    ).one()
+    return _stored_from(row, session, row.confirmed_by, row.confirmed_at)
+
+
+def _stored_from(
+    row: ResultRecord, session: int, confirmed_by: str | None, confirmed_at: dt.datetime | None
+) -> StoredResult:
     return StoredResult(
         id=row.id,
         event_id=row.event_id,
         session=session,
-        result=_result(row),
+        result=_result(row, session),
         version=row.version,
         entered_by=row.entered_by,
         entered_at=row.entered_at,
-        confirmed_by=confirmation.actor if confirmation is not None else None,
-        confirmed_at=confirmation.at if confirmation is not None else None,
+        confirmed_by=confirmed_by,
+        confirmed_at=confirmed_at,
         key=row.entry_key,
     )
 
 
-def _current(orm: OrmSession, session_id: int, result: Result) -> ResultRow | None:
-    return _current_slot(orm, session_id, result.table, result.round, result.board)
-
-
-def _current_slot(orm: OrmSession, session_id: int, table: int, round: int, board: int) -> ResultRow | None:
-    return orm.scalars(
-        select(ResultRow)
+def _latest(
+    orm: OrmSession, session_id: int, session: int, table: int, round: int, board: int
+) -> Latest | None:
+    """The current version of a slot (one indexed query), or ``None`` when nothing is entered."""
+    row = orm.execute(
+        select(_RESULTS)
         .where(
-            ResultRow.session_id == session_id,
-            ResultRow.table_no == table,
-            ResultRow.round_no == round,
-            ResultRow.board == board,
+            _RESULTS.c.session_id == session_id,
+            _RESULTS.c.table_no == table,
+            _RESULTS.c.round_no == round,
+            _RESULTS.c.board == board,
         )
-        .order_by(ResultRow.version.desc())
+        .order_by(_RESULTS.c.version.desc())
         .limit(1)
     ).first()
+    return None if row is None else (row.id, row.version, _result(row, session))
+
+
+def _latest_of_session(orm: OrmSession, session_id: int, session: int) -> dict[tuple[int, int, int], Latest]:
+    """The current version of every slot of a session, by ``(table, round, board)``."""
+    latest: dict[tuple[int, int, int], Latest] = {}
+    for row in orm.execute(select(_RESULTS).where(_RESULTS.c.session_id == session_id)):
+        slot = (row.table_no, row.round_no, row.board)
+        if slot not in latest or latest[slot][1] < row.version:
+            latest[slot] = (row.id, row.version, _result(row, session))
+    return latest
+
+
+_INSERT_RESULT = insert(_RESULTS).returning(_RESULTS.c.id)
+
+
+def _insert_result(
+    orm: OrmSession,
+    event_id: int,
+    session_id: int,
+    result: Result,
+    *,
+    version: int,
+    by: str,
+    at: dt.datetime,
+    key: str | None,
+) -> int:
+    """Insert one version (never an update) and return its row id. The statement is built once (and
+    compiled once); only the parameters change."""
+    values = _result_values(event_id, session_id, result, version=version, by=by, at=at, key=key)
+    return int(orm.execute(_INSERT_RESULT, values).scalar_one())
+
+
+_INSERTS = {name: insert(Base.metadata.tables[name]) for name in ("changes", "confirmations")}
+
+
+def _insert(orm: OrmSession, row: ChangeRow | ConfirmationRow) -> None:
+    """Insert a row built as an ORM object through Core (no unit-of-work bookkeeping)."""
+    table = Base.metadata.tables[type(row).__tablename__]
+    orm.execute(_INSERTS[table.name], {c.name: getattr(row, c.key) for c in table.columns if c.name != "id"})
 
 
 def _change(
@@ -245,21 +312,33 @@ def _show(value: object) -> str:
     return "none" if value is None else str(value)
 
 
-def _seatings_at(orm: OrmSession, session_row: SessionRow, *, table: int, round: int) -> list[Seating]:
-    rows = orm.scalars(
-        select(SeatingRow)
-        .join(MovementRow, SeatingRow.movement_id == MovementRow.id)
-        .where(
-            MovementRow.session_id == session_row.id,
-            SeatingRow.round_no == round,
-            SeatingRow.table_no == table,
-        )
+_SEATINGS = Base.metadata.tables[SeatingRow.__tablename__]
+_MOVEMENTS = Base.metadata.tables[MovementRow.__tablename__]
+
+
+def _seatings_query(session_id: int) -> Select[Any]:
+    return (
+        select(_SEATINGS)
+        .join(_MOVEMENTS, _SEATINGS.c.movement_id == _MOVEMENTS.c.id)
+        .where(_MOVEMENTS.c.session_id == session_id)
     )
-    return [_seating(r) for r in rows]
+
+
+def _seatings_at(orm: OrmSession, session_id: int, *, table: int, round: int) -> list[Seating]:
+    query = _seatings_query(session_id).where(_SEATINGS.c.round_no == round, _SEATINGS.c.table_no == table)
+    return [_seating(r) for r in orm.execute(query)]
+
+
+def _seatings_of_session(orm: OrmSession, session_id: int) -> dict[tuple[int, int], list[Seating]]:
+    """Every seating of a session by ``(round, table)``."""
+    found: dict[tuple[int, int], list[Seating]] = {}
+    for row in orm.execute(_seatings_query(session_id)):
+        found.setdefault((row.round_no, row.table_no), []).append(_seating(row))
+    return found
 
 
 def _seating_for(orm: OrmSession, session_row: SessionRow, *, table: int, round: int, board: int) -> Seating:
-    seatings = _seatings_at(orm, session_row, table=table, round=round)
+    seatings = _seatings_at(orm, session_row.id, table=table, round=round)
     if not seatings:
         raise InvalidResultError(
             f"session {session_row.number} has no table {table} in round {round}",
@@ -281,22 +360,25 @@ def _seating_for(orm: OrmSession, session_row: SessionRow, *, table: int, round:
     )
 
 
-def _check_result(orm: OrmSession, session_row: SessionRow, result: Result) -> None:
+def _check_result(
+    orm: OrmSession, session_id: int, session: int, result: Result, seatings: list[Seating]
+) -> None:
     """The result fits the session's movement (:func:`tenace.tournament.entry.check_result`): the right pairs
     at that table in that round, a board of that round, tricks 0-13, a contract unless passed out or adjusted.
 
-    Only the seatings of that table and round are read (one indexed query); the whole movement is read only
-    to explain an error when there is no such seating.
+    ``seatings`` are the session's seatings at that table in that round; the whole movement is read only to
+    explain an error when there is none.
     """
-    seatings = _seatings_at(orm, session_row, table=result.table, round=result.round)
     if seatings:
         matching = [s for s in seatings if (s.ns, s.ew) == (result.ns, result.ew)] or seatings
-        check_result(result, Movement(f"session {session_row.number}", (matching[0],)))
+        check_result(result, Movement(f"session {session}", (matching[0],)))
         return
+    session_row = orm.get(SessionRow, session_id)
+    assert session_row is not None
     for movement in session_row.movements:
         check_result(result, _movement(movement))  # raises: the movement has no such table in that round
     raise InvalidResultError(
-        f"session {session_row.number} has no movement with table {result.table} in round {result.round}",
+        f"session {session} has no movement with table {result.table} in round {result.round}",
         table=result.table,
         round=result.round,
         board=result.board,

@@ -196,9 +196,6 @@ class ResultRow(Base):
     entered_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
     entry_key: Mapped[str | None] = mapped_column(String(200))
 
-    session: Mapped[SessionRow] = relationship(lazy="joined")
-    """The session row, for its number (:attr:`tenace.tournament.model.Result.session`)."""
-
 
 class ConfirmationRow(Base):
     """The opponents' confirmation of one result version."""

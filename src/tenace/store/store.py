@@ -24,12 +24,13 @@ changes something writes one line of the audit trail (:meth:`Store.history`).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from types import TracebackType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import IntegrityError
@@ -37,25 +38,29 @@ from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import sessionmaker
 
 from tenace.store._rows import (
+    Latest,
     _change,
     _check_result,
-    _current,
-    _current_slot,
     _event_row,
     _first_difference,
     _first_publication,
     _get_result,
     _in_session,
+    _insert,
+    _insert_result,
+    _latest,
+    _latest_of_session,
     _movement,
     _movement_row,
     _participant,
     _participant_row,
     _result,
-    _result_row,
     _seating_for,
-    _session_row,
+    _seatings_at,
+    _seatings_of_session,
+    _session_id,
     _show,
-    _stored,
+    _stored_by_id,
     _stored_from,
 )
 from tenace.store.codec import (
@@ -95,6 +100,7 @@ from tenace.tournament.model import (
     Participant,
     Penalty,
     Result,
+    Seating,
     Session,
 )
 
@@ -105,6 +111,15 @@ def _now(at: dt.datetime | None) -> dt.datetime:
     return to_utc(at) if at is not None else dt.datetime.now(dt.UTC)
 
 
+@dataclasses.dataclass
+class _Batch:
+    """What :meth:`Store.enter_many` reads once for a whole import: the session's seatings by
+    ``(round, table)`` and the current version of each slot by ``(table, round, board)``."""
+
+    seatings: dict[tuple[int, int], list[Seating]]
+    latest: dict[tuple[int, int, int], Latest]
+
+
 class Store:
     """A tournament database. Open it with :meth:`open` (which creates it or migrates it to the newest
     schema) and close it with :meth:`close`, or use it as a context manager."""
@@ -112,6 +127,7 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self._session_ids: dict[tuple[int, int], int] = {}
 
     @classmethod
     def open(cls, url: str = "sqlite:///tenace.db") -> Store:
@@ -301,7 +317,8 @@ class Store:
         """Enter the result of a slot (session, table, round, board) as a table device sends it.
 
         The result must fit the session's movement. A resend (the same ``key``, or the same result for the
-        same slot) returns the stored row and writes nothing.
+        same slot) returns the stored row and writes nothing. ``session`` decides the result's
+        :attr:`~tenace.tournament.model.Result.session` (a result left at the default session 1 takes it).
 
         :raises ResultError: (:mod:`tenace.tournament.entry`) if the result does not fit the movement.
         :raises DuplicateResultError: if a different result is already entered for the slot, or ``key`` was
@@ -319,11 +336,20 @@ class Store:
         by: str,
         at: dt.datetime | None = None,
     ) -> tuple[StoredResult, ...]:
-        """Enter many results in one transaction (an import): all of them, or, on the first error, none."""
+        """Enter many results in one transaction (an import): all of them, or, on the first error, none.
+        Results already stored (or repeated in ``results``) are returned as stored, as :meth:`enter` does."""
         batch = tuple(results)
-        return self._write(
-            lambda orm: tuple(self._enter(orm, event_id, session, r, by=by, key=None, at=at) for r in batch)
-        )
+
+        def work(orm: OrmSession) -> tuple[StoredResult, ...]:
+            session_id = _session_id(orm, event_id, session, self._session_ids)
+            context = _Batch(
+                _seatings_of_session(orm, session_id), _latest_of_session(orm, session_id, session)
+            )
+            return tuple(
+                self._enter(orm, event_id, session, r, by=by, key=None, at=at, batch=context) for r in batch
+            )
+
+        return self._write(work)
 
     def _enter(
         self,
@@ -335,32 +361,41 @@ class Store:
         by: str,
         key: str | None,
         at: dt.datetime | None,
+        batch: _Batch | None = None,
     ) -> StoredResult:
-        session_row = _session_row(orm, event_id, session)
+        session_id = _session_id(orm, event_id, session, self._session_ids)
         result = _in_session(result, session)
         if key is not None:
-            keyed = orm.scalars(
-                select(ResultRow).where(ResultRow.event_id == event_id, ResultRow.entry_key == key)
+            keyed = orm.execute(
+                select(ResultRow.id, ResultRow.session_id).where(
+                    ResultRow.event_id == event_id, ResultRow.entry_key == key
+                )
             ).first()
             if keyed is not None:
-                if keyed.session_id == session_row.id and _result(keyed) == result:
-                    return _stored(orm, keyed, session)
+                stored = _stored_by_id(orm, keyed.id, session)
+                if keyed.session_id == session_id and stored.result == result:
+                    return stored
                 raise DuplicateResultError(
-                    f"key {key!r} was already used for {_result(keyed).describe()} with a different result",
+                    f"key {key!r} was already used for {stored.result.describe()} with a different result",
                     table=result.table,
                     round=result.round,
                     board=result.board,
                     field="key",
                 )
-        _check_result(orm, session_row, result)
-        current = _current(orm, session_row.id, result)
+        if batch is not None:
+            seatings = batch.seatings.get((result.round, result.table), [])
+            current = batch.latest.get((result.table, result.round, result.board))
+        else:
+            seatings = _seatings_at(orm, session_id, table=result.table, round=result.round)
+            current = _latest(orm, session_id, session, result.table, result.round, result.board)
+        _check_result(orm, session_id, session, result, seatings)
         if current is not None:
-            stored = _result(current)
-            if stored == result:
-                return _stored(orm, current, session)
-            field = _first_difference(stored, result)
+            current_id, _, stored_result = current
+            if stored_result == result:
+                return _stored_by_id(orm, current_id, session)
+            field = _first_difference(stored_result, result)
             raise DuplicateResultError(
-                f"a different result is already entered ({field} {_show(getattr(stored, field))}, not "
+                f"a different result is already entered ({field} {_show(getattr(stored_result, field))}, not "
                 f"{_show(getattr(result, field))}); use correct",
                 table=result.table,
                 round=result.round,
@@ -368,11 +403,20 @@ class Store:
                 field=field,
             )
         moment = _now(at)
-        row = _result_row(event_id, session_row.id, result, version=1, by=by, at=moment, key=key)
-        orm.add(row)
-        orm.flush()
-        orm.add(_change(event_id, "enter", by, moment, session, result, new=row.id))
-        return _stored(orm, row, session)
+        new_id = _insert_result(orm, event_id, session_id, result, version=1, by=by, at=moment, key=key)
+        _insert(orm, _change(event_id, "enter", by, moment, session, result, new=new_id))
+        if batch is not None:
+            batch.latest[(result.table, result.round, result.board)] = (new_id, 1, result)
+        return StoredResult(
+            id=new_id,
+            event_id=event_id,
+            session=session,
+            result=result,
+            version=1,
+            entered_by=by,
+            entered_at=moment,
+            key=key,
+        )
 
     def confirm(
         self,
@@ -389,19 +433,17 @@ class Store:
         result changes nothing."""
 
         def work(orm: OrmSession) -> StoredResult:
-            session_row = _session_row(orm, event_id, session)
-            row = _current_slot(orm, session_row.id, table, round, board)
-            if row is None:
+            session_id = _session_id(orm, event_id, session, self._session_ids)
+            current = _latest(orm, session_id, session, table, round, board)
+            if current is None:
                 raise UnknownEventError("no result has been entered", table=table, round=round, board=board)
-            confirmation = orm.scalars(
-                select(ConfirmationRow).where(ConfirmationRow.result_id == row.id)
-            ).first()
-            if confirmation is None:
-                moment = _now(at)
-                orm.add(ConfirmationRow(result_id=row.id, actor=by, at=moment))
-                orm.add(_change(event_id, "confirm", by, moment, session, _result(row), new=row.id))
-                orm.flush()
-            return _stored(orm, row, session)
+            stored = _stored_by_id(orm, current[0], session)
+            if stored.confirmed_by is not None:
+                return stored
+            moment = _now(at)
+            _insert(orm, ConfirmationRow(result_id=stored.id, actor=by, at=moment))
+            _insert(orm, _change(event_id, "confirm", by, moment, session, stored.result, new=stored.id))
+            return dataclasses.replace(stored, confirmed_by=by, confirmed_at=moment)
 
         return self._write(work)
 
@@ -421,7 +463,8 @@ class Store:
 
         Within the correction period (from the first publication for :attr:`Conditions.correction_period`;
         always before the first publication) anyone may correct; after it only with ``approved_by``, the
-        Tournament Organiser (Law 79C2). Correcting to the result already current changes nothing.
+        Tournament Organiser (Law 79C2). Correcting to the result already current changes nothing. A slot
+        with no result yet may be corrected too (a result the Director enters late).
 
         :raises CorrectionPeriodClosedError: after the period without ``approved_by``.
         :raises ResultError: (:mod:`tenace.tournament.entry`) if the result does not fit the movement.
@@ -438,7 +481,6 @@ class Store:
         def work(orm: OrmSession) -> StoredResult:
             moment = _now(at)
             event_row = _event_row(orm, event_id)
-            session_row = _session_row(orm, event_id, session)
             opened = _first_publication(orm, event_id)
             if opened is not None and approved_by is None:
                 closes = opened + decode_conditions(event_row.conditions).correction_period
@@ -453,7 +495,6 @@ class Store:
             return self._correct(
                 orm,
                 event_id,
-                session_row,
                 session,
                 result,
                 by=by,
@@ -470,7 +511,6 @@ class Store:
         self,
         orm: OrmSession,
         event_id: int,
-        session_row: SessionRow,
         session: int,
         result: Result,
         *,
@@ -481,31 +521,44 @@ class Store:
         approved_by: str | None,
         action: str,
     ) -> tuple[StoredResult, bool]:
+        session_id = _session_id(orm, event_id, session, self._session_ids)
         result = _in_session(result, session)
-        _check_result(orm, session_row, result)
-        current = _current(orm, session_row.id, result)
-        if current is not None and _result(current) == result:
-            return _stored(orm, current, session), False
-        version = 1 if current is None else current.version + 1
-        row = _result_row(event_id, session_row.id, result, version=version, by=by, at=at, key=None)
-        orm.add(row)
-        orm.flush()
-        orm.add(
-            _change(
-                event_id,
-                action,
-                by,
-                at,
-                session,
-                result,
-                new=row.id,
-                old=current.id if current is not None else None,
-                reason=reason,
-                law=law,
-                approved_by=approved_by,
-            )
+        _check_result(
+            orm,
+            session_id,
+            session,
+            result,
+            _seatings_at(orm, session_id, table=result.table, round=result.round),
         )
-        return _stored(orm, row, session), True
+        current = _latest(orm, session_id, session, result.table, result.round, result.board)
+        if current is not None and current[2] == result:
+            return _stored_by_id(orm, current[0], session), False
+        version = 1 if current is None else current[1] + 1
+        new_id = _insert_result(orm, event_id, session_id, result, version=version, by=by, at=at, key=None)
+        change = _change(
+            event_id,
+            action,
+            by,
+            at,
+            session,
+            result,
+            new=new_id,
+            old=current[0] if current is not None else None,
+            reason=reason,
+            law=law,
+            approved_by=approved_by,
+        )
+        _insert(orm, change)
+        stored = StoredResult(
+            id=new_id,
+            event_id=event_id,
+            session=session,
+            result=result,
+            version=version,
+            entered_by=by,
+            entered_at=at,
+        )
+        return stored, True
 
     def results(self, event_id: int, session: int | None = None) -> tuple[Result, ...]:
         """The current version of every slot's result, by session, round, table and board."""
@@ -513,41 +566,54 @@ class Store:
 
     def stored(self, event_id: int, session: int | None = None) -> tuple[StoredResult, ...]:
         """Like :meth:`results`, with versions, who entered and who confirmed."""
+        results, sessions, confirmations = (
+            ResultRow.__table__,
+            SessionRow.__table__,
+            ConfirmationRow.__table__,
+        )
         with self._transaction() as orm:
             _event_row(orm, event_id)
             query = (
-                select(ResultRow, SessionRow.number, ConfirmationRow)
-                .join(SessionRow, ResultRow.session_id == SessionRow.id)
-                .outerjoin(ConfirmationRow, ConfirmationRow.result_id == ResultRow.id)
-                .where(ResultRow.event_id == event_id)
+                select(
+                    results,
+                    sessions.c.number.label("session_number"),
+                    confirmations.c.actor.label("confirmed_by"),
+                    confirmations.c.at.label("confirmed_at"),
+                )
+                .join(sessions, results.c.session_id == sessions.c.id)
+                .outerjoin(confirmations, confirmations.c.result_id == results.c.id)
+                .where(results.c.event_id == event_id)
             )
             if session is not None:
-                _session_row(orm, event_id, session)
-                query = query.where(SessionRow.number == session)
-            latest: dict[tuple[int, int, int, int], tuple[ResultRow, int, ConfirmationRow | None]] = {}
-            for row, number, confirmation in orm.execute(query):
-                slot = (number, row.round_no, row.table_no, row.board)
-                if slot not in latest or latest[slot][0].version < row.version:
-                    latest[slot] = (row, number, confirmation)
-            return tuple(_stored_from(*latest[slot]) for slot in sorted(latest))
+                _session_id(orm, event_id, session, self._session_ids)
+                query = query.where(sessions.c.number == session)
+            latest: dict[tuple[int, int, int, int], Any] = {}
+            for row in orm.execute(query):
+                slot = (row.session_number, row.round_no, row.table_no, row.board)
+                if slot not in latest or latest[slot].version < row.version:
+                    latest[slot] = row
+            return tuple(
+                _stored_from(row, row.session_number, row.confirmed_by, row.confirmed_at)
+                for row in (latest[slot] for slot in sorted(latest))
+            )
 
     def versions(
         self, event_id: int, session: int, *, table: int, round: int, board: int
     ) -> tuple[StoredResult, ...]:
         """Every version of one slot's result, oldest first."""
         with self._transaction() as orm:
-            session_row = _session_row(orm, event_id, session)
-            rows = orm.scalars(
-                select(ResultRow)
+            session_id = _session_id(orm, event_id, session, self._session_ids)
+            ids = orm.scalars(
+                select(ResultRow.id)
                 .where(
-                    ResultRow.session_id == session_row.id,
+                    ResultRow.session_id == session_id,
                     ResultRow.table_no == table,
                     ResultRow.round_no == round,
                     ResultRow.board == board,
                 )
                 .order_by(ResultRow.version)
-            )
-            return tuple(_stored(orm, row, session) for row in rows)
+            ).all()
+            return tuple(_stored_by_id(orm, i, session) for i in ids)
 
     def history(self, event_id: int) -> tuple[Change, ...]:
         """The audit trail of the event, oldest first."""
@@ -557,11 +623,14 @@ class Store:
                 orm.scalars(select(ChangeRow).where(ChangeRow.event_id == event_id).order_by(ChangeRow.id))
             )
             ids = {i for c in changes for i in (c.old_result_id, c.new_result_id) if i is not None}
-            rows = (
-                {r.id: _result(r) for r in orm.scalars(select(ResultRow).where(ResultRow.id.in_(ids)))}
-                if ids
-                else {}
-            )
+            rows: dict[int, Result] = {}
+            if ids:
+                query = (
+                    select(ResultRow.__table__, SessionRow.number.label("session_number"))
+                    .join(SessionRow, ResultRow.session_id == SessionRow.id)
+                    .where(ResultRow.id.in_(ids))
+                )
+                rows = {r.id: _result(r, r.session_number) for r in orm.execute(query)}
             return tuple(
                 Change(
                     id=c.id,
@@ -658,7 +727,8 @@ class Store:
         def work(orm: OrmSession) -> int:
             moment = _now(at)
             event_row = _event_row(orm, event_id)
-            session_row = _session_row(orm, event_id, session)
+            session_row = orm.get(SessionRow, _session_id(orm, event_id, session, self._session_ids))
+            assert session_row is not None
             if not appellants:
                 raise AppealNotHeardError(
                     "an appeal needs an appellant", table=table, round=round, board=board, field="appellants"
@@ -742,7 +812,7 @@ class Store:
             if decided is not None:
                 same_result = result is None or (
                     decided.result_id is not None
-                    and _result(_get_result(orm, decided.result_id)) == decided_result
+                    and _result(_get_result(orm, decided.result_id), appeal.session_no) == decided_result
                 )
                 if decided.decision == decision and same_result:
                     return
@@ -756,11 +826,9 @@ class Store:
             result_id: int | None = None
             changed = False
             if result is not None:
-                session_row = _session_row(orm, appeal.event_id, appeal.session_no)
                 stored, changed = self._correct(
                     orm,
                     appeal.event_id,
-                    session_row,
                     appeal.session_no,
                     result,
                     by=by,
@@ -807,7 +875,7 @@ class Store:
             for a, d in rows:
                 decided_result = None
                 if d is not None and d.result_id is not None:
-                    decided_result = _result(_get_result(orm, d.result_id))
+                    decided_result = _result(_get_result(orm, d.result_id), a.session_no)
                 appeals.append(
                     Appeal(
                         id=a.id,

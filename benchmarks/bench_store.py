@@ -1,0 +1,118 @@
+"""Storage speed: entering 1,000 results into a store, one call per result (one transaction each, as table
+devices send them) and as one import (``Store.enter_many``), then reading them back.
+
+Run: ``.venv/bin/python benchmarks/bench_store.py [--tables 10] [--boards-per-round 10]``
+
+A ten-table Mitchell (with a relay, so ten rounds) and ten boards a round gives 10 x 10 x 10 = 1,000
+results. Every run uses a new SQLite file in a temporary directory (WAL, synchronous=FULL: every commit waits
+for the disk) and, when ``TENACE_TEST_POSTGRES_URL`` is set, a new PostgreSQL schema that is dropped
+afterwards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from tenace.contract import Contract
+from tenace.store import Store
+from tenace.tournament.model import Conditions, Event, EventKind, Participant, Result, Session
+from tenace.tournament.movements.mitchell import EvenTables, mitchell
+
+CONTRACTS = ("3NTN", "4SE", "2HS", "4HW", "1NTN", "3NTS", "5DXE")
+
+
+def event_and_results(tables: int, boards_per_round: int) -> tuple[Event, list[Result]]:
+    movement = mitchell(tables, boards_per_round=boards_per_round, even=EvenTables.RELAY)
+    participants = tuple(Participant(c, f"Pair {c}") for c in movement.contestants)
+    event = Event("benchmark", EventKind.PAIRS, Conditions(), participants, (Session(1, (movement,)),))
+    results = [
+        Result(
+            board=b,
+            round=s.round,
+            table=s.table,
+            ns=s.ns,
+            ew=s.ew,
+            contract=Contract.from_str(CONTRACTS[(b + s.table) % len(CONTRACTS)]),
+            tricks=7 + (b * s.round) % 6,
+        )
+        for s in movement.seatings
+        for b in s.boards
+    ]
+    return event, results
+
+
+@contextmanager
+def sqlite_url() -> Iterator[str]:
+    with tempfile.TemporaryDirectory() as folder:
+        yield f"sqlite:///{Path(folder) / 'bench.db'}"
+
+
+@contextmanager
+def postgres_url(base: str) -> Iterator[str]:
+    schema = f"bench_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base)
+    try:
+        with admin.begin() as connection:
+            connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+        url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
+        yield url.render_as_string(hide_password=False)
+        with admin.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+    finally:
+        admin.dispose()
+
+
+def timed(what: str, count: int, work: Callable[[], object]) -> None:
+    start = time.perf_counter()
+    work()
+    elapsed = time.perf_counter() - start
+    print(f"  {what:<42} {count:>6} results in {elapsed:7.3f} s = {count / elapsed:9,.0f} results/s")
+
+
+def bench(backend: str, url_context: Callable[[], object], event: Event, results: list[Result]) -> None:
+    print(f"{backend}:")
+    with url_context() as url, Store.open(url) as store:  # type: ignore[attr-defined]
+        one_by_one = store.create_event(event)
+
+        def enter_each() -> None:
+            for i, r in enumerate(results):
+                store.enter(one_by_one, 1, r, by="device", key=f"k{i}")
+
+        timed("enter, one transaction per result", len(results), enter_each)
+        timed("enter again (idempotent resends)", len(results), enter_each)
+        imported = store.create_event(event)
+        timed(
+            "enter_many, one transaction",
+            len(results),
+            lambda: store.enter_many(imported, 1, results, by="import"),
+        )
+        timed("results() read back", len(results), lambda: store.results(one_by_one))
+        assert sorted(store.results(imported), key=repr) == sorted(results, key=repr)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--boards-per-round", type=int, default=10)
+    args = parser.parse_args()
+    event, results = event_and_results(args.tables, args.boards_per_round)
+    bench("SQLite (file, WAL, synchronous=FULL)", sqlite_url, event, results)
+    base = os.environ.get("TENACE_TEST_POSTGRES_URL")
+    if base:
+        bench("PostgreSQL", lambda: postgres_url(base), event, results)
+    else:
+        print("PostgreSQL: skipped (TENACE_TEST_POSTGRES_URL is not set)")
+
+
+if __name__ == "__main__":
+    main()
