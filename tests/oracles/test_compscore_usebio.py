@@ -396,5 +396,5 @@ def test_rescore_differs_exactly_on_the_known_lines_and_totals(oracles: Path, na
     assert differing == expected
     if name not in ("mp_pairs_mitchell_02.xml", "mp_pairs_mitchell_adjusted.xml"):  # totals that predate
         rounding = {(name, p.participant) for p in report.participants if not p.agrees and all(
-            c.agrees or "last digit" in (c.reason or "") for c in p.checks)}
+            c.agrees or "exact value is" in (c.reason or "") for c in p.checks)}
         assert rounding == {key for key in KNOWN_TOTAL_ROUNDING if key[0] == name}

@@ -252,15 +252,17 @@ class RescoreReport:
 
 @dataclass(frozen=True, slots=True)
 class KnownDeviation:
-    """A line where a program's output is known not to be what the Laws and its own method give."""
+    """A line (or a participant's total) where a program's output is known not to be what the Laws and its
+    own method give."""
 
     program: str
     """Matched case-insensitively at the start of the program's name."""
     event: str
     """The event's name as the file gives it (USEBIO EVENT_DESCRIPTION, PBN Event)."""
-    board: int
+    board: int | None
+    """The board of the line; ``None`` for a participant's total."""
     ns: str | None
-    """The line's North-South pair, or ``None`` for every line of the board."""
+    """The line's North-South pair (``None``: every line of the board), or the participant."""
     reason: str
 
     def applies(self, program: str, event: str | None, board: int | None, ns: str) -> bool:
@@ -295,6 +297,20 @@ KNOWN_DEVIATIONS: Final[tuple[KnownDeviation, ...]] = (
         None,
         "Ruter: its own handling of the A+/A- lines makes this board's percentages sum to 120 % "
         "(not Law 78A)",
+    ),
+    KnownDeviation(
+        "Compscore",
+        "EL Mon 1:00pm Open (11-Jul-22)",
+        None,
+        "8NS",
+        "Compscore: the total is printed 456.95 where the exact value is 456.9444... (its percentage agrees)",
+    ),
+    KnownDeviation(
+        "Compscore",
+        "EL Mon 1:00pm Open (11-Jul-22)",
+        None,
+        "2EW",
+        "Compscore: the total is printed 416.05 where the exact value is 416.0555... (its percentage agrees)",
     ),
 )
 
