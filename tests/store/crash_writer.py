@@ -1,9 +1,10 @@
 """Entered results, acknowledged one by one: run as a script by test_crash.py, which kills it with SIGKILL.
 
-    python crash_writer.py URL COUNT
+    python crash_writer.py URL COUNT [EVENT]
 
-Creates an event, prints ``event <id>``, then enters COUNT results, printing ``ack <key>`` after each
-``Store.enter`` has returned (its transaction committed).
+Creates an event (or uses event number EVENT, made with :func:`crash_event`), prints ``event <id>``, then
+enters COUNT results, printing ``ack <key>`` after each ``Store.enter`` has returned (its transaction
+committed). test_concurrency.py runs two of them at once on one event.
 """
 
 from __future__ import annotations
@@ -42,16 +43,19 @@ def key(i: int) -> str:
     return f"crash-{i}"
 
 
-def main(url: str, count: int) -> None:
-    event = Event(
+def crash_event(count: int) -> Event:
+    return Event(
         "crash test",
         EventKind.PAIRS,
         Conditions(),
         (Participant("1", "One"), Participant("2", "Two")),
         (Session(1, (movement(count),)),),
     )
+
+
+def main(url: str, count: int, event: int | None) -> None:
     with Store.open(url) as store:
-        event_id = store.create_event(event)
+        event_id = store.create_event(crash_event(count)) if event is None else event
         sys.stdout.write(f"event {event_id}\n")
         sys.stdout.flush()
         for i in range(1, count + 1):
@@ -61,4 +65,4 @@ def main(url: str, count: int) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]))
+    main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]) if len(sys.argv) > 3 else None)
