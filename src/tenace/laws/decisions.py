@@ -28,6 +28,7 @@ class Kind(enum.Enum):
     CARD_EXPOSED = "card exposed"
     PENALTY_CARD_NOT_PLAYED = "penalty card not played"
     LEAD_RESTRICTION_BROKEN = "lead contrary to a lead requirement or prohibition"
+    WRONG_CARD_FROM_DUMMY = "dummy played a card declarer did not name"
 
 
 @dataclass(frozen=True, slots=True)

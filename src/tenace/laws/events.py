@@ -134,15 +134,90 @@ class CardExposed:
 
 @dataclass(frozen=True, slots=True)
 class DummyDesignation:
-    """Declarer names dummy's card incompletely or invalidly: ``"high"``, ``"low"``, ``"win"``, a rank only,
-    a suit only, ``"anything"`` (Law 46B). The engine resolves it to a card or asks for one."""
+    """Declarer names a card for dummy to play (Law 45B): a whole card (``"SQ"``), or incompletely or
+    invalidly: ``"high"``, ``"low"``, ``"win"``, a rank only, a suit only, ``"anything"``, a card dummy does
+    not hold (Law 46B). :mod:`tenace.laws.designation` resolves it to a card or asks who the Laws say for
+    one."""
 
     designation: str
     by: Seat
+    intended: Card | None = None
+    """The Director finds declarer's different intention incontrovertible: this card is played (Law 46B)."""
+    placed: Card | None = None
+    """Dummy placed this card in the played position rather than the one declarer named (Law 45D)."""
 
     @property
     def actor(self) -> Actor:
         return self.by
+
+
+@dataclass(frozen=True, slots=True)
+class DesignationChanged:
+    """Declarer corrects the designation of dummy's last card to ``card``, before he next plays from either
+    hand (Law 45C4(b)); the Director judges whether the first designation was a slip of the tongue."""
+
+    by: Seat
+    card: Card
+
+    @property
+    def actor(self) -> Actor:
+        return self.by
+
+
+class Deemed(enum.Enum):
+    """How a card came to be deemed played other than by being faced in turn (Law 45C)."""
+
+    SEEN_BY_PARTNER = "held by a defender so that his partner could see its face"  # Law 45C1
+    HELD_FACE_UP = "held face up by declarer, touching or nearly touching the table"  # Law 45C2
+    TOUCHED_IN_DUMMY = "deliberately touched in dummy by declarer"  # Law 45C3
+    NAMED = "named by the player as the card he plays"  # Law 45C4(a)
+
+
+@dataclass(frozen=True, slots=True)
+class CardDeemedPlayed:
+    """The Director finds that ``card`` of ``seat``'s hand is played because of ``how`` it was held, touched
+    or named (Law 45C1-C4(a)); the engine then treats it as :class:`CardPlayed`."""
+
+    seat: Seat
+    card: Card
+    how: Deemed
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
+class Retraction(enum.Enum):
+    """Why the Director lets a played card be taken back without rectification (Law 47E)."""
+
+    TOLD_IT_WAS_HIS_TURN = "an opponent told him wrongly that it was his turn"  # Law 47E1
+    MISTAKEN_EXPLANATION = "a mistaken explanation by an opponent"  # Law 47E2(a)
+
+
+@dataclass(frozen=True, slots=True)
+class CardRetracted:
+    """The Director lets ``seat`` take back his last card led or played, because of ``why`` (Law 47E); what
+    it showed is authorised to his side and unauthorised to the opponents who misinformed him (Law 16C)."""
+
+    seat: Seat
+    why: Retraction
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
+@dataclass(frozen=True, slots=True)
+class InspectionAllowed:
+    """At the Director's instruction ``seat`` may look at quitted trick number ``trick`` (1-13) during the
+    play, e.g. to check a claimed revoke (Law 66C); the permission lasts until the next card is played."""
+
+    seat: Seat
+    trick: int
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
 
 
 class Late(enum.Enum):
@@ -261,4 +336,5 @@ Event = (
     | CardExposed | DummyDesignation | AttentionDrawn | ClaimWithdrawn | PlayOnAgreed
     | Misinformation | SimultaneousCalls
     | SimultaneousPlays | SimultaneousCards | LeadFaceDown
+    | DesignationChanged | CardDeemedPlayed | CardRetracted | InspectionAllowed
 )

@@ -93,6 +93,7 @@ KIND_NAMES: Final[Mapping[str, str]] = {
     "LEAD_OUT_OF_TURN": N_("lead out of turn"),
     "PREMATURE_PLAY": N_("premature lead or play"),
     "SIMULTANEOUS_CARDS": N_("two or more cards played at once"),
+    "WRONG_CARD_FROM_DUMMY": N_("card from dummy not the one named"),
 }
 """The short name of each :class:`~tenace.laws.decisions.Kind` of irregularity, by member name."""
 
@@ -132,6 +133,10 @@ KIND_SENTENCES: Final[Mapping[str, str]] = {
         "Premature lead or play: {offender} led or played before their partner had played ({law})."
     ),
     "SIMULTANEOUS_CARDS": N_("Cards played together: {offender} played two or more cards at once ({law})."),
+    "WRONG_CARD_FROM_DUMMY": N_(
+        "Card not named: {offender}, dummy, placed a card that declarer had not named in the played position"
+        " ({law})."
+    ),
 }
 """What happened, as a sentence: placeholders ``{offender}``, ``{call}`` and ``{law}``."""
 
@@ -207,6 +212,17 @@ REQUIRE_LEAD: Final = N_("Require the lead of {suit} ({law}).")
 FORBID_LEAD: Final = N_("Forbid the lead of {suits} for as long as the leader keeps the lead ({law}).")
 FREE_LEAD: Final = N_("Neither require nor forbid any lead: the leader may lead anything ({law}).")
 DESIGNATE_CARD: Final = N_("Have the penalty card {card} played now ({law}).")
+PLAY_CARD: Final = N_("Play {card} ({law}).")
+"""``DesignateCard`` outside the penalty-card Laws: the card named for dummy (Law 46B) or the one of several
+cards played at once that is played (Law 58B2)."""
+DESIGNATION_SLIP: Final = N_(
+    "The Director rules the designation a slip of the tongue: dummy's card goes back and the corrected card"
+    " is played ({law})."
+)
+DESIGNATION_KEPT: Final = N_(
+    "The Director rules it a loss of concentration or a change of mind: the card first named stays played"
+    " ({law})."
+)
 SPREAD_HAND: Final = N_("Declarer spreads their hand and becomes dummy; partner becomes declarer ({law}).")
 REQUIRE_HIGHEST: Final = N_(
     "Require the offender's partner to play the highest card held in the suit led ({law})."
@@ -355,19 +371,27 @@ def _play_requirement(s: _Speaker, x: Any) -> str:
 
 _LAW_16C: Final = LawRef(16, "C")
 
+
+def _unintended(x: Any) -> str:
+    if x.law.law == 45:  # Law 45C4(b): a change of designation of dummy's card
+        return DESIGNATION_SLIP if x.yes else DESIGNATION_KEPT
+    return UNINTENDED_YES if x.yes else UNINTENDED_NO
+
 _Explainer = Callable[[_Speaker, Any], str]
 
 _OPTIONS: Final[dict[str, _Explainer]] = {
     "Accept": lambda s, x: s(ACCEPT, law=s.law(x.law)),
     "Reject": lambda s, x: s(REJECT, law=s.law(x.law)),
     "Comparable": lambda s, x: s(COMPARABLE_YES if x.yes else COMPARABLE_NO, law=s.law(x.law)),
-    "Unintended": lambda s, x: s(UNINTENDED_YES if x.yes else UNINTENDED_NO, law=s.law(x.law)),
+    "Unintended": lambda s, x: s(_unintended(x), law=s.law(x.law)),
     "KeepCall": lambda s, x: s(KEEP_CALL, law=s.law(x.law)),
     "WithdrawCall": lambda s, x: s(WITHDRAW_CALL, law=s.law(x.law)),
     "RequireLead": lambda s, x: s(REQUIRE_LEAD, suit=s.suits([x.suit]), law=s.law(x.law)),
     "ForbidLead": lambda s, x: s(FORBID_LEAD, suits=s.suits(x.suits), law=s.law(x.law)),
     "FreeLead": lambda s, x: s(FREE_LEAD, law=s.law(x.law)),
-    "DesignateCard": lambda s, x: s(DESIGNATE_CARD, card=s.card(x.card), law=s.law(x.law)),
+    "DesignateCard": lambda s, x: s(
+        DESIGNATE_CARD if x.law.law in (50, 51, 52) else PLAY_CARD, card=s.card(x.card), law=s.law(x.law)
+    ),
     "SpreadHand": lambda s, x: s(SPREAD_HAND, law=s.law(x.law)),
     "RequireHighest": lambda s, x: s(REQUIRE_HIGHEST, law=s.law(x.law)),
     "RequireLowest": lambda s, x: s(REQUIRE_LOWEST, law=s.law(x.law)),

@@ -11,19 +11,24 @@ from dataclasses import dataclass, replace
 from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
-from tenace.laws import claims, out_of_turn, penalty_cards, revokes
+from tenace.laws import claims, designation, out_of_turn, penalty_cards, revokes, tricks
 from tenace.laws.claims import Claim, VoidClaim
 from tenace.laws.decisions import Decision, Irregularity, Kind
+from tenace.laws.designation import DesignationState
 from tenace.laws.events import (
     AttentionDrawn,
+    CardDeemedPlayed,
     CardExposed,
     CardPlayed,
     ClaimAnswered,
     ClaimMade,
     ClaimRuled,
+    DesignationChanged,
     DirectorCalled,
+    DummyDesignation,
     Elected,
     Event,
+    InspectionAllowed,
 )
 from tenace.laws.out_of_turn import OutOfTurnState
 from tenace.laws.penalty_cards import PenaltyState
@@ -51,6 +56,11 @@ class PlayState:
     """Revokes, their correction or establishment, and the Director's Law 64C review (:mod:`.revokes`)."""
     out_of_turn: OutOfTurnState = OutOfTurnState()
     """Leads out of turn, premature and simultaneous plays (Laws 53-60): see :mod:`.out_of_turn`."""
+    designation: DesignationState = DesignationState()
+    """Dummy's cards named by declarer, changes of designation and dummy's wrong card (Laws 45-46): see
+    :mod:`.designation`."""
+    inspections: tuple[tricks.Inspection, ...] = ()
+    """Quitted tricks the Director let a player inspect (Law 66C): see :mod:`.tricks`."""
 
     @classmethod
     def start(cls, deal: Deal, contract: Contract) -> PlayState:
@@ -131,7 +141,8 @@ def on_ruling(state: PlayState, event: ClaimRuled) -> PlayState:
 
 def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> PlayState:
     """Events of the play period other than cards and claims: exposed cards (Laws 48-52), dummy designations
-    (Law 46), attention drawn to a revoke (Laws 61-63), withdrawn claims (Law 69B), play on (Law 68D2(b))."""
+    and cards deemed played (Laws 45-46), attention drawn to a revoke (Laws 61-63), the Director's leave to
+    inspect a quitted trick (Law 66C), withdrawn claims (Law 69B), play on (Law 68D2(b))."""
     irregular = out_of_turn.on_event(state, event, index, policy)  # Laws 54A, 54C, 58
     if irregular is not None:
         return irregular
@@ -139,6 +150,14 @@ def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> Play
         return penalty_cards.on_exposed(state, event, index, policy)
     if isinstance(event, AttentionDrawn):  # Laws 61-64
         return revokes.on_attention(state, event, index)
+    if isinstance(event, DummyDesignation):  # Laws 45B, 45D, 46
+        return designation.on_designation(state, event, index, policy)
+    if isinstance(event, CardDeemedPlayed):  # Law 45C
+        return designation.on_deemed(state, event, index, policy)
+    if isinstance(event, DesignationChanged):  # Law 45C4(b)
+        return designation.on_change(state, event)
+    if isinstance(event, InspectionAllowed):  # Law 66C
+        return tricks.on_inspection(state, event)
     claimed = claims.on_event(state, event)  # Laws 68D2(b), 69B, 71
     if claimed is not None:
         return claimed
@@ -159,6 +178,8 @@ def on_elected(state: PlayState, event: Elected, index: int = 0, policy: Policy 
         return revokes.on_elected(state, event)
     if state.pending is not None and out_of_turn.owns(state.pending):  # Laws 53-58
         return out_of_turn.on_elected(state, event, index, policy)
+    if designation.owns(state.pending):  # Laws 45C4(b), 46B
+        return designation.on_elected(state, event, index, policy)
     if state.pending is not None and penalty_cards.owns(state.pending):  # Laws 26B, 50-52
         return penalty_cards.on_elected(state, event)
     raise ImpossibleActionError("no decision is pending in the play")

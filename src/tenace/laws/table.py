@@ -16,7 +16,17 @@ from tenace.cards import Card, CardSet
 from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
-from tenace.laws import auction_period, changes, claims, out_of_turn, penalty_cards, play_period, revokes
+from tenace.laws import (
+    auction_period,
+    changes,
+    claims,
+    designation,
+    out_of_turn,
+    penalty_cards,
+    play_period,
+    revokes,
+    tricks,
+)
 from tenace.laws.auction_period import AuctionState, StandingCall
 from tenace.laws.claims import Claim
 from tenace.laws.decisions import Constraint, Decision, Irregularity, PenaltyCard, Withdrawn
@@ -24,15 +34,20 @@ from tenace.laws.events import (
     AttentionDrawn,
     CallChanged,
     CallMade,
+    CardDeemedPlayed,
     CardExposed,
     CardPlayed,
+    CardRetracted,
     ClaimAnswered,
     ClaimMade,
     ClaimRuled,
     ClaimWithdrawn,
+    DesignationChanged,
     DirectorCalled,
+    DummyDesignation,
     Elected,
     Event,
+    InspectionAllowed,
     Misinformation,
     PlayOnAgreed,
     SimultaneousCalls,
@@ -240,7 +255,8 @@ class Table:
             if new.playing is not None and new.playing.penalties.active:  # Laws 26B, 50-52
                 new = replace(new, playing=penalty_cards.settle(new.playing))
             if new.playing is not None:  # Laws 62-64: revokes found, corrected, reviewed
-                new = replace(new, playing=revokes.settle(self.playing, new.playing, event, index))
+                settled = _card_event(self.playing, new.playing, event)
+                new = replace(new, playing=revokes.settle(self.playing, new.playing, settled, index))
         except UnlawfulActionError:
             raise
         except ImpossibleActionError as exc:
@@ -249,6 +265,10 @@ class Table:
 
     def _step(self, event: Event, index: int, policy: Policy) -> Table:
         playing = self.playing
+        if playing is not None and self.phase is not Phase.ENDED:
+            point = designation.rebuild_point(playing, event, self.record)  # Laws 45C4(b), 45D1, 47C-47E
+            if point is not None:
+                return self._rebuild(event, *point)
         if self.phase is Phase.ENDED:
             if playing is not None and claims.in_correction(playing, event):  # Laws 69B, 71 (79C)
                 if isinstance(event, ClaimRuled):
@@ -300,6 +320,25 @@ class Table:
                 return replace(self, playing=play_period.on_ruling(playing, event))
         return replace(self, playing=play_period.on_event(playing, event, index, policy))
 
+    def _rebuild(self, event: Event, start: int, card: Card | None) -> Table:
+        """The table as if the cards played from record index ``start`` on had not been (they go back to their
+        hands), then, if ``card`` is given, dummy playing it on declarer's designation (Laws 45C4(b), 45D1,
+        47C-47E). Replaying the whole record takes the same path, so the record stays all there is to save."""
+        base = Table.replay(self.board, self.record[:start], self.regulations)
+        before = base.playing
+        assert before is not None and self.playing is not None
+        if card is not None:
+            dummy = before.contract.dummy
+            base = base.apply(CardPlayed(dummy, card))
+            assert base.playing is not None
+            return replace(base, playing=designation.after_rebuild(base.playing, start, card))
+        if isinstance(event, CardRetracted):  # Law 47E: exactly the retracted card is gone
+            taken = len(self.playing.play.cards) - len(before.play.cards)
+            waiting = before.out_of_turn.faced or before.out_of_turn.premature
+            if taken > 1 or (taken == 0 and waiting is not None and waiting.seat is event.seat):
+                raise ImpossibleActionError(f"{event.seat.name.title()}'s card cannot be retracted alone")
+        return base
+
     def _after_auction(self, auction: AuctionState) -> Table:
         """The new auction state; when the auction has just ended with a contract, the play period's state
         starts (Law 22A, 41A)."""
@@ -330,6 +369,12 @@ class Table:
             held = play.hand(seat) if play is not None else self.deal[seat]
             if viewer is DIRECTOR or viewer is seat or (faced and seat is dummy):
                 hands[seat] = held
+        views = (
+            tricks.trick_views(
+                play, viewer, self.playing.inspections, ended=self.phase in (Phase.ENDED, Phase.CLAIM)
+            )
+            if play is not None and self.playing is not None else ()
+        )
         return TableView(
             viewer=viewer,
             board=self.board.number,
@@ -339,7 +384,8 @@ class Table:
             hands=hands,
             calls=self.calls,
             withdrawn=self.withdrawn,
-            played=play.cards if play is not None else (),
+            played=tuple(card for trick in views for card in trick.cards if card is not None),
+            tricks=views,
             contract=contract,
             pending=self.pending,
             constraints=self.constraints,
@@ -374,6 +420,9 @@ class TableView:
     """Cards exposed during the auction, face up until it ends (Law 24)."""
     faced: dict[Seat, CardSet] = field(default_factory=dict)
     """Remaining cards lying face up for everyone because of a claim (Laws 68C, 70B3)."""
+    tricks: tuple[tricks.TrickView, ...] = ()
+    """Every trick begun, with the cards of quitted tricks the viewer may no longer look at hidden (``None``)
+    (Law 66); ``played`` lists the cards he may see, in order."""
 
 
 def _describe(event: Event) -> str:
@@ -400,6 +449,31 @@ def _describe(event: Event) -> str:
             return f"{_describe(first)} and {_describe(second)} at the same time"
         case ClaimWithdrawn(seat=seat):
             return f"{seat.name.title()} withdraws from the claim"
+        case DummyDesignation(designation=words, by=seat):
+            return f"{seat.name.title()} calls for {words!r} from dummy"
+        case DesignationChanged(by=seat, card=card):
+            return f"{seat.name.title()} changes dummy's card to {card}"
+        case CardDeemedPlayed(seat=seat, card=card):
+            return f"the Director finds {seat.name.title()}'s {card} played"
+        case CardRetracted(seat=seat):
+            return f"the Director lets {seat.name.title()} retract his card"
+        case InspectionAllowed(seat=seat, trick=trick):
+            return f"the Director lets {seat.name.title()} inspect trick {trick}"
         case PlayOnAgreed():
             return "all four agree to play on"
     return repr(event)
+
+
+def _card_event(before: PlayState | None, after: PlayState, event: Event) -> Event:
+    """For the revoke ledger: a card that joined the play on declarer's designation or a Director's finding
+    (Laws 45C, 46) counts as that card played (Laws 61-64)."""
+    if (
+        designation.adds_card(event)
+        and before is not None
+        and len(after.play.cards) == len(before.play.cards) + 1
+    ):
+        play = after.play
+        trick = play.current_trick if play.current_trick.cards else play.tricks[-1]
+        seat, card = list(trick)[-1]
+        return CardPlayed(seat, card)
+    return event

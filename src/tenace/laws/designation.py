@@ -1,0 +1,577 @@
+"""Playing a card (Law 45), designating dummy's card (Law 46) and retracting a played card (Law 47).
+
+Declarer plays from dummy by naming a card (Law 45B): :class:`~tenace.laws.events.DummyDesignation`. A whole
+card is played as named. The incomplete or invalid designations of Law 46B are resolved here, as pure
+functions of the play:
+
+* ``"high"`` / ``"low"``: the highest / lowest card of the suit led (46B1(a), 46B1(c));
+* ``"win"``: the lowest card that is *known* to win the trick, from what declarer can see (46B1(b));
+* a suit only: the lowest card of that suit (46B2);
+* a rank only: in leading, the suit with which dummy won the preceding trick, if dummy holds that rank in it
+  (46B3(a)); otherwise the card of that rank dummy can lawfully play, and declarer says which if there are
+  two or more (46B3(b));
+* a card dummy does not hold: invalid, declarer names any lawful card (46B4);
+* ``"anything"``: a defender names dummy's card (46B5). The Laws let either defender do so; the engine asks
+  the one on dummy's left, who plays next after dummy (as Law 55A lets the player next in turn prevail).
+
+When the words do not give one card (``"high"`` with nothing led, no card known to win, a void suit), the
+designation is incomplete and declarer names the card (a pending decision of ``DesignateCard`` options). When
+the Director finds declarer's different intention incontrovertible (the opening words of 46B), the event's
+``intended`` card is played instead.
+
+Around the designation:
+
+* :class:`~tenace.laws.events.CardDeemedPlayed`: a card held, touched or named so that it counts as played
+  (45C1-45C4(a)); it is then played like :class:`~tenace.laws.events.CardPlayed` (a defender's card seen by
+  his partner after he has already played to the trick is a fifth card, 45E).
+* :class:`~tenace.laws.events.DesignationChanged`: declarer corrects the designation before he next plays a
+  card from either hand (45C4(b)); the Director rules whether it was a slip of the tongue (``Unintended``).
+  Allowed, dummy's card goes back (47C) and so does a card an opponent played after it (47D: he plays again
+  and may play the same card).
+* ``DummyDesignation(placed=...)``: dummy puts a card declarer did not name in the played position (45D). It
+  is played as it lies. If the Director is called before each side has played to the next trick it is
+  withdrawn, the named card is played, and the cards played after it go back to be played again (45D1);
+  later, play goes on as it stands and a revoke it made is dealt with by Laws 61-64 (45D2).
+* :class:`~tenace.laws.events.CardRetracted`: the Director lets a player take back a lead or play made because
+  an opponent told him wrongly it was his turn (47E1; the lead cannot then be accepted), or his last card
+  played after a mistaken explanation, if no card has been played since and it is not the opening lead
+  after dummy is faced (47E2(a)). No rectification follows; the information is subject to Law 16C.
+* A fifth card to a trick (45E) is dealt with in :mod:`tenace.laws.out_of_turn`; withdrawals in the course of
+  a rectification (47A, 47B) and after a proper lead over a lead out of turn (47F1, 53B) where those
+  rectifications are. Any other withdrawal is impossible (47F2).
+
+Changing a card already in the play (45C4(b), 45D1, 47E) rebuilds the table from its record without the
+withdrawn cards: :mod:`tenace.laws.table` does that, with :func:`rebuild_point` saying from where.
+
+>>> from tenace import Card, Deal, Seat, Contract, Denomination
+>>> from tenace.play import Play
+>>> deal = Deal.from_pbn("N:AK32.K54.QJ9.A76 QJT.AQ2.8765.K98 987.JT98.AK2.QJT 654.763.T43.5432")
+>>> play = Play.for_contract(deal, Contract(3, Denomination.NOTRUMP, Seat.NORTH)).push(Card.from_str("SQ"))
+>>> resolve(play, Seat.SOUTH, Seat.NORTH, "low").card, resolve(play, Seat.SOUTH, Seat.NORTH, "high").card
+(Card.from_str('S7'), Card.from_str('S9'))
+>>> r = resolve(play, Seat.SOUTH, Seat.NORTH, "HA")
+>>> str(r.law), r.chooser.name, len(r.choices)
+('Law 46B4', 'NORTH', 3)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from tenace.cards import DECK, Card, CardSet, Rank, Suit
+from tenace.errors import ImpossibleActionError, NotationError
+from tenace.laws.decisions import Decision, DesignateCard, Irregularity, Kind, Unintended
+from tenace.laws.events import (
+    CardDeemedPlayed,
+    CardPlayed,
+    CardRetracted,
+    Deemed,
+    DesignationChanged,
+    DirectorCalled,
+    DummyDesignation,
+    Elected,
+    Event,
+    Retraction,
+)
+from tenace.laws.refs import DIRECTOR, Actor, LawRef, Policy
+from tenace.play import Play, Trick
+from tenace.seats import Seat
+
+if TYPE_CHECKING:
+    from tenace.laws.play_period import PlayState
+
+__all__ = [
+    "Designated",
+    "DesignationState",
+    "Form",
+    "Parsed",
+    "Resolution",
+    "known_winners",
+    "owns",
+    "parse_designation",
+    "rebuild_point",
+    "resolve",
+]
+
+_LAWS = frozenset({45, 46, 47})
+_CHANGE = LawRef(45, "C4(b)")
+
+
+def _name(seat: Seat) -> str:
+    return seat.name.title()
+
+
+# --- what declarer said ---------------------------------------------------------------------------------
+
+
+class Form(enum.Enum):
+    """The shape of a designation (Laws 46A, 46B)."""
+
+    CARD = "card"
+    HIGH = "high"
+    LOW = "low"
+    WIN = "win"
+    RANK = "rank only"
+    SUIT = "suit only"
+    ANYTHING = "anything"
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    form: Form
+    card: Card | None = None
+    rank: Rank | None = None
+    suit: Suit | None = None
+
+
+_WORDS = {
+    "high": Form.HIGH, "highest": Form.HIGH, "top": Form.HIGH,
+    "low": Form.LOW, "lowest": Form.LOW, "small": Form.LOW,
+    "win": Form.WIN, "win it": Form.WIN, "take it": Form.WIN,
+    "anything": Form.ANYTHING, "any": Form.ANYTHING, "play anything": Form.ANYTHING,
+    "whatever": Form.ANYTHING, "any card": Form.ANYTHING,
+}
+_SUIT_WORDS = {
+    "spade": Suit.SPADES, "spades": Suit.SPADES, "heart": Suit.HEARTS, "hearts": Suit.HEARTS,
+    "diamond": Suit.DIAMONDS, "diamonds": Suit.DIAMONDS, "club": Suit.CLUBS, "clubs": Suit.CLUBS,
+}
+
+
+def parse_designation(text: str) -> Parsed:
+    """What declarer's words name: a card (``"SQ"``, ``"♠Q"``, ``"QS"``), a rank (``"Q"``, ``"10"``), a suit
+    (``"S"``, ``"spade"``), or ``"high"``, ``"low"``, ``"win"``, ``"anything"``.
+
+    >>> parse_designation("♥10"), parse_designation("small").form
+    (Parsed(form=<Form.CARD: 'card'>, card=Card.from_str('HT'), rank=None, suit=None), <Form.LOW: 'low'>)
+
+    :raises NotationError: for words that designate nothing.
+    """
+    key = " ".join(text.strip().lower().split())
+    if key in _WORDS:
+        return Parsed(_WORDS[key])
+    if key in _SUIT_WORDS:
+        return Parsed(Form.SUIT, suit=_SUIT_WORDS[key])
+    for parse in (Card.from_str,):
+        try:
+            return Parsed(Form.CARD, card=parse(key))
+        except NotationError:
+            pass
+    try:
+        return Parsed(Form.RANK, rank=Rank.from_str(key))
+    except NotationError:
+        pass
+    try:
+        return Parsed(Form.SUIT, suit=Suit.from_str(key))
+    except NotationError:
+        pass
+    raise NotationError(
+        f"not a designation of dummy's card: {text!r} (expected a card such as SQ, a rank, a suit, high, "
+        "low, win or anything)"
+    )
+
+
+# --- resolving it against the play ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """The card a designation stands for, or who must name one among ``choices`` (and under which Law)."""
+
+    card: Card | None
+    law: LawRef
+    choices: tuple[Card, ...] = ()
+    chooser: Actor = DIRECTOR
+
+
+def _lawful(play: Play, seat: Seat) -> CardSet:
+    """The cards ``seat`` may play to the current trick under Law 44C (any card when leading)."""
+    hand = play.hand(seat)
+    led = play.current_trick.suit_led
+    if led is not None and hand.suit(led):
+        return hand.suit(led)
+    return hand
+
+
+def _shown_out(play: Play, seat: Seat) -> set[Suit]:
+    """Suits ``seat`` has shown out of: he played another suit to a trick they led."""
+    out: set[Suit] = set()
+    for trick in (*play.tricks, play.current_trick):
+        led = trick.suit_led
+        for who, card in trick:
+            if who is seat and led is not None and card.suit is not led:
+                out.add(led)
+    return out
+
+
+def known_winners(play: Play, dummy: Seat, declarer: Seat) -> tuple[Card, ...]:
+    """The cards dummy may lawfully play that declarer *knows* will win the current trick (Law 46B1(b)), from
+    what he can see: his own hand, dummy and the cards played. A card is not known to win if a defender still
+    to play could hold a higher card of its suit, or could be void in the suit led and hold a trump (unless
+    he has shown out of trumps, or his partner has shown out of the suit led while it is still outstanding).
+    """
+    trick = play.current_trick
+    trump = play.trump
+    seen = play.hand(declarer) | play.hand(dummy) | CardSet(play.cards)
+    unseen = CardSet(DECK) - seen
+    later = [trick.leader.rotate(i) for i in range(len(trick.cards) + 1, 4)]
+    defenders = [s for s in later if s.side is not declarer.side]
+    winners = []
+    for card in _lawful(play, dummy):
+        if Trick(trick.leader, (*trick.cards, card)).winner(trump) is not dummy:
+            continue
+        led = trick.suit_led or card.suit
+        beaten = False
+        for defender in defenders:
+            out = _shown_out(play, defender)
+            partner_out = _shown_out(play, defender.partner)
+            possible = CardSet(c for c in unseen if c.suit not in out)
+            void_possible = led in out or not (led in partner_out and unseen.suit(led))
+            for other in possible:
+                if other.suit is card.suit and other.rank > card.rank and (card.suit is led or void_possible):
+                    beaten = True
+                elif trump is not None and other.suit is trump and card.suit is not trump and void_possible:
+                    beaten = True
+            if beaten:
+                break
+        if not beaten:
+            winners.append(card)
+    return tuple(sorted(winners, key=lambda c: (c.rank, c.suit)))
+
+
+def resolve(play: Play, dummy: Seat, declarer: Seat, text: str, intended: Card | None = None) -> Resolution:
+    """The card declarer's words ``text`` designate from dummy now (Laws 45B, 46), or who names it.
+
+    :raises NotationError: if ``text`` designates nothing.
+    """
+    hand = play.hand(dummy)
+    lawful = _lawful(play, dummy)
+    anything = tuple(sorted(lawful))
+    incomplete = Resolution(None, LawRef(46, "B"), anything, declarer)
+    if intended is not None:  # Law 46B, opening words: declarer's different intention is incontrovertible
+        if intended not in hand:
+            raise ImpossibleActionError(f"{intended} is not in dummy's hand")
+        return Resolution(intended, LawRef(46, "B"))
+    parsed = parse_designation(text)
+    trick = play.current_trick
+    led = trick.suit_led
+    match parsed.form:
+        case Form.CARD:
+            assert parsed.card is not None
+            if parsed.card in hand:
+                return Resolution(parsed.card, LawRef(45, "B"))
+            return replace(incomplete, law=LawRef(46, "B4"))  # invalid: any lawful card
+        case Form.HIGH | Form.LOW:
+            law = LawRef(46, "B1(a)" if parsed.form is Form.HIGH else "B1(c)")
+            if led is None or not hand.suit(led):
+                return replace(incomplete, law=law)
+            cards = sorted(hand.suit(led), key=lambda c: c.rank)
+            return Resolution(cards[-1] if parsed.form is Form.HIGH else cards[0], law)
+        case Form.WIN:
+            winners = known_winners(play, dummy, declarer)
+            if not winners:
+                return replace(incomplete, law=LawRef(46, "B1(b)"))
+            return Resolution(winners[0], LawRef(46, "B1(b)"))
+        case Form.SUIT:
+            assert parsed.suit is not None
+            suit = sorted(hand.suit(parsed.suit), key=lambda c: c.rank)
+            if not suit:
+                return replace(incomplete, law=LawRef(46, "B4"))  # no card of that suit: invalid
+            return Resolution(suit[0], LawRef(46, "B2"))
+        case Form.RANK:
+            assert parsed.rank is not None
+            rank = parsed.rank
+            if not trick.cards and play.winners and play.winners[-1] is dummy:
+                won_with = dict(iter(play.tricks[-1]))[dummy]
+                same = Card(won_with.suit, rank)
+                if same in hand:
+                    return Resolution(same, LawRef(46, "B3(a)"))
+            ranked = tuple(sorted((c for c in lawful if c.rank == rank), key=lambda c: c.suit))
+            if len(ranked) == 1:
+                return Resolution(ranked[0], LawRef(46, "B3(b)"))
+            if ranked:
+                return Resolution(None, LawRef(46, "B3(b)"), ranked, declarer)
+            return replace(incomplete, law=LawRef(46, "B4"))  # no lawful card of that rank: invalid
+        case Form.ANYTHING:
+            return Resolution(None, LawRef(46, "B5"), anything, dummy.lho)
+    raise AssertionError(parsed)  # pragma: no cover
+
+
+# --- the state kept during the play --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Designated:
+    """Dummy's last card played on declarer's designation."""
+
+    start: int
+    """Record index of the event that began the designation (what a rebuild goes back to)."""
+    position: int
+    """Index of dummy's card in the play."""
+    named: Card
+    placed: Card
+    """The card dummy put in the played position: not ``named`` after a Law 45D error."""
+
+
+@dataclass(frozen=True, slots=True)
+class DesignationState:
+    """What Laws 45-47 keep during the play (a field of ``PlayState``)."""
+
+    last: Designated | None = None
+    waiting: int | None = None
+    """Record index of a designation that waits for someone to name the card (Law 46B)."""
+    change: Card | None = None
+    """A change of designation the Director is asked to allow (Law 45C4(b))."""
+
+
+def owns(decision: Decision | None) -> bool:
+    """Whether a pending decision is one this module raised."""
+    return decision is not None and decision.law.law in _LAWS
+
+
+def _seats(play: Play) -> list[Seat]:
+    """The seat of each card of the play, in order."""
+    return [seat for trick in (*play.tricks, play.current_trick) for seat, _ in trick]
+
+
+def _play(state: PlayState, named: Card, placed: Card, start: int, index: int, policy: Policy) -> PlayState:
+    """Dummy plays ``placed`` on declarer's designation of ``named`` (Law 45B; 45D when they differ)."""
+    from tenace.laws import play_period, revokes
+
+    dummy = state.contract.dummy
+    event = CardPlayed(dummy, placed)
+    revokes.check_card(state, event)  # Law 62C2
+    position = len(state.play.cards)
+    new = play_period.on_card(state, event, index, policy)
+    joined = len(new.play.cards) > position and new.play.cards[position] == placed
+    last = Designated(start, position, named, placed) if joined else None
+    new = replace(new, designation=DesignationState(last=last))
+    if placed != named:
+        irregularity = Irregularity(Kind.WRONG_CARD_FROM_DUMMY, dummy, LawRef(45, "D"), index)
+        new = replace(new, irregularities=(*new.irregularities, irregularity))
+    return new
+
+
+def _ask(state: PlayState, resolution: Resolution, index: int) -> PlayState:
+    chooser = resolution.chooser
+    assert isinstance(chooser, Seat)
+    who = "declarer" if chooser is state.contract.declarer else _name(chooser)
+    decision = Decision(
+        chooser,
+        tuple(DesignateCard(c, resolution.law) for c in resolution.choices),
+        resolution.law,
+        None,
+        f"Which card of dummy's does {who} name ({', '.join(map(str, resolution.choices))})?",
+    )
+    return replace(state, pending=decision, designation=replace(state.designation, waiting=index))
+
+
+def on_designation(state: PlayState, event: DummyDesignation, index: int, policy: Policy) -> PlayState:
+    """Declarer names dummy's card (Laws 45B, 46); dummy places it, or another card (45D)."""
+    contract = state.contract
+    if event.by is not contract.declarer:
+        raise ImpossibleActionError(
+            f"only declarer ({_name(contract.declarer)}) names dummy's cards (Law 45B)"
+        )
+    if state.claim is not None:
+        raise ImpossibleActionError("play has stopped for a claim (Law 68D)")
+    if state.pending is not None:
+        raise ImpossibleActionError(f"a decision is pending ({state.pending.law})")
+    if state.play.is_complete:
+        raise ImpossibleActionError("all 52 cards have been played")
+    dummy = contract.dummy
+    resolution = resolve(state.play, dummy, contract.declarer, event.designation, event.intended)
+    if event.placed is not None:
+        if resolution.card is None:
+            raise ImpossibleActionError(
+                f"{event.designation!r} does not name one card yet ({resolution.law}): dummy cannot have "
+                "placed a card other than the one named"
+            )
+        if event.placed not in state.play.hand(dummy):
+            raise ImpossibleActionError(f"{event.placed} is not in dummy's hand")
+    if resolution.card is None:
+        return _ask(state, resolution, index)
+    return _play(state, resolution.card, event.placed or resolution.card, index, index, policy)
+
+
+def on_deemed(state: PlayState, event: CardDeemedPlayed, index: int, policy: Policy) -> PlayState:
+    """Law 45C: the Director finds a card played; it is played as a :class:`CardPlayed` from that hand."""
+    from tenace.laws import play_period
+
+    contract = state.contract
+    seat = event.seat
+    match event.how:
+        case Deemed.SEEN_BY_PARTNER if seat.side is contract.declarer.side:
+            raise ImpossibleActionError("Law 45C1 is about a defender's card")
+        case Deemed.HELD_FACE_UP if seat is not contract.declarer:
+            raise ImpossibleActionError("Law 45C2 is about declarer's own hand")
+        case Deemed.TOUCHED_IN_DUMMY if seat is not contract.dummy:
+            raise ImpossibleActionError("Law 45C3 is about a card in dummy")
+        case Deemed.NAMED if seat is contract.dummy:
+            # Law 45C4(a) for dummy's card is a designation by declarer (Law 45B)
+            return on_designation(state, DummyDesignation(str(event.card), contract.declarer), index, policy)
+    from tenace.laws import revokes
+
+    card = CardPlayed(seat, event.card)
+    revokes.check_card(state, card)
+    return play_period.on_card(state, card, index, policy)
+
+
+def on_change(state: PlayState, event: DesignationChanged) -> PlayState:
+    """Law 45C4(b): declarer asks to correct the designation of dummy's last card; the Director rules."""
+    contract = state.contract
+    if event.by is not contract.declarer:
+        raise ImpossibleActionError("only declarer may correct the designation of dummy's card (Law 45C4(b))")
+    if state.pending is not None:
+        raise ImpossibleActionError(f"a decision is pending ({state.pending.law})")
+    last = state.designation.last
+    if last is None or last.position >= len(state.play.cards):
+        raise ImpossibleActionError(
+            "no card was played from dummy on a designation that can still be changed"
+        )
+    after = _seats(state.play)[last.position + 1:]
+    if any(s.side is contract.declarer.side for s in after):
+        raise ImpossibleActionError(
+            "declarer has played another card since: the designation can no longer be changed (Law 45C4(b))"
+        )
+    if event.card not in state.play.hand(contract.dummy):
+        raise ImpossibleActionError(f"{event.card} is not in dummy's hand")
+    if last.named != last.placed:
+        raise ImpossibleActionError("dummy's card was not the one named: that is Law 45D, not a change")
+    decision = Decision(
+        DIRECTOR,
+        (Unintended(True, _CHANGE), Unintended(False, _CHANGE)),
+        _CHANGE,
+        None,
+        f"Was naming {last.named} a slip of the tongue (change to {event.card} allowed), or a loss of "
+        "concentration or a change of mind (not allowed)?",
+    )
+    return replace(state, pending=decision, designation=replace(state.designation, change=event.card))
+
+
+def on_elected(state: PlayState, event: Elected, index: int, policy: Policy) -> PlayState:
+    """The elections of Laws 45C4(b) and 46B (the card named; a change refused)."""
+    pending = state.pending
+    if pending is None:
+        raise ImpossibleActionError("no decision is pending")
+    pending.check(event.actor, event.option)
+    state = replace(state, pending=None)
+    option = event.option
+    mine = state.designation
+    if isinstance(option, DesignateCard) and mine.waiting is not None:
+        return _play(state, option.card, option.card, mine.waiting, index, policy)
+    if isinstance(option, Unintended) and not option.yes:  # Law 45C4(b): a reconsideration: the card stands
+        return replace(state, designation=replace(mine, change=None))
+    raise ImpossibleActionError(f"{option!r} is not handled here")  # pragma: no cover (the table rebuilds)
+
+
+# --- withdrawals that rebuild the table ----------------------------------------------------------------
+
+
+def _too_late_45d(play: Play, position: int) -> bool:
+    """Law 45D1: a wrong card from dummy can be withdrawn until each side has played to the next trick."""
+    trick = position // 4
+    completed = len(play.tricks)
+    if completed <= trick:  # dummy's trick is still in progress
+        return False
+    if completed > trick + 1:  # the next trick is complete: every player has played to it
+        return True
+    return len({seat.side for seat, _ in play.current_trick}) == 2
+
+
+def wrong_card_correctable(state: PlayState) -> bool:
+    """Whether the Director, called now, withdraws dummy's card placed without being named (Law 45D1)."""
+    last = state.designation.last
+    if last is None or last.named == last.placed or last.position >= len(state.play.cards):
+        return False
+    if state.play.cards[last.position] != last.placed:
+        return False
+    return not _too_late_45d(state.play, last.position)
+
+
+_HARMLESS = (DummyDesignation, CardPlayed, CardDeemedPlayed, DesignationChanged, DirectorCalled)
+
+
+def rebuild_point(
+    state: PlayState, event: Event, record: tuple[Event, ...]
+) -> tuple[int, Card | None] | None:
+    """Where a withdrawal goes back to: ``(record index, card dummy plays there)``, for the Director's call
+    after a wrong card from dummy (45D1), an allowed change of designation (45C4(b), 47C, 47D), and a
+    retraction (47E; no card then). ``None`` when ``event`` withdraws nothing.
+
+    :raises ImpossibleActionError: when the withdrawal cannot be made.
+    """
+    mine = state.designation
+    start: int
+    card: Card | None
+    match event:
+        case DirectorCalled() if state.pending is None and wrong_card_correctable(state):
+            assert mine.last is not None
+            start, card = mine.last.start, mine.last.named
+        case Elected(option=Unintended(yes=True, law=law)) if law == _CHANGE and mine.change is not None:
+            assert state.pending is not None and mine.last is not None
+            state.pending.check(event.actor, event.option)
+            start, card = mine.last.start, mine.change
+        case CardRetracted():
+            start, card = _retraction_point(state, event, record), None
+        case _:
+            return None
+    for later in record[start + 1:]:
+        if not isinstance(later, _HARMLESS) and not (
+            isinstance(later, Elected) and later.option.law.law in _LAWS
+        ):
+            raise ImpossibleActionError(
+                f"too much has happened since ({type(later).__name__}): the card can no longer be withdrawn"
+            )
+    return start, card
+
+
+def _retraction_point(state: PlayState, event: CardRetracted, record: tuple[Event, ...]) -> int:
+    """Law 47E: the record index of the card ``event.seat`` may take back."""
+    seat = event.seat
+    mine = state.out_of_turn
+    if event.why is Retraction.TOLD_IT_WAS_HIS_TURN:
+        # Law 47E1: a lead or play out of turn, still lying face up and not yet accepted
+        waiting = (mine.faced is not None and mine.faced.seat is seat) or (
+            mine.premature is not None and mine.premature.seat is seat
+        )
+        if not waiting:
+            raise ImpossibleActionError(
+                f"{_name(seat)} has no lead or play out of turn waiting on the table (Law 47E1)"
+            )
+        if mine.faced is not None and mine.faced.seat is seat:
+            return mine.faced.irregularity.index
+        assert mine.premature is not None
+        return mine.premature.irregularity.index
+    # Law 47E2(a): his last card, if no card has been played since
+    seats = _seats(state.play)
+    if not seats or seats[-1] is not seat:
+        raise ImpossibleActionError(
+            f"a card has been played since {_name(seat)}'s last card: too late to retract it (Law 47E2(a), "
+            "see 47E2(b))"
+        )
+    if len(seats) == 1:
+        raise ImpossibleActionError("the opening lead may not be retracted once dummy is faced (Law 47E2(a))")
+    last = state.designation.last
+    if last is not None and last.position == len(seats) - 1:
+        return last.start  # dummy's card: back to declarer's designation
+    for i in range(len(record) - 1, -1, -1):
+        if isinstance(record[i], CardPlayed | CardDeemedPlayed):
+            return i
+    raise ImpossibleActionError("no card to retract")  # pragma: no cover
+
+
+def after_rebuild(state: PlayState, start: int, card: Card) -> PlayState:
+    """After a rebuild in which dummy played ``card`` at the designation that began at ``start``."""
+    position = len(state.play.cards) - 1
+    joined = position >= 0 and state.play.cards[position] == card
+    last = Designated(start, position, card, card) if joined else None
+    return replace(state, designation=DesignationState(last=last))
+
+
+def adds_card(event: Event) -> bool:
+    """Whether ``event`` is one of this module's that may put a card into the play (for the revoke ledger)."""
+    return isinstance(event, DummyDesignation | CardDeemedPlayed) or (
+        isinstance(event, Elected) and event.option.law.law in _LAWS
+    )

@@ -1,0 +1,120 @@
+"""Quitted tricks: their arrangement and ownership (Law 65) and who may look at them (Law 66).
+
+The engine keeps every card played in order, and the winner of each trick follows from the cards (Law 44), so
+the orderly row of Law 65C and the pointing of Law 65B are always right in the record: :func:`ownership`
+gives, trick by trick, the side each player's turned card points to, and the count both sides agree on
+(Law 65D) is the engine's. What varies is what a player may *see*, and :meth:`Table.view
+<tenace.laws.table.Table.view>` shows a trick's cards only to whom Law 66 lets look at them:
+
+* the trick in progress: everyone;
+* the trick just completed: a player whose side has not yet led or played to the next trick may have all its
+  cards faced, his own last card included (66A, 66B); this engine does not record a player turning his card
+  face down, so the whole trick stays visible to him until his side plays again;
+* earlier (quitted) tricks: nobody during the play (66C), except a player the Director lets inspect one
+  (:class:`~tenace.laws.events.InspectionAllowed`), until the next card is played;
+* once play has ceased (the last trick, or a claim stopping play, Law 68D): every played card (66D).
+
+The Director sees every trick. A spectator sees what no player is entitled to keep looking at: the trick in
+progress, the last one until the next trick begins, and everything once play has ceased.
+
+>>> from tenace import Card, Deal, Seat, Contract, Denomination
+>>> from tenace.play import Play
+>>> deal = Deal.from_pbn("N:AK32.K54.QJ9.A76 QJT.AQ2.8765.K98 987.JT98.AK2.QJT 654.763.T43.5432")
+>>> play = Play.for_contract(deal, Contract(3, Denomination.NOTRUMP, Seat.NORTH))
+>>> play = play.extend(Card.from_str(c) for c in ("SQ", "S7", "S4", "SA", "D9"))
+>>> [(t.number, t.cards) for t in trick_views(play, Seat.SOUTH, (), ended=False)]  # N-S led to trick 2
+[(1, (None, None, None, None)), (2, (Card.from_str('D9'),))]
+>>> trick_views(play, Seat.EAST, (), ended=False)[0].cards   # East's side has not played to trick 2 yet
+(Card.from_str('SQ'), Card.from_str('S7'), Card.from_str('S4'), Card.from_str('SA'))
+>>> ownership(play)[0]
+<Side.NS: 'NS'>
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from tenace.cards import Card
+from tenace.errors import ImpossibleActionError
+from tenace.laws.events import InspectionAllowed
+from tenace.laws.refs import Director
+from tenace.play import Play, Trick
+from tenace.seats import Seat, Side
+
+if TYPE_CHECKING:
+    from tenace.laws.play_period import PlayState
+
+__all__ = ["Inspection", "TrickView", "on_inspection", "ownership", "trick_views"]
+
+
+@dataclass(frozen=True, slots=True)
+class Inspection:
+    """The Director let ``seat`` look at quitted trick ``trick`` when ``at`` cards were played (Law 66C)."""
+
+    seat: Seat
+    trick: int
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    """One trick as one viewer may see it: a card he may not look at is ``None`` (Law 66)."""
+
+    number: int
+    """1 to 13."""
+    leader: Seat
+    cards: tuple[Card | None, ...]
+    winner: Seat | None
+    """Who won it (``None`` while it is in progress); everyone knows, from the way the turned cards point
+    (Law 65B)."""
+
+
+def ownership(play: Play) -> tuple[Side, ...]:
+    """The side that won each completed trick: where every player's turned card points (Law 65B1, 65B2)."""
+    return tuple(seat.side for seat in play.winners)
+
+
+def on_inspection(state: PlayState, event: InspectionAllowed) -> PlayState:
+    """Law 66C: the Director lets ``event.seat`` inspect a quitted trick until the next card is played."""
+    completed = len(state.play.tricks)
+    if not 1 <= event.trick <= completed:
+        raise ImpossibleActionError(f"trick {event.trick} is not a quitted trick ({completed} are complete)")
+    inspection = Inspection(event.seat, event.trick, len(state.play.cards))
+    return replace(state, inspections=(*state.inspections, inspection))
+
+
+def _visible(
+    play: Play, viewer: Seat | Director | None, index: int, inspections: tuple[Inspection, ...], ended: bool
+) -> bool:
+    """Whether ``viewer`` may see the cards of trick ``index`` (from 0)."""
+    completed = len(play.winners)
+    if ended or isinstance(viewer, Director) or index >= completed:  # Law 66D; the Director; the trick on
+        return True
+    current = play.current_trick
+    if index == completed - 1:  # the trick just completed (Law 66A, 66B)
+        if viewer is None:
+            return not current.cards
+        if all(seat.side is not viewer.side for seat, _ in current):
+            return True
+    if viewer is None:
+        return False
+    return any(  # Law 66C: at the Director's specific instruction
+        i.seat is viewer and i.trick == index + 1 and i.at == len(play.cards) for i in inspections
+    )
+
+
+def trick_views(
+    play: Play, viewer: Seat | Director | None, inspections: tuple[Inspection, ...], *, ended: bool
+) -> tuple[TrickView, ...]:
+    """Every trick begun so far, as ``viewer`` may see it (Law 66); ``ended``: play has ceased (66D)."""
+    tricks: list[Trick] = list(play.tricks)
+    if play.current_trick.cards:
+        tricks.append(play.current_trick)
+    views = []
+    for i, trick in enumerate(tricks):
+        shown = _visible(play, viewer, i, inspections, ended)
+        cards = trick.cards if shown else tuple(None for _ in trick.cards)
+        winner = play.winners[i] if i < len(play.winners) else None
+        views.append(TrickView(i + 1, trick.leader, cards, winner))
+    return tuple(views)
