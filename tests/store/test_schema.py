@@ -5,17 +5,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
-from tenace.store import Store
+from tenace.store import Store, StoreOpenError
 from tenace.store.database import alembic_config, current_revision, make_engine
 from tenace.store.models import Base
 
+from .conftest import POSTGRES_URL
 from .events import pairs_event
 
 
@@ -77,3 +80,18 @@ def test_a_row_pointing_at_no_session_is_refused_by_the_database(store: Store) -
     else:
         raise AssertionError("the foreign key from results to sessions was not enforced")
     assert store.results(event_id) == ()
+
+
+@pytest.mark.parametrize("url", ["sqlite:////no/such/directory/tenace.db", "not a url", "nosuchdb://host/db"])
+def test_a_store_that_cannot_be_opened_is_a_store_open_error_naming_the_url(url: str) -> None:
+    with pytest.raises(StoreOpenError, match="cannot open the store at"):
+        Store.open(url)
+
+
+@pytest.mark.skipif(POSTGRES_URL is None, reason="TENACE_TEST_POSTGRES_URL is not set")
+def test_a_wrong_postgresql_password_is_a_store_open_error_that_hides_the_password() -> None:
+    assert POSTGRES_URL is not None
+    wrong = make_url(POSTGRES_URL).set(password="not-the-password-123")
+    with pytest.raises(StoreOpenError, match="password") as caught:
+        Store.open(wrong.render_as_string(hide_password=False))
+    assert "not-the-password-123" not in str(caught.value)

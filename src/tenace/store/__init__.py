@@ -17,6 +17,7 @@ from tenace.store.errors import (
     DuplicateResultError,
     InvalidResultError,
     StoreError,
+    StoreOpenError,
     UnknownEventError,
 )
 from tenace.store.records import Appeal, Change, Publication, StoredResult
@@ -33,6 +34,7 @@ __all__ = [
     "Publication",
     "Store",
     "StoreError",
+    "StoreOpenError",
     "StoredResult",
     "UnknownEventError",
 ]

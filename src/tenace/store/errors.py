@@ -40,6 +40,11 @@ class StoreError(BridgeError, ValueError):
         super().__init__(f"{prefix}: {message}" if prefix else message)
 
 
+class StoreOpenError(StoreError):
+    """The database cannot be opened: a malformed URL, an unknown kind of database, a file that cannot be
+    created, a server that cannot be reached."""
+
+
 class UnknownEventError(StoreError):
     """No event (or session, appeal, result) with that number is stored."""
 

@@ -33,7 +33,8 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine, func, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import sessionmaker
 
@@ -77,6 +78,7 @@ from tenace.store.errors import (
     DuplicateResultError,
     InvalidResultError,
     StoreError,
+    StoreOpenError,
     UnknownEventError,
 )
 from tenace.store.models import (
@@ -107,6 +109,14 @@ from tenace.tournament.model import (
 T = TypeVar("T")
 
 
+def _shown(url: str) -> str:
+    """The URL without its password, for messages."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return repr(url)
+
+
 def _now(at: dt.datetime | None) -> dt.datetime:
     return to_utc(at) if at is not None else dt.datetime.now(dt.UTC)
 
@@ -135,10 +145,25 @@ class Store:
 
         ``sqlite:///path/to/file.db`` (``sqlite://`` is a private in-memory database) or
         ``postgresql+psycopg://user:password@host/database``.
+
+        :raises StoreOpenError: if the URL is malformed or names an unknown database kind, or the database
+            cannot be opened (no such directory, server unreachable, wrong password).
+
+        >>> try:
+        ...     Store.open("nosuchdb://x")
+        ... except StoreOpenError as error:
+        ...     print(error)
+        cannot open the store at nosuchdb://x: Can't load plugin: sqlalchemy.dialects:nosuchdb
         """
-        engine = make_engine(url)
+        try:
+            engine = make_engine(url)
+        except (ArgumentError, ImportError) as exc:
+            raise StoreOpenError(f"cannot open the store at {_shown(url)}: {exc}") from exc
         try:
             upgrade(engine)
+        except OperationalError as exc:
+            engine.dispose()
+            raise StoreOpenError(f"cannot open the store at {_shown(url)}: {exc.orig}") from exc
         except BaseException:
             engine.dispose()
             raise
