@@ -3,10 +3,19 @@ open connection; with a URL in the configuration (``sqlalchemy.url``) it opens i
 
 from __future__ import annotations
 
+from typing import Any, Literal
+
 from alembic import context
 from sqlalchemy import Connection, create_engine
 
-from tenace.store.models import Base
+from tenace.store.models import Base, UTCDateTime
+
+
+def _render_item(kind: str, item: Any, autogen_context: Any) -> str | Literal[False]:
+    """Write the store's UTC timestamp type as the plain SQL type it is (``--autogenerate``)."""
+    if kind == "type" and isinstance(item, UTCDateTime):
+        return "sa.DateTime(timezone=True)"
+    return False
 
 
 def _run(connection: Connection) -> None:
@@ -15,6 +24,7 @@ def _run(connection: Connection) -> None:
         target_metadata=Base.metadata,
         render_as_batch=connection.dialect.name == "sqlite",  # SQLite alters tables by copying them
         compare_type=True,
+        render_item=_render_item,
     )
     with context.begin_transaction():
         context.run_migrations()
