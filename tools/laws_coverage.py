@@ -85,6 +85,13 @@ STATUS: dict[int, tuple[str, str]] = {
     41: ("◐", "engine: `LeadFaceDown` keeps the clarification period until the card is faced; a face-down lead "
              "from the wrong defender goes back; a faced lead ends the auction period (41C); 41B not modelled"),
     44: ("✅", "`Play`, `Trick.winner`: following suit, trumps, next lead from the winner"),
+    45: ("✅", "engine: `DummyDesignation` plays dummy's named card (45B); `CardDeemedPlayed` (45C1-C4(a)); "
+             "`DesignationChanged` after a slip of the tongue, the Director's call (45C4(b)); dummy's card not "
+             "named withdrawn in time, else it stands (45D); fifth cards (45E); 45F is Law 16's business"),
+    46: ("✅", "engine: high, low, win (the lowest card known to win), suit only, rank only (46B3(a), (b)), a "
+             "card not in dummy, anything (a defender names it), declarer's incontrovertible intention"),
+    47: ("✅", "engine: withdrawals in rectification where those Laws are (47A, 47B, 47F1); after a change of "
+             "designation (47C, 47D); `CardRetracted` after misinformation (47E1, 47E2(a)); 47E2(b) is Law 12"),
     48: ("✅", "engine: declarer's and dummy's exposed cards are recorded with no rectification"),
     49: ("✅", "engine: a defender's exposed card becomes a penalty card"),
     50: ("✅", "engine: major and minor penalty cards, public in every view, limit the owner's cards; declarer's "
@@ -93,7 +100,8 @@ STATUS: dict[int, tuple[str, str]] = {
     52: ("✅", "engine: a card played instead of a penalty card: accepted, forced on by declarer's play, or "
              "replaced (it becomes a major penalty card)"),
     53: ("✅", "engine: a lead out of turn stands once accepted by a statement or a card from the next hand; "
-             "the proper lead by the opponent in turn voids it (53B); retracted at trick 13"),
+             "the proper lead by the opponent in turn voids it (53B); when he is also the next hand the "
+             "Director finds whether his card was a play or a lead; retracted at trick 13; 53C not"),
     54: ("✅", "engine: declarer accepts (54B), spreads and becomes dummy (54A, also when he exposes a card), "
              "must accept if he saw dummy's card (54C), or refuses: a major penalty card (54D); 54E"),
     55: ("✅", "engine: the defender next in turn accepts declarer's lead or has it retracted (55B1, 55B2); "
@@ -115,6 +123,10 @@ STATUS: dict[int, tuple[str, str]] = {
              "to a claim; then it stands"),
     64: ("⚖", "engine: 64A transfers after play, capped by the tricks won; every 64B exception (late notice via "
              "`Late`); 43B2(b); the Director reviews equity (64C): `NoAdjustment` or `AdjustedTricks`"),
+    65: ("✅", "engine: ownership of each trick follows from the cards (`tenace.laws.tricks.ownership`, 65B) and "
+             "the record keeps their order (65C), so the count is agreed (65D); 65B3 pointing not recorded"),
+    66: ("✅", "engine: views show the last trick until the viewer's side plays to the next (66A, 66B), no "
+             "quitted trick during play (66C) unless the Director allows (`InspectionAllowed`), all after (66D)"),
     67: ("◐", "`tenace.laws.revokes`: finds defective tricks in the tricks as turned; the card to supply, the "
              "extra cards restored (67B2), the deemed revoke's one trick; not yet events of the engine"),
     68: ("✅", "engine: claims and concessions stop play; 68B2 a defender's concession his partner objects to is "
