@@ -33,11 +33,15 @@ reason, and such a difference counts as *documented*; anything else is *unexplai
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Mapping
+from fractions import Fraction
 from pathlib import Path
+from types import MappingProxyType
 
 from tenace.errors import NotationError
-from tenace.tournament.rescore.pages import rescore_bbo, rescore_jfr
+from tenace.tournament.rescore.pages import jfr_sessions, rescore_bbo, rescore_jfr
 from tenace.tournament.rescore.pbn import rescore_pbn
 from tenace.tournament.rescore.report import (
     KNOWN_DEVIATIONS,
@@ -137,7 +141,43 @@ def rescore_file(
     :raises RescoreError: for a file Tenace cannot read or re-score; :raises OSError: if it cannot be opened.
     """
     file = Path(path)
-    return rescore_text(file.read_bytes(), source=str(file), rounding=rounding, vp_boards=vp_boards)
+    data = file.read_bytes()
+    if detect_format(data) == "jfr-html":
+        return rescore_jfr(
+            _decode_html(data), source=str(file), rounding=rounding, sessions=_jfr_event_sessions(file)
+        )
+    return rescore_text(data, source=str(file), rounding=rounding, vp_boards=vp_boards)
+
+
+def _jfr_event_sessions(file: Path) -> Mapping[str, Fraction] | None:
+    """The session percentages of every pair from the JFR traveller pages beside ``file``
+    (``wb120802001.html``, ``wb120802002.html``, ...: the event's name and a three-digit board number),
+    for the Director's scores (Law 12C2(c)); ``None`` when the page is alone or a sibling is not a readable
+    traveller."""
+    match = re.fullmatch(r"(.*?)(\d{3})(\.html?)", file.name, re.IGNORECASE)
+    if match is None:
+        return None
+    pattern = re.compile(re.escape(match.group(1)) + r"\d{3}" + re.escape(match.group(3)), re.IGNORECASE)
+    pages = sorted(p for p in file.parent.iterdir() if pattern.fullmatch(p.name))
+    if len(pages) < 2:
+        return None
+    try:
+        key = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in pages)
+    except OSError:
+        return None
+    return _sessions_of(key)
+
+
+@functools.lru_cache(maxsize=8)
+def _sessions_of(pages: tuple[tuple[str, int, int], ...]) -> Mapping[str, Fraction] | None:
+    """:func:`jfr_sessions` of the pages named (with their modification time and size, so that a changed page
+    is read again): one event's pages are read once for all of its boards."""
+    try:
+        return MappingProxyType(
+            jfr_sessions([(name, _decode_html(Path(name).read_bytes())) for name, _, _ in pages])
+        )
+    except (RescoreError, OSError):
+        return None
 
 
 __all__ = [
@@ -154,6 +194,7 @@ __all__ = [
     "compare",
     "detect_format",
     "given",
+    "jfr_sessions",
     "rescore_bbo",
     "rescore_file",
     "rescore_jfr",

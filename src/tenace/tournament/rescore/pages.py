@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from html.parser import HTMLParser
@@ -12,7 +13,7 @@ from typing import Final
 from tenace.board import Vulnerability, vulnerability_for
 from tenace.contract import Contract
 from tenace.errors import BridgeError
-from tenace.scoring.adjusted import ArtificialAdjustedScore, Award
+from tenace.scoring.adjusted import ArtificialAdjustedScore, Award, artificial_percentage
 from tenace.scoring.imps import butler_datum, cross_imps_average, imps_against
 from tenace.scoring.matchpoints import (
     Entry,
@@ -141,13 +142,17 @@ def _tricks(contract: Contract, result: str, source: str, lineno: int) -> int:
     return tricks
 
 
-def rescore_jfr(
-    text: str, *, source: str = "<jfr>", rounding: Rounding | None = None, board: int | None = None
-) -> RescoreReport:
-    """Re-score a JFR Pary traveller page (one board): % NS and % EW are Law 78A units over the top of the
-    real results on the board, unfactored; a ``TD`` row (a Director's score) leaves the comparison and its
-    percentages are taken as given (they depend on the pair's whole session, Law 12C2(c))."""
-    chosen = rounding or Rounding.HALF_EVEN
+@dataclass(frozen=True, slots=True)
+class _JFRBoard:
+    number: int
+    rows: tuple[tuple[list[str], int], ...]
+    """Each traveller row's cells and line."""
+    entries: tuple[Entry, ...]
+    """North-South's scores; a ``TD`` row as an artificial placeholder, left out of the comparison."""
+    law77: tuple[int | None, ...]
+
+
+def _jfr_board(text: str, source: str, board: int | None = None) -> _JFRBoard:
     parser = _Rows(lambda tag, attrs: attrs.get("id") == "pro")
     parser.feed(text)
     number = board
@@ -189,38 +194,103 @@ def rescore_jfr(
             if contract is None
             else _law77_ns(contract, _tricks(contract, result, source, line), vulnerability)
         )
-    scored = score_board(entries, factoring=Factoring.NONE)
+    return _JFRBoard(number, tuple(rows), tuple(entries), tuple(law77))
+
+
+def jfr_sessions(pages: Sequence[tuple[str, str]]) -> dict[str, Fraction]:
+    """Each pair's percentage on the boards of the session where it had a real result (Law 12C2(c)), from the
+    traveller pages of one JFR event given as ``(source, text)``: its Law 78A units over the tops of those
+    boards, unfactored, as JFR scores them.
+
+    :raises RescoreError: if a page is not a JFR traveller.
+    """
+    units: dict[str, Fraction] = {}
+    tops: dict[str, int] = {}
+    for source, text in pages:
+        board = _jfr_board(text, source)
+        for (cells, _), entry, s in zip(
+            board.rows, board.entries, score_board(board.entries, factoring=Factoring.NONE), strict=True
+        ):
+            if isinstance(entry, ArtificialAdjustedScore):
+                continue
+            for pair, value in ((cells[1], s.ns), (cells[2], s.ew)):
+                units[pair] = units.get(pair, Fraction(0)) + value
+                tops[pair] = tops.get(pair, 0) + s.top
+    return {pair: units[pair] * 100 / tops[pair] for pair in units if tops[pair]}
+
+
+def _jfr_director_check(
+    quantity: str, printed: Decimal, pair: str, sessions: Mapping[str, Fraction] | None, rounding: Rounding
+) -> tuple[Check, str | None]:
+    """A TD row's percentage for one pair: with the session's other pages, it must be a Law 12C2 award
+    (average-minus, average or average-plus after the session rule of 12C2(c)), or 0 for a pair that played
+    no board (not a contestant); from one page alone it is taken as given."""
+    if sessions is None:
+        return given(
+            quantity, printed, "a Director's adjusted score (Law 12C2): not recomputed from one page"
+        ), None
+    session = sessions.get(pair)
+    if session is None:
+        if printed == 0:
+            return given(
+                quantity, printed, f"pair {pair} played no board of the session: not a contestant"
+            ), None
+        return compare(quantity, printed, Decimal(0)), None
+    places = max(0, -int(printed.as_tuple().exponent))
+    awards = {a: rounding.round(artificial_percentage(a, session_percentage=session), places) for a in Award}
+    for award, value in awards.items():
+        if value == printed:
+            name = award.name.lower().replace("_", "-")
+            note = f"pair {pair}: {name} (Law 12C2, session {rounding.round(session, 2)} %)"
+            return compare(quantity, printed, value), note
+    nearest = min(awards.values(), key=lambda v: abs(v - printed))
+    return compare(quantity, printed, nearest), None
+
+
+def rescore_jfr(
+    text: str,
+    *,
+    source: str = "<jfr>",
+    rounding: Rounding | None = None,
+    board: int | None = None,
+    sessions: Mapping[str, Fraction] | None = None,
+) -> RescoreReport:
+    """Re-score a JFR Pary traveller page (one board): % NS and % EW are Law 78A units over the top of the
+    real results on the board, unfactored. A ``TD`` row (a Director's score) leaves the comparison; its
+    percentages depend on the pair's whole session (Law 12C2(c)), so they are checked when ``sessions``
+    (:func:`jfr_sessions` of the event's pages) is given, and taken as given otherwise."""
+    chosen = rounding or Rounding.HALF_EVEN
+    parsed = _jfr_board(text, source, board)
+    number = parsed.number
+    scored = score_board(parsed.entries, factoring=Factoring.NONE)
     lines = []
-    for (cells, line), entry, ours, s in zip(rows, entries, law77, scored, strict=True):
+    for (cells, line), entry, ours, s in zip(parsed.rows, parsed.entries, parsed.law77, scored, strict=True):
         checks: list[Check] = []
+        notes: list[str] = []
         if isinstance(entry, int) and ours is not None:
             checks.append(compare("score", entry, ours))
-        for quantity, printed, exact in (
-            ("ns_percentage", cells[9], s.ns_percentage),
-            ("ew_percentage", cells[10], s.ew_percentage),
+        for quantity, printed, exact, pair in (
+            ("ns_percentage", cells[9], s.ns_percentage, cells[1]),
+            ("ew_percentage", cells[10], s.ew_percentage, cells[2]),
         ):
             shown = _html_number(printed, quantity.replace("_", " "), source, line)
             if isinstance(entry, ArtificialAdjustedScore):
-                checks.append(
-                    given(
-                        quantity,
-                        shown,
-                        "a Director's adjusted score (Law 12C2): not recomputed from one page",
-                    )
-                )
+                check, note = _jfr_director_check(quantity, shown, pair, sessions, chosen)
+                checks.append(check)
+                if note:
+                    notes.append(note)
             else:
                 places = max(0, -int(shown.as_tuple().exponent))
                 checks.append(compare(quantity, shown, chosen.round(exact, places)))
-        lines.append(LineReport(number, cells[1], cells[2], tuple(checks)))
+        lines.append(LineReport(number, cells[1], cells[2], tuple(checks), note="; ".join(notes) or None))
+    settings = [
+        ("factoring", "none"),
+        ("vulnerability", f"{vulnerability_for(number).value} (Law 2, board {number})"),
+    ]
+    if sessions is not None:
+        settings.append(("director_scores", "checked against Law 12C2 with the session's other pages"))
     return RescoreReport(
-        source,
-        "jfr-html",
-        "JFR Pary",
-        "matchpoints",
-        chosen,
-        tuple(lines),
-        (),
-        (("factoring", "none"), ("vulnerability", f"{vulnerability.value} (Law 2, board {number})")),
+        source, "jfr-html", "JFR Pary", "matchpoints", chosen, tuple(lines), (), tuple(settings)
     )
 
 
