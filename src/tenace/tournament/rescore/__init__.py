@@ -10,11 +10,12 @@ Formats read:
 
 * USEBIO 1.2 XML (Compscore and others): ``MP_PAIRS`` with Neuberg factoring and artificial adjusted scores,
   ``BUTLER_PAIRS``, ``CROSS_IMP``; other event types (``NOTSUP``) are refused with a clear error.
-* PBN with ``ScoreTable``/``TotalScoreTable`` (Ruter and others): matchpoint pairs (centred MPs and
-  percentages), Butler pairs (``IMP_NS``, ``ButlerDatum``, across sections) and team matches (``MatchDetails``
-  with IMPs per segment, ``VP_Home``/``VP_Away``).
-* A JFR Pary traveller page (HTML, one board: % NS / % EW) and a BBO traveller page (HTML, one board: NS
-  points and NS % or cross-IMPs).
+* PBN with ``ScoreTable``/``TotalScoreTable`` (Ruter and others): matchpoint pairs (MPs centred as Ruter
+  prints them, or units, or matchpoints; percentages), Butler pairs (``IMP_NS``, ``ButlerDatum``, across
+  sections) and team matches (``MatchDetails`` with IMPs per segment, ``VP_Home``/``VP_Away``).
+* A JFR Pary traveller page (HTML, one board: % NS / % EW; the Director's ``TD`` rows checked against Law
+  12C2 when the event's other pages are beside it) and a BBO traveller page (HTML, one board: NS points and
+  NS %, cross-IMPs or Butler IMPs).
 
 How a program rounds, and whether it factors short boards, are settings (Law 78D leaves them to the
 conditions of contest): each format has a detected default, printed in the report. Where a program's output
