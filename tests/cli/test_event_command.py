@@ -387,3 +387,39 @@ def test_publish_with_deals_shows_the_hands_and_writes_every_format(db: str, how
     assert deals[2].to_pbn(Seat.EAST) in pbn and "ScoreTable" in pbn  # board 2: East deals (Law 2)
     hands = (tmp_path / "web" / "hands.html").read_text(encoding="utf-8")
     assert [f'class="number">Board {b}<' in hands for b in (1, 2, 3)] == [True, True, True]
+
+
+def test_confirmation_by_the_opponents_is_recorded(db: str, howell: int) -> None:
+    table, rnd, _, ew = _seatings(db, howell)[1][0]
+    where = ["--table", str(table), "--round", str(rnd), "--board", "1", "--db", db]
+    code, _, stderr = run("confirm", str(howell), *where)
+    assert code == 1 and "no result has been entered" in stderr
+    ok("enter", str(howell), "3NT S 9", *where)
+    confirmed = ok("confirm", str(howell), *where)
+    assert confirmed["confirmed_by"] == f"pair {ew}" and confirmed["version"] == 1
+    with Store.open(db) as store:
+        (stored,) = store.stored(howell)
+    assert stored.confirmed_by == f"pair {ew}"
+
+
+def test_a_database_that_cannot_be_opened_is_a_usage_error_without_the_password() -> None:
+    code, _, stderr = run("list", "--db", "postgresql+psycopg://director:secret@127.0.0.1:1/club")
+    assert code == 2 and "cannot open" in stderr and "secret" not in stderr
+    code, _, stderr = run("list", "--db", "not a url")
+    assert code == 2 and "cannot open" in stderr
+
+
+def test_traveller_of_a_board_with_each_sides_points(db: str, howell: int) -> None:
+    (t1, r1, _, _), (t2, r2, _, _) = sorted(_seatings(db, howell)[1])
+    ok("enter", str(howell), "--table", str(t1), "--round", str(r1), "--board", "1", "4S N 10", "--db", db)
+    ok("enter", str(howell), "--table", str(t2), "--round", str(r2), "--board", "1", "4S N 9", "--db", db)
+    data = ok("traveller", str(howell), "--board", "1", "--db", db)
+    travellers = data["travellers"]
+    assert isinstance(travellers, list) and len(travellers) == 1
+    lines = {line["table"]: line for line in travellers[0]["lines"]}
+    assert (lines[t1]["ns_score"], lines[t2]["ns_score"]) == (420, -50)
+    assert Fraction(lines[t1]["ns_points"]["exact"]) == 2 and Fraction(lines[t2]["ns_points"]["exact"]) == 0
+    code, stdout, _ = run("traveller", str(howell), "--board", "1", "--db", db)
+    assert code == 0 and "420" in stdout and "-50" in stdout
+    code, _, stderr = run("traveller", str(howell), "--board", "2", "--db", db)
+    assert code == 1 and "no results for board 2" in stderr

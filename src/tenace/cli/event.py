@@ -212,16 +212,31 @@ def _default_name(ident: str, kind: EventKind) -> str:
 
 @contextmanager
 def _store(url: str) -> Iterator[Store]:
-    try:
-        from tenace.store import Store
+    from sqlalchemy.exc import SQLAlchemyError
 
+    from tenace.store import Store
+
+    try:
         store = Store.open(url)
-    except ValueError as exc:
-        fail(f"cannot open the database {url}: {exc}", EXIT_USAGE)
+    except (ValueError, OSError, SQLAlchemyError) as exc:
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        fail(reason if "cannot open" in reason else f"cannot open the database {_shown(url)}: {reason}",
+             EXIT_USAGE)
     try:
         yield store
     finally:
         store.close()
+
+
+def _shown(url: str) -> str:
+    """The URL without its password."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return repr(url)
 
 
 def _movement(event: Event, session: int) -> Movement:
@@ -452,6 +467,32 @@ def register(app: typer.Typer) -> None:
                 fail(str(exc))
         _done(as_json, result_json(result), f"{result.describe()}: {escape(_score_text(result))}")
 
+    @event_app.command("confirm", help="Record the opponents' confirmation of the result entered at a table "
+                       "(as a table device does once East-West accept North's entry).")
+    def confirm_command(
+        event_id: Annotated[int, typer.Argument(metavar="ID", help="The event number.")],
+        table: TableOption,
+        round: RoundOption,
+        board: BoardOption,
+        by: Annotated[str | None, typer.Option("--by", help="Who confirms (default: East-West at the "
+                                               "table).")] = None,
+        session: SessionOption = 1,
+        db: DbOption = DEFAULT_DB,
+        as_json: JsonOption = False,
+    ) -> None:
+        with _store(db) as store:
+            event = _event(store, event_id)
+            _, ew = _seated(event, session, table=table, round=round, board=board)
+            try:
+                stored = store.confirm(event_id, session, table=table, round=round, board=board,
+                                       by=by or f"pair {ew}")
+            except ValueError as exc:
+                fail(str(exc))
+        result = stored.result
+        who = stored.confirmed_by
+        _done(as_json, {**result_json(result), "version": stored.version, "confirmed_by": who},
+              f"confirmed {result.describe()}: {escape(_score_text(result))} (by {escape(str(who))})")
+
     @event_app.command("correct", help="Correct an entered result (Law 79C), e.g. [bold]tenace event correct "
                        "1 --table 3 --round 2 --board 5 '4H S 9' --reason 'tricks mis-entered' --law 79A[/].")
     def correct_command(
@@ -640,6 +681,44 @@ def register(app: typer.Typer) -> None:
             emit_json(results_document(event, results))
         else:
             _print_rankings(results, places)
+
+    @event_app.command("traveller", help="Show the traveller of one board: every result, its score and "
+                       "what each side scored on it (Law 78).")
+    def traveller_command(
+        event_id: Annotated[int, typer.Argument(metavar="ID", help="The event number.")],
+        board: BoardOption,
+        db: DbOption = DEFAULT_DB,
+        as_json: JsonOption = False,
+    ) -> None:
+        from tenace.tournament.publish.common import line_text
+
+        with _store(db) as store:
+            event, results = _scored(store, event_id)
+        travellers = results.traveller(board)
+        if not travellers:
+            fail(f"field 'board': no results for board {board} in event {event_id}")
+        places = event.conditions.percentage_places
+        if as_json:
+            from tenace.tournament.publish import results_document
+
+            document = results_document(event, results)
+            chosen = [t for t in document["travellers"] if t["board"] == board]
+            emit_json({"board": board, "travellers": chosen})
+            return
+        for number, traveller in enumerate(travellers, start=1):
+            title = f"board {board}" + (f", group {number}" if len(travellers) > 1 else "")
+            table = Table(title=f"{escape(results.event)}: {title}", title_justify="left")
+            for column in ("Tbl", "Rnd", "NS", "EW", "Contract", "Tr", "Score", "NS pts", "EW pts", "NS %"):
+                table.add_column(column, justify="left" if column in ("NS", "EW", "Contract") else "right",
+                                 no_wrap=True)
+            for line in sorted(traveller.lines, key=lambda x: (x.result.round, x.result.table)):
+                text = line_text(line.result, line.ns_score, event.conditions.artificial)
+                pct = "" if line.ns_percentage is None else _number(line.ns_percentage, places)
+                contract = f"{text.contract} {text.declarer}".strip()
+                table.add_row(str(line.result.table), str(line.result.round), escape(line.result.ns),
+                              escape(line.result.ew), escape(contract), text.tricks, escape(text.score),
+                              _number(line.ns_points, 2), _number(line.ew_points, 2), pct)
+            out.print(table)
 
     @event_app.command("results", help="Write the scored results as HTML, CSV (rankings or travellers), "
                        "JSON, PBN (ScoreTable) or USEBIO 1.2 XML.")
