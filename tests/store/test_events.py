@@ -102,3 +102,11 @@ def test_an_event_entering_a_contestant_twice_is_refused_and_nothing_is_stored(s
     with pytest.raises(StoreError, match="twice"):
         store.create_event(twice)
     assert store.events() == []
+
+
+def test_a_session_with_two_movements_of_the_same_name_is_refused(store: Store) -> None:
+    event = pairs_event()
+    movement = three_table_mitchell()
+    with pytest.raises(StoreError, match="two movements named alike"):
+        store.create_event(dataclasses.replace(event, sessions=(Session(1, (movement, movement)),)))
+    assert store.events() == []

@@ -297,3 +297,11 @@ def test_scoring_the_stored_results_gives_what_scoring_the_entered_results_gives
     direct = score_event(event, entered)
     assert from_store.rankings == direct.rankings
     assert from_store.travellers == direct.travellers
+
+
+def test_the_director_may_enter_a_missing_result_as_a_correction(store: Store, event_id: int) -> None:
+    late = result(2, 2, 5, "2SW", 8)
+    stored = store.correct(event_id, 1, late, by="TD", reason="the traveller was found after the session")
+    assert (stored.version, store.results(event_id)) == (1, (late,))
+    change = store.history(event_id)[-1]
+    assert (change.action, change.old, change.new) == ("correct", None, late)

@@ -95,3 +95,10 @@ def test_a_wrong_postgresql_password_is_a_store_open_error_that_hides_the_passwo
     with pytest.raises(StoreOpenError, match="password") as caught:
         Store.open(wrong.render_as_string(hide_password=False))
     assert "not-the-password-123" not in str(caught.value)
+
+
+def test_a_store_written_by_a_newer_version_is_a_store_open_error(store_url: str) -> None:
+    with Store.open(store_url) as store, store.engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = '9999_from_the_future'"))
+    with pytest.raises(StoreOpenError, match="cannot migrate"):
+        Store.open(store_url)

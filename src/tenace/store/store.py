@@ -32,6 +32,7 @@ from contextlib import contextmanager
 from types import TracebackType
 from typing import Any, TypeVar
 
+from alembic.util.exc import CommandError
 from sqlalchemy import Engine, func, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
@@ -164,6 +165,9 @@ class Store:
         except OperationalError as exc:
             engine.dispose()
             raise StoreOpenError(f"cannot open the store at {_shown(url)}: {exc.orig}") from exc
+        except CommandError as exc:  # e.g. a revision this version does not know: written by a newer tenace
+            engine.dispose()
+            raise StoreOpenError(f"cannot migrate the store at {_shown(url)}: {exc}") from exc
         except BaseException:
             engine.dispose()
             raise
@@ -211,6 +215,13 @@ class Store:
         numbers = [s.number for s in event.sessions]
         if len(set(numbers)) != len(numbers):
             raise StoreError(f"event {event.name!r} numbers two sessions alike: {numbers}", field="sessions")
+        for s in event.sessions:
+            names = [m.name for m in s.movements]
+            if len(set(names)) != len(names):
+                raise StoreError(
+                    f"session {s.number} of event {event.name!r} has two movements named alike: {names}",
+                    field="movements",
+                )
 
         def work(session: OrmSession) -> int:
             moment = _now(at)
