@@ -423,3 +423,14 @@ def test_traveller_of_a_board_with_each_sides_points(db: str, howell: int) -> No
     assert code == 0 and "420" in stdout and "-50" in stdout
     code, _, stderr = run("traveller", str(howell), "--board", "2", "--db", db)
     assert code == 1 and "no results for board 2" in stderr
+
+
+def test_a_second_session_has_its_own_movement_and_results(db: str, howell: int) -> None:
+    ok("movement", str(howell), "--howell", "2", "--boards", "3", "--session", "2", "--db", db)
+    table, rnd, _, _ = _seatings(db, howell)[1][0]
+    ok("enter", str(howell), "--table", str(table), "--round", str(rnd), "--board", "1", "3NT S 9",
+       "--session", "2", "--db", db)
+    with Store.open(db) as store:
+        assert store.results(howell, 1) == ()
+        (result,) = store.results(howell, 2)
+    assert (result.session, result.table, result.round, result.board) == (2, table, rnd, 1)

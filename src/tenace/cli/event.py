@@ -11,7 +11,6 @@ wrong.
 from __future__ import annotations
 
 import csv
-import datetime as dt
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -44,7 +43,7 @@ from tenace.tournament.model import (
 from tenace.tournament.standings import EventResults
 
 if TYPE_CHECKING:  # the store (SQLAlchemy, Alembic), publishing (Jinja2) and imports load when a command runs
-    from tenace.store import Store
+    from tenace.store import Appeal, Store
     from tenace.tournament.imports import Imported
 
 DEFAULT_DB = "sqlite:///tenace.db"
@@ -269,7 +268,8 @@ def _result(event: Event, session: int, text: str, *, table: int, round: int, bo
     ns, ew = _seated(event, session, table=table, round=round, board=board)
     movement = _movement(event, session)
     try:
-        result = parse_entry(text, board=board, round=round, table=table, ns=ns, ew=ew)
+        result = replace(parse_entry(text, board=board, round=round, table=table, ns=ns, ew=ew),
+                         session=session)
         if group is not None:
             result = replace(result, group=group)
         check_result(result, movement)
@@ -281,11 +281,7 @@ def _result(event: Event, session: int, text: str, *, table: int, round: int, bo
 def _adjusted_result(event: Event, session: int, adjustment: Adjustment, *, table: int, round: int,
                      board: int) -> Result:
     ns, ew = _seated(event, session, table=table, round=round, board=board)
-    return Result(board=board, round=round, table=table, ns=ns, ew=ew, adjusted=adjustment)
-
-
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC)
+    return Result(board=board, round=round, table=table, ns=ns, ew=ew, adjusted=adjustment, session=session)
 
 
 def _score_text(result: Result) -> str:
@@ -640,7 +636,6 @@ def register(app: typer.Typer) -> None:
         assigned: Annotated[str | None, typer.Option(
             "--assigned", help="Or an assigned score NS/EW.")] = None,
         by: ByOption = "appeals committee",
-        session: SessionOption = 1,
         db: DbOption = DEFAULT_DB,
         as_json: JsonOption = False,
     ) -> None:
@@ -649,6 +644,7 @@ def register(app: typer.Typer) -> None:
         with _store(db) as store:
             event = _event(store, event_id)
             appeal = _find_appeal(store, event_id, appeal_id)
+            session = appeal.session
             where = {"table": appeal.table, "round": appeal.round, "board": appeal.board}
             result: Result | None = None
             try:
@@ -901,7 +897,7 @@ def _generate(mitchell: int | None, howell: int | None, boards: int, per_round: 
     return replace(movement, seatings=tuple(seatings), description=description)
 
 
-def _find_appeal(store: Store, event_id: int, appeal_id: int) -> Any:
+def _find_appeal(store: Store, event_id: int, appeal_id: int) -> Appeal:
     for appeal in store.appeals(event_id):
         if appeal.id == appeal_id:
             return appeal
