@@ -12,7 +12,7 @@ from tenace.store import Store
 from .crash_writer import crash_event, expected_result, key
 
 WRITER = Path(__file__).with_name("crash_writer.py")
-COUNT = 60
+COUNT = 30
 
 
 def test_two_writers_entering_the_same_results_at_once_store_each_once(store_url: str) -> None:
