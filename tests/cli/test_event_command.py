@@ -434,3 +434,38 @@ def test_a_second_session_has_its_own_movement_and_results(db: str, howell: int)
         assert store.results(howell, 1) == ()
         (result,) = store.results(howell, 2)
     assert (result.session, result.table, result.round, result.board) == (2, table, rnd, 1)
+
+
+def test_a_team_round_robin_scores_the_match_in_imps_law_78b(db: str, tmp_path: Path) -> None:
+    path = tmp_path / "teams.csv"
+    path.write_text("id,name\nA,Lions\nB,Tigers\nC,Bears\nD,Wolves\n", encoding="utf-8")
+    event_id = str(ok("new", "League", "--kind", "teams", "--participants", str(path), "--db", db)["id"])
+    moved = ok("movement", event_id, "--round-robin", "--boards-per-round", "2", "--db", db)
+    assert (moved["rounds"], moved["tables"], moved["added"]) == (3, 4, [])
+    with Store.open(db) as store:
+        movement = store.event(int(event_id)).sessions[0].movements[0]
+    open_room, closed_room = sorted((s for s in movement.seatings if s.round == 1 and s.table <= 2),
+                                    key=lambda s: s.table)
+    assert (open_room.ns, open_room.ew) == (closed_room.ew, closed_room.ns)
+    # The home team makes 4S (+420) in the open room and beats it a trick (+50) in the closed room:
+    # 470 points, 10 IMPs on the Law 78B scale.
+    ok("enter", event_id, "--table", str(open_room.table), "--round", "1", "--board", "1", "4S N 10",
+       "--db", db)
+    ok("enter", event_id, "--table", str(closed_room.table), "--round", "1", "--board", "1", "4S N 9",
+       "--db", db)
+    scored = ok("score", event_id, "--db", db)
+    matches = scored["matches"]
+    assert isinstance(matches, list) and len(matches) == 1
+    (match,) = matches
+    assert (match["home"], match["away"]) == (open_room.ns, open_room.ew)
+    assert [Fraction(i["exact"]) for i in match["imps"]] == [10, 0]
+    code, stdout, _ = run("score", event_id, "--db", db)
+    assert code == 0 and "10.00 - 0.00" in stdout
+
+
+def test_an_individual_movement_enters_its_players(db: str) -> None:
+    event_id = str(ok("new", "Individual", "--kind", "individual", "--db", db)["id"])
+    moved = ok("movement", event_id, "--individual", "8", "--boards-per-round", "1", "--db", db)
+    assert moved["added"] == [str(p) for p in range(1, 9)] and moved["rounds"] == 7
+    code, _, stderr = run("movement", event_id, "--individual", "6", "--db", db)
+    assert code == 2 and "4 or 8 players" in stderr

@@ -308,6 +308,15 @@ def _number(value: Fraction, places: int) -> str:
 
 
 def _print_rankings(results: EventResults, places: int) -> None:
+    if results.matches:
+        matches = Table(title=f"{escape(results.event)}: matches", title_justify="left")
+        for column in ("Round", "Home", "Away", "Boards", "IMPs", "VPs"):
+            matches.add_column(column, justify="left" if column in ("Home", "Away") else "right")
+        for m in results.matches:
+            imps = f"{_number(m.imps[0], places)} - {_number(m.imps[1], places)}"
+            vps = "" if m.vps is None else f"{_number(m.vps[0], places)} - {_number(m.vps[1], places)}"
+            matches.add_row(str(m.round), escape(m.home), escape(m.away), str(m.boards), imps, vps)
+        out.print(matches)
     for ranking in results.rankings:
         table = Table(title=f"{escape(results.event)}: {escape(ranking.title)}", title_justify="left")
         for column, justify in (("Place", "right"), ("Contestant", "left"), ("Name", "left"),
@@ -394,31 +403,53 @@ def register(app: typer.Typer) -> None:
         for i, n in events:
             out.print(f"{i:>4}  {escape(n)}")
 
-    @event_app.command("movement", help="Give a session its movement, e.g. [bold]tenace event movement 1 "
-                       "--mitchell 7 --boards 28[/]. Contestants the movement names that are not entered yet "
-                       "are entered as 'Pair N'.")
+    @event_app.command("movement", help="Give a session its movement (Law 8A), e.g. [bold]tenace event "
+                       "movement 1 --mitchell 7 --boards 28[/]; or --howell TABLES, --individual PLAYERS, "
+                       "--round-robin (the teams entered), or --file MOVEMENT.yaml (thebridsk). Contestants "
+                       "the movement names that are not entered yet are entered as 'Pair N'.")
     def movement_command(
         event_id: Annotated[int, typer.Argument(metavar="ID", help="The event number.")],
         mitchell: Annotated[int | None, typer.Option("--mitchell", min=1,
                                                      help="A Mitchell of N tables.")] = None,
         howell: Annotated[int | None, typer.Option("--howell", min=1, help="A Howell of N tables.")] = None,
-        boards: Annotated[int, typer.Option("--boards", min=1, help="Boards in play.")] = 0,
+        individual: Annotated[int | None, typer.Option("--individual", min=1,
+                                                       help="An individual movement of N players.")] = None,
+        round_robin: Annotated[bool, typer.Option("--round-robin", help="A round robin of the teams "
+                                                  "entered (--boards-per-round boards a match).")] = False,
+        file: Annotated[Path | None, typer.Option("--file", help="A thebridsk YAML movement.", exists=True,
+                                                  dir_okay=False)] = None,
+        boards: Annotated[int | None, typer.Option("--boards", min=1,
+                                                   help="Boards in play (Mitchell, Howell).")] = None,
         boards_per_round: Annotated[int | None, typer.Option("--boards-per-round", min=1,
                                                              help="Boards per round.")] = None,
         session: SessionOption = 1,
         db: DbOption = DEFAULT_DB,
         as_json: JsonOption = False,
     ) -> None:
-        if (mitchell is None) == (howell is None):
-            fail("give exactly one of --mitchell TABLES and --howell TABLES", EXIT_USAGE)
-        if boards <= 0:
-            fail("--boards N is required", EXIT_USAGE)
-        try:
-            movement = _generate(mitchell, howell, boards, boards_per_round)
-        except ValueError as exc:
-            fail(str(exc), EXIT_USAGE)
+        chosen = sum(x is not None for x in (mitchell, howell, individual, file)) + round_robin
+        if chosen != 1:
+            fail("give exactly one of --mitchell TABLES, --howell TABLES, --individual PLAYERS, "
+                 "--round-robin and --file MOVEMENT.yaml", EXIT_USAGE)
+        if (mitchell is not None or howell is not None) and boards is None:
+            fail("--boards N is required for a Mitchell or a Howell", EXIT_USAGE)
         with _store(db) as store:
             event = _event(store, event_id)
+            try:
+                if boards is not None and (mitchell is not None or howell is not None):
+                    movement = _generate(mitchell, howell, boards, boards_per_round)
+                else:
+                    from tenace.tournament import movements
+
+                    per_round = boards_per_round or 2
+                    if individual is not None:
+                        movement = movements.individual(individual, boards_per_round=per_round)
+                    elif file is not None:
+                        movement = movements.load_thebridsk(file)
+                    else:
+                        teams = [p.id for p in event.participants if not p.phantom]
+                        movement = movements.round_robin(teams, boards_per_match=boards_per_round or 8)
+            except ValueError as exc:
+                fail(str(exc), EXIT_USAGE)
             known = {p.id for p in event.participants}
             added = [c for c in movement.contestants if c not in known]
             for contestant in added:
