@@ -252,3 +252,16 @@ def test_53a_the_proper_leader_may_accept_by_a_statement() -> None:
     t = play(t, "N:C6")
     assert t.play is not None and t.play.current_trick.leader is W
     assert t.play.current_trick.cards == (C("C2"), C("C6")) and t.turn is E
+
+
+def test_54_the_proper_leaders_lead_over_a_faced_opening_lead_out_of_turn_is_retracted_once() -> None:
+    """Law 54 (opening words): West faced the opening lead out of turn and East, the proper leader, leads too:
+    the Director has East's lead retracted. Leading again before the Director is called changes nothing and
+    is refused (found by the state-machine test: it used to be recorded again and again)."""
+    t = play(_west_leads_out_of_turn(), "E:SQ")
+    assert t.irregularities[-1].law == LawRef(54) and t.irregularities[-1].offender is E
+    assert t.play is not None and C("SQ") in t.play.hand(E)
+    with pytest.raises(ValueError, match="Director must be called"):
+        play(t, "E:SQ")
+    t = t.apply(DirectorCalled(N))
+    assert t.pending is not None and t.pending.law == LawRef(54)

@@ -49,6 +49,7 @@ SEATS = tuple(Seat)
 # examples, and add what it finds below as a scenario.
 NO_SHRINK = (HPhase.explicit, HPhase.reuse, HPhase.generate)
 CALLS: tuple[Call, ...] = (PASS, DOUBLE, REDOUBLE, *ALL_BIDS)
+DESIGNATIONS = ("high", "low", "win", "anything", "spade", "H", "Q", "9", "SA", "D2", "CK")
 
 
 def _lawful_calls(t: Table) -> list[Call]:
@@ -127,6 +128,12 @@ def _check_views(t: Table) -> None:
         for holder, cards in view.hands.items():
             assert cards == (play.hand(holder) if play is not None else t.deal[holder])
         assert set(getattr(view, "faced", {})) <= _may_be_faced(t)
+        if t.phase in (Phase.PLAY, Phase.CLARIFICATION) and play is not None and t.playing is not None:
+            allowed_tricks = {
+                i.trick for i in t.playing.inspections if i.seat is seat and i.at == len(play.cards)
+            }
+            for trick in view.tricks[: max(0, len(play.winners) - 1)]:  # Law 66C: quitted tricks are hidden
+                assert trick.number in allowed_tricks or all(c is None for c in trick.cards), (seat, trick)
     spectator = t.view(None)
     assert set(spectator.hands) <= ({contract.dummy} if faced and contract is not None else set())
     assert set(t.view(DIRECTOR).hands) == set(SEATS)
@@ -151,7 +158,7 @@ def _check_end(t: Table) -> None:
 def _random_event(data: st.DataObject, t: Table) -> events.Event:
     kind = data.draw(st.sampled_from(
         ["progress", "progress", "progress", "call", "call", "irregular_call", "director", "elect", "card",
-         "claim", "answer", "ruling"]
+         "claim", "answer", "ruling", "dummy", "dummy", "play_rules"]
     ))
     seat = data.draw(st.sampled_from(SEATS))
     if kind == "progress":
@@ -182,6 +189,24 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
         hand = play.hand(holder) if play is not None else t.deal[holder]
         cards = sorted(hand) or [Card.from_str("SA")]
         return CardPlayed(holder, data.draw(st.sampled_from(cards)))
+    if kind == "dummy":  # Laws 45B, 45D, 46: declarer names dummy's card, completely or not
+        words = data.draw(st.sampled_from(DESIGNATIONS))
+        declarer = t.contract.declarer if t.contract is not None else seat
+        placed = None
+        if t.play is not None and t.contract is not None and data.draw(st.booleans()):
+            hand = sorted(t.play.hand(t.contract.dummy))
+            placed = data.draw(st.sampled_from(hand)) if hand else None
+        return events.DummyDesignation(words, data.draw(st.sampled_from((declarer, seat))), placed=placed)
+    if kind == "play_rules":  # Laws 45C, 45C4(b), 47E, 66C
+        rule = data.draw(st.sampled_from(["deemed", "change", "retract", "inspect"]))
+        card = data.draw(st.sampled_from(sorted(t.deal[seat])))
+        if rule == "deemed":
+            return events.CardDeemedPlayed(seat, card, data.draw(st.sampled_from(tuple(events.Deemed))))
+        if rule == "change":
+            return events.DesignationChanged(seat, card)
+        if rule == "retract":
+            return events.CardRetracted(seat, data.draw(st.sampled_from(tuple(events.Retraction))))
+        return events.InspectionAllowed(seat, data.draw(st.integers(1, 13)))
     if kind == "claim":
         return ClaimMade(seat, data.draw(st.integers(0, 13)), "random claim")
     if kind == "answer":

@@ -61,7 +61,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tenace.cards import DECK, Card, CardSet, Rank, Suit
-from tenace.errors import ImpossibleActionError, NotationError
+from tenace.errors import ImpossibleActionError, NotationError, UnlawfulActionError
 from tenace.laws.decisions import Decision, DesignateCard, Irregularity, Kind, Unintended
 from tenace.laws.events import (
     CardDeemedPlayed,
@@ -381,6 +381,11 @@ def on_designation(state: PlayState, event: DummyDesignation, index: int, policy
     if state.play.is_complete:
         raise ImpossibleActionError("all 52 cards have been played")
     dummy = contract.dummy
+    if policy is Policy.ONLINE and state.play.turn is not dummy:  # a screen lets dummy play only in turn
+        leading = not state.play.current_trick.cards
+        kind = Kind.LEAD_OUT_OF_TURN if leading else Kind.PREMATURE_PLAY
+        irregularity = Irregularity(kind, dummy, LawRef(55 if leading else 57), index)
+        raise UnlawfulActionError(f"it is {_name(state.play.turn)}'s turn to play, not dummy's", irregularity)
     resolution = resolve(state.play, dummy, contract.declarer, event.designation, event.intended)
     if event.placed is not None:
         if resolution.card is None:

@@ -416,7 +416,16 @@ def _over_faced(state: PlayState, event: CardPlayed, index: int, policy: Policy)
         # back to its hand (the information is unauthorised to the offenders, Law 16C).
         return play_period.on_card(_proper_lead(state), event, index, policy)
     if faced.opening and seat is faced.proper:
-        # Law 54 (opening words): the offender's partner's face-down lead is retracted by the Director.
+        # Law 54 (opening words): the offender's partner's face-down lead is retracted by the Director. Once
+        # is enough: until the Director has been called, another lead from him changes nothing, so it is
+        # refused (it would otherwise grow the record without end).
+        last = state.irregularities[-1] if state.irregularities else None
+        again = last is not None and last.offender is seat and last.law == LawRef(54)
+        if again and last is not None and last.index > faced.irregularity.index:
+            raise ImpossibleActionError(
+                f"{_name(seat)}'s lead was retracted (Law 54): the Director must be called about "
+                f"{_name(faced.seat)}'s opening lead out of turn first"
+            )
         return _record(state, Irregularity(Kind.LEAD_OUT_OF_TURN, seat, LawRef(54), index))
     raise ImpossibleActionError(
         f"{_name(faced.seat)}'s lead out of turn ({faced.card}) is on the table: the Director must be called "

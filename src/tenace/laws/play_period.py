@@ -125,7 +125,10 @@ def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> 
 
 
 def on_claim(state: PlayState, event: ClaimMade) -> PlayState:
-    """Law 68: a claim or concession stops the play (see :mod:`tenace.laws.claims`)."""
+    """Law 68: a claim or concession stops the play (see :mod:`tenace.laws.claims`); a designation of dummy's
+    card still waiting to be completed, or a change of designation, lapses with it (Law 68D)."""
+    if designation.owns(state.pending):
+        state = replace(state, pending=None, designation=designation.DesignationState())
     return claims.on_claim(state, event)
 
 
