@@ -315,11 +315,15 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     # Law 87: board 9 was fouled after round 3; tables that played it in rounds 1-3 played the original
     # cards (group 1), the later ones the fouled cards (group 2).
     fouled = 9
+    slots = sorted(key for key, result in final.items() if result.board == fouled)
+    table, rnd, _ = slots[0]  # one through the command line, the others through the library
+    _cli("correct", str(event_id), "--table", str(table), "--round", str(rnd), "--board", str(fouled),
+         entries[slots[0]], "--group", "1" if rnd <= 3 else "2", "--reason", "fouled board", "--law", "87B",
+         "--db", db)
+    final[slots[0]] = replace(final[slots[0]], group=1 if rnd <= 3 else 2)
     with Store.open(db) as store:
-        for key, result in sorted(final.items()):
-            if result.board != fouled:
-                continue
-            regrouped = replace(result, group=1 if result.round <= 3 else 2)
+        for key in slots[1:]:
+            regrouped = replace(final[key], group=1 if final[key].round <= 3 else 2)
             store.correct(event_id, 1, regrouped, by="director", reason="fouled board", law="87B")
             final[key] = regrouped
 
@@ -433,3 +437,13 @@ def test_history_records_who_changed_what_and_under_which_law(evening: dict[str,
     assert {"79A", "12C2", "87B"} <= laws
     assert any(h["reason"] == "NS keyed 9 tricks, the traveller says 10" for h in corrections)
     assert "penalise" in kinds and "appeal" in kinds and "decide" in kinds and "publish" in kinds
+
+
+def test_the_fouled_board_is_published_as_two_travellers_on_the_full_top(evening: dict[str, object]) -> None:
+    directory = evening["published"]
+    assert isinstance(directory, Path)
+    document = json.loads((directory / "results.json").read_text(encoding="utf-8"))
+    fouled = [t for t in document["travellers"] if t["board"] == 9]
+    assert sorted(t["group"] for t in fouled) == [1, 2]
+    assert sorted(len(t["lines"]) for t in fouled) == [3, 4]
+    assert {t["top"] for t in fouled} == {2 * (TABLES - 1)}  # each group factored to the full field (Law 87)
