@@ -110,3 +110,15 @@ def test_a_session_with_two_movements_of_the_same_name_is_refused(store: Store) 
     with pytest.raises(StoreError, match="two movements named alike"):
         store.create_event(dataclasses.replace(event, sessions=(Session(1, (movement, movement)),)))
     assert store.events() == []
+
+
+def test_a_name_too_long_for_postgresql_is_a_store_error_and_sqlite_keeps_it(store: Store) -> None:
+    event_id = store.create_event(pairs_event())
+    long_id = "X" * 51  # the contestant column holds 50 characters
+    if store.engine.dialect.name == "postgresql":
+        with pytest.raises(StoreError, match="cannot hold a value"):
+            store.add_participant(event_id, Participant(long_id, "Long"))
+        assert len(store.event(event_id).participants) == len(pairs_event().participants)
+    else:
+        store.add_participant(event_id, Participant(long_id, "Long"))
+        assert store.event(event_id).participants[-1].id == long_id

@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 from alembic.util.exc import CommandError
 from sqlalchemy import Engine, func, select
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
+from sqlalchemy.exc import ArgumentError, DataError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session as OrmSession
 from sqlalchemy.orm import sessionmaker
 
@@ -195,13 +195,17 @@ class Store:
 
     def _write(self, work: Callable[[OrmSession], T]) -> T:
         """Run ``work`` in one transaction; when a concurrent writer got in first (a unique constraint fails),
-        run it once more so that it sees that writer's row and answers as for a resend."""
+        run it once more so that it sees that writer's row and answers as for a resend. A value the database
+        cannot hold (PostgreSQL checks the length of names and numbers; SQLite does not) is a StoreError."""
         try:
-            with self._transaction() as session:
-                return work(session)
-        except IntegrityError:
-            with self._transaction() as session:
-                return work(session)
+            try:
+                with self._transaction() as session:
+                    return work(session)
+            except IntegrityError:
+                with self._transaction() as session:
+                    return work(session)
+        except DataError as exc:
+            raise StoreError(f"the database cannot hold a value given: {exc.orig}") from exc
 
     # ------------------------------------------------------------------ events
 
