@@ -101,7 +101,7 @@ STATUS: dict[int, tuple[str, str]] = {
              "replaced (it becomes a major penalty card)"),
     53: ("✅", "engine: a lead out of turn stands once accepted by a statement or a card from the next hand; "
              "the proper lead by the opponent in turn voids it (53B); when he is also the next hand the "
-             "Director finds whether his card was a play or a lead; retracted at trick 13; 53C not"),
+             "Director finds whether his card was a play or a lead; retracted at trick 13; 53C: the lead stands, Law 57 follows"),
     54: ("✅", "engine: declarer accepts (54B), spreads and becomes dummy (54A, also when he exposes a card), "
              "must accept if he saw dummy's card (54C), or refuses: a major penalty card (54D); 54E"),
     55: ("✅", "engine: the defender next in turn accepts declarer's lead or has it retracted (55B1, 55B2); "

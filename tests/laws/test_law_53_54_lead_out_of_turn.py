@@ -265,3 +265,17 @@ def test_54_the_proper_leaders_lead_over_a_faced_opening_lead_out_of_turn_is_ret
         play(t, "E:SQ")
     t = t.apply(DirectorCalled(N))
     assert t.pending is not None and t.pending.law == LawRef(54)
+
+
+def test_53c_the_defender_right_of_declarers_lead_out_of_turn_plays_the_lead_stands_and_57_applies() -> None:
+    """Law 53C: East is on lead for trick 2 (he won trick 1) but declarer leads S2 from his hand; West (on
+    declarer's right) plays a spade: the lead stands and West's card, played before his partner East, is a
+    premature play (Law 57A): a major penalty card, and declarer chooses how East plays."""
+    from ._ooturn import east_wins_trick_one
+
+    t = play(east_wins_trick_one(), "N:S2 W:S5")
+    assert t.play is not None and t.play.current_trick.leader is N
+    assert t.play.current_trick.cards == (C("S2"),)
+    assert PenaltyCard(W, C("S5"), True, _law("57A")) in t.constraints
+    t = t.apply(DirectorCalled(E))
+    assert t.pending is not None and t.pending.actor is N and t.pending.law == _law("57A")

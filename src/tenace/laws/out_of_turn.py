@@ -411,6 +411,13 @@ def _over_faced(state: PlayState, event: CardPlayed, index: int, policy: Policy)
         # Law 54B2: declarer played dummy's card second: the lead is accepted and dummy's card stands; it is
         # played at dummy's turn (a premature play from dummy, Law 57C3).
         return play_period.on_card(_accept(state, faced), event, index, policy)
+    if (
+        not faced.opening and faced.seat.side is state.contract.declarer.side and seat is faced.seat.rho
+        and seat is not faced.proper
+    ):
+        # Law 53C: the defender on the right of declarer's irregular lead plays a card: the lead stands, and
+        # his card is played before his partner's (Law 57).
+        return play_period.on_card(_accept(state, faced), event, index, policy)
     if seat is faced.proper and seat.side is not faced.seat.side:
         # Law 53B: the opponent whose turn it was leads: his lead stands and the card led out of turn goes
         # back to its hand (the information is unauthorised to the offenders, Law 16C).
