@@ -127,8 +127,10 @@ STATUS: dict[int, tuple[str, str]] = {
              "the record keeps their order (65C), so the count is agreed (65D); 65B3 pointing not recorded"),
     66: ("✅", "engine: views show the last trick until the viewer's side plays to the next (66A, 66B), no "
              "quitted trick during play (66C) unless the Director allows (`InspectionAllowed`), all after (66D)"),
-    67: ("◐", "`tenace.laws.revokes`: finds defective tricks in the tricks as turned; the card to supply, the "
-             "extra cards restored (67B2), the deemed revoke's one trick; not yet events of the engine"),
+    67: ("✅", "engine: an omission noticed in time leaves the trick waiting for the offender's lawful card "
+             "(67A1; a card to the next trick is a fifth card, 45E); `DefectiveTrickFound` later: a deemed "
+             "revoke transferring one trick (67B1), extra cards change nothing (67B2); console helpers in "
+             "`tenace.laws.revokes`"),
     68: ("✅", "engine: claims and concessions stop play; 68B2 a defender's concession his partner objects to is "
              "void; 68C claimer's hand faced; 68D2 doubts by any player, play on by agreement (`PlayOnAgreed`)"),
     69: ("✅", "engine: both opponents assent; 69B withdrawal after the board, the Director rescores "

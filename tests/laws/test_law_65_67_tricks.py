@@ -1,4 +1,5 @@
-"""Laws 65 and 66: quitted tricks, their ownership, and who may look at them during and after the play.
+"""Laws 65-67: quitted tricks, their ownership, who may look at them during and after the play, and defective
+tricks.
 
 3NT by North on ``_ooturn.OOT_DEAL`` (East leads, South is dummy). Trick 1: East SQ, dummy S7, West S4,
 North SA (North wins).
@@ -10,8 +11,9 @@ import pytest
 
 from tenace import Side
 from tenace.errors import ImpossibleActionError
-from tenace.laws import DIRECTOR, ClaimMade, Phase, Table
-from tenace.laws.events import InspectionAllowed
+from tenace.laws import DIRECTOR, CardPlayed, ClaimMade, LawRef, Phase, Table
+from tenace.laws.events import DefectiveTrickFound, InspectionAllowed
+from tenace.laws.log import dumps, loads
 from tenace.laws.tricks import ownership
 
 from ._helpers import E, N, S, W
@@ -75,3 +77,53 @@ def test_65b_everyone_knows_who_won_each_quitted_trick() -> None:
     assert t.play is not None
     assert ownership(t.play) == (Side.NS, Side.NS, Side.EW)
     assert [tr.winner for tr in t.view(W).tricks] == [N, N, E]
+
+
+# --- Law 67: defective tricks ------------------------------------------------------------------------------
+
+
+def _played_out(t: Table) -> Table:
+    """Play on to the end, each player playing his first lawful card."""
+    while t.phase is Phase.PLAY:
+        t = t.apply(CardPlayed(t.play.turn, min(t.legal_cards())))  # type: ignore[union-attr]
+    return t
+
+
+def test_67a1_an_omission_noticed_in_time_is_rectified_by_the_offender_supplying_a_lawful_card() -> None:
+    """Law 67A: West has not played to trick 2 when North, winning it so far, leads again: North's card is a
+    fifth card from declarer's hand and goes back (Law 45E2); West then supplies a card, which must follow
+    suit (67A1)."""
+    t = play(north_wins_trick_one(), "N:D9 E:D5 S:D2 N:HK")
+    assert t.irregularities[-1].law == LawRef(45, "E2") and t.turn is W
+    assert t.play is not None and C("HK") in t.play.hand(N)
+    assert set(t.legal_cards()) == {C("DT"), C("D4"), C("D3")}
+
+
+def test_67b1_an_omission_found_later_is_a_deemed_revoke_costing_one_trick() -> None:
+    """Law 67B1 (with 64A2): the Director finds after play that East played no card to trick 3. If East-West
+    won trick 3 or a later one, one trick goes to declarer (North); the score follows."""
+    t = _played_out(play(north_wins_trick_one(), "N:D9 E:D5 S:D2 W:D3"))
+    assert t.phase is Phase.ENDED and t.play is not None and t.declarer_tricks is not None
+    before, score_before = t.declarer_tricks, t.score_ns()
+    ew_won_later = any(w.side is Side.EW for w in t.play.winners[2:])
+    t = t.apply(DefectiveTrickFound(E, 3))
+    assert t.declarer_tricks == before + (1 if ew_won_later else 0)
+    assert ew_won_later and t.score_ns() != score_before
+    assert Table.replay(t.board, t.record, t.regulations) == t and loads(dumps(t)) == t
+
+
+def test_67b2_extra_cards_found_later_do_not_change_who_won_the_trick() -> None:
+    t = _played_out(play(north_wins_trick_one(), "N:D9 E:D5 S:D2 W:D3"))
+    before = t.declarer_tricks
+    t = t.apply(DefectiveTrickFound(W, 4, omitted=False))
+    assert t.declarer_tricks == before
+
+
+def test_67a_not_67b_before_a_player_of_each_side_has_played_to_the_next_trick() -> None:
+    t = play(north_wins_trick_one(), "N:D9")
+    with pytest.raises(ImpossibleActionError, match="67A"):
+        t.apply(DefectiveTrickFound(E, 1))
+    t = play(t, "E:D5").apply(DefectiveTrickFound(E, 1))  # now each side has played to trick 2
+    assert t.playing is not None and t.playing.defective == (DefectiveTrickFound(E, 1),)
+    with pytest.raises(ImpossibleActionError, match="already"):
+        t.apply(DefectiveTrickFound(E, 1))

@@ -197,8 +197,8 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
             hand = sorted(t.play.hand(t.contract.dummy))
             placed = data.draw(st.sampled_from(hand)) if hand else None
         return events.DummyDesignation(words, data.draw(st.sampled_from((declarer, seat))), placed=placed)
-    if kind == "play_rules":  # Laws 45C, 45C4(b), 47E, 66C
-        rule = data.draw(st.sampled_from(["deemed", "change", "retract", "inspect"]))
+    if kind == "play_rules":  # Laws 45C, 45C4(b), 47E, 66C, 67B
+        rule = data.draw(st.sampled_from(["deemed", "change", "retract", "inspect", "defective"]))
         card = data.draw(st.sampled_from(sorted(t.deal[seat])))
         if rule == "deemed":
             return events.CardDeemedPlayed(seat, card, data.draw(st.sampled_from(tuple(events.Deemed))))
@@ -206,6 +206,8 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
             return events.DesignationChanged(seat, card)
         if rule == "retract":
             return events.CardRetracted(seat, data.draw(st.sampled_from(tuple(events.Retraction))))
+        if rule == "defective":  # Law 67B
+            return events.DefectiveTrickFound(seat, data.draw(st.integers(1, 13)), data.draw(st.booleans()))
         return events.InspectionAllowed(seat, data.draw(st.integers(1, 13)))
     if kind == "claim":
         return ClaimMade(seat, data.draw(st.integers(0, 13)), "random claim")

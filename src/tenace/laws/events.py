@@ -331,10 +331,28 @@ class LeadFaceDown:
         return self.seat
 
 
+@dataclass(frozen=True, slots=True)
+class DefectiveTrickFound:
+    """The Director finds that ``seat`` played no card to trick number ``trick`` (1-13), or more than one
+    (``omitted=False``), once a player of each side has played to the next trick or after play (Law 67B).
+
+    The engine's record has one card from every player on every trick, so this finding says the record was
+    wrong about that trick: the offender puts a card among his played cards without changing who won it, and
+    after an omission he is deemed to have revoked there (67B1, one trick transferred as in Law 64A2)."""
+
+    seat: Seat
+    trick: int
+    omitted: bool = True
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
 Event = (
     CallMade | CardPlayed | DirectorCalled | Elected | ClaimMade | ClaimAnswered | ClaimRuled | CallChanged
     | CardExposed | DummyDesignation | AttentionDrawn | ClaimWithdrawn | PlayOnAgreed
     | Misinformation | SimultaneousCalls
     | SimultaneousPlays | SimultaneousCards | LeadFaceDown
-    | DesignationChanged | CardDeemedPlayed | CardRetracted | InspectionAllowed
+    | DesignationChanged | CardDeemedPlayed | CardRetracted | InspectionAllowed | DefectiveTrickFound
 )

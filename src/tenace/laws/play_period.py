@@ -11,7 +11,8 @@ from dataclasses import dataclass, replace
 from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
-from tenace.laws import claims, designation, out_of_turn, penalty_cards, revokes, tricks
+from tenace.laws import claims, designation, out_of_turn, penalty_cards, revokes
+from tenace.laws import tricks as quitted
 from tenace.laws.claims import Claim, VoidClaim
 from tenace.laws.decisions import Decision, Irregularity, Kind
 from tenace.laws.designation import DesignationState
@@ -23,6 +24,7 @@ from tenace.laws.events import (
     ClaimAnswered,
     ClaimMade,
     ClaimRuled,
+    DefectiveTrickFound,
     DesignationChanged,
     DirectorCalled,
     DummyDesignation,
@@ -59,8 +61,10 @@ class PlayState:
     designation: DesignationState = DesignationState()
     """Dummy's cards named by declarer, changes of designation and dummy's wrong card (Laws 45-46): see
     :mod:`.designation`."""
-    inspections: tuple[tricks.Inspection, ...] = ()
+    inspections: tuple[quitted.Inspection, ...] = ()
     """Quitted tricks the Director let a player inspect (Law 66C): see :mod:`.tricks`."""
+    defective: tuple[DefectiveTrickFound, ...] = ()
+    """Defective tricks the Director found after both sides played on (Law 67B): see :mod:`.tricks`."""
 
     @classmethod
     def start(cls, deal: Deal, contract: Contract) -> PlayState:
@@ -93,7 +97,10 @@ class PlayState:
             mine = self.claim.seat.side is self.contract.declarer.side
             awarded = self.claim.awarded
             tricks += awarded if mine else self.remaining_tricks - awarded
-        return revokes.adjusted_declarer_tricks(self, tricks)  # Law 64A transfers, 64C adjustment
+        tricks = revokes.adjusted_declarer_tricks(self, tricks)  # Law 64A transfers, 64C adjustment
+        if self.defective and self.revoke_ledger.adjusted is None:  # Law 67B1 (a 64C award already says all)
+            tricks = max(0, min(13, tricks + quitted.defective_transfer(self)))
+        return tricks
 
 
 def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> PlayState:
@@ -160,7 +167,9 @@ def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> Play
     if isinstance(event, DesignationChanged):  # Law 45C4(b)
         return designation.on_change(state, event)
     if isinstance(event, InspectionAllowed):  # Law 66C
-        return tricks.on_inspection(state, event)
+        return quitted.on_inspection(state, event)
+    if isinstance(event, DefectiveTrickFound):  # Law 67B
+        return quitted.on_defective(state, event, ended=state.play.is_complete or state.claim is not None)
     claimed = claims.on_event(state, event)  # Laws 68D2(b), 69B, 71
     if claimed is not None:
         return claimed

@@ -42,6 +42,7 @@ from tenace.laws.events import (
     ClaimMade,
     ClaimRuled,
     ClaimWithdrawn,
+    DefectiveTrickFound,
     DesignationChanged,
     DirectorCalled,
     DummyDesignation,
@@ -274,7 +275,7 @@ class Table:
                 if isinstance(event, ClaimRuled):
                     return replace(self, playing=play_period.on_ruling(playing, event))
                 return replace(self, playing=play_period.on_event(playing, event, index, policy))
-            if playing is not None and isinstance(event, AttentionDrawn):  # Laws 62D, 64B4, 64B5, 64C
+            if playing is not None and isinstance(event, AttentionDrawn | DefectiveTrickFound):  # Laws 62-67
                 return replace(self, playing=play_period.on_event(playing, event, index, policy))
             if playing is None and isinstance(event, CallChanged | Misinformation):
                 # Laws 22B, 17D2, 25: after four passes a call may still be changed until the hands are back
@@ -459,6 +460,8 @@ def _describe(event: Event) -> str:
             return f"the Director lets {seat.name.title()} retract his card"
         case InspectionAllowed(seat=seat, trick=trick):
             return f"the Director lets {seat.name.title()} inspect trick {trick}"
+        case DefectiveTrickFound(seat=seat, trick=trick):
+            return f"the Director finds trick {trick} defective for {seat.name.title()}"
         case PlayOnAgreed():
             return "all four agree to play on"
     return repr(event)

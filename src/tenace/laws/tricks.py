@@ -1,4 +1,5 @@
-"""Quitted tricks: their arrangement and ownership (Law 65) and who may look at them (Law 66).
+"""Quitted tricks: their arrangement and ownership (Law 65), who may look at them (Law 66), and defective
+tricks found late (Law 67B).
 
 The engine keeps every card played in order, and the winner of each trick follows from the cards (Law 44), so
 the orderly row of Law 65C and the pointing of Law 65B are always right in the record: :func:`ownership`
@@ -13,6 +14,16 @@ gives, trick by trick, the side each player's turned card points to, and the cou
 * earlier (quitted) tricks: nobody during the play (66C), except a player the Director lets inspect one
   (:class:`~tenace.laws.events.InspectionAllowed`), until the next card is played;
 * once play has ceased (the last trick, or a claim stopping play, Law 68D): every played card (66D).
+
+A defective trick (Law 67) noticed before a player of each side has played to the next trick cannot arise in
+the engine: a trick is complete only with one card from each player, and a card to the next trick from a
+player who has played already is a fifth card (Law 45E) while the trick waits for the missing one, which is
+how Law 67A has the omission rectified. Found later, it is the Director's
+:class:`~tenace.laws.events.DefectiveTrickFound`: after an omission the offender is deemed to have revoked on
+that trick and one trick is transferred as in Law 64A2 when play ends (67B1, :func:`defective_transfer`);
+extra cards go back to the hand without changing who won the trick (67B2). The card-level helpers for a
+Director's console are in :mod:`tenace.laws.revokes` (``defective_tricks``, ``omission_card_choices``,
+``restore_extra_cards``).
 
 The Director sees every trick. A spectator sees what no player is entitled to keep looking at: the trick in
 progress, the last one until the next trick begins, and everything once play has ceased.
@@ -37,7 +48,7 @@ from typing import TYPE_CHECKING
 
 from tenace.cards import Card
 from tenace.errors import ImpossibleActionError
-from tenace.laws.events import InspectionAllowed
+from tenace.laws.events import DefectiveTrickFound, InspectionAllowed
 from tenace.laws.refs import Director
 from tenace.play import Play, Trick
 from tenace.seats import Seat, Side
@@ -45,7 +56,10 @@ from tenace.seats import Seat, Side
 if TYPE_CHECKING:
     from tenace.laws.play_period import PlayState
 
-__all__ = ["Inspection", "TrickView", "on_inspection", "ownership", "trick_views"]
+__all__ = [
+    "Inspection", "TrickView", "defective_transfer", "on_defective", "on_inspection", "ownership",
+    "trick_views",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,3 +132,37 @@ def trick_views(
         winner = play.winners[i] if i < len(play.winners) else None
         views.append(TrickView(i + 1, trick.leader, cards, winner))
     return tuple(views)
+
+
+def on_defective(state: PlayState, event: DefectiveTrickFound, *, ended: bool) -> PlayState:
+    """Law 67B: the Director's finding of a defective trick, once a player of each side has played to the
+    next trick (or play has ended)."""
+    play = state.play
+    completed = len(play.tricks)
+    if not 1 <= event.trick <= completed:
+        raise ImpossibleActionError(f"trick {event.trick} is not a quitted trick ({completed} are complete)")
+    if not ended and event.trick == completed:
+        following = {seat.side for seat, _ in play.current_trick}
+        if len(following) < 2:
+            raise ImpossibleActionError(
+                "Law 67A, not 67B: until a player of each side has played to the next trick the offender "
+                "supplies a card to the trick, which the engine keeps waiting for it"
+            )
+    if any(d.seat is event.seat and d.trick == event.trick for d in state.defective):
+        raise ImpossibleActionError(f"trick {event.trick} has already been found defective for that player")
+    return replace(state, defective=(*state.defective, event))
+
+
+def defective_transfer(state: PlayState) -> int:
+    """Tricks moved to declarer's side (negative: from it) by Law 67B1 deemed revokes, at the end of play."""
+    from tenace.laws.revokes import _outcomes, law_67b_transfer
+
+    outcomes = _outcomes(state)
+    declaring = state.contract.declarer.side
+    moved = 0
+    for finding in state.defective:
+        if not finding.omitted:
+            continue  # Law 67B2: ownership of the trick does not change
+        n = law_67b_transfer(finding.seat, finding.trick - 1, outcomes)
+        moved += -n if finding.seat.side is declaring else n
+    return moved
