@@ -228,6 +228,12 @@ def test_correction_after_the_law_79c_period_needs_the_organisers_approval(db: s
     code, _, stderr = run("correct", str(howell), "3NT S 10", "--reason", "late", *where)
     assert code == 1 and "79C" in stderr
     ok("correct", str(howell), "3NT S 10", "--reason", "late", "--approved-by", "organiser", *where)
+    code, _, stderr = run("adjust", str(howell), "A50/50", *where)
+    assert code == 1 and "79C" in stderr
+    ok("adjust", str(howell), "A50/50", "--approved-by", "organiser", *where)
+    with Store.open(db) as store:
+        (result,) = store.results(howell)
+    assert result.adjusted == ArtificialAdjustedScore(Award.AVERAGE, Award.AVERAGE)
 
 
 def test_adjusted_scores_artificial_and_assigned(db: str, howell: int) -> None:

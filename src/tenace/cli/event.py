@@ -356,7 +356,8 @@ def register(app: typer.Typer) -> None:
     app.add_typer(event_app)
 
     @event_app.command("new", help="Create an event and print its number, e.g. [bold]tenace event new "
-                       "'Monday pairs' --kind pairs --method matchpoints --pairs 14[/].")
+                       "'Monday pairs' --kind pairs --method matchpoints --participants pairs.csv[/] (CSV: "
+                       "id,name[,players][,phantom]).")
     def new_command(
         name: Annotated[str, typer.Argument(help="The event's name.")],
         kind: Annotated[EventKind, typer.Option("--kind", help="Pairs, teams or individual.")] = (
@@ -562,6 +563,8 @@ def register(app: typer.Typer) -> None:
                                                      "420/-420 or 620@2/3,-100@1/3.")] = None,
         law: Annotated[str, typer.Option("--law", help="The Law applied.")] = "12C",
         reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit history).")] = "",
+        approved_by: Annotated[str | None, typer.Option("--approved-by", help="Who approved a change "
+                                                        "after the correction period (Law 79C2).")] = None,
         by: ByOption = "director",
         session: SessionOption = 1,
         db: DbOption = DEFAULT_DB,
@@ -579,7 +582,7 @@ def register(app: typer.Typer) -> None:
             result = _adjusted_result(event, session, adjustment, table=table, round=round, board=board)
             why = reason or f"adjusted score, Law {law}"
             try:
-                store.correct(event_id, session, result, by=by, reason=why, law=law)
+                store.correct(event_id, session, result, by=by, reason=why, law=law, approved_by=approved_by)
             except ValueError as exc:
                 fail(str(exc))
         _done(as_json, result_json(result), f"adjusted {result.describe()}: {escape(str(adjustment))} "
