@@ -475,3 +475,18 @@ def test_an_individual_movement_enters_its_players(db: str) -> None:
     assert moved["added"] == [str(p) for p in range(1, 9)] and moved["rounds"] == 7
     code, _, stderr = run("movement", event_id, "--individual", "6", "--db", db)
     assert code == 2 and "4 or 8 players" in stderr
+
+
+def test_an_import_that_clashes_with_a_stored_result_imports_nothing(db: str, howell: int,
+                                                                     tmp_path: Path) -> None:
+    _enter_all(db, howell)
+    path = tmp_path / "results.pbn"
+    ok("results", str(howell), "--format", "pbn", "--out", str(path), "--db", db)
+    other = int(str(ok("new", "Copy", "--db", db)["id"]))
+    ok("movement", str(other), "--howell", "2", "--boards", "3", "--db", db)
+    table, rnd, _, _ = _seatings(db, other)[3][0]
+    ok("enter", str(other), "--table", str(table), "--round", str(rnd), "--board", "3", "7NT N 13",
+       "--db", db)
+    code, _, stderr = run("import", str(other), str(path), "--db", db)
+    assert code == 1 and "nothing was imported" in stderr and "use correct" in stderr
+    assert len(_slots(db, other)) == 1

@@ -853,13 +853,13 @@ def register(app: typer.Typer) -> None:
                 fail(f"{file}: {len(problems)} problem(s); nothing was imported")
             known = {p.id for p in event.participants}
             try:
-                for participant in imported.participants:
-                    if participant.id not in known and participant.id in movement.contestants:
-                        store.add_participant(event_id, participant, by=by)
                 results = tuple(replace(r, session=session) for r in imported.results)
-                store.enter_many(event_id, session, results, by=by)
+                store.enter_many(event_id, session, results, by=by)  # one transaction: all or nothing
             except ValueError as exc:
                 fail(f"{file}: {exc}; nothing was imported")
+            for participant in imported.participants:  # names the file gives for pairs not yet entered
+                if participant.id not in known and participant.id in movement.contestants:
+                    store.add_participant(event_id, participant, by=by)
         _done(as_json, {"event": event_id, "session": session, "results": len(results)},
               f"imported {len(results)} results from {escape(str(file))} into event {event_id}, "
               f"session {session}")
