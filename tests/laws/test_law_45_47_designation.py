@@ -317,3 +317,16 @@ def test_47e2a_dummys_card_goes_back_to_declarers_designation() -> None:
     t = _call(_east_leads_spade(), "S9").apply(CardRetracted(S, Retraction.MISTAKEN_EXPLANATION))
     assert t.turn is S and t.play is not None and C("S9") in t.play.hand(S)
     assert t.phase is Phase.PLAY
+
+
+def test_the_pbn_projection_shows_the_card_that_stood_after_a_45d_correction() -> None:
+    """The PBN play section says what stood: dummy's S9 (named) and not the S7 dummy first placed; the 45D
+    irregularity is a comment."""
+    from tenace.laws.pbn_export import to_pbn
+
+    t = play(_east_leads_spade().apply(DummyDesignation("S9", N, placed=C("S7"))), "W:S4")
+    t = play(t.apply(DirectorCalled(E)), "W:S5 N:SA")
+    text = to_pbn(t)
+    play_section = text.split("[Play")[1]
+    assert "S9" in play_section and "S7" not in play_section.split("{")[0]
+    assert "Law 45D" in text

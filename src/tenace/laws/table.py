@@ -29,7 +29,7 @@ from tenace.laws import (
 )
 from tenace.laws.auction_period import AuctionState, StandingCall
 from tenace.laws.claims import Claim
-from tenace.laws.decisions import Constraint, Decision, Irregularity, PenaltyCard, Withdrawn
+from tenace.laws.decisions import Constraint, Decision, Irregularity, Kind, PenaltyCard, Withdrawn
 from tenace.laws.events import (
     AttentionDrawn,
     CallChanged,
@@ -332,7 +332,12 @@ class Table:
             dummy = before.contract.dummy
             base = base.apply(CardPlayed(dummy, card))
             assert base.playing is not None
-            return replace(base, playing=designation.after_rebuild(base.playing, start, card))
+            playing = designation.after_rebuild(base.playing, start, card)
+            if isinstance(event, DirectorCalled):  # Law 45D1: the wrong card is gone, the irregularity stays
+                wrong = [i for i in self.playing.irregularities if i.kind is Kind.WRONG_CARD_FROM_DUMMY]
+                kept = tuple(i for i in wrong if i not in playing.irregularities and i.index >= start)
+                playing = replace(playing, irregularities=(*playing.irregularities, *kept))
+            return replace(base, playing=playing)
         if isinstance(event, CardRetracted):  # Law 47E: exactly the retracted card is gone
             taken = len(self.playing.play.cards) - len(before.play.cards)
             waiting = before.out_of_turn.faced or before.out_of_turn.premature
