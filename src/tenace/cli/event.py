@@ -451,12 +451,15 @@ def register(app: typer.Typer) -> None:
                         movement = movements.round_robin(teams, boards_per_match=boards_per_round or 8)
             except ValueError as exc:
                 fail(str(exc), EXIT_USAGE)
+            try:
+                store.set_movement(event_id, session, movement)
+            except ValueError as exc:
+                fail(str(exc))
             known = {p.id for p in event.participants}
             added = [c for c in movement.contestants if c not in known]
             for contestant in added:
                 entrant = Participant(contestant, _default_name(contestant, event.kind))
                 store.add_participant(event_id, entrant)
-            store.set_movement(event_id, session, movement)
         unseated = [p.id for p in event.participants if p.id not in movement.contestants and not p.phantom]
         if unseated and not as_json:
             err.print("[yellow]warning:[/] entered but not seated by the movement: "
