@@ -330,3 +330,14 @@ def test_the_pbn_projection_shows_the_card_that_stood_after_a_45d_correction() -
     play_section = text.split("[Play")[1]
     assert "S9" in play_section and "S7" not in play_section.split("{")[0]
     assert "Law 45D" in text
+
+
+def test_47e1_a_premature_play_after_being_told_it_was_his_turn_goes_back_with_no_penalty_card() -> None:
+    """Law 47E1 for a play: West plays D3 before his partner East (Law 57A would make it a major penalty card)
+    because North told him it was his turn: it goes back to his hand without rectification."""
+    t = play(north_wins_trick_one(), "N:D9 W:D3")
+    assert PenaltyCard(W, C("D3"), True, _law("57A")) in t.constraints
+    t = t.apply(CardRetracted(W, Retraction.TOLD_IT_WAS_HIS_TURN))
+    assert not any(isinstance(c, PenaltyCard) for c in t.constraints)
+    assert t.turn is E and t.play is not None and C("D3") in t.play.hand(W)
+    _same_on_replay(t)
