@@ -490,3 +490,15 @@ def test_an_import_that_clashes_with_a_stored_result_imports_nothing(db: str, ho
     code, _, stderr = run("import", str(other), str(path), "--db", db)
     assert code == 1 and "nothing was imported" in stderr and "use correct" in stderr
     assert len(_slots(db, other)) == 1
+
+
+@pytest.mark.parametrize(("table", "rnd", "field", "what"), [
+    ("9", "1", "field 'table'", "tables 1-2"),
+    ("1", "7", "field 'round'", "rounds 1-3"),
+])
+def test_a_table_or_round_outside_the_movement_is_named(db: str, howell: int, table: str, rnd: str,
+                                                        field: str, what: str) -> None:
+    code, _, stderr = run("enter", str(howell), "--table", table, "--round", rnd, "--board", "1", "3NT S 9",
+                          "--db", db)
+    assert code == 1
+    assert f"table {table}, round {rnd}, board 1: {field}" in stderr and what in stderr

@@ -254,13 +254,23 @@ def _seated(event: Event, session: int, *, table: int, round: int, board: int) -
     try:
         seating = movement.at(round, table)
     except KeyError:
-        fail(f"table {table}, round {round}: no such table in that round of session {session} "
-             f"({len(movement.tables)} tables, {len(movement.rounds)} rounds)")
+        where = f"table {table}, round {round}, board {board}"
+        if table not in movement.tables:
+            fail(f"{where}: field 'table': session {session} has tables {_span(movement.tables)}")
+        if round not in movement.rounds:
+            fail(f"{where}: field 'round': session {session} has rounds {_span(movement.rounds)}")
+        fail(f"{where}: field 'round': table {table} does not play in round {round} (a sit-out)")
     if board not in seating.boards:
         boards = ", ".join(str(b) for b in seating.boards)
         fail(f"table {table}, round {round}, board {board}: field 'board': that table plays boards {boards} "
              "in that round")
     return seating.ns, seating.ew
+
+
+def _span(numbers: tuple[int, ...]) -> str:
+    if numbers == tuple(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ", ".join(map(str, numbers))
 
 
 def _result(event: Event, session: int, text: str, *, table: int, round: int, board: int,
