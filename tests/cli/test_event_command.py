@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tenace.cli import app
-from tenace.cli.event import parse_artificial, parse_assigned, read_participants
+from tenace.cli._event_input import parse_artificial, parse_assigned, read_participants
 from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore, Award, WeightedScore
 from tenace.seats import Seat
 from tenace.store import Store
@@ -502,3 +502,15 @@ def test_a_table_or_round_outside_the_movement_is_named(db: str, howell: int, ta
                           "--db", db)
     assert code == 1
     assert f"table {table}, round {rnd}, board 1: {field}" in stderr and what in stderr
+
+
+def test_a_boards_file_without_deals_or_an_unknown_import_format_is_refused(db: str, howell: int,
+                                                                           tmp_path: Path) -> None:
+    empty = tmp_path / "empty.pbn"
+    empty.write_text('[Event "x"]\n', encoding="utf-8")
+    code, _, stderr = run("results", str(howell), "--format", "pbn", "--boards", str(empty), "--db", db)
+    assert code == 1 and "empty.pbn: no numbered boards with a full deal" in stderr
+    other = tmp_path / "results.txt"
+    other.write_text("4S N 10\n", encoding="utf-8")
+    code, _, stderr = run("import", str(howell), str(other), "--db", db)
+    assert code == 1 and "cannot tell the format" in stderr

@@ -10,8 +10,6 @@ wrong.
 
 from __future__ import annotations
 
-import csv
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -24,10 +22,27 @@ from rich.markup import escape
 from rich.table import Table
 
 from tenace.cli._common import EXIT_USAGE, JsonOption, emit_json, err, fail, out
+from tenace.cli._event_input import (
+    default_name,
+    generate,
+    parse_artificial,
+    parse_assigned,
+    read_deals,
+    read_import,
+    read_participants,
+)
+from tenace.cli._event_output import (
+    FILES,
+    FORMATS,
+    change_json,
+    print_rankings,
+    render,
+    result_json,
+    rounded_text,
+    score_text,
+)
 from tenace.deal import Deal
-from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore, Award, WeightedScore
-from tenace.scoring.matchpoints import rounded
-from tenace.tournament.entry import check_result, parse_entry, summary
+from tenace.tournament.entry import check_result, parse_entry
 from tenace.tournament.model import (
     Adjustment,
     Conditions,
@@ -37,17 +52,14 @@ from tenace.tournament.model import (
     Movement,
     Participant,
     Penalty,
-    Player,
     Result,
 )
 from tenace.tournament.standings import EventResults
 
 if TYPE_CHECKING:  # the store (SQLAlchemy, Alembic), publishing (Jinja2) and imports load when a command runs
     from tenace.store import Appeal, Store
-    from tenace.tournament.imports import Imported
 
 DEFAULT_DB = "sqlite:///tenace.db"
-_FORMATS = ("html", "json", "csv", "travellers-csv", "pbn", "usebio")
 
 DbOption = Annotated[
     str,
@@ -63,145 +75,6 @@ BoardsOption = Annotated[Path | None, typer.Option(
     "--boards", help="A PBN file with the deals: travellers show the hands, PBN and USEBIO include them.",
     exists=True, dir_okay=False)]
 LawOption = Annotated[str | None, typer.Option("--law", help="The Law applied, e.g. 12C2, 79A, 90.")]
-
-
-# --------------------------------------------------------------------------------------------------------
-# Parsing of command-line values (pure functions, tested directly)
-# --------------------------------------------------------------------------------------------------------
-
-_ARTIFICIAL_RE = re.compile(r"^A?\s*(\d{1,3}|[+=-])\s*/\s*A?\s*(\d{1,3}|[+=-])$", re.IGNORECASE)
-_AWARD_SIGN = {"+": Award.AVERAGE_PLUS, "=": Award.AVERAGE, "-": Award.AVERAGE_MINUS}
-
-
-def parse_artificial(text: str) -> ArtificialAdjustedScore:
-    """An artificial adjusted score (Law 12C2) as a Director writes it: ``A60/40``, ``A+/A-``, ``A50/50`` or
-    the USEBIO code ``A6040``. The Law's own percentages become awards, so that the session rule of Law
-    12C2(c) applies to them.
-
-    >>> parse_artificial("A60/40")
-    ArtificialAdjustedScore(ns=<Award.AVERAGE_PLUS: 'A+'>, ew=<Award.AVERAGE_MINUS: 'A-'>)
-    >>> parse_artificial("A=/A=").ns, parse_artificial("A6060").ew
-    (<Award.AVERAGE: 'A='>, <Award.AVERAGE_PLUS: 'A+'>)
-    >>> parse_artificial("A70/30").ns
-    Fraction(70, 1)
-    """
-    cleaned = text.strip()
-    match = _ARTIFICIAL_RE.fullmatch(cleaned)
-    if match is None:
-        try:
-            return ArtificialAdjustedScore.from_code(cleaned)
-        except ValueError:
-            raise ValueError(
-                f"not an artificial adjusted score: {text!r} (expected e.g. A60/40, A+/A-, A50/50 or A6040)"
-            ) from None
-    sides: list[Award | Fraction] = []
-    by_value = {Fraction(60): Award.AVERAGE_PLUS, Fraction(50): Award.AVERAGE,
-                Fraction(40): Award.AVERAGE_MINUS}
-    for part in match.groups():
-        if part in _AWARD_SIGN:
-            sides.append(_AWARD_SIGN[part])
-        else:
-            value = Fraction(int(part))
-            if value > 100:
-                raise ValueError(f"an artificial score is 0 to 100 per cent, got {part} in {text!r}")
-            sides.append(by_value.get(value, value))
-    return ArtificialAdjustedScore(sides[0], sides[1])
-
-
-def _weighted(text: str, negate: bool) -> WeightedScore:
-    components: list[tuple[int, Fraction]] = []
-    for part in text.split(","):
-        score_text, _, weight_text = part.partition("@")
-        try:
-            value = int(score_text.strip())
-            weight = Fraction(weight_text.strip()) if weight_text.strip() else Fraction(1)
-        except (ValueError, ZeroDivisionError):
-            raise ValueError(
-                f"not a score or weight: {part.strip()!r} (expected e.g. 420 or 420@2/3)") from None
-        components.append((-value if negate else value, weight))
-    return WeightedScore(tuple(components))
-
-
-def parse_assigned(text: str) -> AssignedAdjustedScore:
-    """An assigned adjusted score (Law 12C1) as ``NS/EW``, each side's score from its own point of view, or
-    one North-South score for both sides; a side may be weighted (Law 12C1(c)) as ``620@2/3,-100@1/3``.
-
-    >>> parse_assigned("420/-420") == AssignedAdjustedScore.balancing(420)
-    True
-    >>> str(parse_assigned("420/50"))          # non-balancing (Law 12C1(e)): NS +420, EW +50
-    'assigned NS 420 (1), EW -50 (1)'
-    >>> str(parse_assigned("620@2/3,-100@1/3"))
-    'assigned 620 (2/3), -100 (1/3)'
-    """
-    cleaned = text.strip()
-    parts = _split_sides(cleaned)
-    if len(parts) == 1:
-        return AssignedAdjustedScore.balancing(_weighted(parts[0], negate=False))
-    if len(parts) == 2:
-        return AssignedAdjustedScore(_weighted(parts[0], negate=False), _weighted(parts[1], negate=True))
-    raise ValueError(f"not an assigned score: {text!r} (expected NS/EW such as 420/-420, or one score)")
-
-
-def _split_sides(text: str) -> list[str]:
-    """Split ``NS/EW`` at the slash that is not the fraction of a weight (``@2/3``)."""
-    sides: list[str] = []
-    current = ""
-    in_weight = weight_slash = False
-    for i, char in enumerate(text):
-        if char == "@":
-            in_weight, weight_slash = True, False
-        elif char == ",":
-            in_weight = False
-        elif char == "/":
-            following = text[i + 1:i + 2]
-            if in_weight and not weight_slash and following.isdigit():
-                weight_slash = True
-            else:
-                sides.append(current)
-                current = ""
-                in_weight = False
-                continue
-        current += char
-    sides.append(current)
-    return sides
-
-
-def read_participants(path: Path, kind: EventKind) -> tuple[Participant, ...]:
-    """Participants from a CSV file with a header: ``id`` and ``name`` columns, optionally ``players``
-    (names separated by ``;``) and ``phantom`` (``yes``/``no``). Errors name the file and line."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from exc
-    reader = csv.DictReader(text.splitlines())
-    fields = [f.strip().lower() for f in reader.fieldnames or ()]
-    if "id" not in fields or "name" not in fields:
-        raise ValueError(f"{path}:1: the header must have 'id' and 'name' columns, got {', '.join(fields)}")
-    participants: list[Participant] = []
-    seen: set[str] = set()
-    for lineno, row in enumerate(reader, start=2):
-        data = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items()}
-        ident, name = data.get("id", ""), data.get("name", "")
-        if not ident:
-            raise ValueError(f"{path}:{lineno}: field 'id' is empty")
-        if ident in seen:
-            raise ValueError(f"{path}:{lineno}: field 'id': contestant {ident!r} is listed twice")
-        seen.add(ident)
-        names = [n.strip() for n in data.get("players", "").split(";") if n.strip()]
-        players = tuple(Player(id=f"{ident}.{i}", name=n) for i, n in enumerate(names, start=1))
-        phantom_text = data.get("phantom", "").lower()
-        if phantom_text not in ("", "yes", "no", "true", "false", "1", "0"):
-            raise ValueError(f"{path}:{lineno}: field 'phantom' must be yes or no, got {phantom_text!r}")
-        participants.append(Participant(id=ident, name=name or _default_name(ident, kind), players=players,
-                                        phantom=phantom_text in ("yes", "true", "1")))
-    if not participants:
-        raise ValueError(f"{path}: no participants")
-    return tuple(participants)
-
-
-def _default_name(ident: str, kind: EventKind) -> str:
-    word = {EventKind.PAIRS: "Pair", EventKind.TEAMS: "Team", EventKind.INDIVIDUAL: "Player"}[kind]
-    return f"{word} {ident}"
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -294,51 +167,6 @@ def _adjusted_result(event: Event, session: int, adjustment: Adjustment, *, tabl
     return Result(board=board, round=round, table=table, ns=ns, ew=ew, adjusted=adjustment, session=session)
 
 
-def _score_text(result: Result) -> str:
-    """What the opponents confirm at the table, without the board number: ``4♥ by S, making 11, NS +650``."""
-    return summary(result).split(": ", 1)[1]
-
-
-def result_json(result: Result) -> dict[str, Any]:
-    """A result as plain JSON values."""
-    score = result.ns_score()
-    return {
-        "table": result.table, "round": result.round, "board": result.board, "ns": result.ns, "ew": result.ew,
-        "contract": None if result.contract is None else result.contract.text(),
-        "declarer": None if result.contract is None else result.contract.declarer.value,
-        "tricks": result.tricks, "lead": None if result.lead is None else str(result.lead),
-        "adjusted": None if result.adjusted is None else str(result.adjusted),
-        "group": result.group,
-        "score_ns": score if isinstance(score, int) else None,
-    }
-
-
-def _number(value: Fraction, places: int) -> str:
-    return str(rounded(value, places))
-
-
-def _print_rankings(results: EventResults, places: int) -> None:
-    if results.matches:
-        matches = Table(title=f"{escape(results.event)}: matches", title_justify="left")
-        for column in ("Round", "Home", "Away", "Boards", "IMPs", "VPs"):
-            matches.add_column(column, justify="left" if column in ("Home", "Away") else "right")
-        for m in results.matches:
-            imps = f"{_number(m.imps[0], places)} - {_number(m.imps[1], places)}"
-            vps = "" if m.vps is None else f"{_number(m.vps[0], places)} - {_number(m.vps[1], places)}"
-            matches.add_row(str(m.round), escape(m.home), escape(m.away), str(m.boards), imps, vps)
-        out.print(matches)
-    for ranking in results.rankings:
-        table = Table(title=f"{escape(results.event)}: {escape(ranking.title)}", title_justify="left")
-        for column, justify in (("Place", "right"), ("Contestant", "left"), ("Name", "left"),
-                                ("Boards", "right"), ("Total", "right"), ("%", "right")):
-            table.add_column(column, justify=justify)  # type: ignore[arg-type]
-        for s in ranking.standings:
-            total = _number(s.total, places) + (f" ({_number(-s.penalties, places)})" if s.penalties else "")
-            pct = "" if s.percentage is None else _number(s.percentage, places)
-            table.add_row(s.place, escape(s.contestant), escape(s.name), str(s.boards), total, pct)
-        out.print(table)
-
-
 def _done(as_json: bool, data: dict[str, Any], message: str) -> None:
     if as_json:
         emit_json(data)
@@ -396,7 +224,7 @@ def register(app: typer.Typer) -> None:
             except ValueError as exc:
                 fail(str(exc))
         elif pairs is not None:
-            entrants = tuple(Participant(str(i), _default_name(str(i), kind)) for i in range(1, pairs + 1))
+            entrants = tuple(Participant(str(i), default_name(str(i), kind)) for i in range(1, pairs + 1))
         event = Event(name=name, kind=kind, conditions=Conditions(method=chosen), participants=entrants)
         with _store(db) as store:
             event_id = store.create_event(event)
@@ -447,7 +275,7 @@ def register(app: typer.Typer) -> None:
             event = _event(store, event_id)
             try:
                 if boards is not None and (mitchell is not None or howell is not None):
-                    movement = _generate(mitchell, howell, boards, boards_per_round)
+                    movement = generate(mitchell, howell, boards, boards_per_round)
                 else:
                     from tenace.tournament import movements
 
@@ -468,7 +296,7 @@ def register(app: typer.Typer) -> None:
             known = {p.id for p in event.participants}
             added = [c for c in movement.contestants if c not in known]
             for contestant in added:
-                entrant = Participant(contestant, _default_name(contestant, event.kind))
+                entrant = Participant(contestant, default_name(contestant, event.kind))
                 store.add_participant(event_id, entrant)
         unseated = [p.id for p in event.participants if p.id not in movement.contestants and not p.phantom]
         if unseated and not as_json:
@@ -506,7 +334,7 @@ def register(app: typer.Typer) -> None:
                 store.enter(event_id, session, result, by=by or f"table {table}", key=key)
             except ValueError as exc:
                 fail(str(exc))
-        _done(as_json, result_json(result), f"{result.describe()}: {escape(_score_text(result))}")
+        _done(as_json, result_json(result), f"{result.describe()}: {escape(score_text(result))}")
 
     @event_app.command("confirm", help="Record the opponents' confirmation of the result entered at a table "
                        "(as a table device does once East-West accept North's entry).")
@@ -532,7 +360,7 @@ def register(app: typer.Typer) -> None:
         result = stored.result
         who = stored.confirmed_by
         _done(as_json, {**result_json(result), "version": stored.version, "confirmed_by": who},
-              f"confirmed {result.describe()}: {escape(_score_text(result))} (by {escape(str(who))})")
+              f"confirmed {result.describe()}: {escape(score_text(result))} (by {escape(str(who))})")
 
     @event_app.command("correct", help="Correct an entered result (Law 79C), e.g. [bold]tenace event correct "
                        "1 --table 3 --round 2 --board 5 '4H S 9' --reason 'tricks mis-entered' --law 79A[/].")
@@ -560,7 +388,7 @@ def register(app: typer.Typer) -> None:
                               approved_by=approved_by)
             except ValueError as exc:
                 fail(str(exc))
-        _done(as_json, result_json(result), f"corrected {result.describe()}: {escape(_score_text(result))}")
+        _done(as_json, result_json(result), f"corrected {result.describe()}: {escape(score_text(result))}")
 
     @event_app.command("adjust", help="Award an adjusted score (Law 12C): artificial, e.g. [bold]tenace "
                        "event adjust 1 --table 3 --round 2 --board 5 A60/40 --law 12C2[/], or assigned, e.g. "
@@ -707,7 +535,7 @@ def register(app: typer.Typer) -> None:
         _done(as_json, {"appeal": appeal_id, "decision": decision,
                         "result": None if result is None else result_json(result)},
               f"appeal {appeal_id} decided: {escape(decision)}"
-              + ("" if result is None else f"; {escape(_score_text(result))}"))
+              + ("" if result is None else f"; {escape(score_text(result))}"))
 
     @event_app.command("score", help="Score the event (Law 78) and show the rankings.")
     def score_command(
@@ -723,7 +551,7 @@ def register(app: typer.Typer) -> None:
 
             emit_json(results_document(event, results))
         else:
-            _print_rankings(results, places)
+            print_rankings(results, places)
 
     @event_app.command("traveller", help="Show the traveller of one board: every result, its score and "
                        "what each side scored on it (Law 78).")
@@ -756,31 +584,31 @@ def register(app: typer.Typer) -> None:
                                  no_wrap=True)
             for line in sorted(traveller.lines, key=lambda x: (x.result.round, x.result.table)):
                 text = line_text(line.result, line.ns_score, event.conditions.artificial)
-                pct = "" if line.ns_percentage is None else _number(line.ns_percentage, places)
+                pct = "" if line.ns_percentage is None else rounded_text(line.ns_percentage, places)
                 contract = f"{text.contract} {text.declarer}".strip()
                 table.add_row(str(line.result.table), str(line.result.round), escape(line.result.ns),
                               escape(line.result.ew), escape(contract), text.tricks, escape(text.score),
-                              _number(line.ns_points, 2), _number(line.ew_points, 2), pct)
+                              rounded_text(line.ns_points, 2), rounded_text(line.ew_points, 2), pct)
             out.print(table)
 
     @event_app.command("results", help="Write the scored results as HTML, CSV (rankings or travellers), "
                        "JSON, PBN (ScoreTable) or USEBIO 1.2 XML.")
     def results_command(
         event_id: Annotated[int, typer.Argument(metavar="ID", help="The event number.")],
-        fmt: Annotated[str, typer.Option("--format", "-f", help=f"{', '.join(_FORMATS)}.")] = "html",
+        fmt: Annotated[str, typer.Option("--format", "-f", help=f"{', '.join(FORMATS)}.")] = "html",
         output: Annotated[Path | None, typer.Option("--out", "-o", help="The file to write (default: "
                                                     "standard output).", dir_okay=False)] = None,
         boards: BoardsOption = None,
         db: DbOption = DEFAULT_DB,
         as_json: JsonOption = False,
     ) -> None:
-        if fmt not in _FORMATS:
-            fail(f"--format must be one of {', '.join(_FORMATS)}, got {fmt!r}", EXIT_USAGE)
+        if fmt not in FORMATS:
+            fail(f"--format must be one of {', '.join(FORMATS)}, got {fmt!r}", EXIT_USAGE)
         deals = _deals(boards)
         with _store(db) as store:
             event, results = _scored(store, event_id)
         try:
-            document = _render(fmt, event, results, deals)
+            document = render(fmt, event, results, deals)
         except ValueError as exc:
             fail(f"cannot write {fmt}: {exc}")
         if output is None:
@@ -808,16 +636,16 @@ def register(app: typer.Typer) -> None:
         with _store(db) as store:
             event, results = _scored(store, event_id)
             documents: dict[str, str] = {}
-            for fmt in _FORMATS:
+            for fmt in FORMATS:
                 try:
                     if fmt == "html":  # index.html, and hands.html when the deals are known
                         from tenace.tournament.publish import render_pages
 
                         documents.update(render_pages(event, results, boards=deals))
                     else:
-                        documents[_FILES[fmt]] = _render(fmt, event, results, deals)
+                        documents[FILES[fmt]] = render(fmt, event, results, deals)
                 except ValueError as exc:  # e.g. USEBIO has no code for a weighted assigned score
-                    skipped[_FILES[fmt]] = str(exc)
+                    skipped[FILES[fmt]] = str(exc)
             try:
                 directory.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
@@ -852,7 +680,7 @@ def register(app: typer.Typer) -> None:
             try:
                 from tenace.tournament.imports import place
 
-                imported = place(_read_import(file), movement)
+                imported = place(read_import(file), movement)
             except ValueError as exc:
                 fail(str(exc))
             problems = [str(p) for p in imported.problems]
@@ -887,7 +715,7 @@ def register(app: typer.Typer) -> None:
         with _store(db) as store:
             _event(store, event_id)
             changes = store.history(event_id)
-        rows = [_change_json(c) for c in changes]
+        rows = [change_json(c) for c in changes]
         if as_json:
             emit_json(rows)
             return
@@ -904,44 +732,11 @@ def register(app: typer.Typer) -> None:
 # Glue to the library modules
 # --------------------------------------------------------------------------------------------------------
 
-_FILES = {"html": "index.html", "json": "results.json", "csv": "rankings.csv",
-          "travellers-csv": "travellers.csv", "pbn": "results.pbn", "usebio": "results.usebio.xml"}
-
-
 def _event(store: Store, event_id: int) -> Event:
     try:
         return store.event(event_id)
     except ValueError as exc:
         fail(str(exc))
-
-
-def _generate(mitchell: int | None, howell: int | None, boards: int, per_round: int | None) -> Movement:
-    """A full Mitchell or Howell with ``boards`` boards in play: ``per_round`` boards a round (default: as few
-    as cover ``boards`` in the movement's rounds); a last set that would go beyond ``boards`` is shorter."""
-    from tenace.tournament.movements.howell import howell as make_howell
-    from tenace.tournament.movements.mitchell import mitchell as make_mitchell
-
-    def make(k: int) -> Movement:
-        if mitchell is not None:
-            return make_mitchell(mitchell, boards_per_round=k)
-        assert howell is not None
-        return make_howell(howell, boards_per_round=k)
-
-    if per_round is None:
-        rounds = len(make(1).rounds)
-        per_round = -(-boards // rounds)
-    movement = make(per_round)
-    if len(movement.boards) < boards:
-        raise ValueError(f"{movement.name} with {per_round} boards a round has {len(movement.boards)} "
-                         f"boards, fewer than --boards {boards}")
-    seatings = []
-    for s in movement.seatings:
-        kept = tuple(b for b in s.boards if b <= boards)
-        if kept:
-            seatings.append(replace(s, boards=kept))
-    sets = -(-boards // per_round)
-    description = f"{movement.description}; {boards} boards in {sets} sets"
-    return replace(movement, seatings=tuple(seatings), description=description)
 
 
 def _find_appeal(store: Store, event_id: int, appeal_id: int) -> Appeal:
@@ -961,56 +756,11 @@ def _scored(store: Store, event_id: int) -> tuple[Event, EventResults]:
         fail(str(exc))
 
 
-def _render(fmt: str, event: Event, results: EventResults, deals: dict[int, Deal] | None = None) -> str:
-    from tenace.tournament import publish
-    from tenace.tournament.publish.pbn import results_pbn
-    from tenace.tournament.publish.usebio import results_usebio
-
-    if fmt == "json":
-        return publish.results_json(event, results)
-    if fmt == "csv":
-        return publish.rankings_csv(event, results)
-    if fmt == "travellers-csv":
-        return publish.travellers_csv(event, results)
-    if fmt == "pbn":
-        return results_pbn(event, results, boards=deals)
-    if fmt == "usebio":
-        return results_usebio(event, results, boards=deals)
-    return publish.render_html(event, results, boards=deals)
-
-
 def _deals(path: Path | None) -> dict[int, Deal] | None:
-    """The deals of a PBN file, by board number, for travellers and hand records."""
-    if path is None:
-        return None
-    deals: dict[int, Deal] = {}
     try:
-        from tenace.formats.pbn.reader import read_file
-
-        games = read_file(path)
-    except (OSError, ValueError) as exc:
-        fail(f"{path}: cannot read the boards: {exc}")
-    for game in games:
-        record = game.record
-        if record.number is not None and isinstance(record.deal, Deal):
-            deals[record.number] = record.deal
-    if not deals:
-        fail(f"{path}: no numbered boards with a full deal")
-    return deals
-
-
-def _read_import(path: Path) -> Imported:
-    from tenace.tournament import imports
-
-    suffix = path.suffix.lower()
-    if suffix == ".pbn":
-        return imports.import_pbn(path, source=str(path))
-    if suffix == ".xml":
-        return imports.import_usebio(path, source=str(path))
-    if suffix == ".lin":
-        return imports.import_lin([path])
-    fail(f"{path}: cannot tell the format from the extension (expected .pbn, .xml for USEBIO, or .lin)",
-         EXIT_USAGE)
+        return read_deals(path)
+    except ValueError as exc:
+        fail(str(exc))
 
 
 def _write(path: Path, text: str) -> None:
@@ -1020,18 +770,3 @@ def _write(path: Path, text: str) -> None:
         fail(f"{path}: cannot write: {exc.strerror or exc}")
 
 
-def _change_json(change: Any) -> dict[str, Any]:
-    where = ", ".join(f"{name} {getattr(change, name)}" for name in ("table", "round", "board")
-                      if getattr(change, name, None) is not None)
-    details = [where] if where else []
-    if getattr(change, "new", None) is not None:
-        details.append(_score_text(change.new))
-    if getattr(change, "reason", None):
-        details.append(change.reason)
-    if getattr(change, "law", None):
-        details.append(f"Law {change.law}")
-    return {"at": change.at.isoformat(timespec="seconds"), "by": change.by, "kind": change.action,
-            "session": change.session, "table": change.table, "round": change.round, "board": change.board,
-            "reason": change.reason, "law": change.law, "details": "; ".join(details),
-            "old": None if change.old is None else result_json(change.old),
-            "new": None if change.new is None else result_json(change.new)}
