@@ -169,8 +169,8 @@ def test_swiss_pairs_everyone_without_rematch_exactly_when_possible(
 def test_generated_individual_every_two_players_partner_once(players: int) -> None:
     m = individual(players)
     assert len(m.rounds) == players - 1
-    together = Counter()
-    against = Counter()
+    together: Counter[frozenset[str]] = Counter()
+    against: Counter[frozenset[str]] = Counter()
     for s in m.seatings:
         assert s.players is not None
         n, e, so, w = s.players
@@ -199,7 +199,7 @@ def test_swiss_event_never_repeats_a_match_and_accepts_a_ranking() -> None:
 
     teams = [f"T{i}" for i in range(1, 11)]
     totals = dict.fromkeys(teams, Fraction(0))
-    movements = []
+    movements: list[Movement] = []
     for rnd in range(1, 6):
         order = sorted(teams, key=lambda t: (-totals[t], t))
         ranking = Ranking(

@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from tenace.tournament.movements.compare import board_sets, equivalent
+from tenace.tournament.movements.compare import Relabelling, board_sets, equivalent, relabelling
 from tenace.tournament.movements.howell import howell
 from tenace.tournament.movements.individual import individual
 from tenace.tournament.movements.mitchell import EvenTables, mitchell
@@ -25,6 +25,7 @@ __all__ = [
     "Kind",
     "Knockout",
     "MovementProblem",
+    "Relabelling",
     "SwissRound",
     "board_sets",
     "check",
@@ -36,6 +37,7 @@ __all__ = [
     "loads_thebridsk",
     "matches_played",
     "mitchell",
+    "relabelling",
     "round_robin",
     "swiss_pairings",
     "team_match",
