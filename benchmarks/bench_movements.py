@@ -54,6 +54,11 @@ def relabelled_equivalence() -> None:
     assert equivalent(published, copy)
 
 
+def different_howells() -> None:
+    published = load_thebridsk(ORACLES / "Movement.Howell14T7B26.yaml")
+    assert not equivalent(published, howell(7), directions=False, rounds=False)
+
+
 def late_swiss() -> None:
     teams = [f"T{i}" for i in range(60)]
     rng = random.Random(2)
@@ -68,4 +73,5 @@ if __name__ == "__main__":
     timed("Howell 2-14 tables, first build + validate", all_howells)
     timed("Howell 2-14 tables, cached + validate", all_howells)
     timed("equivalent(): published 14-pair Howell v relabelled copy", relabelled_equivalence)
+    timed("equivalent(rounds=False): published 14-pair Howell v ours (no)", different_howells)
     timed("Swiss: 60 teams, 12 rounds, random standings", late_swiss)
