@@ -100,13 +100,11 @@ def mitchell(
             if r + 1 in arrow_switch:
                 ns, ew = ew, ns
             seatings.append(Seating(r + 1, t + 1, ns, ew, board_set(k, boards_per_round)))
-    kind = (
-        ""
-        if odd
-        else f", skip after round {tables // 2}"
-        if not relay
-        else (f", relay at tables {tables // 2} and {tables // 2 + 1}, bye stand after table 1")
-    )
+    kind = ""
+    if relay:
+        kind = f", relay at tables {tables // 2} and {tables // 2 + 1}, bye stand after table 1"
+    elif not odd and n_rounds > tables // 2:
+        kind = f", skip after round {tables // 2}"
     return Movement(
         name or f"Mitchell {tables} tables",
         tuple(seatings),
