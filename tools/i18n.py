@@ -8,9 +8,10 @@
 
 Messages are marked with ``N_()`` in the source. A translator edits the .po file, then runs ``compile``.
 
-There are two domains. ``tenace`` (the Laws engine's messages) must be translated completely in every locale.
+There are three domains. ``tenace`` (the Laws engine's messages) must be translated completely in every locale.
 ``tenace_publish`` (the labels of the result pages: tenace/tournament/publish, Python and Jinja2 templates)
-is complete in English; other locales may leave a label untranslated, and the page then shows it in English.
+and ``tenace_web`` (the pages of ``tenace serve``: tenace/server/pages.py and its templates) are complete in
+English; other locales may leave a label untranslated, and the page then shows it in English.
 """
 
 from __future__ import annotations
@@ -37,12 +38,16 @@ _PUBLISH = ROOT / "src" / "tenace" / "tournament" / "publish"
 PUBLISH_DOMAIN = "tenace_publish"
 PUBLISH_SOURCES = [_PUBLISH / "html.py", *sorted((_PUBLISH / "templates").glob("*.j2"))]
 PUBLISH_HEADER = "Tenace's result pages: labels of rankings, travellers and score cards."
-DOMAINS = (DOMAIN, PUBLISH_DOMAIN)
+_SERVER = ROOT / "src" / "tenace" / "server"
+WEB_DOMAIN = "tenace_web"
+WEB_SOURCES = [_SERVER / "pages.py", *sorted((_SERVER / "templates").glob("*.j2"))]
+WEB_HEADER = "Tenace's web pages: the lobby and the table (tenace serve)."
+DOMAINS = (DOMAIN, PUBLISH_DOMAIN, WEB_DOMAIN)
 """Every domain; only the first must be translated completely in every locale."""
 
 
 def _sources(domain: str) -> list[Path]:
-    return SOURCES if domain == DOMAIN else PUBLISH_SOURCES
+    return {DOMAIN: SOURCES, PUBLISH_DOMAIN: PUBLISH_SOURCES, WEB_DOMAIN: WEB_SOURCES}[domain]
 
 
 def _template_path(domain: str) -> Path:
@@ -54,7 +59,7 @@ def _method(source: Path) -> str:
 
 
 def template(domain: str = DOMAIN) -> Catalog:
-    header = HEADER if domain == DOMAIN else PUBLISH_HEADER
+    header = {DOMAIN: HEADER, PUBLISH_DOMAIN: PUBLISH_HEADER, WEB_DOMAIN: WEB_HEADER}[domain]
     catalog = Catalog(project="tenace", version="0.1.0", header_comment=f"# {header}", fuzzy=False)
     for source in _sources(domain):
         relative = source.relative_to(ROOT).as_posix()
