@@ -1,0 +1,238 @@
+"""The browser pages of ``tenace serve``: the lobby and the table page, server-rendered with Jinja2.
+
+The table page carries no cards: a small JavaScript client (``static/table.js``) opens the table's WebSocket
+(docs/protocol.md) and draws only what the server's view for that viewer holds. Labels are English messages
+looked up in the ``tenace_web`` gettext catalogue (``tools/i18n.py``) in English, Polish, Latvian, Swedish or
+Greek; the language comes from ``?lang=``, then the ``tenace_lang`` cookie, then the browser's
+``Accept-Language``.
+
+>>> choose_locale("pl", None, "")
+'pl'
+>>> choose_locale(None, None, "sv-SE,sv;q=0.9,en;q=0.8")
+'sv'
+>>> choose_locale("xx", "el", "fr")
+'el'
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import mimetypes
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+if TYPE_CHECKING:
+    from babel.support import NullTranslations
+
+__all__ = [
+    "DOMAIN", "LOCALES", "SoloTable", "choose_locale", "client_strings", "gettext_for", "router",
+]
+
+DOMAIN: Final = "tenace_web"
+"""The gettext domain of the pages' labels: ``LOCALE_DIR / <locale> / "LC_MESSAGES" / "tenace_web.mo"``."""
+LOCALE_DIR: Final = Path(str(files("tenace"))) / "locale"
+LOCALES: Final = ("en", "pl", "lv", "sv", "el")
+LANGUAGE_NAMES: Final = {"en": "English", "pl": "Polski", "lv": "Latviešu", "sv": "Svenska", "el": "Ελληνικά"}
+STATIC_DIR: Final = Path(__file__).resolve().parent / "static"
+COOKIE: Final = "tenace_lang"
+
+
+def N_(message: str) -> str:
+    """Mark a message for extraction (tools/i18n.py); it is translated where it is shown."""
+    return message
+
+
+CLIENT_STRINGS: Final = (
+    N_("North"), N_("East"), N_("South"), N_("West"), N_("None"), N_("All"), N_("NT"), N_("Pass"),
+    N_("{contract} by {seat}"), N_("Passed out"), N_("Dealer"), N_("Declarer"), N_("Dummy"), N_("Hidden"),
+    N_("Cards of {seat}"), N_("Turned"), N_("Last trick"), N_("Last trick ({number})"),
+    N_("Back to the current trick"), N_("alerted"), N_("no explanation given"), N_("Level"),
+    N_("the Director"),
+    N_("You decide ({law})."), N_("Waiting for a decision by {seat} ({law})."),
+    N_("{seat} claims {tricks} of the remaining tricks."), N_("Play has stopped for a claim."), N_("Score"),
+    N_("{tricks} tricks"), N_("The board is over."), N_("Your decision."), N_("Waiting for a decision."),
+    N_("Your call."), N_("Your card."), N_("Play a card from dummy."), N_("Waiting for {seat}."),
+    N_("Waiting for the Director."), N_("Connecting…"), N_("Connection lost; reconnecting…"),
+    N_("Not connected; please wait."), N_("Refused"),
+)
+"""The labels the table's JavaScript shows, sent translated inside the page (the client has no gettext)."""
+
+
+def choose_locale(query: str | None, cookie: str | None, accept_language: str) -> str:
+    """The page's language: ``?lang=`` if shipped, else the cookie, else the first shipped language the
+    browser asks for (``Accept-Language``), else English."""
+    for candidate in (query, cookie):
+        code = _shipped(candidate)
+        if code is not None:
+            return code
+    weighted: list[tuple[float, int, str]] = []
+    for index, part in enumerate(accept_language.split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        weighted.append((-quality, index, tag))
+    for _, _, tag in sorted(weighted):
+        code = _shipped(tag)
+        if code is not None:
+            return code
+    return "en"
+
+
+def _shipped(tag: str | None) -> str | None:
+    if not tag:
+        return None
+    code = tag.strip().replace("_", "-").split("-")[0].lower()
+    return code if code in LOCALES else None
+
+
+@functools.cache
+def _translations(locale: str) -> NullTranslations:
+    from babel.support import NullTranslations, Translations
+
+    loaded = Translations.load(str(LOCALE_DIR), [locale], DOMAIN)
+    return loaded if isinstance(loaded, Translations) else NullTranslations()
+
+
+def gettext_for(locale: str) -> Callable[[str], str]:
+    """The function translating labels into ``locale`` (a label missing from the catalogue stays English).
+
+    >>> gettext_for("pl")("Start a table")
+    'Rozpocznij stół'
+    """
+    return _translations(_shipped(locale) or "en").gettext
+
+
+def client_strings(locale: str) -> dict[str, str]:
+    """The table client's labels in ``locale``, keyed by their English text.
+
+    >>> client_strings("sv")["North"]
+    'Nord'
+    """
+    _ = gettext_for(locale)
+    return {message: _(message) for message in CLIENT_STRINGS}
+
+
+@functools.cache
+def _environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("tenace.server", "templates"),
+        autoescape=select_autoescape(["html", "j2"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
+    )
+    return env
+
+
+def render(template: str, locale: str, **context: Any) -> str:
+    """``template`` rendered in ``locale``."""
+    env = _environment()
+    translations = _translations(locale)
+    template_object = env.get_template(template)
+    gettext = translations.gettext
+    ngettext = translations.ngettext
+    return template_object.render(
+        _=gettext, gettext=gettext, ngettext=ngettext, locale=locale, languages=LANGUAGE_NAMES, **context
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SoloTable:
+    """A table the lobby started for one player: where his browser goes, with his seat's token."""
+
+    table_id: str
+    token: str
+
+
+SoloStarter = Callable[[Request], Awaitable[SoloTable]]
+"""How the lobby starts a table with one human (South) and three robots: the server core sets
+``app.state.start_solo_table`` to such a function."""
+
+router = APIRouter()
+
+
+def _locale(request: Request) -> str:
+    return choose_locale(
+        request.query_params.get("lang"),
+        request.cookies.get(COOKIE),
+        request.headers.get("accept-language", ""),
+    )
+
+
+def _page(request: Request, template: str, status_code: int = 200, **context: Any) -> HTMLResponse:
+    locale = _locale(request)
+    html = render(template, locale, path=request.url.path, **context)
+    response = HTMLResponse(html, status_code=status_code)
+    if request.query_params.get("lang") == locale:
+        response.set_cookie(COOKIE, locale, max_age=365 * 24 * 3600, samesite="lax")
+    return response
+
+
+@router.get("/", response_class=HTMLResponse, name="lobby")
+async def lobby(request: Request) -> HTMLResponse:
+    """The lobby: start a table with three robots, or join a table with its id and seat token."""
+    starter = getattr(request.app.state, "start_solo_table", None)
+    return _page(request, "lobby.html.j2", can_start=starter is not None, error=None)
+
+
+@router.post("/lobby/solo", name="start_solo")
+async def start_solo(request: Request) -> Response:
+    """Start a table with the visitor in the South seat and robots in the others, then go to it."""
+    starter: SoloStarter | None = getattr(request.app.state, "start_solo_table", None)
+    if starter is None:
+        raise HTTPException(status_code=404, detail="this server does not start tables from the lobby")
+    table = await starter(request)
+    return RedirectResponse(_table_url(table.table_id, table.token), status_code=303)
+
+
+@router.get("/join", name="join")
+async def join(request: Request, table: str = "", token: str = "") -> Response:
+    """The lobby's join form: go to the table page with the seat token."""
+    if not table.strip():
+        _ = gettext_for(_locale(request))
+        return _page(request, "lobby.html.j2", status_code=400,
+                     can_start=getattr(request.app.state, "start_solo_table", None) is not None,
+                     error=_("Enter the table number you were given."))
+    return RedirectResponse(_table_url(table.strip(), token.strip()), status_code=303)
+
+
+def _table_url(table_id: str, token: str) -> str:
+    from urllib.parse import quote, urlencode
+
+    url = f"/tables/{quote(table_id, safe='')}"
+    return f"{url}?{urlencode({'token': token})}" if token else url
+
+
+@router.get("/tables/{table_id}", response_class=HTMLResponse, name="table_page")
+async def table_page(request: Request, table_id: str, token: str = "") -> HTMLResponse:
+    """The table: the client connects to ``/ws/tables/{table_id}`` with the seat token (or the session
+    cookie, for spectators and directors) and draws each view it receives."""
+    locale = _locale(request)
+    strings = json.dumps(client_strings(locale), ensure_ascii=False).replace("</", "<\\/")
+    return _page(request, "table.html.j2", table_id=table_id, token=token, strings=strings)
+
+
+_MEDIA: Final = {".js": "text/javascript", ".css": "text/css"}
+
+
+@router.get("/static/{name:path}", name="static")
+async def static(name: str) -> Response:
+    """The client's files (``static/``): JavaScript modules and CSS, nothing outside that folder."""
+    path = (STATIC_DIR / name).resolve()
+    if not path.is_relative_to(STATIC_DIR) or not path.is_file():
+        raise HTTPException(status_code=404, detail=f"no file {name!r}")
+    media = _MEDIA.get(path.suffix) or mimetypes.guess_type(path.name)[0]
+    return Response(path.read_bytes(), media_type=media or "application/octet-stream",
+                    headers={"Cache-Control": "no-cache"})

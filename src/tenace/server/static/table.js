@@ -1,0 +1,497 @@
+// The table page's client: one WebSocket (docs/protocol.md), the view drawn after every message.
+// Nothing is drawn that the server's view did not hold: the hands come only from view.hands/view.faced,
+// the tricks only from view.tricks (a quitted trick's turned cards arrive as null and stay hidden, Law 66).
+import {
+  callText, cardText, currentTrick, dummySeat, isDirector, isRed, lastCompleteTrick, legalCalls, normalise,
+  parseCard, partner, playable, rankText, screenOrder, SEATS, sortCards, suitOrder, suitSymbol, tricksLeft,
+  DENOMINATIONS,
+} from "./view.js";
+
+const root = document.getElementById("table");
+const T = JSON.parse(document.getElementById("tenace-strings").textContent);
+const t = (key) => T[key] ?? key;
+/** A label with {name} placeholders filled in. */
+const f = (key, values) => t(key).replace(/\{(\w+)\}/g, (m, name) => String(values[name] ?? m));
+const SEAT_NAMES = { N: t("North"), E: t("East"), S: t("South"), W: t("West") };
+const POSITIONS = ["bottom", "left", "top", "right"];
+
+const state = {
+  socket: null,
+  seq: -1,
+  view: null,
+  raw: null,
+  counter: 0,
+  waiting: new Map(), // client message id -> description, until acknowledged or refused
+  showLastTrick: false,
+  retry: 0,
+  closed: false,
+};
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+function $(id) { return document.getElementById(id); }
+
+// --- the connection ---------------------------------------------------------------------------------
+
+function socketUrl() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const token = root.dataset.token;
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  return root.dataset.ws || `${proto}//${location.host}/ws/tables/${encodeURIComponent(root.dataset.tableId)}${query}`;
+}
+
+function connect() {
+  setConnection("connecting");
+  const socket = new WebSocket(socketUrl());
+  state.socket = socket;
+  socket.addEventListener("open", () => {
+    state.retry = 0;
+    setConnection("open");
+    if (state.seq >= 0) send({ type: "resync", seq: state.seq }, null);
+  });
+  socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  socket.addEventListener("close", () => {
+    setConnection("closed");
+    if (state.closed) return;
+    state.retry += 1;
+    setTimeout(connect, Math.min(8000, 250 * 2 ** state.retry)); // reconnect, then resync
+  });
+}
+
+function setConnection(status) {
+  root.dataset.connection = status;
+  $("connection").textContent = status === "open" ? "" : t(status === "connecting" ? "Connecting…" : "Connection lost; reconnecting…");
+}
+
+function send(message, description) {
+  if (!state.socket || state.socket.readyState !== WebSocket.OPEN) {
+    showError(t("Not connected; please wait."));
+    return;
+  }
+  state.counter += 1;
+  const id = `c${state.counter}`;
+  if (description !== null) state.waiting.set(id, description);
+  state.socket.send(JSON.stringify({ v: 1, id, ...message }));
+  root.dataset.busy = state.waiting.size > 0 ? "true" : "false";
+}
+
+function receive(message) {
+  if (message.type === "view") {
+    state.seq = message.seq ?? state.seq;
+    state.raw = message.view;
+    state.view = normalise(message.view);
+    root.dataset.seq = String(state.seq);
+    render();
+  } else if (message.type === "ack") {
+    state.waiting.delete(message.ref);
+  } else if (message.type === "error") {
+    if (message.ref) state.waiting.delete(message.ref);
+    showError(message.message || message.code || t("Refused"));
+    if (state.view) render();
+  }
+  root.dataset.busy = state.waiting.size > 0 ? "true" : "false";
+}
+
+function showError(text) {
+  const box = $("error");
+  box.textContent = text;
+  box.hidden = false;
+}
+
+function clearError() {
+  const box = $("error");
+  box.hidden = true;
+  box.textContent = "";
+}
+
+// --- actions ----------------------------------------------------------------------------------------
+
+function act(message, description) {
+  clearError();
+  send(message, description);
+}
+
+function makeCall(call) {
+  const alert = $("alert").checked;
+  const explanation = $("explanation").value.trim();
+  act({ type: "call", call, alert, explanation: explanation || null }, `call ${call}`);
+  $("alert").checked = false;
+  $("explanation").value = "";
+}
+
+function playCard(code) { act({ type: "card", card: code }, `card ${code}`); }
+
+// --- drawing ----------------------------------------------------------------------------------------
+
+function render() {
+  const view = state.view;
+  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  root.dataset.phase = view.phase;
+  root.dataset.turn = view.turnSeat ?? (isDirector(view.turn) ? "director" : "");
+  const bottom = view.viewerSeat ?? "S";
+  const order = screenOrder(bottom);
+  renderInfo(view);
+  order.forEach((seat, i) => renderSeat(view, seat, POSITIONS[i]));
+  renderCompass(view, order);
+  renderTrick(view, order);
+  renderAuction(view);
+  renderBiddingBox(view);
+  renderPending(view);
+  renderClaim(view);
+  renderEnd(view);
+  renderStatus(view);
+  if (focused) {
+    const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+    if (again && !again.disabled) again.focus();
+  }
+}
+
+function seatLabel(seat) { return SEAT_NAMES[seat] ?? seat; }
+
+function renderInfo(view) {
+  $("board-number").textContent = view.board ?? "";
+  $("dealer").textContent = seatLabel(view.dealer);
+  const vul = $("vulnerability");
+  vul.textContent = view.vulnerable.length === 0 ? t("None") : view.vulnerable.length === 4 ? t("All")
+    : view.vulnerable.map(seatLabel).join(" – ");
+  vul.classList.toggle("vul", view.vulnerable.length > 0);
+  const contract = $("contract");
+  if (view.contract) {
+    const c = view.contract;
+    contract.textContent = f("{contract} by {seat}", { contract: `${callText(`${c.level}${c.strain}`, { nt: t("NT") })}${c.doubling}`, seat: seatLabel(c.declarer) });
+  } else {
+    contract.textContent = view.phase === "ended" && view.calls.length > 0 ? t("Passed out") : "–";
+  }
+  const won = { NS: 0, EW: 0 };
+  for (const trick of view.tricks) if (trick.winner) won[["N", "S"].includes(trick.winner) ? "NS" : "EW"] += 1;
+  $("tricks-ns").textContent = String(won.NS);
+  $("tricks-ew").textContent = String(won.EW);
+}
+
+/** The cards drawn for ``seat``: its hand if the view holds it, else its cards faced for a claim. */
+function visibleCards(view, seat) {
+  if (view.hands[seat]) return view.hands[seat];
+  if (view.faced[seat]) return view.faced[seat];
+  return null;
+}
+
+function renderSeat(view, seat, position) {
+  const area = $(`pos-${position}`);
+  area.dataset.seat = seat;
+  const name = area.querySelector(".seat-name");
+  const dummy = dummySeat(view);
+  const facedDummy = seat === dummy && view.hands[seat] && view.viewerSeat !== seat;
+  const tags = [];
+  if (seat === view.dealer) tags.push(t("Dealer"));
+  if (view.contract && seat === view.contract.declarer) tags.push(t("Declarer"));
+  if (seat === dummy && view.phase !== "auction") tags.push(t("Dummy"));
+  name.textContent = seatLabel(seat) + (tags.length ? ` (${tags.join(", ")})` : "");
+  area.classList.toggle("vul", view.vulnerable.includes(seat));
+  area.classList.toggle("turn", view.turnSeat === seat);
+  area.classList.toggle("me", view.viewerSeat === seat);
+  const holder = area.querySelector(".hand");
+  holder.replaceChildren();
+  const cards = visibleCards(view, seat);
+  holder.className = "hand";
+  if (cards === null) {
+    holder.append(el("span", { class: "hidden-hand", text: t("Hidden") }));
+    return;
+  }
+  const trump = view.contract && view.contract.strain !== "NT" ? view.contract.strain : null;
+  if (facedDummy || (seat === dummy && view.viewerSeat === seat && view.phase !== "auction" && view.tricks.length > 0)) {
+    renderDummy(view, seat, position, cards, trump, holder);
+    return;
+  }
+  holder.classList.add("fan");
+  const mine = seat === view.viewerSeat || (view.viewerSeat && view.contract && view.contract.declarer === view.viewerSeat && seat === dummy);
+  for (const code of sortCards(cards, suitOrder(trump))) holder.append(cardButton(view, code, mine));
+  holder.setAttribute("role", "group");
+  holder.setAttribute("aria-label", f("Cards of {seat}", { seat: seatLabel(seat) }));
+}
+
+// Law 41D: dummy's cards face up, sorted into suits, in columns pointing towards declarer, trumps on
+// dummy's right. Seen from across the table dummy's right is on the viewer's left; from the viewer's left
+// (dummy facing right) it is at the top; from the right, at the bottom; the viewer himself as dummy: right.
+function renderDummy(view, seat, position, cards, trump, holder) {
+  holder.classList.add("dummy", `dummy-${position}`);
+  holder.setAttribute("role", "group");
+  holder.setAttribute("aria-label", `${t("Dummy")} ${seatLabel(seat)}`);
+  let suits = suitOrder(trump); // dummy's right first
+  if (position === "bottom" || position === "right") suits = [...suits].reverse();
+  const declarerMoves = view.viewerSeat && view.contract && view.contract.declarer === view.viewerSeat;
+  for (const suit of suits) {
+    const column = el("div", { class: `dummy-suit suit-${suit}`, "data-suit": suit });
+    if (suit === trump) column.classList.add("trumps");
+    for (const code of sortCards(cards.filter((c) => c[0] === suit))) column.append(cardButton(view, code, declarerMoves));
+    holder.append(column);
+  }
+}
+
+function cardButton(view, code, mine) {
+  const card = parseCard(code);
+  const can = mine && playable(view, code) && state.waiting.size === 0;
+  const button = el("button", {
+    type: "button",
+    class: `card ${isRed(card.suit) ? "red" : "black"}${can ? " playable" : ""}`,
+    "data-card": code,
+    "data-key": `card-${code}`,
+    "aria-label": cardText(code),
+    disabled: !can,
+    onclick: () => playCard(code),
+  }, el("span", { class: "rank", text: rankText(card.rank) }), el("span", { class: "suit", text: suitSymbol(card.suit) }));
+  if (!mine) button.tabIndex = -1;
+  return button;
+}
+
+function renderCompass(view, order) {
+  order.forEach((seat, i) => {
+    const label = $(`compass-${POSITIONS[i]}`);
+    label.textContent = seat;
+    label.title = seatLabel(seat);
+    label.classList.toggle("vul", view.vulnerable.includes(seat));
+    label.classList.toggle("dealer", seat === view.dealer);
+    label.classList.toggle("turn", view.turnSeat === seat);
+  });
+}
+
+function renderTrick(view, order) {
+  const showLast = state.showLastTrick;
+  const trick = showLast ? lastCompleteTrick(view) : currentTrick(view) ?? (view.phase !== "play" ? null : null);
+  for (const position of POSITIONS) $(`trick-${position}`).replaceChildren();
+  const heading = $("trick-heading");
+  heading.textContent = showLast && trick ? f("Last trick ({number})", { number: trick.number }) : "";
+  if (trick) {
+    for (const [seat, code] of trick.cards) {
+      const slot = $(`trick-${POSITIONS[order.indexOf(seat)]}`);
+      if (code === null) slot.append(el("span", { class: "card back", "aria-label": t("Turned") }));
+      else {
+        const card = parseCard(code);
+        slot.append(el("span", { class: `card ${isRed(card.suit) ? "red" : "black"}`, "data-played": code, "aria-label": cardText(code) },
+          el("span", { class: "rank", text: rankText(card.rank) }), el("span", { class: "suit", text: suitSymbol(card.suit) })));
+      }
+    }
+  }
+  const last = lastCompleteTrick(view);
+  const review = $("last-trick-button");
+  // Law 66A: the last trick may be reviewed until the viewer's side plays to the next one; the server
+  // sends its cards only while that holds, so the button is offered only when a card of it is visible.
+  const reviewable = last !== null && last.cards.some(([, c]) => c !== null);
+  review.hidden = !reviewable;
+  review.setAttribute("aria-pressed", showLast ? "true" : "false");
+  review.textContent = showLast ? t("Back to the current trick") : t("Last trick");
+  if (!reviewable) state.showLastTrick = false;
+}
+
+function renderAuction(view) {
+  const table = $("auction");
+  const body = table.querySelector("tbody");
+  body.replaceChildren();
+  const header = table.querySelector("thead tr");
+  header.replaceChildren(...["W", "N", "E", "S"].map((s) => el("th", { scope: "col", class: view.vulnerable.includes(s) ? "vul" : "", text: seatLabel(s) })));
+  if (!view.dealer) return;
+  const start = ["W", "N", "E", "S"].indexOf(view.dealer);
+  let row = el("tr");
+  for (let i = 0; i < start; i += 1) row.append(el("td"));
+  let column = start;
+  const notes = $("alerts");
+  notes.replaceChildren();
+  view.calls.forEach((c, index) => {
+    if (column === 4) { body.append(row); row = el("tr"); column = 0; }
+    const cell = el("td", { class: c.alert ? "alerted" : "", "data-call-index": index, "data-seat": c.seat },
+      el("span", { class: "call", html: null, text: callText(c.call, { pass: t("Pass"), nt: t("NT") }) }));
+    const suit = /^[1-7]([SHDC])$/.exec(c.call);
+    if (suit && isRed(suit[1])) cell.classList.add("red");
+    if (c.alert || c.explanation) {
+      const mark = el("sup", { class: "alert-mark", text: c.alert ? "!" : "*" });
+      cell.append(mark);
+      if (c.explanation) cell.title = c.explanation;
+      notes.append(el("li", { "data-call-index": index }, `${seatLabel(c.seat)} ${callText(c.call, { pass: t("Pass"), nt: t("NT") })}${c.alert ? ` (${t("alerted")})` : ""}: ${c.explanation ?? t("no explanation given")}`));
+    }
+    row.append(cell);
+    column += 1;
+  });
+  if (view.phase === "auction" && view.turnSeat) {
+    if (column === 4) { body.append(row); row = el("tr"); }
+    row.append(el("td", { class: "next", text: "?" }));
+  }
+  body.append(row);
+}
+
+function renderBiddingBox(view) {
+  const box = $("bidding-box");
+  const legal = legalCalls(view);
+  const myTurn = view.phase === "auction" && view.viewerSeat !== null && view.turnSeat === view.viewerSeat && !view.pending;
+  box.hidden = !myTurn;
+  if (!myTurn) return;
+  const grid = $("bids");
+  if (grid.childElementCount === 0) {
+    for (let level = 1; level <= 7; level += 1) {
+      const row = el("div", { class: "bid-row", role: "group", "aria-label": `${t("Level")} ${level}` });
+      for (const d of DENOMINATIONS) {
+        const call = `${level}${d}`;
+        row.append(el("button", {
+          type: "button", class: `bid${d === "H" || d === "D" ? " red" : ""}`, "data-call": call, "data-key": `call-${call}`,
+          "aria-label": call, onclick: () => makeCall(call),
+        }, callText(call, { nt: t("NT") })));
+      }
+      grid.append(row);
+    }
+  }
+  for (const button of box.querySelectorAll("button[data-call]")) {
+    const ok = legal.includes(button.dataset.call) && state.waiting.size === 0;
+    button.disabled = !ok;
+  }
+}
+
+function renderPending(view) {
+  const box = $("pending");
+  const list = $("pending-options");
+  list.replaceChildren();
+  if (!view.pending) { box.hidden = true; return; }
+  box.hidden = false;
+  const mine = view.pending.actorSeat !== null && view.pending.actorSeat === view.viewerSeat;
+  const who = view.pending.actorSeat ? seatLabel(view.pending.actorSeat) : t("the Director");
+  $("pending-text").textContent = view.pending.explanation
+    || (mine ? f("You decide ({law}).", { law: view.pending.law }) : f("Waiting for a decision by {seat} ({law}).", { seat: who, law: view.pending.law }));
+  view.pending.options.forEach((option, index) => {
+    list.append(el("li", {}, el("button", {
+      type: "button", class: "option", "data-option": index, "data-key": `option-${index}`, disabled: !mine,
+      onclick: () => act({ type: "elect", option: index }, `elect ${index}`),
+    }, option.label + (option.law ? ` (${option.law})` : ""))));
+  });
+}
+
+function renderClaim(view) {
+  const playing = view.phase === "play" && view.viewerSeat !== null && !view.pending;
+  const claimButton = $("claim-button");
+  claimButton.hidden = !playing || !view.contract || view.viewerSeat === dummySeat(view);
+  const tricks = $("claim-tricks");
+  const left = tricksLeft(view);
+  if (tricks.dataset.max !== String(left)) {
+    tricks.replaceChildren(...Array.from({ length: left + 1 }, (_, n) => el("option", { value: n, text: String(n) })));
+    tricks.value = String(left);
+    tricks.dataset.max = String(left);
+  }
+  if (!playing) $("claim-dialog").hidden = true;
+  const answer = $("claim-answer");
+  const info = $("claim-info");
+  if (view.phase !== "claim") { answer.hidden = true; info.textContent = ""; return; }
+  const claim = view.claim ?? {};
+  const claimer = claim.seat ? claim.seat.toString().toUpperCase()[0] : null;
+  const statement = claim.statement ? ` “${claim.statement}”` : "";
+  info.textContent = claimer
+    ? f("{seat} claims {tricks} of the remaining tricks.", { seat: seatLabel(claimer), tricks: claim.tricks ?? "?" }) + statement
+    : t("Play has stopped for a claim.");
+  const answered = claim.answers ?? {};
+  const opponent = view.viewerSeat !== null && claimer !== null && view.viewerSeat !== claimer && view.viewerSeat !== partner(claimer);
+  const may = view.viewerSeat !== null && !view.pending && (claimer === null || opponent)
+    && !Object.keys(answered).map((s) => s.toUpperCase()[0]).includes(view.viewerSeat);
+  answer.hidden = !may;
+}
+
+function renderEnd(view) {
+  const box = $("score");
+  box.hidden = view.phase !== "ended";
+  if (view.phase !== "ended") return;
+  const result = $("score-text");
+  const s = view.score;
+  if (typeof s === "number") {
+    result.textContent = `${t("Score")} N-S ${s > 0 ? "+" : ""}${s}, E-W ${-s > 0 ? "+" : ""}${-s}`;
+  } else if (s && typeof s === "object") {
+    const ns = s.ns ?? s.NS ?? s.ns_score;
+    const parts = [];
+    if (s.contract || s.result) parts.push(String(s.result ?? s.contract));
+    if (typeof s.tricks === "number") parts.push(f("{tricks} tricks", { tricks: s.tricks }));
+    if (typeof ns === "number") parts.push(`${t("Score")} N-S ${ns > 0 ? "+" : ""}${ns}, E-W ${-ns > 0 ? "+" : ""}${-ns}`);
+    result.textContent = parts.length ? parts.join(" · ") : JSON.stringify(s);
+  } else {
+    result.textContent = t("The board is over.");
+  }
+  result.dataset.score = typeof s === "number" ? String(s) : s && typeof s === "object" ? String(s.ns ?? s.NS ?? s.ns_score ?? "") : "";
+  $("next-board").hidden = view.viewerSeat === null;
+}
+
+function renderStatus(view) {
+  let text = "";
+  if (view.phase === "ended") text = t("The board is over.");
+  else if (view.pending) text = view.pending.actorSeat === view.viewerSeat ? t("Your decision.") : t("Waiting for a decision.");
+  else if (view.turnSeat && view.turnSeat === view.viewerSeat) text = view.phase === "auction" ? t("Your call.") : t("Your card.");
+  else if (view.turnSeat && view.viewerSeat && view.contract && view.contract.declarer === view.viewerSeat && view.turnSeat === dummySeat(view)) text = t("Play a card from dummy.");
+  else if (view.turnSeat) text = f("Waiting for {seat}.", { seat: seatLabel(view.turnSeat) });
+  else if (isDirector(view.turn)) text = t("Waiting for the Director.");
+  $("status").textContent = text;
+  const list = $("constraints");
+  list.replaceChildren(...view.constraints.map((c) => el("li", { text: c })));
+  const penalties = $("penalty-cards");
+  penalties.replaceChildren(...view.penaltyCards.concat(view.exposed).filter((p) => p.card)
+    .map((p) => el("li", { "data-card": p.card }, `${seatLabel(p.seat)}: ${cardText(p.card)}`)));
+}
+
+// --- keyboard ---------------------------------------------------------------------------------------
+
+// Arrow keys move between the buttons of a hand, dummy or the bidding box; Enter/Space press them.
+root.addEventListener("keydown", (event) => {
+  if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) return;
+  const current = document.activeElement;
+  if (!current || current.tagName !== "BUTTON") return;
+  const group = current.closest(".hand, #bids, #pending-options");
+  if (!group) return;
+  const buttons = Array.from(group.querySelectorAll("button:not([disabled])"));
+  if (buttons.length === 0) return;
+  let i = buttons.indexOf(current);
+  if (event.key === "Home") i = 0;
+  else if (event.key === "End") i = buttons.length - 1;
+  else if (event.key === "ArrowLeft" || event.key === "ArrowUp") i = Math.max(0, i - 1);
+  else i = Math.min(buttons.length - 1, i + 1);
+  buttons[i].focus();
+  event.preventDefault();
+});
+
+// --- static controls --------------------------------------------------------------------------------
+
+function wire() {
+  for (const call of ["P", "X", "XX"]) {
+    const button = root.querySelector(`#bidding-box button[data-call="${call}"]`);
+    button.addEventListener("click", () => makeCall(call));
+  }
+  $("director-button").addEventListener("click", () => act({ type: "director" }, "director"));
+  $("claim-button").addEventListener("click", () => {
+    const dialog = $("claim-dialog");
+    dialog.hidden = false;
+    $("claim-tricks").focus();
+  });
+  $("claim-cancel").addEventListener("click", () => { $("claim-dialog").hidden = true; $("claim-button").focus(); });
+  $("claim-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const tricks = Number($("claim-tricks").value);
+    act({ type: "claim", tricks, statement: $("claim-statement").value.trim() }, "claim");
+    $("claim-dialog").hidden = true;
+    $("claim-statement").value = "";
+  });
+  $("claim-accept").addEventListener("click", () => act({ type: "claim-answer", accept: true }, "accept"));
+  $("claim-reject").addEventListener("click", () => act({ type: "claim-answer", accept: false }, "reject"));
+  $("last-trick-button").addEventListener("click", () => {
+    state.showLastTrick = !state.showLastTrick;
+    if (state.view) render();
+  });
+  $("next-board").addEventListener("click", () => act({ type: "next-board" }, "next board"));
+  $("error").addEventListener("click", clearError);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") { $("claim-dialog").hidden = true; }
+  });
+}
+
+wire();
+connect();
+window.addEventListener("beforeunload", () => { state.closed = true; });

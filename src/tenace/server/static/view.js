@@ -1,0 +1,231 @@
+// Pure helpers over the server's view JSON (docs/protocol.md): no DOM, no network.
+// Everything the table page shows is computed from one view; a card that is not in the view is never drawn.
+
+export const SEATS = ["N", "E", "S", "W"];
+export const SUITS = ["S", "H", "D", "C"];
+export const RANKS = "AKQJT98765432";
+export const DENOMINATIONS = ["C", "D", "H", "S", "NT"];
+const SUIT_SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663", NT: "NT" };
+const SEAT_ALIASES = { N: "N", E: "E", S: "S", W: "W", NORTH: "N", EAST: "E", SOUTH: "S", WEST: "W" };
+
+/** "N", "north", "NORTH" or {seat: "N"} -> "N"; anything else (the Director, a spectator) -> null. */
+export function seatOf(value) {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "object") return seatOf(value.seat ?? value.value ?? value.name);
+  return SEAT_ALIASES[String(value).toUpperCase()] ?? null;
+}
+
+export function isDirector(value) {
+  return typeof value === "string" && value.toUpperCase().startsWith("DIRECTOR");
+}
+
+export function partner(seat) { return SEATS[(SEATS.indexOf(seat) + 2) % 4]; }
+export function lho(seat) { return SEATS[(SEATS.indexOf(seat) + 1) % 4]; }
+
+/** The seats in screen order [bottom, left, top, right] for a viewer at ``bottom``. */
+export function screenOrder(bottom) {
+  const i = SEATS.indexOf(bottom);
+  return [0, 1, 2, 3].map((k) => SEATS[(i + k) % 4]);
+}
+
+/** Card code ("SA", "HT", "D10" tolerated) -> {suit, rank, code}. */
+export function parseCard(code) {
+  const text = String(code).toUpperCase().replace("10", "T");
+  const suit = text[0];
+  const rank = text.slice(1);
+  if (!SUITS.includes(suit) || rank.length !== 1 || !RANKS.includes(rank)) return null;
+  return { suit, rank, code: suit + rank };
+}
+
+export function cardCodes(list) {
+  if (!list) return [];
+  const items = typeof list === "string" ? list.split(/[\s,]+/) : Array.from(list);
+  return items.map((c) => parseCard(typeof c === "object" && c !== null ? c.card ?? c.code : c))
+    .filter((c) => c !== null).map((c) => c.code);
+}
+
+export function suitSymbol(suit) { return SUIT_SYMBOL[suit] ?? suit; }
+export function rankText(rank) { return rank === "T" ? "10" : rank; }
+export function cardText(code) {
+  const c = parseCard(code);
+  return c === null ? String(code) : suitSymbol(c.suit) + rankText(c.rank);
+}
+export function isRed(suit) { return suit === "H" || suit === "D"; }
+
+/** Sort cards by suit (S H D C, or the given order) and rank. */
+export function sortCards(codes, suitOrder = SUITS) {
+  return [...codes].sort((a, b) => {
+    const sa = suitOrder.indexOf(a[0]);
+    const sb = suitOrder.indexOf(b[0]);
+    return sa !== sb ? sa - sb : RANKS.indexOf(a[1]) - RANKS.indexOf(b[1]);
+  });
+}
+
+/** Suits alternating in colour; trumps, when given, first. */
+export function suitOrder(trump) {
+  if (!trump || !SUITS.includes(trump)) return SUITS;
+  const order = { S: ["S", "H", "C", "D"], H: ["H", "S", "D", "C"], D: ["D", "S", "H", "C"], C: ["C", "H", "S", "D"] };
+  return order[trump];
+}
+
+/** A call as the server writes it ("1NT", "P", "X", "XX", "Pass") -> canonical form "1NT" / "P" / "X" / "XX". */
+export function normCall(call) {
+  const text = String(typeof call === "object" && call !== null ? call.call : call).toUpperCase().trim();
+  if (text === "PASS" || text === "P") return "P";
+  if (text === "X" || text === "DOUBLE" || text === "DBL") return "X";
+  if (text === "XX" || text === "REDOUBLE" || text === "RDBL") return "XX";
+  const m = /^([1-7])\s*(NT|N|S|H|D|C)$/.exec(text);
+  if (m) return m[1] + (m[2] === "N" ? "NT" : m[2]);
+  return text;
+}
+
+export function callText(call, labels = {}) {
+  const c = normCall(call);
+  if (c === "P") return labels.pass ?? "Pass";
+  if (c === "X") return "X";
+  if (c === "XX") return "XX";
+  const m = /^([1-7])(NT|S|H|D|C)$/.exec(c);
+  if (!m) return c;
+  return m[1] + (m[2] === "NT" ? (labels.nt ?? "NT") : suitSymbol(m[2]));
+}
+
+/** The contract as {level, strain, doubling, declarer} from a string ("4SX by N", "4S N", "4♠ N") or object. */
+export function parseContract(contract) {
+  if (!contract) return null;
+  if (typeof contract === "object") {
+    const level = Number(contract.level);
+    const strain = normStrain(contract.denomination ?? contract.strain);
+    const doubling = String(contract.doubling ?? contract.risk ?? "").toUpperCase();
+    const d = doubling.startsWith("RE") || doubling === "XX" ? "XX" : doubling.startsWith("D") || doubling === "X" ? "X" : "";
+    return { level, strain, doubling: d, declarer: seatOf(contract.declarer) };
+  }
+  const m = /^([1-7])\s*(NT|N|S|H|D|C|\u2660|\u2665|\u2666|\u2663)\s*(XX|X)?\s*(?:BY\s+)?([NESW]|NORTH|EAST|SOUTH|WEST)?/i.exec(String(contract).trim());
+  if (!m) return null;
+  return { level: Number(m[1]), strain: normStrain(m[2]), doubling: (m[3] ?? "").toUpperCase(), declarer: seatOf(m[4]) };
+}
+
+function normStrain(value) {
+  const text = String(value ?? "").toUpperCase();
+  const symbols = { "\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C" };
+  if (symbols[text]) return symbols[text];
+  if (text === "N" || text === "NT" || text === "NOTRUMP" || text === "NOTRUMPS") return "NT";
+  if (["S", "H", "D", "C"].includes(text[0]) && text.length > 1) return text[0]; // SPADES, HEARTS, ...
+  return text;
+}
+
+/** Which seats are vulnerable, from "None", "NS", "EW", "All"/"Both". */
+export function vulnerableSeats(vulnerability) {
+  const v = String(vulnerability ?? "").toUpperCase();
+  if (v === "ALL" || v === "BOTH") return ["N", "E", "S", "W"];
+  if (v === "NS" || v === "N-S") return ["N", "S"];
+  if (v === "EW" || v === "E-W") return ["E", "W"];
+  return [];
+}
+
+/** Normalise a trick to {number, leader, cards: [[seat, code|null], ...], winner}. */
+export function normTrick(trick, index) {
+  const leader = seatOf(trick.leader) ?? "N";
+  const raw = trick.cards ?? [];
+  const cards = [];
+  let seat = leader;
+  for (const item of raw) {
+    if (item !== null && typeof item === "object" && !Array.isArray(item)) {
+      cards.push([seatOf(item.seat) ?? seat, item.card === null || item.card === undefined ? null : cardCodes([item.card])[0] ?? null]);
+    } else if (Array.isArray(item)) {
+      cards.push([seatOf(item[0]) ?? seat, item[1] === null ? null : cardCodes([item[1]])[0] ?? null]);
+    } else {
+      cards.push([seat, item === null ? null : cardCodes([item])[0] ?? null]);
+    }
+    seat = lho(cards[cards.length - 1][0]);
+  }
+  return { number: trick.number ?? index + 1, leader, cards, winner: seatOf(trick.winner) };
+}
+
+/** The view normalised to the shapes the page draws from. */
+export function normalise(raw) {
+  const v = raw ?? {};
+  const hands = {};
+  for (const [seat, cards] of Object.entries(v.hands ?? {})) {
+    const s = seatOf(seat);
+    if (s) hands[s] = cardCodes(cards);
+  }
+  const faced = {};
+  for (const [seat, cards] of Object.entries(v.faced ?? {})) {
+    const s = seatOf(seat);
+    if (s) faced[s] = cardCodes(cards);
+  }
+  const tricks = (v.tricks ?? []).map(normTrick);
+  const contract = parseContract(v.contract);
+  const pending = v.pending ? {
+    actor: v.pending.actor,
+    actorSeat: seatOf(v.pending.actor),
+    law: v.pending.law ?? "",
+    explanation: v.pending.explanation ?? v.pending.text ?? "",
+    options: (v.pending.options ?? []).map((o) => ({
+      label: typeof o === "string" ? o : o.label ?? o.text ?? "", law: typeof o === "string" ? "" : o.law ?? "",
+    })),
+  } : null;
+  const phase = String(v.phase ?? "").toLowerCase();
+  return {
+    viewer: v.viewer,
+    viewerSeat: seatOf(v.viewer),
+    board: v.board,
+    dealer: seatOf(v.dealer),
+    vulnerability: v.vulnerability,
+    vulnerable: vulnerableSeats(v.vulnerability),
+    phase: phase.startsWith("auction") ? "auction" : phase.startsWith("clarification") ? "clarification"
+      : phase.startsWith("play") ? "play" : phase.startsWith("claim") ? "claim" : phase.startsWith("end") ? "ended" : phase,
+    hands,
+    faced,
+    calls: (v.calls ?? []).map((c) => ({
+      seat: seatOf(c.seat), call: normCall(c.call ?? c), alert: Boolean(c.alert), explanation: c.explanation ?? null,
+    })),
+    tricks,
+    contract,
+    turn: v.turn,
+    turnSeat: seatOf(v.turn),
+    pending,
+    constraints: (v.constraints ?? []).map((c) => (typeof c === "string" ? c : c.text ?? c.label ?? JSON.stringify(c))),
+    penaltyCards: (v.penalty_cards ?? []).map((p) => ({ seat: seatOf(p.seat), card: cardCodes([p.card ?? p])[0] ?? null })),
+    exposed: (v.exposed ?? []).map((p) => ({ seat: seatOf(p.seat), card: cardCodes([p.card ?? p])[0] ?? null })),
+    claim: v.claim ?? null,
+    score: v.score ?? null,
+    result: v.result ?? null,
+    messages: v.messages ?? [],
+    legal: (v.legal ?? []).map((x) => String(typeof x === "object" && x !== null ? x.call ?? x.card : x)),
+  };
+}
+
+/** The trick in progress (not yet four cards) or null. */
+export function currentTrick(view) {
+  const last = view.tricks[view.tricks.length - 1];
+  return last && last.cards.length < 4 ? last : null;
+}
+
+/** The last completed trick, with the cards the viewer may still see (null cards are turned) — Law 66. */
+export function lastCompleteTrick(view) {
+  for (let i = view.tricks.length - 1; i >= 0; i -= 1) {
+    if (view.tricks[i].cards.length === 4) return view.tricks[i];
+  }
+  return null;
+}
+
+export function dummySeat(view) {
+  return view.contract && view.contract.declarer ? partner(view.contract.declarer) : null;
+}
+
+/** Is ``code`` one the viewer may play now (his own, or dummy's when he is declarer)? */
+export function playable(view, code) {
+  return (view.phase === "play") && view.legal.map((c) => cardCodes([c])[0]).includes(code);
+}
+
+/** The legal calls, normalised. */
+export function legalCalls(view) {
+  return view.phase === "auction" ? view.legal.map(normCall) : [];
+}
+
+/** The tricks the claimer's side may still claim (cards left in the claimer's hand). */
+export function tricksLeft(view) {
+  const played = view.tricks.filter((t) => t.cards.length === 4).length;
+  return 13 - played;
+}
