@@ -13,9 +13,10 @@ do the ``m`` board sets. In round ``r`` table ``j`` seats pairs ``r + u[j]`` (No
 * The tables of a round play different sets when the ``s[j]`` differ.
 
 A small search finds such ``(u, v, s)`` for every size from 4 tables up: with the *patterned* starter
-``u = j, v = -j`` the set offsets must form a *strong starter*, which exists for every odd ``m`` except 3, 5
-and 9; for ``m = 9`` (5 tables) the search runs through the other pair starters. For 2 and 3 tables there
-is none: no cyclic Howell on 4 or 6 pairs keeps its sets apart, so those two are found by a direct search
+``u = j, v = -j`` the set offsets must form a *strong starter*, which does not exist for ``m`` = 3, 5 and 9
+but is found for every other ``m`` up to 27; for ``m = 9`` (5 tables) the search runs through the other pair
+starters. For 2 and 3 tables there is none: no cyclic Howell on 4 or 6 pairs keeps its sets apart (the
+search goes through every starter of ``Z_3`` and ``Z_5``), so those two are found by a direct search
 over the cells that shares as few sets as possible (a relay: the validators note it). Every Howell built here
 is checked by the tests with the validators.
 
