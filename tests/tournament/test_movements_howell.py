@@ -114,3 +114,15 @@ def test_partial_howell_keeps_the_validator_properties(tables: int, boards: int,
     for pair in m.contestants:
         played = [sets[s.boards[0]] for s in m.rounds_of(pair)]
         assert len(played) == len(set(played))
+
+
+def test_cyclic_layouts_exist_from_four_tables_and_not_for_two_or_three() -> None:
+    """The search over starters finds no cyclic Howell keeping sets apart on 4 or 6 pairs (so 2 and 3 tables
+    use the direct search and a relay), and finds one for every size from 4 to 14 tables."""
+    from tenace.tournament.movements.howell import _cyclic
+
+    assert _cyclic(3) is None and _cyclic(5) is None
+    for tables in range(4, 15):
+        found = _cyclic(2 * tables - 1)
+        assert found is not None
+        assert len({s for _, _, s in found}) == tables  # every table of a round has its own set
