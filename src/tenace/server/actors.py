@@ -1,0 +1,569 @@
+"""One actor per live table: an asyncio task that owns the table, applies actions through the pure Laws engine
+one at a time, stores each event before acknowledging it, and sends every client the view the engine gives
+that client (docs/server.md).
+
+The flow of one action: a client's message (or a robot's event) is queued; the actor turns it into an engine
+event for the sender (:func:`tenace.server.protocol.to_event`), applies it (``Table.apply``: a refused action
+is an ``error`` to the sender and changes nothing), writes it to the store (:class:`~.persistence.LiveStore`),
+and only then makes it the table's state, acknowledges it and sends each connection its new view. A board
+that ends has its score written (Law 77), and, for a table playing in a club session, its result entered into
+the tournament store (:meth:`tenace.store.Store.enter`).
+
+Robots sit in the seats no human takes; a robot sees exactly what ``Table.view(its seat)`` shows, like a
+human. :class:`FallbackRobot` is a placeholder (it makes a lawful call or card from its own view) until the
+robots of :mod:`tenace.robots` are plugged in through the ``robots`` factory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tenace.board import Board
+from tenace.calls import PASS, Bid, Denomination
+from tenace.cards import Card
+from tenace.dealing.secure import random_deal
+from tenace.errors import ImpossibleActionError
+from tenace.laws.events import CardPlayed, ClaimAnswered, Elected, Event
+from tenace.laws.log import event_from_json, event_to_json
+from tenace.laws.refs import DIRECTOR, Director, Policy, Regulations
+from tenace.laws.table import Phase, Table, TableView
+from tenace.seats import SEATS, Seat
+from tenace.server.persistence import EventConflictError, LiveStore, LiveTable, NewTable, SeatRow
+from tenace.server.protocol import (
+    Action,
+    ProtocolError,
+    Viewer,
+    ack_message,
+    error_message,
+    to_event,
+    view_message,
+)
+
+__all__ = [
+    "ClubSlot", "Connection", "CreatedTable", "FallbackRobot", "Hub", "Observer", "Robot", "RobotFactory",
+    "TableActor", "hash_token",
+]
+
+log = logging.getLogger("tenace.server")
+
+
+class Robot(Protocol):
+    """Plays one seat: given the seat's view (exactly what ``Table.view(seat)`` shows), returns the event it
+    makes (a call, a card, dummy's card when it is declarer, a claim or an answer to one, an election) or
+    ``None`` to do nothing now."""
+
+    async def act(self, view: TableView) -> Event | None: ...
+
+
+RobotFactory = Callable[[Seat], Robot]
+Observer = Callable[[str, Viewer, dict[str, Any]], None]
+"""Called with (table id, recipient, message) for every message sent to a client and every view given to a
+robot (as the JSON a client would get): the hand-privacy harness records them."""
+
+
+def hash_token(token: str) -> str:
+    """The sha256 (hex) under which a token is stored: a stolen database gives no usable seat token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class ClubSlot:
+    """Where a table's results go in the tournament store: the event, session, table and round, and the pairs
+    sitting North-South and East-West."""
+
+    event_id: int
+    session: int
+    table: int
+    round: int
+    ns: str
+    ew: str
+
+
+@dataclass(frozen=True, slots=True)
+class CreatedTable:
+    """A new table: its id and the tokens that open its seats (and the Director's), shown once."""
+
+    id: str
+    tokens: dict[Seat, str]
+    director_token: str
+
+
+class FallbackRobot:
+    """A placeholder robot (until :mod:`tenace.robots` is plugged in): it acts only from its own view. In the
+    auction it opens at the one level in its longest suit when nobody has bid, and passes otherwise; in the
+    play it follows suit with a random card when it can (from dummy's hand when it is declarer and dummy is
+    on turn); it agrees to claims and elects the first option it is offered."""
+
+    def __init__(self, seat: Seat, rng: random.Random | None = None) -> None:
+        self.seat = seat
+        self.rng = rng or random.Random()
+
+    async def act(self, view: TableView) -> Event | None:
+        turn = view.turn
+        pending = view.pending
+        if pending is not None:
+            return Elected(self.seat, pending.options[0]) if pending.actor is self.seat else None
+        if view.phase is Phase.CLAIM:
+            return ClaimAnswered(self.seat, True) if turn is self.seat else None
+        if view.phase is Phase.AUCTION and turn is self.seat:
+            return self._call(view)
+        if view.phase in (Phase.CLARIFICATION, Phase.PLAY) and isinstance(turn, Seat):
+            hand = view.hands.get(turn)
+            if hand is None:
+                return None
+            return CardPlayed(turn, self._card(view, list(hand)))
+        return None
+
+    def _call(self, view: TableView) -> Event:
+        from tenace.laws.events import CallMade
+
+        if any(isinstance(c.call.call, Bid) for c in view.calls):
+            return CallMade(self.seat, PASS)
+        hand = view.hands[self.seat]
+        longest = max(("S", "H", "D", "C"), key=lambda s: sum(1 for c in hand if str(c)[0] == s))
+        return CallMade(self.seat, Bid(1, Denomination(longest)))
+
+    def _card(self, view: TableView, hand: list[Card]) -> Card:
+        current = view.tricks[-1] if view.tricks and view.tricks[-1].winner is None else None
+        if current is not None and current.cards and current.cards[0] is not None:
+            led = current.cards[0].suit
+            following = [c for c in hand if c.suit is led]
+            if following:
+                return self.rng.choice(following)
+        return self.rng.choice(hand)
+
+
+@dataclass(eq=False)
+class Connection:
+    """A client connected to a table: who it is, its language, and the queue of messages to send it (a
+    writer task drains it to the WebSocket, so a slow client never holds up the table)."""
+
+    viewer: Viewer
+    locale: str = "en"
+    outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
+    observer: Callable[[Viewer, dict[str, Any]], None] | None = None
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.observer is not None:
+            self.observer(self.viewer, message)
+        self.outbox.put_nowait(message)
+
+    def close(self) -> None:
+        self.outbox.put_nowait(None)
+
+
+@dataclass(frozen=True, slots=True)
+class _Command:
+    viewer: Viewer
+    action: Action | Event
+    origin: Connection | None
+    position: int
+    seq: int | None = None
+    """For a robot's event: the seq of the view it acted on (a stale action is dropped)."""
+
+
+class TableActor:
+    """The one task that changes a live table. Use :meth:`submit` to queue an action, :meth:`join`,
+    :meth:`leave` and :meth:`resync` for connections."""
+
+    def __init__(self, hub: Hub, stored: LiveTable, table: Table, position: int) -> None:
+        self.hub = hub
+        self.id = stored.id
+        self.seats = {Seat(s): row for s, row in stored.seats.items()}
+        self.director_token = stored.director_token
+        self.boards_max = stored.boards_max
+        self.club = ClubSlot(**stored.club) if stored.club is not None else None
+        self.table = table
+        self.position = position
+        self.scores: dict[int, int] = {
+            b.position: b.score_ns for b in stored.boards if b.score_ns is not None
+        }
+        self.clients: set[Connection] = set()
+        self.robots: dict[Seat, Robot] = {
+            seat: hub.robots(seat) for seat, row in self.seats.items() if row.kind == "robot"
+        }
+        self.queue: asyncio.Queue[_Command | None] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._robot_tasks: set[asyncio.Task[None]] = set()
+        self.busy = 0
+
+    # --- lifecycle ------------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name=f"table {self.id}")
+        self._schedule_robots()
+
+    async def stop(self) -> None:
+        for task in list(self._robot_tasks):
+            task.cancel()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        for client in list(self.clients):
+            client.close()
+
+    async def _run(self) -> None:
+        while True:
+            command = await self.queue.get()
+            if command is None:
+                return
+            self.busy += 1
+            try:
+                await self._handle(command)
+            except Exception:  # a bug must not kill the table's task: log it and go on
+                log.exception("table %s: error handling %r", self.id, command)
+                if command.origin is not None:
+                    command.origin.send(error_message("internal", "the server could not handle this action",
+                                                      _ref(command.action)))
+            finally:
+                self.busy -= 1
+
+    # --- connections ----------------------------------------------------------------------------------------
+
+    def viewer_for_token(self, token: str) -> Seat | Director:
+        """The seat (or the Director) that ``token`` opens.
+
+        :raises LookupError: if it opens nothing at this table.
+        """
+        digest = hash_token(token)
+        for seat, row in self.seats.items():
+            if row.token is not None and hmac.compare_digest(row.token, digest):
+                return seat
+        if self.director_token is not None and hmac.compare_digest(self.director_token, digest):
+            return DIRECTOR
+        raise LookupError("this token opens no seat at this table")
+
+    def message_for(self, viewer: Viewer, locale: str = "en") -> dict[str, Any]:
+        return view_message(self.table, viewer, locale=locale, extra={"table": self.id,
+                                                                      "position": self.position})
+
+    def join(self, connection: Connection) -> None:
+        """Add a connection; it gets the current view at once."""
+        connection.observer = self._observe_for(connection)
+        self.clients.add(connection)
+        connection.send(self.message_for(connection.viewer, connection.locale))
+
+    def leave(self, connection: Connection) -> None:
+        self.clients.discard(connection)
+
+    def resync(self, connection: Connection, ref: str | None = None) -> None:
+        """Send the connection the current view again (after a gap in the seqs it saw, or on reconnect)."""
+        connection.send(self.message_for(connection.viewer, connection.locale))
+
+    def _observe_for(self, connection: Connection) -> Callable[[Viewer, dict[str, Any]], None] | None:
+        observer = self.hub.observer
+        if observer is None:
+            return None
+        table_id = self.id
+        return lambda viewer, message: observer(table_id, viewer, message)
+
+    async def submit(self, viewer: Viewer, action: Action | Event, origin: Connection | None = None) -> None:
+        await self.queue.put(_Command(viewer, action, origin, self.position))
+
+    # --- actions --------------------------------------------------------------------------------------------
+
+    async def _handle(self, command: _Command) -> None:
+        action, origin = command.action, command.origin
+        ref = _ref(action)
+        if command.seq is not None and (command.seq != len(self.table.record) or
+                                        command.position != self.position):
+            return  # a robot acted on a view that is no longer current
+        if isinstance(action, Action) and action.type == "next-board":
+            await self._next_board(command)
+            return
+        table = self.table
+        try:
+            event = to_event(action, command.viewer, table) if isinstance(action, Action) else action
+            if not _acts_for(command.viewer, event, table):
+                whom = _who(getattr(event, "actor", None))
+                raise ProtocolError(f"{_who(command.viewer)} cannot act for {whom}", code="forbidden",
+                                    ref=ref)
+            new = table.apply(event)
+        except ProtocolError as exc:
+            self._reply(origin, error_message(exc.code, str(exc), ref), command)
+            return
+        except (ImpossibleActionError, ValueError) as exc:
+            self._reply(origin, error_message("illegal", str(exc), ref), command)
+            return
+        seq = len(table.record)
+        try:
+            await asyncio.to_thread(self.hub.live.append, self.id, self.position, seq, event_to_json(event))
+        except EventConflictError as exc:
+            log.error("table %s: %s", self.id, exc)
+            self._reply(origin, error_message("conflict", str(exc), ref), command)
+            return
+        except Exception:
+            log.exception("table %s: could not store event %d", self.id, seq)
+            self._reply(origin, error_message("storage", "the action could not be stored; try again", ref),
+                        command)
+            return
+        self.table = new  # stored: now it stands
+        if origin is not None:
+            origin.send(ack_message(ref, len(new.record)))
+        before, after = table.score_ns(), new.score_ns()
+        if after is not None and after != before:
+            await self._board_ended(new)
+        self._broadcast()
+        self._schedule_robots()
+
+    def _reply(self, origin: Connection | None, message: dict[str, Any], command: _Command) -> None:
+        if origin is not None:
+            origin.send(message)
+        elif isinstance(command.viewer, Seat):
+            log.warning("table %s: robot %s: %s", self.id, command.viewer.value, message["message"])
+
+    async def _board_ended(self, table: Table) -> None:
+        score = table.score_ns()
+        assert score is not None
+        contract, tricks = table.contract, table.declarer_tricks
+        self.scores[self.position] = score
+        await asyncio.to_thread(self.hub.live.end_board, self.id, self.position, score,
+                                None if contract is None else str(contract), tricks)
+        if self.club is not None and self.hub.store is not None:
+            await self._enter_result(table)
+
+    async def _enter_result(self, table: Table) -> None:
+        from tenace.tournament.model import Result
+
+        club = self.club
+        assert club is not None and self.hub.store is not None
+        play = table.play
+        result = Result(
+            board=table.board.number, round=club.round, table=club.table, ns=club.ns, ew=club.ew,
+            contract=table.contract, tricks=table.declarer_tricks,
+            lead=play.cards[0] if play is not None and play.cards else None, session=club.session,
+        )
+        try:
+            await asyncio.to_thread(self.hub.store.enter, club.event_id, club.session, result,
+                                    by=f"live table {self.id}", key=f"live:{self.id}:{self.position}")
+        except Exception:  # the Director enters or corrects it by hand; the table plays on
+            log.exception("table %s: the result of board %d was not entered", self.id, table.board.number)
+
+    async def _next_board(self, command: _Command) -> None:
+        ref = _ref(command.action)
+        if command.viewer is None:
+            self._reply(command.origin, error_message("forbidden", "a spectator cannot start a board", ref),
+                        command)
+            return
+        if self.table.phase is not Phase.ENDED:
+            self._reply(command.origin, error_message("illegal", "the board has not ended", ref), command)
+            return
+        if self.boards_max is not None and self.position >= self.boards_max:
+            self._reply(command.origin, error_message(
+                "illegal", f"the table has played its {self.boards_max} boards", ref), command)
+            return
+        board = Board(self.table.board.number + 1, random_deal())
+        try:
+            await asyncio.to_thread(self.hub.live.next_board, self.id, self.position + 1, board)
+        except EventConflictError as exc:
+            self._reply(command.origin, error_message("conflict", str(exc), ref), command)
+            return
+        self.position += 1
+        self.table = Table.new(board, self.table.regulations)
+        if command.origin is not None:
+            command.origin.send(ack_message(ref, 0))
+        self._broadcast()
+        self._schedule_robots()
+
+    def _broadcast(self) -> None:
+        for client in list(self.clients):
+            client.send(self.message_for(client.viewer, client.locale))
+
+    # --- robots ---------------------------------------------------------------------------------------------
+
+    def robot_to_act(self) -> Seat | None:
+        """The robot seat that acts next (declarer's robot plays dummy's cards, Law 45A), if any."""
+        table = self.table
+        turn = table.turn
+        if not isinstance(turn, Seat):
+            return None
+        contract = table.contract
+        seat = turn
+        if (contract is not None and turn is contract.dummy and table.pending is None
+                and table.phase in (Phase.CLARIFICATION, Phase.PLAY)):
+            seat = contract.declarer
+        return seat if seat in self.robots else None
+
+    def _schedule_robots(self) -> None:
+        seat = self.robot_to_act()
+        if seat is not None:
+            self._spawn(self._robot_turn(seat, len(self.table.record), self.position))
+        elif (self.table.phase is Phase.ENDED and len(self.robots) == 4
+              and self.boards_max is not None and self.position < self.boards_max):
+            # a table of four robots plays its boards on its own
+            self._spawn(self.queue.put(_Command(SEATS[0], Action("next-board"), None, self.position)))
+
+    @property
+    def finished(self) -> bool:
+        """Nobody at the table can act: the board ended (and a robots' table has played all its boards), or
+        it waits for someone who is not a robot."""
+        return self.robot_to_act() is None and not (
+            self.table.phase is Phase.ENDED and len(self.robots) == 4 and self.boards_max is not None
+            and self.position < self.boards_max
+        )
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.create_task(coroutine)
+        self._robot_tasks.add(task)
+        task.add_done_callback(self._robot_tasks.discard)
+
+    async def _robot_turn(self, seat: Seat, seq: int, position: int) -> None:
+        delay = self.hub.robot_delay
+        if delay:
+            await asyncio.sleep(delay)
+        if seq != len(self.table.record) or position != self.position:
+            return
+        view = self.table.view(seat)
+        if self.hub.observer is not None:  # what the robot is given, as a client would get it
+            self.hub.observer(self.id, seat, self.message_for(seat))
+        try:
+            event = await self.robots[seat].act(view)
+        except Exception:
+            log.exception("table %s: robot %s failed", self.id, seat.value)
+            return
+        if event is not None:
+            await self.queue.put(_Command(seat, event, None, position, seq))
+
+
+def _ref(action: Action | Event) -> str | None:
+    return action.ref if isinstance(action, Action) else None
+
+
+def _who(actor: object) -> str:
+    if actor is None:
+        return "a spectator"
+    if isinstance(actor, Director):
+        return "the Director"
+    if isinstance(actor, Seat):
+        return actor.name.title()
+    return str(actor)
+
+
+def _acts_for(viewer: Viewer, event: Event, table: Table) -> bool:
+    """Whether ``viewer`` may send ``event``: his own actions, and dummy's cards when he is declarer (Law
+    45A); dummy himself plays no card."""
+    contract = table.contract
+    if isinstance(event, CardPlayed) and contract is not None and event.seat is contract.dummy:
+        return viewer is contract.declarer
+    actor = getattr(event, "actor", None)
+    return actor is not None and actor == viewer
+
+
+class Hub:
+    """Every live table of this process: creates tables, finds them (rebuilding a stored one from its events),
+    and stops them."""
+
+    def __init__(
+        self,
+        live: LiveStore,
+        *,
+        store: Any = None,
+        policy: Policy = Policy.ONLINE,
+        robots: RobotFactory = FallbackRobot,
+        robot_delay: float = 0.0,
+        observer: Observer | None = None,
+    ) -> None:
+        self.live = live
+        self.store = store
+        self.policy = policy
+        self.robots = robots
+        self.robot_delay = robot_delay
+        self.observer = observer
+        self.tables: dict[str, TableActor] = {}
+        self._lock = asyncio.Lock()
+
+    async def create_table(
+        self,
+        humans: Iterable[Seat],
+        board: Board | None = None,
+        *,
+        boards: int | None = None,
+        club: ClubSlot | None = None,
+    ) -> CreatedTable:
+        """A new table for ``board`` (a fresh deal, Law 6, when ``None``), humans in the seats given and
+        robots in the others, to play ``boards`` boards in a row (no limit when ``None``)."""
+        humans = frozenset(humans)
+        if boards is not None and boards < 1:
+            raise ValueError(f"boards: expected at least 1, got {boards}")
+        if board is None:
+            board = Board(1, random_deal())
+        elif board.deal is None:
+            raise ValueError(f"board {board.number} has no deal; a table needs the cards")
+        table_id = secrets.token_urlsafe(12)
+        tokens = {seat: secrets.token_urlsafe(24) for seat in SEATS if seat in humans}
+        director = secrets.token_urlsafe(24)
+        seats = {
+            seat.value: SeatRow("human", hash_token(tokens[seat])) if seat in humans else SeatRow("robot")
+            for seat in SEATS
+        }
+        new = NewTable(table_id, seats, self.policy.value, hash_token(director), boards,
+                       None if club is None else _club_json(club))
+        await asyncio.to_thread(self.live.create_table, new, board)
+        stored = LiveTable(table_id, seats, self.policy.value, new.director_token, boards, new.club, False)
+        actor = TableActor(self, stored, Table.new(board, Regulations(policy=self.policy)), 1)
+        self.tables[table_id] = actor
+        actor.start()
+        return CreatedTable(table_id, tokens, director)
+
+    async def get(self, table_id: str) -> TableActor | None:
+        """The actor of a table, rebuilt from the store if this process has not loaded it yet."""
+        actor = self.tables.get(table_id)
+        if actor is not None:
+            return actor
+        async with self._lock:
+            if table_id in self.tables:
+                return self.tables[table_id]
+            stored = await asyncio.to_thread(self.live.load, table_id)
+            if stored is None:
+                return None
+            return self._rebuild(stored)
+
+    async def restore(self) -> int:
+        """Rebuild every open table from its stored events (after a restart) and let its robots go on; the
+        number of tables restored."""
+        stored = await asyncio.to_thread(self.live.load_open)
+        count = 0
+        for table in stored:
+            if table.id not in self.tables:
+                self._rebuild(table)
+                count += 1
+        return count
+
+    def _rebuild(self, stored: LiveTable) -> TableActor:
+        current = stored.boards[-1]
+        regulations = Regulations(policy=Policy(stored.policy))
+        record = [event_from_json(e, f"table {stored.id}, board {current.position}, event {i}")
+                  for i, e in enumerate(current.events)]
+        table = Table.replay(current.board, record, regulations)
+        actor = TableActor(self, stored, table, current.position)
+        self.tables[stored.id] = actor
+        actor.start()
+        return actor
+
+    async def wait_idle(self, table_id: str, timeout: float = 30.0) -> TableActor:
+        """Wait until nobody at the table but a human (or the Director) can act (for tests and scripts)."""
+        actor = self.tables[table_id]
+        async with asyncio.timeout(timeout):
+            while not (actor.finished and actor.queue.empty() and not actor._robot_tasks and actor.busy == 0):
+                await asyncio.sleep(0.002)
+        return actor
+
+    async def close(self) -> None:
+        for actor in list(self.tables.values()):
+            await actor.stop()
+        self.tables.clear()
+
+
+def _club_json(club: ClubSlot) -> dict[str, Any]:
+    return {"event_id": club.event_id, "session": club.session, "table": club.table, "round": club.round,
+            "ns": club.ns, "ew": club.ew}

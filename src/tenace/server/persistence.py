@@ -1,0 +1,241 @@
+"""Live tables in the store: one row per table, one per board played at it, one per event (docs/server.md).
+
+A live table is nothing but its boards and, for each board, the engine's record of events (the JSON of
+:mod:`tenace.laws.log`); so an event is written, and committed, before it is acknowledged or shown to anyone,
+and after a restart each table is rebuilt by replaying its rows. The tables live in the tournament store's
+database (same URL, same migrations: revision 0002), on its :class:`~tenace.store.models.Base` metadata.
+
+>>> from tenace import Board, Deal
+>>> from tenace.store import Store
+>>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+>>> with Store.open("sqlite://") as store:
+...     live = LiveStore(store.engine)
+...     live.create_table(NewTable("t1", {"N": SeatRow("human", "ab12")}, "online"), Board(1, deal))
+...     live.append("t1", 1, 0, {"type": "CallMade", "seat": "N", "call": "1NT"})
+...     [(t.id, len(t.boards), t.boards[-1].events) for t in live.load_open()]
+[('t1', 1, ({'type': 'CallMade', 'seat': 'N', 'call': '1NT'},))]
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Boolean, Engine, ForeignKey, Integer, String, Text, UniqueConstraint, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
+
+from tenace.board import Board
+from tenace.formats.json import board_from_json, board_to_json
+from tenace.store.models import Base, UTCDateTime
+
+__all__ = [
+    "BoardRow", "EventConflictError", "LiveBoard", "LiveEventRow", "LiveStore", "LiveTable", "LiveTableRow",
+    "NewTable", "SeatRow",
+]
+
+
+class LiveTableRow(Base):
+    """A table playing online: who sits where (humans with a hashed seat token, or robots), the regulations,
+    and, when it plays for a club session, where its results go."""
+
+    __tablename__ = "live_tables"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+    policy: Mapped[str] = mapped_column(String(20))
+    seats: Mapped[str] = mapped_column(Text)
+    """JSON: ``{"N": {"kind": "human" | "robot", "token": <sha256 of the seat token> | null}, ...}``."""
+    director_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The sha256 of the table's Director token."""
+    boards_max: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    club: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """JSON of :class:`~tenace.server.actors.ClubSlot` when the table plays for a tournament session."""
+    closed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class BoardRow(Base):
+    """A board played at a live table (``position`` 1, 2, ... in the order played), with its score once it
+    has ended (Law 77)."""
+
+    __tablename__ = "live_boards"
+    __table_args__ = (UniqueConstraint("table_id", "position"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("live_tables.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    board: Mapped[str] = mapped_column(Text)
+    """JSON of the board with its deal (:func:`tenace.formats.json.board_to_json`)."""
+    started_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+    ended_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    score_ns: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    contract: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    tricks: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class LiveEventRow(Base):
+    """One event of a board's record, in the notation of :mod:`tenace.laws.log`; ``seq`` counts from 0."""
+
+    __tablename__ = "live_events"
+    __table_args__ = (UniqueConstraint("table_id", "position", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("live_tables.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int] = mapped_column(Integer)
+    event: Mapped[str] = mapped_column(Text)
+    at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+
+
+class EventConflictError(ValueError):
+    """Another writer already stored an event at this position of the record (the action is not stored)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    kind: str
+    """``"human"`` or ``"robot"``."""
+    token: str | None = None
+    """The sha256 (hex) of the seat token, for a human seat."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    id: str
+    seats: dict[str, SeatRow]
+    policy: str
+    director_token: str | None = None
+    boards_max: int | None = None
+    club: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LiveBoard:
+    position: int
+    board: Board
+    events: tuple[dict[str, Any], ...]
+    score_ns: int | None = None
+    ended: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LiveTable:
+    """A stored table as it is read back."""
+
+    id: str
+    seats: dict[str, SeatRow]
+    policy: str
+    director_token: str | None
+    boards_max: int | None
+    club: dict[str, Any] | None
+    closed: bool
+    boards: tuple[LiveBoard, ...] = field(default=())
+    """Every board played, the current one last; only the current one carries its events."""
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class LiveStore:
+    """Reading and writing live tables; each method is one committed transaction."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    def create_table(self, table: NewTable, board: Board) -> None:
+        """Store a new table and its first board."""
+        seats = {seat: {"kind": row.kind, "token": row.token} for seat, row in table.seats.items()}
+        with self._sessions.begin() as orm:
+            orm.add(LiveTableRow(
+                id=table.id, created_at=_now(), policy=table.policy, seats=json.dumps(seats),
+                director_token=table.director_token, boards_max=table.boards_max,
+                club=None if table.club is None else json.dumps(table.club), closed=False,
+            ))
+            orm.flush()
+            orm.add(BoardRow(table_id=table.id, position=1, board=json.dumps(board_to_json(board)),
+                             started_at=_now()))
+
+    def append(self, table_id: str, position: int, seq: int, event: dict[str, Any]) -> None:
+        """Store event ``seq`` of board ``position``.
+
+        :raises EventConflictError: if that event is already stored (nothing is written).
+        """
+        try:
+            with self._sessions.begin() as orm:
+                orm.add(LiveEventRow(table_id=table_id, position=position, seq=seq,
+                                     event=json.dumps(event, ensure_ascii=False), at=_now()))
+        except IntegrityError as exc:
+            raise EventConflictError(
+                f"table {table_id}, board {position}: event {seq} is already stored"
+            ) from exc
+
+    def end_board(self, table_id: str, position: int, score_ns: int, contract: str | None,
+                  tricks: int | None) -> None:
+        """Record the score of a board that has ended (Law 77)."""
+        with self._sessions.begin() as orm:
+            orm.execute(
+                update(BoardRow)
+                .where(BoardRow.table_id == table_id, BoardRow.position == position)
+                .values(ended_at=_now(), score_ns=score_ns, contract=contract, tricks=tricks)
+            )
+
+    def next_board(self, table_id: str, position: int, board: Board) -> None:
+        """Start board ``position`` at the table.
+
+        :raises EventConflictError: if it is already started.
+        """
+        try:
+            with self._sessions.begin() as orm:
+                orm.add(BoardRow(table_id=table_id, position=position, board=json.dumps(board_to_json(board)),
+                                 started_at=_now()))
+        except IntegrityError as exc:
+            raise EventConflictError(f"table {table_id}: board {position} is already started") from exc
+
+    def close(self, table_id: str) -> None:
+        with self._sessions.begin() as orm:
+            orm.execute(update(LiveTableRow).where(LiveTableRow.id == table_id).values(closed=True))
+
+    def load(self, table_id: str) -> LiveTable | None:
+        """The table with its boards, and the events of its current board; ``None`` if there is none."""
+        with self._sessions.begin() as orm:
+            row = orm.get(LiveTableRow, table_id)
+            return None if row is None else self._read(orm, row)
+
+    def load_open(self) -> list[LiveTable]:
+        """Every table not closed, as :meth:`load` reads it."""
+        with self._sessions.begin() as orm:
+            rows = orm.scalars(select(LiveTableRow).where(LiveTableRow.closed == False)  # noqa: E712
+                               .order_by(LiveTableRow.created_at)).all()
+            return [self._read(orm, row) for row in rows]
+
+    def events(self, table_id: str, position: int) -> tuple[dict[str, Any], ...]:
+        """The stored events of one board, in order."""
+        with self._sessions.begin() as orm:
+            return self._events(orm, table_id, position)
+
+    @staticmethod
+    def _events(orm: Any, table_id: str, position: int) -> tuple[dict[str, Any], ...]:
+        rows = orm.scalars(
+            select(LiveEventRow.event)
+            .where(LiveEventRow.table_id == table_id, LiveEventRow.position == position)
+            .order_by(LiveEventRow.seq)
+        ).all()
+        return tuple(json.loads(text) for text in rows)
+
+    def _read(self, orm: Any, row: LiveTableRow) -> LiveTable:
+        boards = orm.scalars(
+            select(BoardRow).where(BoardRow.table_id == row.id).order_by(BoardRow.position)
+        ).all()
+        read: list[LiveBoard] = []
+        for i, b in enumerate(boards):
+            events = self._events(orm, row.id, b.position) if i == len(boards) - 1 else ()
+            read.append(LiveBoard(b.position, board_from_json(json.loads(b.board), "board"), events,
+                                  b.score_ns, b.ended_at is not None))
+        seats = {seat: SeatRow(v["kind"], v.get("token")) for seat, v in json.loads(row.seats).items()}
+        return LiveTable(
+            row.id, seats, row.policy, row.director_token, row.boards_max,
+            None if row.club is None else json.loads(row.club), bool(row.closed), tuple(read),
+        )

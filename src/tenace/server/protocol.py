@@ -1,0 +1,358 @@
+"""The WebSocket protocol, version 1: JSON messages between a live table and its clients (docs/protocol.md).
+
+Everything a client receives about the cards is built here from a :class:`~tenace.laws.table.TableView`, the
+engine's view for that client, never from the full table; so a client can only ever be sent what the Laws let
+it see. Client messages are parsed into :class:`Action` values and turned into engine events for the viewer
+who sent them (:func:`to_event`), which is where "who may do what" is checked before the engine checks the
+Laws.
+
+>>> from tenace import Board, Deal, Seat
+>>> from tenace.laws import Table
+>>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+>>> table = Table.new(Board(1, deal))
+>>> msg = view_message(table, Seat.EAST)
+>>> msg["v"], msg["type"], msg["seq"], list(msg["view"]["hands"]), msg["view"]["legal"]
+(1, 'view', 0, ['E'], [])
+>>> action = parse_action({"v": 1, "id": "a1", "type": "call", "call": "1NT"})
+>>> action.type, action.ref, str(action.call)
+('call', 'a1', '1NT')
+>>> parse_action({"v": 1, "type": "card", "card": "SZ"})
+Traceback (most recent call last):
+...
+tenace.server.protocol.ProtocolError: card: not a card: 'SZ' (expected e.g. SA, HT, D10, C2)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from tenace.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, parse_call
+from tenace.cards import Card, CardSet
+from tenace.errors import NotationError
+from tenace.laws.events import (
+    CallMade,
+    CardPlayed,
+    ClaimAnswered,
+    ClaimMade,
+    DirectorCalled,
+    Elected,
+    Event,
+)
+from tenace.laws.log import value_to_json
+from tenace.laws.messages import LocaleError, explain
+from tenace.laws.refs import Director
+from tenace.laws.table import Phase, Table, TableView
+from tenace.seats import Seat
+
+__all__ = [
+    "ACTION_TYPES", "PROTOCOL_VERSION", "Action", "ProtocolError", "Viewer", "ack_message", "actor_json",
+    "cards_in", "error_message", "legal_for", "parse_action", "to_event", "view_json", "view_message",
+]
+
+PROTOCOL_VERSION: Final = 1
+"""The version of the messages this server sends and the only one it reads."""
+
+Viewer = Seat | Director | None
+"""Who a connection is: a seat's player, the Director, or a spectator (``None``)."""
+
+ACTION_TYPES: Final = (
+    "call", "card", "claim", "claim-answer", "director", "elect", "resync", "next-board",
+)
+"""The ``type`` values a client may send."""
+
+_MAX_STATEMENT: Final = 2000
+_MAX_REF: Final = 100
+_CARD_RE: Final = re.compile(r"[SHDC][2-9TJQKA]")
+
+
+class ProtocolError(ValueError):
+    """A client message that is not a valid message of this protocol; ``code`` is the error code sent back
+    (``"bad-message"``, ``"unsupported-version"``, ``"forbidden"``), ``ref`` the client's message id."""
+
+    def __init__(self, message: str, *, code: str = "bad-message", ref: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.ref = ref
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A parsed client message: ``type`` is one of :data:`ACTION_TYPES`; only the fields of that type are
+    set."""
+
+    type: str
+    ref: str | None = None
+    call: Call | None = None
+    alert: bool = False
+    explanation: str | None = None
+    card: Card | None = None
+    tricks: int | None = None
+    statement: str = ""
+    accept: bool | None = None
+    option: int | None = None
+    seq: int | None = None
+
+
+def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], ref: str | None) -> Any:
+    if key not in data:
+        raise ProtocolError(f"{key}: missing", ref=ref)
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind in (int, (int,))):
+        raise ProtocolError(f"{key}: expected {getattr(kind, '__name__', kind)}, got {value!r}", ref=ref)
+    return value
+
+
+def parse_action(data: object) -> Action:
+    """A client message (decoded JSON) as an :class:`Action`.
+
+    :raises ProtocolError: naming the bad field, for anything that is not a valid version-1 message.
+    """
+    if not isinstance(data, dict):
+        raise ProtocolError(f"a message is a JSON object, got {type(data).__name__}")
+    raw_ref = data.get("id")
+    if raw_ref is not None and (not isinstance(raw_ref, str | int) or isinstance(raw_ref, bool)):
+        raise ProtocolError(f"id: expected a string, got {raw_ref!r}")
+    ref = None if raw_ref is None else str(raw_ref)[:_MAX_REF]
+    version = data.get("v")
+    if version != PROTOCOL_VERSION:
+        raise ProtocolError(
+            f"v: this server speaks version {PROTOCOL_VERSION}, got {version!r}", code="unsupported-version",
+            ref=ref,
+        )
+    kind = data.get("type")
+    if kind not in ACTION_TYPES:
+        raise ProtocolError(f"type: unknown {kind!r} (expected one of {', '.join(ACTION_TYPES)})", ref=ref)
+    match kind:
+        case "call":
+            text = _field(data, "call", str, ref)
+            try:
+                call = parse_call(text)
+            except NotationError as exc:
+                raise ProtocolError(f"call: {exc}", ref=ref) from None
+            alert = data.get("alert", False)
+            if not isinstance(alert, bool):
+                raise ProtocolError(f"alert: expected true or false, got {alert!r}", ref=ref)
+            explanation = data.get("explanation")
+            if explanation is not None and not isinstance(explanation, str):
+                raise ProtocolError(f"explanation: expected a string or null, got {explanation!r}", ref=ref)
+            if explanation is not None and len(explanation) > _MAX_STATEMENT:
+                raise ProtocolError(f"explanation: longer than {_MAX_STATEMENT} characters", ref=ref)
+            return Action("call", ref, call=call, alert=alert, explanation=explanation or None)
+        case "card":
+            text = _field(data, "card", str, ref)
+            try:
+                card = Card.from_str(text)
+            except NotationError as exc:
+                raise ProtocolError(f"card: {exc}", ref=ref) from None
+            return Action("card", ref, card=card)
+        case "claim":
+            tricks = _field(data, "tricks", int, ref)
+            if not 0 <= tricks <= 13:
+                raise ProtocolError(f"tricks: expected 0 to 13, got {tricks}", ref=ref)
+            statement = data.get("statement", "")
+            if not isinstance(statement, str) or len(statement) > _MAX_STATEMENT:
+                raise ProtocolError(f"statement: expected a string of at most {_MAX_STATEMENT} characters",
+                                    ref=ref)
+            return Action("claim", ref, tricks=tricks, statement=statement)
+        case "claim-answer":
+            return Action("claim-answer", ref, accept=_field(data, "accept", bool, ref))
+        case "elect":
+            option = _field(data, "option", int, ref)
+            if option < 0:
+                raise ProtocolError(f"option: expected an index from 0, got {option}", ref=ref)
+            return Action("elect", ref, option=option)
+        case "resync":
+            seq = data.get("seq")
+            if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
+                raise ProtocolError(f"seq: expected an integer, got {seq!r}", ref=ref)
+            return Action("resync", ref, seq=seq)
+    return Action(kind, ref)  # director, next-board
+
+
+def _acting_seat(table: Table, viewer: Seat) -> Seat:
+    """The seat whose card ``viewer`` plays now: his own, or dummy's when he is declarer (Law 45A)."""
+    contract = table.contract
+    turn = table.turn
+    if contract is not None and viewer is contract.declarer and turn is contract.dummy:
+        return contract.dummy
+    return viewer
+
+
+def to_event(action: Action, viewer: Viewer, table: Table) -> Event:
+    """The engine event ``viewer`` means by ``action`` at ``table``.
+
+    Only the rights of the viewer are checked here (a spectator acts for nobody; dummy plays no card, declarer
+    plays dummy's; only the decision's actor elects); the engine checks the Laws when the event is applied.
+
+    :raises ProtocolError: with code ``"forbidden"`` if the viewer may not take this action at all.
+    """
+    ref = action.ref
+    if viewer is None:
+        raise ProtocolError("a spectator cannot act at the table", code="forbidden", ref=ref)
+    if action.type == "elect":
+        pending = table.pending
+        if pending is None:
+            raise ProtocolError("no decision is pending", code="illegal", ref=ref)
+        assert action.option is not None
+        if action.option >= len(pending.options):
+            raise ProtocolError(
+                f"option: {action.option} is not one of the {len(pending.options)} options offered", ref=ref
+            )
+        return Elected(viewer, pending.options[action.option])
+    if isinstance(viewer, Director):
+        raise ProtocolError(f"the Director cannot make a {action.type} at the table", code="forbidden",
+                            ref=ref)
+    match action.type:
+        case "call":
+            assert action.call is not None
+            return CallMade(viewer, action.call, action.alert, action.explanation)
+        case "card":
+            assert action.card is not None
+            return CardPlayed(_acting_seat(table, viewer), action.card)
+        case "claim":
+            assert action.tricks is not None
+            return ClaimMade(viewer, action.tricks, action.statement)
+        case "claim-answer":
+            assert action.accept is not None
+            return ClaimAnswered(viewer, action.accept)
+        case "director":
+            return DirectorCalled(viewer)
+    raise ProtocolError(f"{action.type} is not an action at the table", ref=ref)
+
+
+# --- server -> client ------------------------------------------------------------------------------------
+
+
+def actor_json(actor: Seat | Director | None) -> str | None:
+    return None if actor is None else str(actor.value)
+
+
+def _cards(cards: CardSet | tuple[Card, ...]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def legal_for(table: Table, viewer: Viewer) -> list[str]:
+    """The calls or cards ``viewer`` may lawfully make now: his when it is his turn, dummy's when he is
+    declarer and dummy is on turn; empty otherwise (and while a decision is pending)."""
+    if not isinstance(viewer, Seat) or table.pending is not None:
+        return []
+    phase = table.phase
+    if phase is Phase.AUCTION and table.turn is viewer:
+        auction = table.auction
+        if auction.open is not None:
+            return []
+        if auction.must_pass(viewer) is not None:
+            return [str(PASS)]
+        candidates: tuple[Call, ...] = (PASS, DOUBLE, REDOUBLE, *ALL_BIDS)
+        return [str(c) for c in candidates if auction.is_lawful(viewer, c)]
+    if phase in (Phase.CLARIFICATION, Phase.PLAY):
+        turn, contract = table.turn, table.contract
+        dummy = contract.dummy if contract is not None else None
+        if (turn is viewer and viewer is not dummy) or (
+            contract is not None and viewer is contract.declarer and turn is dummy
+        ):
+            return _cards(table.legal_cards())
+    return []
+
+
+def _text(value: object, locale: str) -> str:
+    try:
+        return explain(value, locale)
+    except (TypeError, LocaleError):
+        return str(value)
+
+
+def view_json(view: TableView, *, legal: list[str] | None = None, score_ns: int | None = None,
+              locale: str = "en") -> dict[str, Any]:
+    """The viewer's :class:`TableView` as JSON (see docs/protocol.md); ``legal`` and ``score_ns`` come from
+    the table but hold nothing the viewer may not see (his own legal calls or cards, the score once the
+    board has ended)."""
+    pending = view.pending
+    return {
+        "viewer": actor_json(view.viewer),
+        "board": view.board,
+        "dealer": view.dealer.value,
+        "vulnerability": view.vulnerability,
+        "phase": view.phase.value,
+        "hands": {seat.value: _cards(cards) for seat, cards in view.hands.items()},
+        "calls": [
+            {"seat": c.seat.value, "call": str(c.call.call), "alert": c.call.alert,
+             "explanation": c.call.explanation}
+            for c in view.calls
+        ],
+        "withdrawn": [
+            {"seat": w.seat.value, "call": str(w.call), "law": str(w.law), "text": _text(w, locale)}
+            for w in view.withdrawn
+        ],
+        "tricks": [
+            {"number": t.number, "leader": t.leader.value,
+             "cards": [None if c is None else str(c) for c in t.cards],
+             "winner": actor_json(t.winner)}
+            for t in view.tricks
+        ],
+        "contract": None if view.contract is None else str(view.contract),
+        "turn": actor_json(view.turn),
+        "pending": None if pending is None else {
+            "actor": actor_json(pending.actor),
+            "law": str(pending.law),
+            "text": _text(pending, locale),
+            "options": [{"label": _text(o, locale), "law": str(o.law)} for o in pending.options],
+        },
+        "constraints": [{**value_to_json(c), "text": _text(c, locale)} for c in view.constraints],
+        "penalty_cards": [
+            {"seat": p.seat.value, "card": str(p.card), "major": p.major, "law": str(p.law)}
+            for p in view.penalty_cards
+        ],
+        "exposed": [{"seat": e.seat.value, "card": str(e.card), "law": str(e.law)} for e in view.exposed],
+        "faced": {seat.value: _cards(cards) for seat, cards in view.faced.items()},
+        "score": score_ns,
+        "legal": legal or [],
+    }
+
+
+def view_message(table: Table, viewer: Viewer, *, locale: str = "en", extra: Mapping[str, Any] | None = None
+                 ) -> dict[str, Any]:
+    """``{"v": 1, "type": "view", "seq": ..., "view": ...}`` for ``viewer``: built from ``table.view(viewer)``
+    only (plus the viewer's own legal actions and the final score)."""
+    view = table.view(viewer)
+    message: dict[str, Any] = {
+        "v": PROTOCOL_VERSION,
+        "type": "view",
+        "seq": len(table.record),
+        "view": view_json(view, legal=legal_for(table, viewer), score_ns=table.score_ns(), locale=locale),
+    }
+    if extra:
+        message.update(extra)
+    return message
+
+
+def error_message(code: str, message: str, ref: str | None = None) -> dict[str, Any]:
+    """``{"v": 1, "type": "error", "code": ..., "message": ..., "ref": ...}``."""
+    return {"v": PROTOCOL_VERSION, "type": "error", "code": code, "message": message, "ref": ref}
+
+
+def ack_message(ref: str | None, seq: int) -> dict[str, Any]:
+    """``{"v": 1, "type": "ack", "ref": ..., "seq": ...}``: the action is stored as event ``seq``."""
+    return {"v": PROTOCOL_VERSION, "type": "ack", "ref": ref, "seq": seq}
+
+
+def cards_in(message: object) -> set[str]:
+    """Every string in ``message`` (at any depth) that is a card (``"SA"``): what the hand-privacy harness
+    compares with what the recipient may see."""
+    found: set[str] = set()
+    stack: list[object] = [message]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _CARD_RE.fullmatch(item):
+                found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found
+

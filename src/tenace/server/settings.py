@@ -1,0 +1,73 @@
+"""The server's settings: where the database is, where to listen, how robots behave (docs/server.md).
+
+>>> Settings().database_url
+'sqlite:///tenace.db'
+>>> Settings.from_env({"TENACE_DATABASE_URL": "sqlite://", "TENACE_ROBOT_DELAY": "0.5"}).robot_delay
+0.5
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+
+from tenace.laws.refs import Policy
+
+
+class SettingsError(ValueError):
+    """A setting with a value the server cannot use, naming the setting."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How one server process runs. Every field can be set from the environment as ``TENACE_<NAME>``."""
+
+    database_url: str = "sqlite:///tenace.db"
+    """The store (the same database as the tournament layer, :class:`tenace.store.Store`)."""
+    host: str = "127.0.0.1"
+    port: int = 8000
+    robot_delay: float = 0.0
+    """Seconds a robot waits before it acts (so that humans can follow the play); 0 in tests."""
+    policy: Policy = Policy.ONLINE
+    """Law 80: what the screen prevents (calls and cards out of turn, insufficient bids, revokes)."""
+    allow_spectators: bool = True
+    """Whether a connection without a token may watch a table (it sees what ``Table.view(None)`` shows)."""
+    max_message_bytes: int = 8192
+    """A client message longer than this is refused."""
+    restore_on_start: bool = True
+    """Rebuild every open table from its stored events when the server starts (and let its robots go on)."""
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        """The defaults overridden by ``TENACE_DATABASE_URL``, ``TENACE_HOST``, ``TENACE_PORT``,
+        ``TENACE_ROBOT_DELAY``, ``TENACE_POLICY``, ``TENACE_ALLOW_SPECTATORS``, ... (one per field).
+
+        :raises SettingsError: naming the variable whose value cannot be read.
+        """
+        env = os.environ if environ is None else environ
+        settings = cls()
+        for f in fields(cls):
+            name = f"TENACE_{f.name.upper()}"
+            if name not in env:
+                continue
+            text = env[name]
+            current = getattr(settings, f.name)
+            try:
+                value: object
+                if isinstance(current, bool):
+                    if text.lower() not in ("1", "0", "true", "false", "yes", "no"):
+                        raise ValueError(f"expected true or false, got {text!r}")
+                    value = text.lower() in ("1", "true", "yes")
+                elif isinstance(current, int):
+                    value = int(text)
+                elif isinstance(current, float):
+                    value = float(text)
+                elif isinstance(current, Policy):
+                    value = Policy(text.lower())
+                else:
+                    value = text
+            except ValueError as exc:
+                raise SettingsError(f"{name}: {exc}") from None
+            settings = replace(settings, **{f.name: value})  # type: ignore[arg-type]
+        return settings
