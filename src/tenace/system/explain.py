@@ -62,10 +62,13 @@ _HCP_RE: Final = re.compile(
     re.IGNORECASE,
 )
 _LENGTH_RE: Final = re.compile(
-    r"(?:(at least|at most|exactly)\s+)?" + _NUM + r"\s*(?:(\+)|(?:-|–|to)\s*" + _NUM + r")?"
+    r"(?:(at least|at most|exactly|denies|denying|no|without|fewer than|less than)\s+(?:a\s+)?)?"
+    + _NUM + r"\s*(?:(\+)|(?:-|–|to)\s*" + _NUM + r")?"
     r"(?:\s*|-)(?:cards?\s+(?:in\s+)?)?(?:-card\s+)?" + _SUIT + r"(?!\w)",
     re.IGNORECASE,
 )
+_NO_MAJOR_RE: Final = re.compile(r"\b(?:no|denies|denying|without)\s+(?:a\s+)?(?:4|four)[- ]?card major",
+                                 re.IGNORECASE)
 _TRANSFER_RE: Final = re.compile(r"transfer\s+(?:to\s+)?" + _SUIT, re.IGNORECASE)
 
 
@@ -110,10 +113,15 @@ def extract_facts(text: str, conventions: Iterable[str] = ()) -> ExplainedFacts:
             high = None
         elif qualifier.lower() == "at most":
             low, high = 0, low
-        else:
+        elif qualifier.lower() == "exactly":
             high = low
+        else:  # denies / no / without / fewer than: at most one card fewer
+            low, high = 0, low - 1
         if low <= 13 and (high is None or low <= high <= 13):
-            lengths[suit] = Length(suit, low, high)
+            lengths[suit] = Length(suit, None if low == 0 else low, high)
+    if _NO_MAJOR_RE.search(text):
+        for suit in (Suit.SPADES, Suit.HEARTS):
+            lengths.setdefault(suit, Length(suit, None, 3))
     stripped = _LENGTH_RE.sub(" ", text)
     for m in _HCP_RE.finditer(stripped):
         a, b, plus_low, at_least, at_most, exact = m.groups()
@@ -225,13 +233,14 @@ def _range_text(low: int | None, high: int | None) -> str:
 
 def _compare_bounds(name: str, card: tuple[int | None, int | None],
                     said: tuple[int | None, int | None]) -> FieldMismatch | None:
-    """A bound the explanation states that differs from the same bound on the card (a bound left
-    unspecified on either side is not compared)."""
-    for mine, theirs in zip(card, said, strict=True):
-        if mine is not None and theirs is not None and mine != theirs:
-            return FieldMismatch(name, _range_text(*card), _range_text(*said))
-        if mine is None and theirs is not None and card != (None, None):
-            return FieldMismatch(name, _range_text(*card), _range_text(*said))
+    """A bound stated by both the explanation and the card that differs, or two ranges with nothing in
+    common (a bound left unspecified on one side only is otherwise not compared)."""
+    differ = any(mine is not None and theirs is not None and mine != theirs
+                 for mine, theirs in zip(card, said, strict=True))
+    low = max(card[0] or 0, said[0] or 0)
+    high = min(99 if card[1] is None else card[1], 99 if said[1] is None else said[1])
+    if differ or low > high:
+        return FieldMismatch(name, _range_text(*card), _range_text(*said))
     return None
 
 
