@@ -1,0 +1,129 @@
+"""A robot for one seat: it looks at its own :class:`~tenace.laws.table.TableView` and answers with the
+engine event it makes, or ``None`` when it has nothing to do.
+
+The robot never receives a :class:`~tenace.laws.table.Table` or a deal: :meth:`Robot.act` takes a view, so
+it can only know what its seat may see (plus what it remembers from earlier views of its own, Law 66C).
+
+>>> from tenace import Board, Deal
+>>> from tenace.laws import Table
+>>> deal = Deal.from_pbn("N:AK5.KQ4.J876.A54 QJ4.J976.Q3.J983 T962.A832.K4.762 873.T5.AT952.KQT")
+>>> table = Table.new(Board(1, deal))                  # North deals
+>>> event = Robot(Seat.NORTH).act(table.view(Seat.NORTH))
+>>> type(event).__name__, str(event.call), event.alert, event.explanation
+('CallMade', '1NT', False, 'natural: 15-17 HCP, balanced')
+>>> Robot(Seat.EAST).act(table.view(Seat.EAST)) is None    # not East's turn
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from tenace.calls import PASS, Call
+from tenace.laws.decisions import MustPass, MustRepeat
+from tenace.laws.events import CallMade, CardPlayed, ClaimAnswered, ClaimMade, Elected, Event
+from tenace.laws.refs import Director
+from tenace.laws.table import Phase, TableView
+from tenace.robots.bidding import choose_call, explain_call
+from tenace.robots.play import Memory, choose_card, position_from_view, side_takes_all, solve_samples
+from tenace.robots.system import SYSTEM, System
+from tenace.seats import Seat
+
+__all__ = ["Robot"]
+
+
+@dataclass(slots=True)
+class Robot:
+    """A robot sitting at ``seat``.
+
+    ``samples``: layouts solved double dummy per card decision (20 by default; 0 plays the lowest legal card
+    without solving, for load tests). ``seed``: the robot's random stream, so a robot with the same seed
+    shown the same views makes the same decisions. ``claims``: whether it claims when every sample gives its
+    side all the remaining tricks.
+    """
+
+    seat: Seat
+    samples: int = 20
+    seed: int = 0
+    claims: bool = True
+    system: System = SYSTEM
+    memory: Memory = field(default_factory=Memory)
+    _rng: random.Random = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    def observe(self, view: TableView) -> None:
+        """Remember what ``view`` shows (call it with every view the robot's seat is sent)."""
+        self._check(view)
+        if view.board != self.memory.board:
+            self._rng = random.Random(hash((self.seed, view.board)) & 0xFFFFFFFF)
+        self.memory.observe(view)
+
+    def _check(self, view: TableView) -> None:
+        if not isinstance(view, TableView):
+            raise TypeError(f"a robot acts from its own TableView, not from {type(view).__name__}")
+        if view.viewer is not self.seat:
+            raise ValueError(f"the robot at {self.seat.name.title()} was shown {view.viewer}'s view")
+
+    def explain(self, view: TableView, index: int) -> str:
+        """The answer to an opponent's question about the call at ``index`` of the auction (Law 20F): the
+        partnership's agreement from the system description."""
+        calls = [s.call.call for s in view.calls]
+        return explain_call(calls, index, self.system)
+
+    def act(self, view: TableView) -> Event | None:
+        """The robot's action in ``view``, or ``None`` when it is not the robot's turn to do anything."""
+        self.observe(view)
+        me = self.seat
+        if view.pending is not None:
+            if view.pending.actor is me and view.pending.options:
+                return Elected(me, view.pending.options[0])
+            return None
+        if isinstance(view.turn, Director) or view.turn is None:
+            return None
+        if view.phase is Phase.AUCTION:
+            return self._call(view) if view.turn is me else None
+        contract = view.contract
+        if contract is None:
+            return None
+        if view.phase is Phase.CLAIM:
+            return self._answer_claim(view) if view.turn is me else None
+        if view.phase not in (Phase.CLARIFICATION, Phase.PLAY):
+            return None
+        if me is contract.dummy:
+            return None  # declarer plays dummy's cards (Law 45A)
+        player = view.turn
+        if player is not me and not (me is contract.declarer and player is contract.dummy):
+            return None
+        card, solved = choose_card(view, player, self.memory, self.samples, self._rng, self.system)
+        if (
+            self.claims and solved and view.played and me is contract.declarer
+            and side_takes_all(solved, me.side)
+        ):
+            left = solved[0].tricks_left
+            return ClaimMade(me, left, f"the remaining {left} tricks, on every layout considered")
+        return CardPlayed(player, card)
+
+    def _call(self, view: TableView) -> CallMade:
+        me = self.seat
+        for constraint in view.constraints:
+            if isinstance(constraint, MustPass) and constraint.seat is me:
+                return CallMade(me, PASS, False, None)
+            if isinstance(constraint, MustRepeat) and constraint.seat is me:
+                return CallMade(me, constraint.call, False, None)
+        calls: list[Call] = [s.call.call for s in view.calls]
+        choice = choose_call(view.hands[me], view.dealer, me, calls, self.system)
+        return CallMade(me, choice.call, choice.alert, choice.explanation)
+
+    def _answer_claim(self, view: TableView) -> ClaimAnswered:
+        """Agree only when the claim cannot cost the robot's side a trick on any layout it considers: with the
+        number claimed unknown to the view, that means the claimer's side takes every trick left."""
+        me = self.seat
+        claimer_side = me.side.opponents
+        position = position_from_view(view, self.memory, self.system)
+        if position.tricks_left <= 0:
+            return ClaimAnswered(me, True)
+        solved = solve_samples(position, max(self.samples, 1), self._rng)
+        return ClaimAnswered(me, side_takes_all(solved, claimer_side))
