@@ -43,6 +43,7 @@ KNOWN_CONVENTIONS: Final[tuple[str, ...]] = (
 )
 
 _SUIT_WORDS: Final = {
+    "s": Suit.SPADES, "h": Suit.HEARTS, "d": Suit.DIAMONDS, "c": Suit.CLUBS,
     "spade": Suit.SPADES, "spades": Suit.SPADES, "♠": Suit.SPADES,
     "heart": Suit.HEARTS, "hearts": Suit.HEARTS, "♥": Suit.HEARTS,
     "diamond": Suit.DIAMONDS, "diamonds": Suit.DIAMONDS, "♦": Suit.DIAMONDS,
@@ -52,21 +53,27 @@ _NUMBER_WORDS: Final = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
 }
 _NUM = r"(\d{1,2}|one|two|three|four|five|six|seven|eight)"
-_SUIT = r"(spades?|hearts?|diamonds?|clubs?|[♠♥♦♣])"
+_SUIT = r"(spades?|hearts?|diamonds?|clubs?|[♠♥♦♣]|![SHDCshdc])"
+_PTS = r"(?:hcp|points?|pts)"
 _HCP_RE: Final = re.compile(
     r"(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})(?!\s*-?\s*card)"
-    r"|(\d{1,2})\s*\+\s*(?:hcp|points?|pts)?(?!\s*-?\s*card)"
-    r"|(?:at least|min(?:imum)?)\s+(\d{1,2})\s*(?:hcp|points?|pts)"
-    r"|(?:at most|max(?:imum)?|up to)\s+(\d{1,2})\s*(?:hcp|points?|pts)"
-    r"|(\d{1,2})\s*(?:hcp|points?|pts)",
+    r"|(\d{1,2})\s*\+(?!\s*-?\s*card)"
+    r"|(\d{1,2})\s*-\s*(?=" + _PTS + ")"
+    r"|(?:at least|min(?:imum)?)\s+(\d{1,2})\s*" + _PTS
+    + r"|(?:at most|max(?:imum)?|up to)\s+(\d{1,2})\s*" + _PTS
+    + r"|(\d{1,2})\s*(?=" + _PTS + ")",
     re.IGNORECASE,
 )
+_NOT_HCP_RE: Final = re.compile(r"\s*(?:" + _PTS + r"\s*)?(?:total|tp\b|support|dummy|playing|trick)",
+                                re.IGNORECASE)
 _LENGTH_RE: Final = re.compile(
     r"(?:(at least|at most|exactly|denies|denying|no|without|fewer than|less than)\s+(?:a\s+)?)?"
-    + _NUM + r"\s*(?:(\+)|(?:-|–|to)\s*" + _NUM + r")?"
+    + _NUM + r"\s*(?:(\+)|(?:-|–|to)\s*" + _NUM + r"|(-))?"
     r"(?:\s*|-)(?:cards?\s+(?:in\s+)?)?(?:-card\s+)?" + _SUIT + r"(?!\w)",
     re.IGNORECASE,
 )
+_BID_WORD_RE: Final = re.compile(r"\b(?:strong|weak|bids?|opening|over|after|to|of|the|a|an)\s*$",
+                                 re.IGNORECASE)
 _NO_MAJOR_RE: Final = re.compile(r"\b(?:no|denies|denying|without)\s+(?:a\s+)?(?:4|four)[- ]?card major",
                                  re.IGNORECASE)
 _TRANSFER_RE: Final = re.compile(r"transfer\s+(?:to\s+)?" + _SUIT, re.IGNORECASE)
@@ -103,12 +110,17 @@ def extract_facts(text: str, conventions: Iterable[str] = ()) -> ExplainedFacts:
     hcp_max: int | None = None
     lengths: dict[Suit, Length] = {}
     for m in _LENGTH_RE.finditer(text):
-        qualifier, low_text, plus, high_text, suit_text = m.groups()
-        suit = _SUIT_WORDS[suit_text.lower()]
+        qualifier, low_text, plus, high_text, minus, suit_text = m.groups()
+        suit = _SUIT_WORDS[suit_text.lower().lstrip("!")]
+        named_bid = not suit_text.lower().endswith("s") or _BID_WORD_RE.search(text, 0, m.start())
+        if low_text.isalpha() and named_bid:
+            continue  # "strong two clubs", "bid two club": the name of a bid, not a length
         low = _number(low_text)
         high: int | None
         if high_text is not None:
             high = _number(high_text)
+        elif minus:  # "5- !S": at most five
+            low, high = 0, low
         elif plus or qualifier is None or qualifier.lower() == "at least":
             high = None
         elif qualifier.lower() == "at most":
@@ -124,15 +136,19 @@ def extract_facts(text: str, conventions: Iterable[str] = ()) -> ExplainedFacts:
             lengths.setdefault(suit, Length(suit, None, 3))
     stripped = _LENGTH_RE.sub(" ", text)
     for m in _HCP_RE.finditer(stripped):
-        a, b, plus_low, at_least, at_most, exact = m.groups()
-        if a is not None and b is not None and int(a) <= int(b) <= 40:
+        if _NOT_HCP_RE.match(stripped, m.end()):
+            continue  # total points, support points, playing tricks: not high-card points
+        a, b, plus_low, minus_high, at_least, at_most, exact = m.groups()
+        if a is not None and b is not None:
+            if not int(a) <= int(b) <= 40:
+                continue
             hcp_min, hcp_max = int(a), int(b)
         elif plus_low is not None:
             hcp_min = int(plus_low)
+        elif minus_high is not None or at_most is not None:
+            hcp_max = int(minus_high or at_most or 0)
         elif at_least is not None:
             hcp_min = int(at_least)
-        elif at_most is not None:
-            hcp_max = int(at_most)
         elif exact is not None:
             hcp_min = hcp_max = int(exact)
         break
