@@ -27,13 +27,13 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Collection, Mapping
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 from urllib.parse import urlsplit
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
-
 from tenace.seats import Seat
+
+if TYPE_CHECKING:
+    from argon2 import PasswordHasher
 
 # --------------------------------------------------------------------------------------------------- errors
 
@@ -149,9 +149,11 @@ MAX_PASSWORD_LENGTH: Final = 1024  # argon2 accepts more, but nobody needs it an
 
 
 class Passwords:
-    """argon2id hashing with rehash on login when the parameters change.
+    """argon2id hashing (argon2-cffi's ``PasswordHasher``, by default with its recommended parameters) with
+    rehash on login when the parameters change. argon2-cffi is imported only when this class is used, so
+    that the store's migrations, which import the account tables, do not need it.
 
-    >>> passwords = Passwords(PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
+    >>> passwords = Passwords.fast_for_tests()
     >>> stored = passwords.hash("correct horse")
     >>> passwords.verify(stored, "correct horse")
     (True, None)
@@ -160,8 +162,20 @@ class Passwords:
     """
 
     def __init__(self, hasher: PasswordHasher | None = None) -> None:
-        self.hasher = hasher if hasher is not None else PasswordHasher()
+        if hasher is None:
+            from argon2 import PasswordHasher
+
+            hasher = PasswordHasher()
+        self.hasher = hasher
         self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+
+    @classmethod
+    def fast_for_tests(cls) -> Passwords:
+        """argon2id with the cheapest parameters (1 pass, 8 KiB): for tests and examples, never for real
+        passwords."""
+        from argon2 import PasswordHasher
+
+        return cls(PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
 
     def hash(self, password: str) -> str:
         return self.hasher.hash(password)
@@ -169,6 +183,8 @@ class Passwords:
     def verify(self, stored: str, password: str) -> tuple[bool, str | None]:
         """Whether ``password`` matches ``stored``, and a new hash to store when the match succeeded but
         ``stored`` was made with other parameters (otherwise ``None``)."""
+        from argon2.exceptions import InvalidHashError, VerificationError
+
         if len(password) > MAX_PASSWORD_LENGTH:
             return False, None
         try:
