@@ -8,8 +8,10 @@ from typing import Any, Literal
 from alembic import context
 from sqlalchemy import Connection, create_engine
 
-# Other packages keep their tables on the store's metadata (the server's live tables, revision 0002): import
-# them so that the metadata the migrations are compared with (autogenerate, tests/store) has every table.
+# Other packages keep their tables on the store's metadata (the server's live tables, revision 0002; its
+# accounts, 0003): import them so that the metadata the migrations are compared with (autogenerate,
+# tests/store) has every table.
+import tenace.server.accounts  # noqa: F401  (users, roles, login sessions: revision 0003)
 import tenace.server.persistence  # noqa: F401
 from tenace.store.models import Base, UTCDateTime
 
