@@ -54,16 +54,20 @@ def meaning_to_json(meaning: Meaning) -> dict[str, Any]:
         out["hcp"] = [meaning.hcp_min, meaning.hcp_max]
     if meaning.lengths:
         out["lengths"] = {item.suit.value: [item.min, item.max] for item in meaning.lengths}
-    for key in ("balanced", "artificial", "convention", "announce"):
-        value = getattr(meaning, key)
-        if value is not None:
-            out[key] = value
+    if meaning.balanced is not None:
+        out["balanced"] = meaning.balanced
     if meaning.forcing is not None:
         out["forcing"] = meaning.forcing.value
+    if meaning.artificial is not None:
+        out["artificial"] = meaning.artificial
+    if meaning.convention is not None:
+        out["convention"] = meaning.convention
     if meaning.transfer is not None:
         out["transfer"] = meaning.transfer.value
     if meaning.alert:
         out["alert"] = True
+    if meaning.announce is not None:
+        out["announce"] = meaning.announce
     return out
 
 
