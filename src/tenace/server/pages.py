@@ -19,15 +19,17 @@ from __future__ import annotations
 import functools
 import json
 import mimetypes
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, PackageLoader, select_autoescape
+
+from tenace.seats import Seat
 
 if TYPE_CHECKING:
     from babel.support import NullTranslations
@@ -157,8 +159,31 @@ class SoloTable:
 
 
 SoloStarter = Callable[[Request], Awaitable[SoloTable]]
-"""How the lobby starts a table with one human (South) and three robots: the server core sets
-``app.state.start_solo_table`` to such a function."""
+"""How the lobby starts a table with one human (South) and three robots. By default the lobby asks the
+server's table hub (``app.state.hub.create_table``); an application may set ``app.state.start_solo_table``
+instead."""
+
+
+class _Created(Protocol):
+    id: str
+    tokens: Mapping[Seat, str]
+
+
+class _Hub(Protocol):
+    async def create_table(self, humans: Iterable[Seat]) -> _Created: ...
+
+
+async def _start_with_hub(request: Request) -> SoloTable:
+    hub: _Hub = request.app.state.hub
+    created = await hub.create_table({Seat.SOUTH})
+    return SoloTable(created.id, created.tokens[Seat.SOUTH])
+
+
+def _starter(request: Request) -> SoloStarter | None:
+    starter: SoloStarter | None = getattr(request.app.state, "start_solo_table", None)
+    if starter is None and getattr(request.app.state, "hub", None) is not None:
+        return _start_with_hub
+    return starter
 
 router = APIRouter()
 
@@ -183,14 +208,13 @@ def _page(request: Request, template: str, status_code: int = 200, **context: An
 @router.get("/", response_class=HTMLResponse, name="lobby")
 async def lobby(request: Request) -> HTMLResponse:
     """The lobby: start a table with three robots, or join a table with its id and seat token."""
-    starter = getattr(request.app.state, "start_solo_table", None)
-    return _page(request, "lobby.html.j2", can_start=starter is not None, error=None)
+    return _page(request, "lobby.html.j2", can_start=_starter(request) is not None, error=None)
 
 
 @router.post("/lobby/solo", name="start_solo")
 async def start_solo(request: Request) -> Response:
     """Start a table with the visitor in the South seat and robots in the others, then go to it."""
-    starter: SoloStarter | None = getattr(request.app.state, "start_solo_table", None)
+    starter = _starter(request)
     if starter is None:
         raise HTTPException(status_code=404, detail="this server does not start tables from the lobby")
     table = await starter(request)
@@ -203,7 +227,7 @@ async def join(request: Request, table: str = "", token: str = "") -> Response:
     if not table.strip():
         _ = gettext_for(_locale(request))
         return _page(request, "lobby.html.j2", status_code=400,
-                     can_start=getattr(request.app.state, "start_solo_table", None) is not None,
+                     can_start=_starter(request) is not None,
                      error=_("Enter the table number you were given."))
     return RedirectResponse(_table_url(table.strip(), token.strip()), status_code=303)
 

@@ -3,7 +3,7 @@
 // the tricks only from view.tricks (a quitted trick's turned cards arrive as null and stay hidden, Law 66).
 import {
   callText, cardText, currentTrick, dummySeat, isDirector, isRed, lastCompleteTrick, legalCalls, normalise,
-  parseCard, partner, playable, rankText, screenOrder, SEATS, sortCards, suitOrder, suitSymbol, tricksLeft,
+  parseCard, playable, rankText, screenOrder, sortCards, suitOrder, suitSymbol, tricksLeft,
   DENOMINATIONS,
 } from "./view.js";
 
@@ -46,8 +46,10 @@ function $(id) { return document.getElementById(id); }
 
 function socketUrl() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const token = root.dataset.token;
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const params = new URLSearchParams();
+  if (root.dataset.token) params.set("token", root.dataset.token);
+  if (root.dataset.lang) params.set("lang", root.dataset.lang); // the server explains decisions in it
+  const query = params.toString() ? `?${params}` : "";
   return root.dataset.ws || `${proto}//${location.host}/ws/tables/${encodeURIComponent(root.dataset.tableId)}${query}`;
 }
 
@@ -92,15 +94,24 @@ function receive(message) {
     state.raw = message.view;
     state.view = normalise(message.view);
     root.dataset.seq = String(state.seq);
+    settle();
     render();
   } else if (message.type === "ack") {
-    state.waiting.delete(message.ref);
+    // stored as event message.seq: the action is done once a view at least that recent has arrived
+    if (state.waiting.has(message.ref)) state.waiting.set(message.ref, { ackSeq: message.seq });
+    settle();
   } else if (message.type === "error") {
     if (message.ref) state.waiting.delete(message.ref);
     showError(message.message || message.code || t("Refused"));
     if (state.view) render();
   }
   root.dataset.busy = state.waiting.size > 0 ? "true" : "false";
+}
+
+function settle() {
+  for (const [id, entry] of state.waiting) {
+    if (entry && typeof entry === "object" && entry.ackSeq !== undefined && state.seq >= entry.ackSeq) state.waiting.delete(id);
+  }
 }
 
 function showError(text) {
@@ -221,14 +232,15 @@ function renderSeat(view, seat, position) {
 }
 
 // Law 41D: dummy's cards face up, sorted into suits, in columns pointing towards declarer, trumps on
-// dummy's right. Seen from across the table dummy's right is on the viewer's left; from the viewer's left
-// (dummy facing right) it is at the top; from the right, at the bottom; the viewer himself as dummy: right.
+// dummy's right. Dummy across the table faces the viewer, so his right is on the viewer's left; dummy on the
+// viewer's right faces left, so his right is at the top; dummy on the viewer's left, at the bottom; the
+// viewer himself as dummy: on his right. The DOM order is left to right, or top to bottom at the sides.
 function renderDummy(view, seat, position, cards, trump, holder) {
   holder.classList.add("dummy", `dummy-${position}`);
   holder.setAttribute("role", "group");
   holder.setAttribute("aria-label", `${t("Dummy")} ${seatLabel(seat)}`);
   let suits = suitOrder(trump); // dummy's right first
-  if (position === "bottom" || position === "right") suits = [...suits].reverse();
+  if (position === "bottom" || position === "left") suits = [...suits].reverse();
   const declarerMoves = view.viewerSeat && view.contract && view.contract.declarer === view.viewerSeat;
   for (const suit of suits) {
     const column = el("div", { class: `dummy-suit suit-${suit}`, "data-suit": suit });
@@ -387,16 +399,14 @@ function renderClaim(view) {
   const answer = $("claim-answer");
   const info = $("claim-info");
   if (view.phase !== "claim") { answer.hidden = true; info.textContent = ""; return; }
+  // While play is stopped for a claim the turn passes to each opponent who must answer it (Law 68D, 69A).
   const claim = view.claim ?? {};
-  const claimer = claim.seat ? claim.seat.toString().toUpperCase()[0] : null;
+  const claimer = claim.seat ? String(claim.seat).toUpperCase()[0] : null;
   const statement = claim.statement ? ` “${claim.statement}”` : "";
   info.textContent = claimer
     ? f("{seat} claims {tricks} of the remaining tricks.", { seat: seatLabel(claimer), tricks: claim.tricks ?? "?" }) + statement
     : t("Play has stopped for a claim.");
-  const answered = claim.answers ?? {};
-  const opponent = view.viewerSeat !== null && claimer !== null && view.viewerSeat !== claimer && view.viewerSeat !== partner(claimer);
-  const may = view.viewerSeat !== null && !view.pending && (claimer === null || opponent)
-    && !Object.keys(answered).map((s) => s.toUpperCase()[0]).includes(view.viewerSeat);
+  const may = view.viewerSeat !== null && !view.pending && view.turnSeat === view.viewerSeat;
   answer.hidden = !may;
 }
 

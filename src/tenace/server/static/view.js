@@ -216,7 +216,7 @@ export function dummySeat(view) {
 
 /** Is ``code`` one the viewer may play now (his own, or dummy's when he is declarer)? */
 export function playable(view, code) {
-  return (view.phase === "play") && view.legal.map((c) => cardCodes([c])[0]).includes(code);
+  return (view.phase === "play" || view.phase === "clarification") && view.legal.map((c) => cardCodes([c])[0]).includes(code);
 }
 
 /** The legal calls, normalised. */
