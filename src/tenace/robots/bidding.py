@@ -281,7 +281,7 @@ def _shown(dealer: Seat, calls: tuple[Call, ...], system: System) -> tuple[tuple
         before = calls[:index]
         found = matching_rules(before, call, system)
         if not found:
-            if isinstance(call, Pass) and not _bid_suits(before):
+            if isinstance(call, Pass) and not any(isinstance(c, Bid) for c in before):
                 found_shows = [Shown(0, 11)]
             else:
                 continue
