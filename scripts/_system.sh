@@ -1,7 +1,8 @@
 # Sourced by scripts/test: install the Debian packages the tests need, when they are missing.
 #   fonts-dejavu-core  a Unicode TTF font for PDF hand records (suit symbols)
 #   poppler-utils      pdftotext/pdftoppm, to read back the PDFs the tests write
-system_packages=(fonts-dejavu-core poppler-utils)
+#   chromium           the browser the Playwright tests of the table page drive (tests/server/test_browser*.py)
+system_packages=(fonts-dejavu-core poppler-utils chromium)
 missing=()
 for pkg in "${system_packages[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
