@@ -526,6 +526,8 @@ def rebuild_point(
         if not isinstance(later, _HARMLESS) and not (
             isinstance(later, Elected) and later.option.law.law in _LAWS
         ):
+            if isinstance(event, DirectorCalled):
+                return None  # the Director is called about something else; dummy's card stays (Law 45D2)
             raise ImpossibleActionError(
                 f"too much has happened since ({type(later).__name__}): the card can no longer be withdrawn"
             )
