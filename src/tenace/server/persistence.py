@@ -211,6 +211,18 @@ class LiveStore:
                                .order_by(LiveTableRow.created_at)).all()
             return [self._read(orm, row) for row in rows]
 
+    def history(self, table_id: str) -> tuple[LiveBoard, ...]:
+        """Every board played at the table, each with all its events (for audits and the privacy harness)."""
+        with self._sessions.begin() as orm:
+            boards = orm.scalars(
+                select(BoardRow).where(BoardRow.table_id == table_id).order_by(BoardRow.position)
+            ).all()
+            return tuple(
+                LiveBoard(b.position, board_from_json(json.loads(b.board), "board"),
+                          self._events(orm, table_id, b.position), b.score_ns, b.ended_at is not None)
+                for b in boards
+            )
+
     def events(self, table_id: str, position: int) -> tuple[dict[str, Any], ...]:
         """The stored events of one board, in order."""
         with self._sessions.begin() as orm:
