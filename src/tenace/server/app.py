@@ -29,6 +29,8 @@ from pydantic import BaseModel, Field
 from tenace.formats.json import JSONFormatError, board_from_json
 from tenace.laws.messages import LocaleError, normalise_locale
 from tenace.seats import Seat
+from tenace.server import auth as accounts
+from tenace.server import pages
 from tenace.server.actors import Connection, Hub, Observer, RobotFactory, TableActor
 from tenace.server.persistence import LiveStore
 from tenace.server.protocol import ProtocolError, Viewer, error_message, parse_action
@@ -91,6 +93,7 @@ def create_app(
     default); ``observer`` sees every message sent to every client (the hand-privacy harness).
     """
     settings = settings or Settings()
+    authenticator = accounts.with_sessions(authenticator)  # Origin check, Director sessions, signed tokens
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -101,6 +104,7 @@ def create_app(
         hub = Hub(LiveStore(store.engine), store=store, policy=settings.policy,
                   robot_delay=settings.robot_delay, observer=observer, **hub_kwargs)
         app.state.store = store
+        app.state.auth = await asyncio.to_thread(accounts.Auth.for_engine, store.engine)
         app.state.hub = hub
         if settings.restore_on_start:
             await hub.restore()
@@ -112,6 +116,8 @@ def create_app(
 
     app = FastAPI(title="Tenace", lifespan=lifespan)
     app.state.settings = settings
+    app.include_router(pages.router)  # the lobby and the table page (tenace.server.pages)
+    app.include_router(accounts.router())  # /auth: register, login, logout, ... (docs/accounts.md)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
