@@ -25,10 +25,12 @@ from tenace.system.explain import (
     FailedAlert,
     FieldMismatch,
     Mismatch,
+    Review,
     check_call,
     check_explanation,
     extract_facts,
     failed_alerts,
+    review,
 )
 from tenace.system.meaning import Forcing, Length, Meaning, suit_lengths
 from tenace.system.pattern import AuctionPattern
@@ -38,8 +40,8 @@ from tenace.system.visibility import LAWS_DEFAULT, ConsultSettings, OwnCardRule,
 __all__ = [
     "ALERTS_ONLY", "LAWS_DEFAULT", "ONLINE", "SCHEMA_VERSION", "Agreement", "AlertDuty", "AlertRegulations",
     "AuctionPattern", "Carding", "ConsultSettings", "Convention", "Deviation", "DutyKind", "FailedAlert",
-    "FieldMismatch", "Forcing", "Length", "Meaning", "Mismatch", "OwnCardRule", "Phase", "Section",
+    "FieldMismatch", "Forcing", "Length", "Meaning", "Mismatch", "OwnCardRule", "Phase", "Review", "Section",
     "SystemCard", "SystemCardError", "check_call", "check_explanation", "dumps", "extract_facts",
-    "failed_alerts", "load", "loads", "may_consult", "natural_card", "requires_alert", "sample_card",
-    "suit_lengths",
+    "failed_alerts", "load", "loads", "may_consult", "natural_card", "requires_alert", "review",
+    "sample_card", "suit_lengths",
 ]

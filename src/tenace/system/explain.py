@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from tenace.calls import Call
 from tenace.cards import CardSet, Suit
+from tenace.deal import Deal
 from tenace.record import AnnotatedCall, DealRecord
 from tenace.seats import Seat, Side
 from tenace.system.alerts import AlertDuty, AlertRegulations, DutyKind, requires_alert
@@ -213,6 +214,9 @@ class Mismatch:
     explanation: Meaning
     fields: tuple[FieldMismatch, ...]
     laws: tuple[str, ...] = ("20F1", "21B1", "75B1", "75D1")
+    index: int | None = None
+    """Position of the call in the auction, when known (0 is the dealer's first call)."""
+    seat: Seat | None = None
 
     def __str__(self) -> str:
         if self.card is None:
@@ -234,6 +238,8 @@ class Deviation:
     shape: tuple[int, int, int, int]
     contradictions: tuple[tuple[str, str, str], ...]
     laws: tuple[str, ...] = ("75C", "40C1", "21B1(b)")
+    index: int | None = None
+    seat: Seat | None = None
 
     def __str__(self) -> str:
         shape = "-".join(str(n) for n in self.shape)
@@ -419,3 +425,59 @@ def failed_alerts(card: SystemCard, record: DealRecord | Sequence[AnnotatedCall]
             out.append(FailedAlert(i, seat, item.call, duty, meaning))
     return tuple(out)
 
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """Everything the card says about one record's calls by one partnership, for the Director (Laws 20F,
+    21B, 40B, 75): explanations that differ from the card, calls whose hand does not fit the card, and
+    missing alerts. Facts only: the ruling is the Director's."""
+
+    mismatches: tuple[Mismatch, ...]
+    deviations: tuple[Deviation, ...]
+    failed_alerts: tuple[FailedAlert, ...]
+
+    def __bool__(self) -> bool:
+        return bool(self.mismatches or self.deviations or self.failed_alerts)
+
+    def lines(self) -> tuple[str, ...]:
+        """One line per finding, in auction order within each kind."""
+        def where(index: int | None, seat: Seat | None) -> str:
+            return f"call {index + 1} by {seat}: " if index is not None and seat is not None else ""
+        return (
+            *(f"{where(m.index, m.seat)}explanation differs from the card: {m}" for m in self.mismatches),
+            *(f"{where(d.index, d.seat)}hand does not fit the card: {d}" for d in self.deviations),
+            *(f"missing alert: {f}" for f in self.failed_alerts),
+        )
+
+
+def review(card: SystemCard, record: DealRecord, regulations: AlertRegulations, *,
+           side: Side | None = None) -> Review:
+    """Check every call of ``record`` made by ``side`` (``None``: both sides play ``card``): each recorded
+    explanation against the card (:func:`check_explanation`), each hand against the card's meaning when the
+    record has the deal (:func:`check_call`; calls the card says nothing about are left out), and the alerts
+    (:func:`failed_alerts`).
+
+    :raises ValueError: if the record has no dealer and no board number.
+    """
+    annotated = record.calls or ()
+    dealer = record.dealer if record.dealer is not None else record.board().dealer
+    calls = tuple(a.call for a in annotated)
+    deal = record.deal if isinstance(record.deal, Deal) else None
+    mismatches: list[Mismatch] = []
+    deviations: list[Deviation] = []
+    for i, item in enumerate(annotated):
+        seat = dealer.rotate(i)
+        if side is not None and seat.side is not side:
+            continue
+        before = calls[:i]
+        if item.explanation:
+            found = check_explanation(card, before, item.call, item.explanation)
+            if found is not None:
+                mismatches.append(replace(found, index=i, seat=seat))
+        if deal is not None and card.lookup(before, item.call) is not None:
+            deviation = check_call(card, before, item.call, deal[seat])
+            if deviation is not None:
+                deviations.append(replace(deviation, index=i, seat=seat))
+    alerts = failed_alerts(card, record, regulations, side=side, dealer=dealer)
+    return Review(tuple(mismatches), tuple(deviations), alerts)
