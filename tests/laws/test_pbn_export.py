@@ -153,3 +153,15 @@ def test_54b_accepted_opening_lead_out_of_turn_is_marked_l_and_reads_back() -> N
     assert play[:5] == ["ST", "S6", "^L", "S2", "SA"]  # columns E, S, W, N
     back = table_from_record(_read_back(t).record)
     assert back.play is not None and t.play is not None and back.play.cards == t.play.cards
+
+
+def test_53a_a_recorded_lead_out_of_turn_followed_by_the_proper_leader_replays_as_accepted() -> None:
+    """Laws 53A, 53B: in a record, the card after a lead out of turn is in the same trick, so when it comes
+    from the proper leader (who is also the next hand) it was played to the lead, which stood."""
+    from ._ooturn import north_wins_trick_one, play
+
+    t = play(north_wins_trick_one(), "W:C2 N:C6").apply(Elected(DIRECTOR, Accept(LawRef(53, "A"))))
+    t = play(t, "E:C8 S:CT")
+    back = table_from_record(to_record(t))
+    assert back.play is not None and t.play is not None
+    assert back.play.cards == t.play.cards and back.play.tricks[1].leader is W

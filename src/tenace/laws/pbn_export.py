@@ -39,7 +39,7 @@ from tenace.formats.pbn.play_section import PlayEntry
 from tenace.formats.pbn.writer import format_game
 from tenace.laws.decisions import Accept
 from tenace.laws.events import CallMade, CardPlayed, ClaimAnswered, ClaimMade, DirectorCalled, Elected, Event
-from tenace.laws.refs import Regulations, actor_name
+from tenace.laws.refs import DIRECTOR, LawRef, Regulations, actor_name
 from tenace.laws.table import Phase, Table
 from tenace.record import AnnotatedCall, DealRecord
 from tenace.seats import Seat
@@ -197,6 +197,9 @@ def to_pbn(table: Table, *, newline: str = "\n") -> str:
 # --- back: a record of a real table replayed through the engine -----------------------------------------
 
 
+_LEAD_OR_PLAY = LawRef(53)
+
+
 class RecordReplayError(ValueError):
     """A recorded auction or play that the engine cannot replay; the message says which call or card."""
 
@@ -256,6 +259,11 @@ def table_from_record(record: DealRecord, regulations: Regulations | None = None
         if table.phase is Phase.ENDED:
             raise RecordReplayError(f"card {n} ({card}): the board has already ended")
         table = apply(CardPlayed(holders[card], card), f"card {n} ({card})")
+        pending = table.pending
+        if pending is not None and pending.actor is DIRECTOR and pending.law == _LEAD_OR_PLAY:
+            # Laws 53A, 53B: the record has the proper leader's card in the trick the lead out of turn began,
+            # so it was played to that lead, which stood.
+            table = apply(Elected(DIRECTOR, Accept(LawRef(53, "A"))), f"card {n} ({card})")
     if table.phase is Phase.ENDED or record.tricks is None or table.playing is None:
         return table
     playing = table.playing
