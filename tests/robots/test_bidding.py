@@ -8,7 +8,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from strategies import deals, partial_auctions
-from tenace import CardSet, Seat, parse_call
+from tenace import CardSet, Seat, Suit, parse_call
 from tenace.auction import Auction
 from tenace.calls import Call, Pass
 from tenace.robots import SYSTEM, Rule, System, choose_call, explain_call, shown
@@ -184,7 +184,7 @@ def test_the_description_reads_and_a_misspelt_rule_is_named() -> None:
 def test_what_the_auction_showed_is_read_from_the_description() -> None:
     seen = shown(Seat.NORTH, calls("1NT P 2D P"))
     assert (seen[Seat.NORTH].hcp_min, seen[Seat.NORTH].hcp_max) == (15, 17)
-    assert seen[Seat.SOUTH].lengths.get(parse_call("2H").denomination.suit) == 5  # type: ignore[union-attr]
+    assert seen[Seat.SOUTH].lengths.get(Suit.HEARTS) == 5
     assert seen[Seat.EAST].hcp_max == 37   # a pass over 1NT: no rule, nothing inferred
 
 

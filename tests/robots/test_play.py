@@ -1,0 +1,140 @@
+"""The robots' card play: sampled layouts agree with everything the robot has seen, the card chosen is the
+double-dummy best one where the position leaves no doubt, and claims are made and answered only when every
+layout agrees (Laws 68-70)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tenace import Board, Card, CardSet, Deal, Seat, parse_call
+from tenace.laws import CallMade, CardPlayed, ClaimAnswered, ClaimMade, Table
+from tenace.laws.table import Phase
+from tenace.robots import Memory, Robot
+from tenace.robots.play import position_from_view, sample_plays
+from tenace.seats import SEATS
+from tenace.solver.dds import best_cards, solve_position
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+# South declares 1NT; West's hearts are led. South has 8 tricks if he cashes his spades and hearts first, but
+# any diamond or club gives the defenders their long suits (the double-dummy best cards are the five tops).
+CASH_OUT = Deal.from_pbn("S:AKQ2.AKQ2.76.432 JT9.JT9.AKQJ.AKQ 543.543.5432.765 876.876.T98.JT98")
+
+
+def table_after(deal: Deal, auction: str, cards: str, memory: tuple[Seat, Memory] | None = None) -> Table:
+    """The table after ``auction`` (board 1: North deals) and ``cards``; ``memory`` observes every view its
+    seat is shown on the way, as a robot at the table would."""
+    table = Table.new(Board(1, deal))
+    seat = table.board.dealer
+    for text in auction.split():
+        table = table.apply(CallMade(seat, parse_call(text)))
+        seat = seat.lho
+    for text in cards.split():
+        turn = table.turn
+        assert isinstance(turn, Seat)
+        table = table.apply(CardPlayed(turn, Card.from_str(text)))
+        if memory is not None:
+            memory[1].observe(table.view(memory[0]))
+    return table
+
+
+def test_declarer_cashes_a_top_winner_the_double_dummy_best_card() -> None:
+    table = table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ")   # board 1: North deals
+    assert table.turn is Seat.SOUTH
+    best = best_cards(table.play)  # type: ignore[arg-type]
+    legal = table.legal_cards()
+    assert len(best) < len(legal)   # a wrong card exists: the test can fail
+    robot = Robot(Seat.SOUTH, samples=12, seed=3)
+    event = robot.act(table.view(Seat.SOUTH))
+    assert isinstance(event, CardPlayed) and event.seat is Seat.SOUTH
+    assert event.card in best
+
+
+def test_declarer_robot_plays_dummy_s_cards_from_dummy_s_seat() -> None:
+    table = table_after(CASH_OUT, "P P 1NT P P P", "HJ")
+    assert table.turn is Seat.NORTH   # dummy's turn: declarer names the card (Law 45)
+    assert Robot(Seat.NORTH, samples=4).act(table.view(Seat.NORTH)) is None   # dummy does not play
+    event = Robot(Seat.SOUTH, samples=4).act(table.view(Seat.SOUTH))
+    assert isinstance(event, CardPlayed) and event.seat is Seat.NORTH
+    assert event.card in table.legal_cards()
+
+
+def test_samples_keep_every_card_seen_and_follow_shown_out_suits() -> None:
+    memory = Memory()
+    table = table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ SA S9 S3 S8 SK ST S4 S7", (Seat.EAST, memory))
+    view = table.view(Seat.EAST)
+    assert all(card is None for card in view.tricks[0].cards)   # the quitted trick is turned (Law 66C)
+    position = position_from_view(view, memory)
+    plays = sample_plays(position, 15, random.Random(1))
+    played = table.play.cards  # type: ignore[union-attr]
+    for play in plays:
+        assert play.cards == played   # every card seen stays where it was played
+        assert play.hand(Seat.EAST) == table.play.hand(Seat.EAST)  # type: ignore[union-attr]
+        assert play.hand(Seat.NORTH) == table.play.hand(Seat.NORTH)  # type: ignore[union-attr]
+        counts = [len(play.hand(seat)) for seat in SEATS]
+        assert counts == [len(table.play.hand(seat)) for seat in SEATS]  # type: ignore[union-attr]
+    # the hidden hands vary over the samples
+    assert len({play.hand(Seat.WEST) for play in plays}) > 1
+
+
+def test_without_memory_the_turned_tricks_are_sampled_too() -> None:
+    table = table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ SA S9 S3 S8 SK ST S4 S7")
+    position = position_from_view(table.view(Seat.EAST))   # no memory: the first two tricks are unknown
+    for play in sample_plays(position, 5, random.Random(1)):
+        assert play.hand(Seat.EAST) == table.play.hand(Seat.EAST)  # type: ignore[union-attr]
+        assert play.cards[-4:] == table.play.cards[-4:]  # type: ignore[union-attr]  # the last trick is in view
+        assert all(card not in play.hand(Seat.WEST) for card in play.cards[-4:])
+
+
+def test_a_shown_out_suit_is_never_dealt_back() -> None:
+    # East shows out of hearts on the first trick: no sample gives him a heart.
+    deal = Deal.from_pbn("S:AKQ2.AKQ2.76.432 JT9.JT98765.A.AK 543.43.5432.8765 876..KQJT98.QJT9")
+    table = table_after(deal, "P P 1NT P P P", "HJ H3 D8")
+    view = table.view(Seat.SOUTH)
+    position = position_from_view(view)
+    assert position.voids[Seat.EAST] == frozenset({Card.from_str("HJ").suit})
+    for play in sample_plays(position, 10, random.Random(2)):
+        assert not play.hand(Seat.EAST).suit(Card.from_str("H2").suit)
+
+
+def test_the_same_seed_and_views_give_the_same_card() -> None:
+    table = table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ")
+    first = Robot(Seat.SOUTH, samples=6, seed=9).act(table.view(Seat.SOUTH))
+    again = Robot(Seat.SOUTH, samples=6, seed=9).act(table.view(Seat.SOUTH))
+    assert first == again
+
+
+GRAND = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+
+
+def test_declarer_claims_when_every_layout_gives_him_the_rest_and_robots_agree() -> None:
+    table = table_after(GRAND, "7NT P P P", "ST")   # East leads; dummy (South) is to play
+    declarer = Robot(Seat.NORTH, samples=5)
+    claim = declarer.act(table.view(Seat.NORTH))
+    assert claim == ClaimMade(Seat.NORTH, 13, claim.statement)  # type: ignore[union-attr]
+    table = table.apply(claim)
+    assert table.phase is Phase.CLAIM
+    for seat in (Seat.EAST, Seat.WEST):
+        answer = Robot(seat, samples=5).act(table.view(seat))
+        assert answer == ClaimAnswered(seat, True)
+        table = table.apply(answer)
+    assert table.phase is Phase.ENDED and table.declarer_tricks == 13
+
+
+def test_a_defender_robot_objects_to_a_claim_that_could_lose_a_trick() -> None:
+    table = table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ")
+    table = table.apply(ClaimMade(Seat.SOUTH, 12, "all of them"))   # South has only 7 sure tricks
+    answer = Robot(Seat.EAST, samples=5).act(table.view(Seat.EAST))
+    assert answer == ClaimAnswered(Seat.EAST, False)
+    # the true double-dummy figure agrees that the claim is wrong
+    assert solve_position(table.play).max_tricks < 12  # type: ignore[arg-type]
+
+
+def test_defender_robot_leads_a_card_it_holds() -> None:
+    table = table_after(CASH_OUT, "P P 1NT P P P", "")
+    event = Robot(Seat.WEST, samples=4, seed=1).act(table.view(Seat.WEST))
+    assert isinstance(event, CardPlayed) and event.seat is Seat.WEST
+    assert event.card in CASH_OUT[Seat.WEST]
+    assert isinstance(CardSet([event.card]), CardSet)
