@@ -11,6 +11,7 @@ import typer
 from tenace.cli import analyse, deal, event, pbn, records, scoring
 from tenace.cli import rescore as rescore_command
 from tenace.cli import rule as rule_command
+from tenace.cli import serve as serve_command
 from tenace.cli import table as table_command
 
 app = typer.Typer(
@@ -30,6 +31,7 @@ rule_command.register(app)
 table_command.register(app)
 rescore_command.register(app)
 event.register(app)
+serve_command.register(app)
 
 
 @app.callback()
