@@ -33,6 +33,12 @@ from tenace.seats import Seat
 __all__ = ["Robot"]
 
 
+def _viewer_name(viewer: Seat | Director | None) -> str:
+    if viewer is None:
+        return "a spectator"
+    return "the Director" if isinstance(viewer, Director) else viewer.name.title()
+
+
 @dataclass(slots=True)
 class Robot:
     """A robot sitting at ``seat``.
@@ -65,7 +71,9 @@ class Robot:
         if not isinstance(view, TableView):
             raise TypeError(f"a robot acts from its own TableView, not from {type(view).__name__}")
         if view.viewer is not self.seat:
-            raise ValueError(f"the robot at {self.seat.name.title()} was shown {view.viewer}'s view")
+            raise ValueError(
+                f"the robot at {self.seat.name.title()} was shown the view of {_viewer_name(view.viewer)}"
+            )
 
     def explain(self, view: TableView, index: int) -> str:
         """The answer to an opponent's question about the call at ``index`` of the auction (Law 20F): the
