@@ -32,7 +32,7 @@ A, N, X = DutyKind.ALERT, DutyKind.ANNOUNCE, DutyKind.NONE
 # (auction so far, call) -> expected duty kind under (default, alerts only, online, no delayed alerts),
 # worked out by hand from the rules in tenace.system.alerts' documentation and the card's meanings.
 CASES = [
-    ("", "1NT", (N, X, N, N)),                 # natural 1NT opening: range announced where announcements exist
+    ("", "1NT", (N, X, N, N)),                 # natural 1NT opening: range announced where regulations say
     ("1NT P", "2C", (A, A, A, A)),             # Stayman: artificial, below 3NT
     ("1NT P", "2D", (N, A, N, N)),             # transfer: announced, or alerted as artificial
     ("", "1H", (X, X, X, X)),                  # natural opening
@@ -100,8 +100,9 @@ def _record(dealer: str, calls: list[tuple[str, bool, str | None]]) -> DealRecor
 def test_failed_alerts_in_a_record_of_one_partnership() -> None:
     # North opens 1NT without announcing it; South's transfer is announced; North's completion needs nothing;
     # East's overcall is the other side's.
-    record = _record("N", [("1NT", False, None), ("P", False, None), ("2D", True, "hearts"), ("2S", False, None),
-                           ("3H", False, None), ("P", False, None), ("P", False, None), ("P", False, None)])
+    record = _record("N", [("1NT", False, None), ("P", False, None), ("2D", True, "hearts"),
+                           ("2S", False, None), ("3H", False, None), ("P", False, None), ("P", False, None),
+                           ("P", False, None)])
     found = failed_alerts(CARD, record, DEFAULT, side=Side.NS)
     assert [(f.index, f.seat, str(f.call), f.duty.kind) for f in found] == [(0, Seat.NORTH, "1NT", N)]
     assert failed_alerts(CARD, record, DEFAULT, side=Side.EW) == ()
@@ -132,6 +133,7 @@ def test_failed_alerts_needs_a_dealer_for_one_side() -> None:
 
 
 def test_delayed_alerts_are_not_reported_as_failures() -> None:
-    record = _record("N", [("1NT", False, "15-17"), ("P", False, None), ("4C", False, None), ("P", False, None)])
+    record = _record("N", [("1NT", False, "15-17"), ("P", False, None), ("4C", False, None),
+                           ("P", False, None)])
     assert failed_alerts(CARD, record, DEFAULT, side=Side.NS) == ()
     assert [str(f.call) for f in failed_alerts(CARD, record, ONLINE, side=Side.NS)] == ["4C"]
