@@ -37,7 +37,7 @@ from tenace.laws.log import event_from_json, event_to_json
 from tenace.laws.refs import DIRECTOR, Director, Policy, Regulations
 from tenace.laws.table import Phase, Table, TableView
 from tenace.seats import SEATS, Seat
-from tenace.server.persistence import EventConflictError, LiveStore, LiveTable, NewTable, SeatRow
+from tenace.server.persistence import EventConflictError, EventWriter, LiveStore, LiveTable, NewTable, SeatRow
 from tenace.server.protocol import (
     Action,
     ProtocolError,
@@ -297,7 +297,7 @@ class TableActor:
             return
         seq = len(table.record)
         try:
-            await asyncio.to_thread(self.hub.live.append, self.id, self.position, seq, event_to_json(event))
+            await self.hub.writer.append(self.id, self.position, seq, event_to_json(event))
         except EventConflictError as exc:
             log.error("table %s: %s", self.id, exc)
             self._reply(origin, error_message("conflict", str(exc), ref), command)
@@ -474,6 +474,7 @@ class Hub:
         observer: Observer | None = None,
     ) -> None:
         self.live = live
+        self.writer = EventWriter(live)
         self.store = store
         self.policy = policy
         self.robots = robots

@@ -18,6 +18,7 @@ database (same URL, same migrations: revision 0002), on its :class:`~tenace.stor
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import json
 from dataclasses import dataclass, field
@@ -32,8 +33,8 @@ from tenace.formats.json import board_from_json, board_to_json
 from tenace.store.models import Base, UTCDateTime
 
 __all__ = [
-    "BoardRow", "EventConflictError", "LiveBoard", "LiveEventRow", "LiveStore", "LiveTable", "LiveTableRow",
-    "NewTable", "SeatRow",
+    "BoardRow", "EventConflictError", "EventWriter", "LiveBoard", "LiveEventRow", "LiveStore", "LiveTable",
+    "LiveTableRow", "NewTable", "SeatRow",
 ]
 
 
@@ -87,6 +88,73 @@ class LiveEventRow(Base):
     seq: Mapped[int] = mapped_column(Integer)
     event: Mapped[str] = mapped_column(Text)
     at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+
+
+class EventWriter:
+    """Group commit: the events that tables hand over while a transaction is being written go to the database
+    together in the next one. Each :meth:`append` returns only once its event is committed, so a table still
+    acknowledges nothing that is not stored; but many tables share one commit (one disk flush) instead of
+    paying one each.
+    """
+
+    def __init__(self, live: LiveStore, max_batch: int = 500) -> None:
+        self.live = live
+        self.max_batch = max_batch
+        self._pending: list[tuple[tuple[str, int, int, dict[str, Any]], asyncio.Future[None]]] = []
+        self._flushing = False
+        self.commits = 0
+        self.events = 0
+
+    async def append(self, table_id: str, position: int, seq: int, event: dict[str, Any]) -> None:
+        """Store one event; returns once it is committed.
+
+        :raises EventConflictError: if that event is already stored.
+        """
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append(((table_id, position, seq, event), future))
+        if not self._flushing:
+            self._flushing = True
+            asyncio.create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending[: self.max_batch], self._pending[self.max_batch:]
+                try:
+                    await asyncio.to_thread(self.live.append_many, [row for row, _ in batch])
+                    self.commits += 1
+                    self.events += len(batch)
+                    for _, future in batch:
+                        _settle(future, None)
+                except EventConflictError:  # find whose it is: each on its own
+                    for row, future in batch:
+                        await self._one(row, future)
+                except Exception as exc:
+                    for _, future in batch:
+                        _settle(future, exc)
+        finally:
+            self._flushing = False
+
+    async def _one(self, row: tuple[str, int, int, dict[str, Any]], future: asyncio.Future[None]) -> None:
+        try:
+            await asyncio.to_thread(self.live.append, *row)
+            self.commits += 1
+            self.events += 1
+            _settle(future, None)
+        except Exception as exc:
+            _settle(future, exc)
+
+
+def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    """Resolve ``future`` unless its table stopped waiting (cancelled: the event may be stored all the same,
+    and is replayed on restart; it was never acknowledged)."""
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)
 
 
 class EventConflictError(ValueError):
@@ -171,6 +239,22 @@ class LiveStore:
             raise EventConflictError(
                 f"table {table_id}, board {position}: event {seq} is already stored"
             ) from exc
+
+    def append_many(self, rows: list[tuple[str, int, int, dict[str, Any]]]) -> None:
+        """Store several events, (table id, board position, seq, event), in one transaction: all or none.
+
+        :raises EventConflictError: if one of them is already stored (none is written).
+        """
+        try:
+            with self._sessions.begin() as orm:
+                at = _now()
+                orm.add_all(
+                    LiveEventRow(table_id=t, position=p, seq=s, event=json.dumps(e, ensure_ascii=False),
+                                 at=at)
+                    for t, p, s, e in rows
+                )
+        except IntegrityError as exc:
+            raise EventConflictError(f"one of {len(rows)} events is already stored") from exc
 
     def end_board(self, table_id: str, position: int, score_ns: int, contract: str | None,
                   tricks: int | None) -> None:

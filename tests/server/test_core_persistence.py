@@ -1,0 +1,91 @@
+"""Live tables in the store: group commit, a conflicting event refused alone, and robot tables stopped in the
+middle of a board rebuilt from their events by a new hub and played on."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from tenace.laws.log import event_from_json
+from tenace.laws.table import Phase, Table
+from tenace.seats import SEATS
+from tenace.server.actors import Hub
+from tenace.server.persistence import EventConflictError, EventWriter, LiveStore
+from tenace.store import Store
+
+from .robots import ClaimingRobot
+
+
+def _call(seat: str, call: str) -> dict[str, object]:
+    return {"type": "CallMade", "seat": seat, "call": call}
+
+
+def test_events_handed_over_together_share_a_commit_and_a_duplicate_is_refused_alone(tmp_path: Path) -> None:
+    with Store.open(f"sqlite:///{tmp_path / 'w.db'}") as store:
+        live = LiveStore(store.engine)
+        hub = Hub(live)
+
+        async def run() -> None:
+            ids = [(await hub.create_table(SEATS)).id for _ in range(3)]  # no robots: the test writes events
+            writer = EventWriter(live)
+            await writer.append(ids[0], 1, 0, _call("N", "1C"))
+            assert (writer.commits, writer.events) == (1, 1)
+            await asyncio.gather(*(writer.append(ids[i], 1, 0 if i else 1, _call("N" if i else "E", "P"))
+                                   for i in range(3)))
+            assert (writer.commits, writer.events) == (2, 4)  # three tables, one commit
+            results = await asyncio.gather(writer.append(ids[2], 1, 1, _call("E", "P")),
+                                           writer.append(ids[1], 1, 0, _call("N", "2C")),  # seq 0 again
+                                           return_exceptions=True)
+            assert results[0] is None and isinstance(results[1], EventConflictError)
+            await hub.close()
+
+        asyncio.run(run())
+        tables = {t.id: t for t in live.load_open()}
+        assert sorted(len(t.boards[-1].events) for t in tables.values()) == [1, 2, 2]
+
+
+@pytest.mark.parametrize("stop_after", [0.02, 0.1])
+def test_robot_tables_stopped_mid_board_are_rebuilt_by_a_new_hub_and_finish(
+    tmp_path: Path, stop_after: float
+) -> None:
+    url = f"sqlite:///{tmp_path / 'restart.db'}"
+
+    def robots(seat: object) -> ClaimingRobot:
+        return ClaimingRobot(seat, random.Random(11), claim_rate=0.0)  # type: ignore[arg-type]
+
+    async def first_life() -> dict[str, int]:
+        with Store.open(url) as store:
+            hub = Hub(LiveStore(store.engine), robots=robots)
+            ids = [(await hub.create_table((), boards=2)).id for _ in range(4)]
+            await asyncio.sleep(stop_after)
+            seen = {i: len(hub.tables[i].table.record) for i in ids}
+            await hub.close()  # as if the process died: nothing is written at shutdown
+            return seen
+
+    async def second_life() -> dict[str, Table]:
+        with Store.open(url) as store:
+            hub = Hub(LiveStore(store.engine), robots=robots)
+            assert await hub.restore() == 4
+            for actor in list(hub.tables.values()):
+                await hub.wait_idle(actor.id)
+            done = {i: a.table for i, a in hub.tables.items()}
+            assert all(a.position == 2 for a in hub.tables.values())
+            await hub.close()
+            return done
+
+    seen = asyncio.run(first_life())
+    done = asyncio.run(second_life())
+    assert set(done) == set(seen)
+    with Store.open(url) as store:
+        live = LiveStore(store.engine)
+        for table_id, table in done.items():
+            assert table.phase is Phase.ENDED
+            history = live.history(table_id)
+            assert [b.position for b in history] == [1, 2] and all(b.ended for b in history)
+            last = history[-1]
+            replayed = Table.replay(last.board, [event_from_json(e) for e in last.events], table.regulations)
+            assert replayed == table
+            assert last.score_ns == table.score_ns()
