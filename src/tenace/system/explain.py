@@ -33,7 +33,7 @@ from tenace.record import AnnotatedCall, DealRecord
 from tenace.seats import Seat, Side
 from tenace.system.alerts import AlertDuty, AlertRegulations, DutyKind, requires_alert
 from tenace.system.card import AuctionLike, SystemCard
-from tenace.system.meaning import Forcing, Length, Meaning, format_range
+from tenace.system.meaning import Forcing, Length, Meaning, format_range, union_meanings
 
 #: Convention names recognised in free text besides the card's own conventions.
 KNOWN_CONVENTIONS: Final[tuple[str, ...]] = (
@@ -58,7 +58,7 @@ _SUIT = r"(spades?|hearts?|diamonds?|clubs?|[♠♥♦♣]|![SHDCshdc])"
 _PTS = r"(?:hcp|points?|pts)"
 _HCP_RE: Final = re.compile(
     r"(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})(?!\s*-?\s*card)"
-    r"|(\d{1,2})\s*\+(?!\s*-?\s*card)"
+    r"|(\d{1,2})\s*(?:\+|or more)(?!\s*-?\s*card)"
     r"|(\d{1,2})\s*-\s*(?=" + _PTS + ")"
     r"|(?:at least|min(?:imum)?)\s+(\d{1,2})\s*" + _PTS
     + r"|(?:at most|max(?:imum)?|up to)\s+(\d{1,2})\s*" + _PTS
@@ -69,7 +69,7 @@ _NOT_HCP_RE: Final = re.compile(r"\s*(?:" + _PTS + r"\s*)?(?:total|tp\b|support|
                                 re.IGNORECASE)
 _LENGTH_RE: Final = re.compile(
     r"(?:(at least|at most|exactly|denies|denying|no|without|fewer than|less than)\s+(?:a\s+)?)?"
-    + _NUM + r"\s*(?:(\+)|(?:-|–|to)\s*" + _NUM + r"|(-))?"
+    + _NUM + r"\s*(?:(\+|\s*or\s+more)|(?:-|–|to)\s*" + _NUM + r"|(-))?"
     r"(?:\s*|-)(?:cards?\s+(?:in\s+)?)?(?:-card\s+)?" + _SUIT + r"(?!\w)",
     re.IGNORECASE,
 )
@@ -77,6 +77,7 @@ _BID_WORD_RE: Final = re.compile(r"\b(?:strong|weak|bids?|opening|over|after|to|
                                  re.IGNORECASE)
 _NO_MAJOR_RE: Final = re.compile(r"\b(?:no|denies|denying|without)\s+(?:a\s+)?(?:4|four)[- ]?card major",
                                  re.IGNORECASE)
+_ALTERNATIVES_RE: Final = re.compile(r";\s*or\s+", re.IGNORECASE)
 _TRANSFER_RE: Final = re.compile(r"transfer\s+(?:to\s+)?" + _SUIT, re.IGNORECASE)
 
 
@@ -96,6 +97,7 @@ class ExplainedFacts:
 
 def extract_facts(text: str, conventions: Iterable[str] = ()) -> ExplainedFacts:
     """Read the simple facts of a free-text explanation (see the module documentation for its limits).
+    Alternatives separated by "; or " are read one by one and joined (:func:`union_meanings`).
 
     >>> f = extract_facts("15-17 balanced, forcing")
     >>> f.meaning.hcp, f.meaning.balanced, f.meaning.forcing
@@ -105,7 +107,20 @@ def extract_facts(text: str, conventions: Iterable[str] = ()) -> ExplainedFacts:
     (<Suit.HEARTS: 'H'>, True, '0+')
     >>> [str(x) for x in extract_facts("natural, 5+ spades, 11-15").meaning.lengths]
     ['5+♠']
+    >>> extract_facts("9-11 HCP, four or more spades; or 0-8 HCP, four or more spades").meaning.hcp
+    '0-11'
     """
+    names = tuple(conventions)
+    parts = [p for p in _ALTERNATIVES_RE.split(text) if p.strip()]
+    if len(parts) <= 1:
+        return _extract_one(text, names)
+    each = [_extract_one(part, names) for part in parts]
+    return ExplainedFacts(union_meanings([e.meaning for e in each], text),
+                          frozenset().union(*(e.conventions for e in each)),
+                          any(e.loose_forcing for e in each))
+
+
+def _extract_one(text: str, conventions: Iterable[str] = ()) -> ExplainedFacts:
     lowered = text.lower()
     hcp_min: int | None = None
     hcp_max: int | None = None

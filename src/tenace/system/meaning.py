@@ -11,12 +11,14 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypeVar
 
 from tenace.cards import CardSet, Suit
 from tenace.errors import NotationError
 
 #: Suits in the order a system card lists them: spades first.
+T = TypeVar("T")
+
 CARD_SUITS: Final[tuple[Suit, ...]] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 _RANGE_RE: Final = re.compile(r"\s*(\d{1,2})?\s*(?:(\+)|(-)\s*(\d{1,2})?)?\s*")
@@ -234,3 +236,52 @@ class Meaning:
         if self.convention and self.convention.lower() not in self.text.lower():
             parts.append(self.convention)
         return "; ".join(parts)
+
+
+def _union_bound(values: list[int | None], lowest: bool) -> int | None:
+    if any(v is None for v in values):
+        return None
+    present = [v for v in values if v is not None]
+    return min(present) if lowest else max(present)
+
+
+def _same(values: list[T]) -> T | None:
+    return values[0] if all(v == values[0] for v in values) else None
+
+
+def union_meanings(meanings: list[Meaning] | tuple[Meaning, ...], text: str | None = None) -> Meaning:
+    """One meaning covering every hand any of ``meanings`` allows: the widest HCP range, lengths only in
+    suits every meaning constrains (the widest range), and balance, forcing and the other fields only where
+    all agree. Used when one call has several agreed descriptions ("... ; or ...").
+
+    >>> a = Meaning("a", 9, 11, suit_lengths(S="4+"))
+    >>> m = union_meanings([a, Meaning("b", 0, 8, suit_lengths(S="5+"))])
+    >>> m.text, m.hcp, [str(x) for x in m.lengths]
+    ('a; or b', '0-11', ['4+♠'])
+    """
+    if not meanings:
+        raise ValueError("union_meanings needs at least one meaning")
+    first = meanings[0]
+    if len(meanings) == 1 and text is None:
+        return first
+    lengths = []
+    for suit in CARD_SUITS:
+        each = [m.length(suit) for m in meanings]
+        found = [item for item in each if item is not None]
+        if len(found) == len(each):
+            lengths.append(Length(suit, _union_bound([i.min for i in found], True),
+                                  _union_bound([i.max for i in found], False)))
+    joined = text if text is not None else "; or ".join(dict.fromkeys(m.text for m in meanings if m.text))
+    return Meaning(
+        text=joined,
+        hcp_min=_union_bound([m.hcp_min for m in meanings], True),
+        hcp_max=_union_bound([m.hcp_max for m in meanings], False),
+        lengths=tuple(lengths),
+        balanced=_same([m.balanced for m in meanings]),
+        forcing=_same([m.forcing for m in meanings]),
+        artificial=_same([m.artificial for m in meanings]),
+        convention=_same([m.convention for m in meanings]),
+        transfer=_same([m.transfer for m in meanings]),
+        alert=any(m.alert for m in meanings),
+        announce=_same([m.announce for m in meanings]),
+    )
