@@ -288,6 +288,20 @@ def test_four_players_alert_call_the_director_review_a_trick_and_claim(
     north_box = {x: n.locator(f'#pos-top .dummy-suit[data-suit="{x}"]').bounding_box() for x in "SHDC"}
     assert all(north_box["C"]["x"] < north_box[x]["x"] for x in "SHD")  # type: ignore[index]
 
+    # a spectator sees dummy and the card led, and no other hand
+    watcher = browser.new_context(base_url=server.url).new_page()
+    watcher.goto(f"/tables/{table_id}?lang=en")
+    _wait_seq(watcher, seq)
+    assert set(watcher.evaluate(SHOWN_CARDS_JS)) == dummy | {"ST"}
+    assert watcher.locator("#bidding-box").is_hidden() and watcher.locator("#claim-button").is_hidden()
+    watcher.context.close()
+
+    # West reloads the page: it reconnects and gets the same view again
+    before = sorted(w.evaluate(SHOWN_CARDS_JS))
+    w.reload()
+    _wait_seq(w, seq)
+    assert sorted(w.evaluate(SHOWN_CARDS_JS)) == before
+
     # declarer plays dummy's three, West the two, North the ace
     n.wait_for_function(STATE_JS, timeout=TIMEOUT_MS)
     n.click('#pos-top button.card[data-card="S3"]')
@@ -342,6 +356,33 @@ def test_four_players_alert_call_the_director_review_a_trick_and_claim(
     assert errors == []
     for context in contexts.values():
         context.close()
+
+
+def test_keyboard_moves_between_cards_and_bids_with_the_arrow_keys(server: Running, browser: Browser) -> None:
+    context = browser.new_context(base_url=server.url)
+    page = context.new_page()
+    created = _new_four_player_table(page)
+    page.goto(f"/tables/{created['id']}?token={created['tokens']['N']}&lang=en")
+    page.wait_for_function(STATE_JS, timeout=TIMEOUT_MS)
+    focused = "() => document.activeElement.dataset.call || document.activeElement.dataset.card || ''"
+    page.focus('#bids button[data-call="1C"]')
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == "1D"
+    page.keyboard.press("End")
+    assert page.evaluate(focused) == "7NT"
+    page.keyboard.press("Home")
+    assert page.evaluate(focused) == "1C"
+    page.keyboard.press("ArrowLeft")  # stays on the first
+    assert page.evaluate(focused) == "1C"
+    # the whole box can be reached with Tab: every bid is a focusable button
+    assert page.locator("#bids button[data-call]").count() == 35
+    assert page.locator("#bids button[data-call][tabindex='-1']").count() == 0
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # 1D, by keyboard
+    page.wait_for_function("() => document.querySelector('#auction td[data-call-index=\"0\"]') !== null",
+                           timeout=TIMEOUT_MS)
+    assert str(server.table(created["id"]).calls[0].call.call) == "1D"
+    context.close()
 
 
 def test_lobby_offers_to_start_a_table_on_the_real_server(server: Running) -> None:
