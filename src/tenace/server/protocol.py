@@ -278,11 +278,8 @@ def view_json(view: TableView, *, legal: list[str] | None = None, score_ns: int 
         "vulnerability": view.vulnerability,
         "phase": view.phase.value,
         "hands": {seat.value: _cards(cards) for seat, cards in view.hands.items()},
-        "calls": [
-            {"seat": c.seat.value, "call": str(c.call.call), "alert": c.call.alert,
-             "explanation": c.call.explanation}
-            for c in view.calls
-        ],
+        "calls": [_call_json(c.seat, c.call.call, c.call.alert, c.call.explanation, view.viewer)
+                  for c in view.calls],
         "withdrawn": [
             {"seat": w.seat.value, "call": str(w.call), "law": str(w.law), "text": _text(w, locale)}
             for w in view.withdrawn
@@ -311,6 +308,17 @@ def view_json(view: TableView, *, legal: list[str] | None = None, score_ns: int 
         "score": score_ns,
         "legal": legal or [],
     }
+
+
+def _call_json(
+    seat: Seat, call: Call, alert: bool, explanation: str | None, viewer: Viewer
+) -> dict[str, Any]:
+    """A call as ``viewer`` sees it: online, alerts and explanations go to the caller's opponents (as behind
+    screens), so his partner sees neither; hearing them would be unauthorised information to him (Law 16B,
+    20F)."""
+    if isinstance(viewer, Seat) and seat is viewer.partner:
+        alert, explanation = False, None
+    return {"seat": seat.value, "call": str(call), "alert": alert, "explanation": explanation}
 
 
 def view_message(table: Table, viewer: Viewer, *, locale: str = "en", extra: Mapping[str, Any] | None = None
