@@ -179,8 +179,8 @@ def _played_table(cards: int) -> Table:
         table = table.apply(CallMade(seat, parse_call(call)))
     order = [("E", "ST"), ("S", "S3"), ("W", "S2"), ("N", "SA"), ("N", "HA"), ("E", "H9"), ("S", "H6"),
              ("W", "H2"), ("N", "DA"), ("E", "D9")]
-    for seat, card in order[:cards]:
-        table = table.apply(CardPlayed(Seat(seat), Card.from_str(card)))
+    for letter, card in order[:cards]:
+        table = table.apply(CardPlayed(Seat(letter), Card.from_str(card)))
     return table
 
 
