@@ -155,7 +155,9 @@ def position_from_view(view: TableView, memory: Memory | None = None, system: Sy
 _Hidden = tuple[dict[Seat, list[Card]], dict[Seat, list[Card]]]
 
 
-def _deal_hidden(position: Position, rng: random.Random, use_auction: bool) -> _Hidden | None:
+def _deal_hidden(
+    position: Position, rng: random.Random, use_auction: bool, use_voids: bool = True
+) -> _Hidden | None:
     """One random assignment of the unseen cards: to each hidden hand its missing cards, and to each seat the
     unknown cards it played; ``None`` when this try broke a constraint."""
     seen = CardSet()
@@ -176,7 +178,8 @@ def _deal_hidden(position: Position, rng: random.Random, use_auction: bool) -> _
                 need_played[leader.rotate(i)] += 1
     out: dict[Seat, list[Card]] = {seat: [] for seat in SEATS}
     played: dict[Seat, list[Card]] = {seat: [] for seat in SEATS}
-    if not any(position.voids[seat] for seat in need_hand):  # the quick way: one shuffle, then slices
+    voids = position.voids if use_voids else {seat: frozenset[Suit]() for seat in SEATS}
+    if not any(voids[seat] for seat in need_hand):  # the quick way: one shuffle, then slices
         start = 0
         for seat, n in need_hand.items():
             out[seat], start = pool[start:start + n], start + n
@@ -187,7 +190,7 @@ def _deal_hidden(position: Position, rng: random.Random, use_auction: bool) -> _
         slots: list[tuple[Seat, bool]] = []
         weights: list[int] = []
         for seat, n in need_hand.items():
-            if n > len(out[seat]) and card.suit not in position.voids[seat]:
+            if n > len(out[seat]) and card.suit not in voids[seat]:
                 slots.append((seat, True))
                 weights.append(n - len(out[seat]))
         for seat, n in need_played.items():
@@ -241,8 +244,12 @@ def sample_plays(position: Position, samples: int, rng: random.Random) -> list[P
     plays = []
     for _ in range(samples):
         hidden = None
-        for attempt in range(_ATTEMPTS * 2):
-            hidden = _deal_hidden(position, rng, use_auction=attempt < _ATTEMPTS)
+        for attempt in range(_ATTEMPTS * 3):
+            # the auction is let go after _ATTEMPTS tries, and the shown-out suits after twice as many (a
+            # revoke can make them wrong, Law 61)
+            hidden = _deal_hidden(
+                position, rng, use_auction=attempt < _ATTEMPTS, use_voids=attempt < 2 * _ATTEMPTS
+            )
             if hidden is not None:
                 break
         if hidden is None:
