@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page, Route, sync_playwright  # noqa: E
 from tenace import Board, Card, Deal, Seat, parse_call  # noqa: E402
 from tenace.laws import CallMade, CardPlayed, ClaimMade, DirectorCalled, Table  # noqa: E402
 from tenace.laws.messages import explain  # noqa: E402
-from tenace.laws.refs import Policy, Regulations  # noqa: E402
+from tenace.laws.refs import DIRECTOR, Policy, Regulations  # noqa: E402
 from tenace.server import pages  # noqa: E402
 from tenace.server.protocol import cards_in, error_message, view_message  # noqa: E402
 
@@ -156,6 +156,17 @@ def test_the_others_see_who_decides_but_cannot_choose(page: Page) -> None:
     assert options.count() == 2
     assert all(not options.nth(i).is_enabled() for i in range(2))
     assert _shown(page) <= cards_in(view_message(table, Seat.EAST))
+
+
+def test_a_spectator_has_no_controls_and_the_director_sees_every_hand(page: Page) -> None:
+    table = _insufficient_bid_table()
+    _deliver(page, view_message(table, None))
+    assert page.locator("#director-button").is_hidden()
+    assert _shown(page) == set()  # no hand before the opening lead is faced
+    assert page.locator("#pending-options button.option:enabled").count() == 0
+    _deliver(page, {**view_message(table, DIRECTOR), "seq": 50})
+    assert _shown(page) == {str(c) for seat in Seat for c in DEAL[seat]}
+    assert page.locator("button.card:enabled").count() == 0  # the Director plays no card
 
 
 def test_an_error_from_the_server_is_shown_and_the_action_is_no_longer_awaited(page: Page) -> None:

@@ -372,7 +372,9 @@ function renderPending(view) {
   list.replaceChildren();
   if (!view.pending) { box.hidden = true; return; }
   box.hidden = false;
-  const mine = view.pending.actorSeat !== null && view.pending.actorSeat === view.viewerSeat;
+  // the option buttons work for whoever must decide: a player, or the Director at his console
+  const mine = (view.pending.actorSeat !== null && view.pending.actorSeat === view.viewerSeat)
+    || (isDirector(view.pending.actor) && isDirector(view.viewer));
   const who = view.pending.actorSeat ? seatLabel(view.pending.actorSeat) : t("the Director");
   $("pending-text").textContent = view.pending.explanation
     || (mine ? f("You decide ({law}).", { law: view.pending.law }) : f("Waiting for a decision by {seat} ({law}).", { seat: who, law: view.pending.law }));
@@ -433,9 +435,15 @@ function renderEnd(view) {
 }
 
 function renderStatus(view) {
+  // a spectator watches: he has nobody to call the Director for and no board to start
+  $("director-button").hidden = view.viewerSeat === null;
   let text = "";
   if (view.phase === "ended") text = t("The board is over.");
-  else if (view.pending) text = view.pending.actorSeat === view.viewerSeat ? t("Your decision.") : t("Waiting for a decision.");
+  else if (view.pending) {
+    const mine = (view.pending.actorSeat !== null && view.pending.actorSeat === view.viewerSeat)
+      || (isDirector(view.pending.actor) && isDirector(view.viewer));
+    text = mine ? t("Your decision.") : t("Waiting for a decision.");
+  }
   else if (view.turnSeat && view.turnSeat === view.viewerSeat) text = view.phase === "auction" ? t("Your call.") : t("Your card.");
   else if (view.turnSeat && view.viewerSeat && view.contract && view.contract.declarer === view.viewerSeat && view.turnSeat === dummySeat(view)) text = t("Play a card from dummy.");
   else if (view.turnSeat) text = f("Waiting for {seat}.", { seat: seatLabel(view.turnSeat) });
