@@ -9,12 +9,13 @@ import random
 import pytest
 
 from tenace import Board, Card, CardSet, Deal, Seat, parse_call
-from tenace.laws import CallMade, CardPlayed, ClaimMade, ClaimRuled, Table
+from tenace.laws import CallMade, CardPlayed, ClaimMade, ClaimRuled, DirectorCalled, Elected, Table
+from tenace.laws.decisions import Comparable, MustPass, Reject
 from tenace.laws.events import Event
-from tenace.laws.refs import Policy, Regulations
+from tenace.laws.refs import DIRECTOR, Policy, Regulations
 from tenace.laws.table import Phase
 from tenace.robots import SYSTEM, Robot, play_board
-from tenace.robots.bidding import explain_call
+from tenace.robots.bidding import choose_call, explain_call
 from tenace.robots.system import PASS_MEANING
 from tenace.seats import SEATS
 
@@ -128,3 +129,46 @@ def test_a_declarer_robot_plays_the_same_card_whatever_the_defenders_hold() -> N
         assert first == second
         choices.add(first)
     assert len(choices) == 1
+
+
+# --- rectification: decisions and obligations -------------------------------------------------------------
+
+
+def _deal_with_west(west: str, seed: int) -> Deal:
+    held = CardSet.from_pbn(west)
+    rest = [c for c in CardSet.full() if c not in held]
+    random.Random(seed).shuffle(rest)
+    hands = {Seat.WEST: held}
+    for i, seat in enumerate((Seat.NORTH, Seat.EAST, Seat.SOUTH)):
+        hands[seat] = CardSet(rest[13 * i:13 * i + 13])
+    return Deal.from_hands(hands)
+
+
+INSUFFICIENT: list[Event] = [
+    CallMade(Seat.NORTH, parse_call("1H")), CallMade(Seat.EAST, parse_call("1D")), DirectorCalled(Seat.SOUTH)
+]
+
+
+def test_robot_elects_an_option_the_engine_offers_it_after_an_insufficient_bid() -> None:
+    deal = _deal_with_west("K32.432.Q432.K32", 1)
+    table = Table.replay(Board(1, deal), INSUFFICIENT)
+    assert table.pending is not None and table.pending.actor is Seat.SOUTH
+    event = Robot(Seat.SOUTH).act(table.view(Seat.SOUTH))
+    assert isinstance(event, Elected) and event.option in table.pending.options
+    assert table.apply(event).pending is None   # accepted (Law 27A1): the auction goes on
+    assert Robot(Seat.NORTH).act(table.view(Seat.NORTH)) is None   # not North's decision
+
+
+def test_robot_passes_when_a_rectification_silences_it_though_its_hand_would_bid() -> None:
+    deal = _deal_with_west("K32.432.Q432.K32", 1)   # 8 HCP, three clubs: would raise partner's 2C
+    calls = [parse_call(c) for c in ("1H", "2C", "P")]
+    assert str(choose_call(deal[Seat.WEST], Seat.NORTH, Seat.WEST, calls).call) == "3C"
+    table = Table.replay(Board(1, deal), INSUFFICIENT)
+    assert table.pending is not None
+    reject = next(o for o in table.pending.options if isinstance(o, Reject))
+    table = table.apply(Elected(Seat.SOUTH, reject)).apply(CallMade(Seat.EAST, parse_call("2C")))
+    assert table.pending is not None   # the Director: is 2C comparable to 1D? (Law 23)
+    not_comparable = next(o for o in table.pending.options if isinstance(o, Comparable) and not o.yes)
+    table = table.apply(Elected(DIRECTOR, not_comparable)).apply(CallMade(Seat.SOUTH, parse_call("P")))
+    assert any(isinstance(c, MustPass) and c.seat is Seat.WEST for c in table.constraints)   # Law 27B2
+    assert Robot(Seat.WEST).act(table.view(Seat.WEST)) == CallMade(Seat.WEST, parse_call("P"))
