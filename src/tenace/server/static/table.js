@@ -279,7 +279,10 @@ function renderCompass(view, order) {
 
 function renderTrick(view, order) {
   const showLast = state.showLastTrick;
-  const trick = showLast ? lastCompleteTrick(view) : currentTrick(view) ?? (view.phase !== "play" ? null : null);
+  // until the next lead the trick just completed stays in the middle, as far as the view still shows it
+  const newest = view.tricks.length > 0 ? view.tricks[view.tricks.length - 1] : null;
+  const justDone = newest && newest.cards.length === 4 && newest.cards.some(([, c]) => c !== null) ? newest : null;
+  const trick = showLast ? lastCompleteTrick(view) : currentTrick(view) ?? justDone;
   for (const position of POSITIONS) $(`trick-${position}`).replaceChildren();
   const heading = $("trick-heading");
   heading.textContent = showLast && trick ? f("Last trick ({number})", { number: trick.number }) : "";
