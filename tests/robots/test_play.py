@@ -4,13 +4,16 @@ layout agrees (Laws 68-70)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from dataclasses import dataclass
 
 import pytest
 
 from tenace import Board, Card, CardSet, Deal, Seat, parse_call
 from tenace.laws import CallMade, CardPlayed, ClaimAnswered, ClaimMade, Table
-from tenace.laws.table import Phase
+from tenace.laws.claims import Claim
+from tenace.laws.table import Phase, TableView
 from tenace.robots import Memory, Robot
 from tenace.robots.play import position_from_view, sample_plays
 from tenace.seats import SEATS
@@ -138,3 +141,22 @@ def test_defender_robot_leads_a_card_it_holds() -> None:
     assert isinstance(event, CardPlayed) and event.seat is Seat.WEST
     assert event.card in CASH_OUT[Seat.WEST]
     assert isinstance(CardSet([event.card]), CardSet)
+
+
+def test_a_view_that_shows_the_number_claimed_is_checked_against_every_sample() -> None:
+    # Forward-compatible: if the engine's view ever carries the claim, the robot compares the number with the
+    # fewest tricks the claimer's side takes over its samples (here South has exactly 7 of the 12 left sure).
+    @dataclass(frozen=True)
+    class ViewWithClaim(TableView):
+        claim: Claim | None = None
+
+    base = table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ")
+    assert solve_position(base.play).max_tricks == 7  # type: ignore[arg-type]
+    answers = {}
+    for tricks in (7, 8):
+        table = base.apply(ClaimMade(Seat.SOUTH, tricks, "my tops"))
+        view = table.view(Seat.EAST)
+        fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(TableView)}
+        shown = ViewWithClaim(**fields, claim=table.claim)
+        answers[tricks] = Robot(Seat.EAST, samples=6).act(shown)
+    assert answers == {7: ClaimAnswered(Seat.EAST, True), 8: ClaimAnswered(Seat.EAST, False)}

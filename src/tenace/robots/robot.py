@@ -26,7 +26,14 @@ from tenace.laws.events import CallMade, CardPlayed, ClaimAnswered, ClaimMade, E
 from tenace.laws.refs import Director
 from tenace.laws.table import Phase, TableView
 from tenace.robots.bidding import choose_call, explain_call
-from tenace.robots.play import Memory, choose_card, position_from_view, side_takes_all, solve_samples
+from tenace.robots.play import (
+    Memory,
+    choose_card,
+    position_from_view,
+    side_minimum,
+    side_takes_all,
+    solve_samples,
+)
 from tenace.robots.system import SYSTEM, System
 from tenace.seats import Seat
 
@@ -126,12 +133,18 @@ class Robot:
         return CallMade(me, choice.call, choice.alert, choice.explanation)
 
     def _answer_claim(self, view: TableView) -> ClaimAnswered:
-        """Agree only when the claim cannot cost the robot's side a trick on any layout it considers: with the
-        number claimed unknown to the view, that means the claimer's side takes every trick left."""
+        """Agree only when the claim cannot cost the robot's side a trick on any layout it samples (Law 69A).
+
+        A view that shows the claim (a ``claim`` with ``tricks``) is compared with the fewest tricks the
+        claimer's side takes over the samples; without it, the number claimed is unknown, and the robot agrees
+        only when the claimer's side takes every trick left on every sample."""
         me = self.seat
         claimer_side = me.side.opponents
         position = position_from_view(view, self.memory, self.system)
         if position.tricks_left <= 0:
             return ClaimAnswered(me, True)
         solved = solve_samples(position, max(self.samples, 1), self._rng)
+        claimed = getattr(getattr(view, "claim", None), "tricks", None)
+        if isinstance(claimed, int):
+            return ClaimAnswered(me, side_minimum(solved, claimer_side) >= claimed)
         return ClaimAnswered(me, side_takes_all(solved, claimer_side))
