@@ -116,6 +116,14 @@ def test_table_page_carries_the_table_token_and_translated_client_labels_but_no_
     assert not re.search(r"[\"'>\s][SHDC][2-9TJQKA][\"'<\s,]", strings.group(1))
 
 
+def test_language_links_keep_the_seat_token() -> None:
+    page = _client().get("/tables/42", params={"token": "tok-1", "lang": "en"})
+    assert '<a href="/tables/42?token=tok-1&amp;lang=pl" lang="pl"' in page.text
+    assert '<a href="/tables/42?token=tok-1&amp;lang=en" lang="en"' in page.text
+    lobby = _client().get("/")
+    assert '<a href="/?lang=sv" lang="sv"' in lobby.text
+
+
 def test_table_page_escapes_what_the_address_holds() -> None:
     page = _client().get("/tables/x", params={"token": '"><script>alert(1)</script>'})
     assert "<script>alert(1)</script>" not in page.text

@@ -196,9 +196,17 @@ def _locale(request: Request) -> str:
     )
 
 
+def _language_links(request: Request) -> dict[str, str]:
+    """The page's address in each language: the same query (a table's seat token included) with ``lang``."""
+    from urllib.parse import urlencode
+
+    kept = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
+    return {code: f"{request.url.path}?{urlencode([*kept, ('lang', code)])}" for code in LOCALES}
+
+
 def _page(request: Request, template: str, status_code: int = 200, **context: Any) -> HTMLResponse:
     locale = _locale(request)
-    html = render(template, locale, path=request.url.path, **context)
+    html = render(template, locale, path=request.url.path, language_links=_language_links(request), **context)
     response = HTMLResponse(html, status_code=status_code)
     if request.query_params.get("lang") == locale:
         response.set_cookie(COOKIE, locale, max_age=365 * 24 * 3600, samesite="lax")

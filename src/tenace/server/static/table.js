@@ -422,10 +422,10 @@ function renderEnd(view) {
   const result = $("score-text");
   const s = view.score;
   if (typeof s === "number") {
-    result.textContent = `${t("Score")} N-S ${s > 0 ? "+" : ""}${s}, E-W ${-s > 0 ? "+" : ""}${-s}`;
+    result.textContent = `${contractLine(view)} · ${t("Score")} N-S ${s > 0 ? "+" : ""}${s}, E-W ${-s > 0 ? "+" : ""}${-s}`;
   } else if (s && typeof s === "object") {
     const ns = s.ns ?? s.NS ?? s.ns_score;
-    const parts = [];
+    const parts = [contractLine(view)];
     if (s.contract || s.result) parts.push(String(s.result ?? s.contract));
     if (typeof s.tricks === "number") parts.push(f("{tricks} tricks", { tricks: s.tricks }));
     if (typeof ns === "number") parts.push(`${t("Score")} N-S ${ns > 0 ? "+" : ""}${ns}, E-W ${-ns > 0 ? "+" : ""}${-ns}`);
@@ -435,6 +435,10 @@ function renderEnd(view) {
   }
   result.dataset.score = typeof s === "number" ? String(s) : s && typeof s === "object" ? String(s.ns ?? s.NS ?? s.ns_score ?? "") : "";
   $("next-board").hidden = view.viewerSeat === null;
+}
+
+function contractLine(view) {
+  return $("contract").textContent;
 }
 
 function renderStatus(view) {
