@@ -113,6 +113,15 @@ def test_three_card_support_and_8_hcp_raise_partner_s_major() -> None:
     assert bid("K62.Q53.J432.Q76", "1H P")[0] == "2H"
 
 
+def test_raise_of_partner_s_major_survives_an_overcall() -> None:
+    assert bid("K62.Q53.J432.Q76", "1H 1S") == ("2H", *meaning("1M *", "2M"))
+
+
+def test_without_a_fit_the_robot_passes_over_an_overcall() -> None:
+    call, alert, _ = bid("K62.53.J432.Q765", "1H 1S")
+    assert (call, alert) == ("P", False)
+
+
 def test_four_spades_over_partner_s_1d_are_shown_at_the_one_level() -> None:
     assert bid("KJ62.Q5.J432.Q76", "1D P")[0] == "1S"
 

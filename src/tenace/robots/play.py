@@ -304,7 +304,10 @@ def choose_card(
         raise ValueError(f"{seat.name.title()} has no card to play")
     if len(legal) == 1 or samples <= 0:
         return _lowest(list(legal)), []
-    solved = solve_samples(position, samples, rng)
+    try:
+        solved = solve_samples(position, samples, rng)
+    except ValueError:  # nothing the robot saw can be squared with any layout (a bug, or a revoke): no guess
+        return _lowest(list(legal)), []
     totals: dict[Card, int] = dict.fromkeys(legal, 0)
     for result in solved:
         for card, tricks in result.cards:

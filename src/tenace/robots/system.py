@@ -144,6 +144,10 @@ SYSTEM = System(
         Rule("1m P", "3m", ("hcp 11+", "m>=5"), "natural: 11 or more HCP, five or more trumps"),
         Rule("1x P", "1NT", ("hcp 6-10",), "6-10 HCP, no fit and nothing better to bid"),
         Rule("1m P", "2m", ("hcp 6-10", "m>=5"), "simple raise: 6-10 HCP, five or more trumps"),
+        # --- responses after an opponent's overcall or double: raises only, otherwise competitive passes --
+        Rule("1M *", "3M", ("hcp 11-12", "M>=4"), "limit raise: 11-12 HCP, four or more trumps"),
+        Rule("1M *", "2M", ("hcp 6-10", "M>=3"), "simple raise: 6-10 HCP, three or more trumps"),
+        Rule("1M *", "4M", ("hcp 13+", "M>=4"), "game raise: 13 or more HCP, four or more trumps"),
         # --- opener's rebid --------------------------------------------------------------------------------
         Rule("1M P 2M P", "4M", ("hcp 19+",), "to play: 19 or more HCP"),
         Rule("1M P 2M P", "3M", ("hcp 16-18",), "invitational: 16-18 HCP"),
