@@ -78,6 +78,8 @@ def test_opponents_wildcards() -> None:
     ("1NT-*", "wildcard"),
     ("1NT [2C]", "'[2C]' is not a call"),
     ("1NT (2H X", "unexpected '('"),
+    ("P (1H) X", "start at the first bid"),
+    ("(P) 1S", "start at the first bid"),
 ])
 def test_bad_patterns_name_the_problem(bad: str, words: str) -> None:
     with pytest.raises(NotationError, match=None) as info:

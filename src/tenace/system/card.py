@@ -113,6 +113,8 @@ class SystemCard:
     carding: Carding = field(default_factory=Carding)
     competitive_notes: str = ""
     notes: str = ""
+    _by_call: dict[str, tuple[Agreement, ...]] = field(default_factory=dict, init=False, repr=False,
+                                                         compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.revision, int) or isinstance(self.revision, bool) or self.revision < 1:
@@ -126,13 +128,17 @@ class SystemCard:
             if key in seen:
                 raise NotationError(f"card {self.name!r}: the auction {agreement.pattern} is described twice")
             seen.add(key)
+        index: dict[str, list[Agreement]] = {}
+        for agreement in self.agreements:
+            index.setdefault(str(agreement.call), []).append(agreement)
+        object.__setattr__(self, "_by_call", {k: tuple(v) for k, v in index.items()})
 
     def lookup(self, auction_so_far: AuctionLike, call: Call) -> Agreement | None:
         """The most specific agreement for ``call`` after ``auction_so_far`` (ties: the first on the card)."""
         before = calls_of(auction_so_far)
         best: Agreement | None = None
-        for agreement in self.agreements:
-            if agreement.call == call and agreement.pattern.matches(before, call):
+        for agreement in self._by_call.get(str(call), ()):
+            if agreement.pattern.matches(before, call):
                 if best is None or agreement.pattern.specificity > best.pattern.specificity:
                     best = agreement
         return best

@@ -129,6 +129,10 @@ class AuctionPattern:
                     raise NotationError(f"auction pattern {text!r}: two opponents' calls in a row")
                 tokens.append(Token(False, _Kind.CALL, call=Pass(), implied=True))
             tokens.append(token)
+        if len(tokens) > 1 and tokens[0].kind is _Kind.CALL and isinstance(tokens[0].call, Pass):
+            raise NotationError(f"auction pattern {text!r}: patterns start at the first bid; "
+                                "passes before it "
+                                "are not written")
         if not tokens[-1].ours:
             raise NotationError(f"auction pattern {text!r}: the last call must be ours, not the opponents'")
         if tokens[-1].kind is not _Kind.CALL:
