@@ -16,6 +16,7 @@ from tenace.system import (
     AlertRegulations,
     DutyKind,
     Meaning,
+    card_duties,
     failed_alerts,
     natural_card,
     requires_alert,
@@ -137,3 +138,14 @@ def test_delayed_alerts_are_not_reported_as_failures() -> None:
                            ("P", False, None)])
     assert failed_alerts(CARD, record, DEFAULT, side=Side.NS) == ()
     assert [str(f.call) for f in failed_alerts(CARD, record, ONLINE, side=Side.NS)] == ["4C"]
+
+
+def test_every_agreement_of_the_card_has_its_duty_at_this_event() -> None:
+    """The card shows, per pattern, what is alertable or announceable under the event's regulations."""
+    duties = {a.pattern.text: d for a, d in card_duties(CARD, DEFAULT)}
+    assert len(duties) == len(CARD.agreements)
+    assert duties["1NT"].kind is N and duties["1NT-2C"].kind is A and duties["1H"].kind is X
+    assert duties["(1M) 2NT"].kind is A  # a wildcard auction: the duty of the call itself
+    assert duties["1NT-4C"].delayed
+    online = {a.pattern.text: d for a, d in card_duties(CARD, ONLINE)}
+    assert all(d.by_caller for d in online.values() if d.required)

@@ -16,6 +16,8 @@ from tenace.system.alerts import (
     AlertDuty,
     AlertRegulations,
     DutyKind,
+    agreement_duty,
+    card_duties,
     requires_alert,
 )
 from tenace.system.card import Agreement, Carding, Convention, Section, SystemCard
@@ -41,7 +43,7 @@ __all__ = [
     "ALERTS_ONLY", "LAWS_DEFAULT", "ONLINE", "SCHEMA_VERSION", "Agreement", "AlertDuty", "AlertRegulations",
     "AuctionPattern", "Carding", "ConsultSettings", "Convention", "Deviation", "DutyKind", "FailedAlert",
     "FieldMismatch", "Forcing", "Length", "Meaning", "Mismatch", "OwnCardRule", "Phase", "Review", "Section",
-    "SystemCard", "SystemCardError", "check_call", "check_explanation", "dumps", "extract_facts",
-    "failed_alerts", "load", "loads", "may_consult", "natural_card", "requires_alert", "review",
-    "sample_card", "suit_lengths",
+    "SystemCard", "SystemCardError", "agreement_duty", "card_duties", "check_call", "check_explanation",
+    "dumps", "extract_facts", "failed_alerts", "load", "loads", "may_consult", "natural_card",
+    "requires_alert", "review", "sample_card", "suit_lengths",
 ]

@@ -23,9 +23,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from tenace.calls import Bid, Call, Denomination, Double, Pass, Redouble
+from tenace.calls import ALL_BIDS, Bid, Call, Denomination, Double, Pass, Redouble
 from tenace.cards import Suit
-from tenace.system.card import AuctionLike, calls_of
+from tenace.system.card import Agreement, AuctionLike, SystemCard, calls_of
 from tenace.system.meaning import Meaning
 from tenace.system.pattern import is_opening_bid
 
@@ -134,3 +134,27 @@ def requires_alert(meaning: Meaning | None, auction: AuctionLike, regulations: A
         return AlertDuty(DutyKind.ALERT, reason="marked alertable on the card", delayed=not within,
                          by_caller=by)
     return NO_DUTY
+
+
+def agreement_duty(agreement: Agreement, regulations: AlertRegulations) -> AlertDuty:
+    """The duty for an agreement's call under ``regulations`` (a wildcard in its pattern stands for the
+    lowest call it matches: only the call itself and whether it opens the bidding matter to the rules).
+
+    >>> from tenace.system.samples import natural_card
+    >>> stayman = natural_card().lookup("1NT P", Bid(2, Denomination.CLUBS))
+    >>> agreement_duty(stayman, AlertRegulations()).kind
+    <DutyKind.ALERT: 'alert'>
+    """
+    before: list[Call] = []
+    for token in agreement.pattern.tokens[:-1]:
+        if token.call is not None:
+            before.append(token.call)
+        else:
+            before.append(next((b for b in ALL_BIDS if token.matches(b)), Pass()))
+    return requires_alert(agreement.meaning, [*before, agreement.call], regulations)
+
+
+def card_duties(card: SystemCard, regulations: AlertRegulations) -> tuple[tuple[Agreement, AlertDuty], ...]:
+    """Every agreement of ``card`` with its duty under ``regulations``: what the card shows as alertable or
+    announceable at this event."""
+    return tuple((a, agreement_duty(a, regulations)) for a in card.agreements)

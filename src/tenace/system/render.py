@@ -14,11 +14,9 @@ from dataclasses import dataclass
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from tenace.calls import Bid, Call, Denomination
-from tenace.system.alerts import AlertRegulations, DutyKind, requires_alert
+from tenace.system.alerts import AlertRegulations, DutyKind, agreement_duty
 from tenace.system.card import Agreement, Section, SystemCard
 from tenace.system.meaning import Meaning
-from tenace.system.pattern import Token
 
 _env: Environment | None = None
 
@@ -46,24 +44,10 @@ class Row:
     responses: tuple[Row, ...] = ()
 
 
-def _representative(agreement: Agreement) -> list[Call]:
-    """A concrete auction before the call for ``requires_alert`` (wildcards become a plausible call; only
-    the last call and whether it opens the bidding matter to the regulations)."""
-    calls: list[Call] = []
-    for token in agreement.pattern.tokens[:-1]:
-        calls.append(token.call if token.call is not None else _stand_in(token))
-    return calls
-
-
-def _stand_in(token: Token) -> Bid:
-    return Bid(token.level or 1, Denomination.CLUBS)
-
-
 def _mark(agreement: Agreement, regulations: AlertRegulations | None) -> str:
     if regulations is None:
         return ""
-    before = _representative(agreement)
-    duty = requires_alert(agreement.meaning, [*before, agreement.call], regulations)
+    duty = agreement_duty(agreement, regulations)
     if duty.kind is DutyKind.ANNOUNCE:
         return f"Announce: {duty.text}"
     if duty.kind is DutyKind.ALERT:
