@@ -13,6 +13,10 @@ A table is nothing but its record (see :class:`~tenace.laws.table.Table`), so th
        {"type": "Elected", "actor": "S", "option": {"type": "Accept", "law": "27A1"}}
      ]}
 
+An event may carry an ``"at"`` key: when it happened, in ISO 8601 with its UTC offset (written as
+``"2026-11-22T08:00:00Z"``), kept in :attr:`Table.times <tenace.laws.table.Table.times>`; a log without
+it (every log before timestamps) still loads, its times unknown (``None``).
+
 Each event is an object whose ``type`` is the event class's name (:data:`EVENT_TYPES`) and whose other keys
 are the class's fields; an option (in ``Elected``) is tagged the same way (:data:`OPTION_TYPES`). Values use
 Tenace's text notation: seats ``"N"``, cards ``"SA"``, calls ``"1NT"``/``"P"``/``"X"``, law references
@@ -39,6 +43,7 @@ tenace.formats.json.JSONFormatError: events[0].call: not a call: '2Z' (expected 
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import enum
 import functools
 import json as _json
@@ -59,7 +64,7 @@ from tenace.seats import Seat
 
 __all__ = [
     "EVENT_TYPES", "LOG_FORMAT", "LOG_VERSION", "OPTION_TYPES", "dumps", "event_from_json", "event_to_json",
-    "from_json", "loads", "loads_record", "to_json", "value_to_json",
+    "from_json", "loads", "loads_record", "timed_record_from_json", "to_json", "value_to_json",
 ]
 
 LOG_FORMAT: Final = "tenace.table-log"
@@ -284,7 +289,13 @@ def _fields_from_json(data: JSONValue, cls: type, path: str, *, skip: frozenset[
         raise JSONFormatError(path or "(root)", str(exc)) from None
 
 
-def _untag(data: JSONValue, registry: Mapping[str, type], path: str, what: str) -> Any:
+def _untag(
+    data: JSONValue,
+    registry: Mapping[str, type],
+    path: str,
+    what: str,
+    skip: frozenset[str] = frozenset({"type"}),
+) -> Any:
     if not isinstance(data, dict):
         raise JSONFormatError(path, f"expected an {what} object with a 'type', got {data!r}")
     name = data.get("type")
@@ -292,7 +303,7 @@ def _untag(data: JSONValue, registry: Mapping[str, type], path: str, what: str) 
     if cls is None:
         known = ", ".join(sorted(registry))
         raise JSONFormatError(_join(path, "type"), f"unknown {what} type {name!r} (expected one of {known})")
-    return _fields_from_json(data, cls, path, skip=frozenset({"type"}))
+    return _fields_from_json(data, cls, path, skip=skip)
 
 
 # --- events, tables --------------------------------------------------------------------------------------
@@ -332,8 +343,33 @@ def to_json(table: Table) -> dict[str, JSONValue]:
         "version": LOG_VERSION,
         "board": board_to_json(table.board),
         "regulations": _fields_to_json(table.regulations, "regulations") or {},
-        "events": [_tagged(e, EVENT_TYPES, f"events[{i}]") for i, e in enumerate(table.record)],
+        "events": [
+            _timed(_tagged(e, EVENT_TYPES, f"events[{i}]"), table.times[i] if i < len(table.times) else None)
+            for i, e in enumerate(table.record)
+        ],
     }
+
+
+def _timed(event: dict[str, JSONValue], at: dt.datetime | None) -> dict[str, JSONValue]:
+    if at is None:
+        return event
+    text = at.astimezone(dt.UTC).isoformat()
+    return {**event, "at": text[:-6] + "Z" if text.endswith("+00:00") else text}
+
+
+def _time_from_json(data: JSONValue, path: str) -> dt.datetime | None:
+    if not isinstance(data, dict) or "at" not in data:
+        return None
+    text = data["at"]
+    if not isinstance(text, str):
+        raise JSONFormatError(path, f"expected an ISO 8601 time such as '2026-11-22T08:00:00Z', got {text!r}")
+    try:
+        at = dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise JSONFormatError(path, f"not an ISO 8601 time: {text!r}") from None
+    if at.tzinfo is None:
+        raise JSONFormatError(path, f"{text!r} has no UTC offset (write e.g. '2026-11-22T08:00:00Z')")
+    return at.astimezone(dt.UTC)
 
 
 def dumps(table: Table, *, indent: int | None = 2) -> str:
@@ -343,6 +379,17 @@ def dumps(table: Table, *, indent: int | None = 2) -> str:
 
 def record_from_json(data: JSONValue) -> tuple[Board, Regulations, tuple[events.Event, ...]]:
     """The board, regulations and events of a log, without replaying them.
+
+    :raises JSONFormatError: naming the path of the bad value.
+    """
+    board, regulations, record, _ = timed_record_from_json(data)
+    return board, regulations, record
+
+
+def timed_record_from_json(
+    data: JSONValue,
+) -> tuple[Board, Regulations, tuple[events.Event, ...], tuple[dt.datetime | None, ...]]:
+    """:func:`record_from_json` with the time of each event (``None`` where the log has no ``"at"``).
 
     :raises JSONFormatError: naming the path of the bad value.
     """
@@ -367,8 +414,14 @@ def record_from_json(data: JSONValue) -> tuple[Board, Regulations, tuple[events.
     raw_events = data.get("events", [])
     if not isinstance(raw_events, list):
         raise JSONFormatError("events", f"expected a list of events, got {raw_events!r}")
-    record = tuple(event_from_json(e, f"events[{i}]") for i, e in enumerate(raw_events))
-    return board, regulations, record
+    record = tuple(_event_from_json(e, f"events[{i}]") for i, e in enumerate(raw_events))
+    times = tuple(_time_from_json(e, f"events[{i}].at") for i, e in enumerate(raw_events))
+    return board, regulations, record, times
+
+
+def _event_from_json(data: JSONValue, path: str) -> events.Event:
+    event: events.Event = _untag(data, EVENT_TYPES, path, "event", skip=frozenset({"type", "at"}))
+    return event
 
 
 def from_json(data: JSONValue) -> Table:
@@ -377,11 +430,11 @@ def from_json(data: JSONValue) -> Table:
     :raises JSONFormatError: naming the path of a bad value, or of an event the engine refuses (with the
         engine's reason).
     """
-    board, regulations, record = record_from_json(data)
+    board, regulations, record, times = timed_record_from_json(data)
     table = Table.new(board, regulations)
-    for i, event in enumerate(record):
+    for i, (event, at) in enumerate(zip(record, times, strict=True)):
         try:
-            table = table.apply(event)
+            table = table.apply(event, at=at)
         except (ImpossibleActionError, UnlawfulActionError) as exc:
             raise JSONFormatError(f"events[{i}]", str(exc)) from None
     return table

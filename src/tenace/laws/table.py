@@ -3,10 +3,15 @@
 ``Table.apply(event)`` returns the next table or raises :class:`~tenace.errors.ImpossibleActionError` (the
 table is unchanged). ``Table.replay(board, record)`` folds a whole record, so persistence needs nothing but
 the record.
+
+Events are time-free values; when each happened is kept beside the record: ``Table.apply(event, at=...)``
+and ``Table.replay(board, record, times=...)`` fill :attr:`Table.times`, one aware UTC ``datetime`` (or
+``None`` where unknown) per event. The tempo of the play (Law 73D) is measured from them.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -94,6 +99,9 @@ class Table:
     auction: AuctionState
     playing: PlayState | None = None
     """The play period's state, from the end of the auction (``None`` before, and when passed out)."""
+    times: tuple[dt.datetime | None, ...] = ()
+    """When each event of :attr:`record` happened (aware, UTC), ``None`` where unknown; parallel to the
+    record."""
 
     @classmethod
     def new(cls, board: Board, regulations: Regulations | None = None) -> Table:
@@ -103,11 +111,25 @@ class Table:
         return cls(board, regulations or Regulations(), (), AuctionState.start(board.dealer))
 
     @classmethod
-    def replay(cls, board: Board, record: Iterable[Event], regulations: Regulations | None = None) -> Table:
-        """The table after every event of ``record``, in order."""
+    def replay(
+        cls,
+        board: Board,
+        record: Iterable[Event],
+        regulations: Regulations | None = None,
+        times: Iterable[dt.datetime | None] | None = None,
+    ) -> Table:
+        """The table after every event of ``record``, in order; ``times`` (one per event, ``None`` where
+        unknown) says when each happened.
+
+        :raises ValueError: if ``times`` is not as long as ``record``.
+        """
+        events = tuple(record)
+        stamps = tuple(times) if times is not None else (None,) * len(events)
+        if len(stamps) != len(events):
+            raise ValueError(f"times: {len(stamps)} times for {len(events)} events")
         table = cls.new(board, regulations)
-        for event in record:
-            table = table.apply(event)
+        for event, at in zip(events, stamps, strict=True):
+            table = table.apply(event, at=at)
         return table
 
     @property
@@ -240,13 +262,15 @@ class Table:
 
     # --- applying events ---------------------------------------------------------------------------------
 
-    def apply(self, event: Event) -> Table:
-        """The table after ``event``.
+    def apply(self, event: Event, at: dt.datetime | None = None) -> Table:
+        """The table after ``event``, which happened at ``at`` (an aware ``datetime``, kept in UTC in
+        :attr:`times`; ``None`` when unknown).
 
         :raises ImpossibleActionError: naming the actor, the action and the state, if the event cannot happen
             now (the table itself is unchanged); :raises UnlawfulActionError: under the online policy, for an
-            infraction the table prevents.
+            infraction the table prevents; :raises ValueError: for a naive ``at``.
         """
+        stamp = _utc(at)
         index = len(self.record)
         policy = self.regulations.policy
         try:
@@ -262,7 +286,12 @@ class Table:
             raise
         except ImpossibleActionError as exc:
             raise ImpossibleActionError(f"event {index + 1} ({_describe(event)}): {exc}") from None
-        return replace(new, record=(*self.record, event))
+        return replace(new, record=(*self.record, event), times=(*self._times(), stamp))
+
+    def _times(self) -> tuple[dt.datetime | None, ...]:
+        """:attr:`times`, padded with ``None`` to the record's length."""
+        missing = len(self.record) - len(self.times)
+        return self.times + (None,) * missing if missing > 0 else self.times
 
     def _step(self, event: Event, index: int, policy: Policy) -> Table:
         playing = self.playing
@@ -429,6 +458,16 @@ class TableView:
     tricks: tuple[tricks.TrickView, ...] = ()
     """Every trick begun, with the cards of quitted tricks the viewer may no longer look at hidden (``None``)
     (Law 66); ``played`` lists the cards he may see, in order."""
+
+
+def _utc(at: dt.datetime | None) -> dt.datetime | None:
+    if at is None:
+        return None
+    if not isinstance(at, dt.datetime):
+        raise TypeError(f"at: expected a datetime, got {at!r}")
+    if at.tzinfo is None or at.utcoffset() is None:
+        raise ValueError(f"at: {at.isoformat()} has no time zone (give an aware datetime, e.g. in UTC)")
+    return at.astimezone(dt.UTC)
 
 
 def _describe(event: Event) -> str:
