@@ -138,8 +138,14 @@ def test_the_player_who_must_decide_sees_the_options_and_elects_one(page: Page) 
     assert page.locator("#table").get_attribute("data-busy") == "true"
     page.evaluate("(text) => window.__deliver(text)", json.dumps({"v": 1, "type": "ack", "ref": sent[0]["id"],
                                                                   "seq": 4}))
-    _deliver(page, view_message(table.apply(_elected(table, 1)), Seat.SOUTH))
+    after = view_message(table.apply(_elected(table, 1)), Seat.SOUTH)
+    _deliver(page, after)
     assert page.locator("#table").get_attribute("data-busy") == "false"
+    # what is now in force and the withdrawn call (Law 16C) are listed as the server words them
+    listed = page.locator("#constraints li").all_inner_texts()
+    shown_view = after["view"]
+    wanted = [c["text"] for c in shown_view["constraints"]] + [w["text"] for w in shown_view["withdrawn"]]
+    assert shown_view["withdrawn"] and listed == wanted
 
 
 def _elected(table: Table, index: int) -> Any:

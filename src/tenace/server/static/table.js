@@ -102,6 +102,8 @@ function receive(message) {
     settle();
   } else if (message.type === "error") {
     if (message.ref) state.waiting.delete(message.ref);
+    // a table that does not exist or a seat code that opens nothing: trying again will not help
+    if (!message.ref && (message.code === "not-found" || message.code === "unauthorized")) state.closed = true;
     showError(message.message || message.code || t("Refused"));
     if (state.view) render();
   }
@@ -457,7 +459,9 @@ function renderStatus(view) {
   else if (isDirector(view.turn)) text = t("Waiting for the Director.");
   $("status").textContent = text;
   const list = $("constraints");
-  list.replaceChildren(...view.constraints.map((c) => el("li", { text: c })));
+  // what is in force (Laws 26-32, 50) and the withdrawn calls whose information is restricted (Law 16C)
+  list.replaceChildren(...view.constraints.map((c) => el("li", { text: c })),
+    ...view.withdrawn.map((w) => el("li", { class: "withdrawn", text: w })));
   const penalties = $("penalty-cards");
   penalties.replaceChildren(...view.penaltyCards.concat(view.exposed).filter((p) => p.card)
     .map((p) => el("li", { "data-card": p.card }, `${seatLabel(p.seat)}: ${cardText(p.card)}`)));

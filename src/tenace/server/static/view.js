@@ -186,6 +186,7 @@ export function normalise(raw) {
     turnSeat: seatOf(v.turn),
     pending,
     constraints: (v.constraints ?? []).map((c) => (typeof c === "string" ? c : c.text ?? c.label ?? JSON.stringify(c))),
+    withdrawn: (v.withdrawn ?? []).map((w) => (typeof w === "string" ? w : w.text ?? `${w.seat} ${w.call}`)),
     penaltyCards: (v.penalty_cards ?? []).map((p) => ({ seat: seatOf(p.seat), card: cardCodes([p.card ?? p])[0] ?? null })),
     exposed: (v.exposed ?? []).map((p) => ({ seat: seatOf(p.seat), card: cardCodes([p.card ?? p])[0] ?? null })),
     claim: v.claim ?? null,
