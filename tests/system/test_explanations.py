@@ -67,6 +67,8 @@ MATCHING = [
     ("1C", "2C", "Michaels, both majors, 5+ hearts and 5+ spades"),
     ("1H", "2NT", "Unusual NT: both minors"),
     ("1NT P", "3NT", "to play"),
+    ("1D", "2D", "Michaels, 5-5 in the majors"),          # a shape, not a point range
+    ("2C P", "2D", "waiting, says nothing about 5+ controls"),
     ("1H P", "1NT", "natural, 6-10, non-forcing"),
 ]
 

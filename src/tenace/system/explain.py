@@ -56,10 +56,12 @@ _NUMBER_WORDS: Final = {
 _NUM = r"(\d{1,2}|one|two|three|four|five|six|seven|eight)"
 _SUIT = r"(spades?|hearts?|diamonds?|clubs?|[♠♥♦♣]|![SHDCshdc])"
 _PTS = r"(?:hcp|points?|pts)"
+_NOT_POINTS = (r"(?!\d|\s*(?:-?\s*cards?\b|in\b|shape|distribution|or better|fit|key|controls?|aces?|kings?"
+               r"|tricks?|losers?))")
 _HCP_RE: Final = re.compile(
-    r"(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})(?!\s*-?\s*card)"
-    r"|(\d{1,2})\s*(?:\+|or more)(?!\s*-?\s*card)"
-    r"|(\d{1,2})\s*-\s*(?=" + _PTS + ")"
+    r"(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})" + _NOT_POINTS
+    + r"|(\d{1,2})\s*(?:\+|or more)" + _NOT_POINTS
+    + r"|(\d{1,2})\s*-\s*(?=" + _PTS + ")"
     r"|(?:at least|min(?:imum)?)\s+(\d{1,2})\s*" + _PTS
     + r"|(?:at most|max(?:imum)?|up to)\s+(\d{1,2})\s*" + _PTS
     + r"|(\d{1,2})\s*(?=" + _PTS + ")",
