@@ -12,10 +12,11 @@ is checked against what its recipient may see, computed from the deal and the st
 (tests/server/privacy.py). Exits 1 on the first leak.
 
 ``--load N,...``: a ``tenace serve`` process (SQLite file, WAL, synchronous=FULL) and, in this process,
-simulated WebSocket clients: one human per table (South; three robots) who acts ``--think`` seconds (on
-average) after his turn comes. For each number of tables it reports the actions acknowledged per second and
-the latency from sending an action to its ``ack`` (stored, then acknowledged): p50, p99, max; and the largest
-number of tables held with a p99 under 100 ms.
+simulated WebSocket clients: one human per table (South; three robots of :mod:`tenace.robots`, playing
+without double-dummy solving unless ``TENACE_ROBOT_SAMPLES`` says otherwise) who acts ``--think`` seconds
+(on average) after his turn comes. For each number of tables it reports the actions acknowledged per second
+and the latency from sending an action to its ``ack`` (stored, then acknowledged): p50, p99, max; and the
+largest number of tables held with a p99 under 100 ms.
 
 ``--crash N``: N tables with one simulated human each play quickly; the server is killed with SIGKILL in the
 middle, started again on the same database, and every action that was acknowledged before the kill must be
@@ -114,7 +115,9 @@ class Server:
     def start(self) -> None:
         command = [sys.executable, "-c", "from tenace.cli import main; main()", "serve",
                    "--port", str(self.port), "--db", self.db, "--robot-delay", "0", "--log-level", "warning"]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        env = {**os.environ, "TENACE_ROBOT_SAMPLES": os.environ.get("TENACE_ROBOT_SAMPLES", "0")}
+        quiet = subprocess.DEVNULL
+        self.process = subprocess.Popen(command, env=env, stdout=quiet, stderr=quiet)
         deadline = time.time() + 60
         while time.time() < deadline:
             try:

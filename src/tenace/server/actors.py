@@ -49,8 +49,8 @@ from tenace.server.protocol import (
 )
 
 __all__ = [
-    "ClubSlot", "Connection", "CreatedTable", "FallbackRobot", "Hub", "Observer", "Robot", "RobotFactory",
-    "TableActor", "hash_token",
+    "ClubSlot", "Connection", "CreatedTable", "EngineRobot", "FallbackRobot", "Hub", "Observer", "Robot",
+    "RobotFactory", "TableActor", "default_robots", "hash_token",
 ]
 
 log = logging.getLogger("tenace.server")
@@ -65,6 +65,45 @@ class Robot(Protocol):
 
 
 RobotFactory = Callable[[Seat], Robot]
+"""Makes the robot for a seat. A robot may also have ``observe(view)``: it is then given its seat's view after
+every change, not only when it is on turn (so that it remembers quitted tricks, Law 66)."""
+
+
+class EngineRobot:
+    """A robot of :mod:`tenace.robots` (bidding from its system description, card play by sampling layouts
+    consistent with its view and solving them double dummy) behind the server's :class:`Robot` protocol: its
+    thinking runs in a worker thread, so the tables' event loop goes on meanwhile, and the views it observes
+    between its turns are handed to it in order before it acts."""
+
+    def __init__(self, seat: Seat, samples: int = 20, seed: int | None = None) -> None:
+        from tenace.robots import Robot as _Robot
+
+        self.robot = _Robot(seat, samples=samples, seed=secrets.randbelow(2**31) if seed is None else seed)
+        self._seen: list[TableView] = []
+        self._lock = asyncio.Lock()
+
+    def observe(self, view: TableView) -> None:
+        self._seen.append(view)
+
+    async def act(self, view: TableView) -> Event | None:
+        async with self._lock:
+            seen, self._seen = self._seen, []
+            return await asyncio.to_thread(self._think, seen, view)
+
+    def _think(self, seen: list[TableView], view: TableView) -> Event | None:
+        for earlier in seen:
+            self.robot.observe(earlier)
+        return self.robot.act(view)
+
+
+def default_robots(samples: int = 20) -> RobotFactory:
+    """The robots of :mod:`tenace.robots` with ``samples`` layouts per card (0: no solving, for load
+    tests); :class:`FallbackRobot` if that package is not available."""
+    try:
+        import tenace.robots  # noqa: F401
+    except ImportError:  # pragma: no cover - the package ships with tenace
+        return FallbackRobot
+    return lambda seat: EngineRobot(seat, samples)
 Observer = Callable[[str, Viewer, dict[str, Any]], None]
 """Called with (table id, recipient, message) for every message sent to a client and every view given to a
 robot (as the JSON a client would get): the hand-privacy harness records them."""
@@ -395,6 +434,10 @@ class TableActor:
         return seat if seat in self.robots else None
 
     def _schedule_robots(self) -> None:
+        for robot_seat, robot in self.robots.items():
+            observe = getattr(robot, "observe", None)
+            if observe is not None:
+                observe(self.table.view(robot_seat))
         seat = self.robot_to_act()
         if seat is not None:
             self._spawn(self._robot_turn(seat, len(self.table.record), self.position))

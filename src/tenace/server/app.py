@@ -31,7 +31,7 @@ from tenace.laws.messages import LocaleError, normalise_locale
 from tenace.seats import Seat
 from tenace.server import auth as accounts
 from tenace.server import pages
-from tenace.server.actors import Connection, Hub, Observer, RobotFactory, TableActor
+from tenace.server.actors import Connection, Hub, Observer, RobotFactory, TableActor, default_robots
 from tenace.server.persistence import LiveStore
 from tenace.server.protocol import ProtocolError, Viewer, error_message, parse_action
 from tenace.server.settings import Settings
@@ -89,8 +89,9 @@ def create_app(
     """The server as an ASGI application. The store is opened (and migrated) when the application starts;
     every open table is rebuilt from its stored events then (``settings.restore_on_start``).
 
-    ``robots`` makes the robot for a seat (the placeholder :class:`~tenace.server.actors.FallbackRobot` by
-    default); ``observer`` sees every message sent to every client (the hand-privacy harness).
+    ``robots`` makes the robot for a seat (by default the robots of :mod:`tenace.robots`, with
+    ``settings.robot_samples`` layouts per card); ``observer`` sees every message sent to every client (the
+    hand-privacy harness).
     """
     settings = settings or Settings()
     authenticator = accounts.with_sessions(authenticator)  # Origin check, Director sessions, signed tokens
@@ -98,11 +99,9 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store.open, settings.database_url)
-        hub_kwargs: dict[str, Any] = {}
-        if robots is not None:
-            hub_kwargs["robots"] = robots
         hub = Hub(LiveStore(store.engine), store=store, policy=settings.policy,
-                  robot_delay=settings.robot_delay, observer=observer, **hub_kwargs)
+                  robots=robots or default_robots(settings.robot_samples),
+                  robot_delay=settings.robot_delay, observer=observer)
         app.state.store = store
         app.state.auth = await asyncio.to_thread(accounts.Auth.for_engine, store.engine)
         app.state.hub = hub

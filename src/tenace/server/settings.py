@@ -29,6 +29,9 @@ class Settings:
     port: int = 8000
     robot_delay: float = 0.0
     """Seconds a robot waits before it acts (so that humans can follow the play); 0 in tests."""
+    robot_samples: int = 20
+    """Layouts a robot of :mod:`tenace.robots` solves double dummy per card (0: it plays without solving,
+    for load tests)."""
     policy: Policy = Policy.ONLINE
     """Law 80: what the screen prevents (calls and cards out of turn, insufficient bids, revokes)."""
     allow_spectators: bool = True
