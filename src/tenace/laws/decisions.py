@@ -29,6 +29,10 @@ class Kind(enum.Enum):
     PENALTY_CARD_NOT_PLAYED = "penalty card not played"
     LEAD_RESTRICTION_BROKEN = "lead contrary to a lead requirement or prohibition"
     WRONG_CARD_FROM_DUMMY = "dummy played a card declarer did not name"
+    QUESTION_OUT_OF_TURN = "question asked not at the asker's own turn"  # Law 20F1, 20F2
+    MISTAKEN_EXPLANATION = "mistaken explanation"  # Law 75B1, 75D2 (the Director's finding)
+    EARLY_CORRECTION = "partner's explanation corrected too early"  # Laws 20F5, 75B3
+    LATE_CORRECTION = "mistaken explanation corrected too late"  # Laws 20F4, 20F5(b), 75B
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from tenace.cards import Card
 from tenace.laws.decisions import Option
 from tenace.laws.refs import DIRECTOR, Actor
 from tenace.seats import Seat
+from tenace.system.meaning import Meaning
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,10 +350,78 @@ class DefectiveTrickFound:
         return DIRECTOR
 
 
+@dataclass(frozen=True, slots=True)
+class QuestionAsked:
+    """``seat`` asks for an explanation of the opponents' auction, or of their call at ``about`` (a position
+    in the standing auction, 0 being the dealer's first call) (Law 20F1-F3). Only at one's own turn to call
+    or play: a question at another time is recorded as an irregularity (:mod:`tenace.laws.misinformation`)."""
+
+    seat: Seat
+    about: int | None = None
+
+    @property
+    def actor(self) -> Actor:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class ExplanationGiven:
+    """``by`` explains the call at ``call_index`` of the standing auction (Law 20F1, 20F2): the caller's
+    partner at a table, the caller himself where the regulations have players explain their own calls
+    (online). ``meaning`` is the explanation in the system card's structured form, if the interface has one.
+    """
+
+    by: Seat
+    call_index: int
+    text: str
+    meaning: Meaning | None = None
+
+    @property
+    def actor(self) -> Actor:
+        return self.by
+
+
+@dataclass(frozen=True, slots=True)
+class ExplanationCorrected:
+    """``by`` corrects the explanation of the call at ``call_index`` (or a missing alert), saying ``text``
+    (Laws 20F4, 20F5, 75B2, 75B3); whether it came at the right time is judged by
+    :mod:`tenace.laws.misinformation`."""
+
+    by: Seat
+    call_index: int
+    text: str
+
+    @property
+    def actor(self) -> Actor:
+        return self.by
+
+
+class Mistake(enum.Enum):
+    """The Director's determination about an explanation that does not match the hand (Law 75)."""
+
+    EXPLANATION = "mistaken explanation"  # Law 75B: an infraction, misinformation (Law 21)
+    CALL = "mistaken call"  # Law 75C: no infraction, the result stands
+    NO_AGREEMENT = "no partnership agreement"  # Law 75D2: the explanation described no real agreement
+
+
+@dataclass(frozen=True, slots=True)
+class MistakeFound:
+    """The Director determines whether the explanation of the call at ``call_index`` was mistaken or the call
+    was (Law 75); the engine gives him the evidence and never decides it."""
+
+    call_index: int
+    kind: Mistake
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
 Event = (
     CallMade | CardPlayed | DirectorCalled | Elected | ClaimMade | ClaimAnswered | ClaimRuled | CallChanged
     | CardExposed | DummyDesignation | AttentionDrawn | ClaimWithdrawn | PlayOnAgreed
     | Misinformation | SimultaneousCalls
     | SimultaneousPlays | SimultaneousCards | LeadFaceDown
     | DesignationChanged | CardDeemedPlayed | CardRetracted | InspectionAllowed | DefectiveTrickFound
+    | QuestionAsked | ExplanationGiven | ExplanationCorrected | MistakeFound
 )

@@ -94,6 +94,10 @@ KIND_NAMES: Final[Mapping[str, str]] = {
     "PREMATURE_PLAY": N_("premature lead or play"),
     "SIMULTANEOUS_CARDS": N_("two or more cards played at once"),
     "WRONG_CARD_FROM_DUMMY": N_("card from dummy not the one named"),
+    "QUESTION_OUT_OF_TURN": N_("question out of turn"),
+    "MISTAKEN_EXPLANATION": N_("mistaken explanation"),
+    "EARLY_CORRECTION": N_("correction made too early"),
+    "LATE_CORRECTION": N_("correction made too late"),
 }
 """The short name of each :class:`~tenace.laws.decisions.Kind` of irregularity, by member name."""
 
@@ -135,6 +139,22 @@ KIND_SENTENCES: Final[Mapping[str, str]] = {
     "SIMULTANEOUS_CARDS": N_("Cards played together: {offender} played two or more cards at once ({law})."),
     "WRONG_CARD_FROM_DUMMY": N_(
         "Card not named: {offender}, dummy, placed a card that declarer had not named in the played position"
+        " ({law})."
+    ),
+    "QUESTION_OUT_OF_TURN": N_(
+        "Question out of turn: {offender} asked about the opponents' calls when it was not their turn"
+        " ({law})."
+    ),
+    "MISTAKEN_EXPLANATION": N_(
+        "Mistaken explanation: the Director finds that {offender} explained a call differently from the"
+        " partnership agreement ({law})."
+    ),
+    "EARLY_CORRECTION": N_(
+        "Correction too early: {offender} corrected their partner's explanation before the Laws allow it"
+        " ({law})."
+    ),
+    "LATE_CORRECTION": N_(
+        "Correction too late: {offender} corrected a mistaken explanation after the time the Laws set"
         " ({law})."
     ),
 }
