@@ -7,9 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tenace.calls import ALL_BIDS, parse_call
-from tenace.cards import DECK, CardSet
+from tenace.cards import DECK, CardSet, Suit
 from tenace.deal import Deal
 from tenace.formats.pbn import read_records, write_games
 from tenace.record import AnnotatedCall, DealRecord
@@ -17,6 +19,7 @@ from tenace.seats import Seat, Side
 from tenace.system import (
     AlertRegulations,
     Forcing,
+    Length,
     Meaning,
     check_call,
     check_explanation,
@@ -24,6 +27,7 @@ from tenace.system import (
     natural_card,
     review,
 )
+from tenace.system.explain import compare_meanings
 
 CARD = natural_card()
 REGS = AlertRegulations()
@@ -269,3 +273,33 @@ def test_robot_explanations_of_real_boards_checked_against_a_card(oracles: Path)
                     ("hcp", "12-21", "11-21")], item.explanation
             break
     assert notrump >= 10 and majors >= 10, (notrump, majors)
+
+
+@st.composite
+def described_meanings(draw: st.DrawFn) -> Meaning:
+    def bounds(top: int) -> tuple[int | None, int | None]:
+        low = draw(st.none() | st.integers(0, top))
+        return low, draw(st.none() | st.integers(low or 0, top))
+
+    hcp = bounds(40)
+    lengths = []
+    for suit in draw(st.sets(st.sampled_from(list(Suit)))):
+        low, high = bounds(13)
+        lengths.append(Length(suit, low, high))
+    transfer = draw(st.none() | st.sampled_from(list(Suit)))
+    artificial = draw(st.none() | st.just(True)) if transfer is not None else draw(st.none() | st.booleans())
+    return Meaning("", hcp[0], hcp[1], tuple(lengths), draw(st.none() | st.booleans()),
+                   draw(st.none() | st.sampled_from(list(Forcing))), artificial,
+                   draw(st.none() | st.sampled_from(["Stayman", "Michaels"])), transfer)
+
+
+@settings(max_examples=300, deadline=None)
+@given(described_meanings())
+def test_a_meanings_own_description_is_never_flagged_against_it(meaning: Meaning) -> None:
+    """What ``Meaning.describe`` says (the one-line text a robot or a console shows) read back as a free-text
+    explanation never contradicts the meaning it came from."""
+    facts = extract_facts(meaning.describe())
+    assert compare_meanings(meaning, facts.meaning, loose_forcing=facts.loose_forcing,
+                            conventions=facts.conventions) == (), meaning.describe()
+    if meaning.hcp_min is not None and meaning.hcp_max is not None:
+        assert (facts.meaning.hcp_min or 0, facts.meaning.hcp_max) == (meaning.hcp_min, meaning.hcp_max)

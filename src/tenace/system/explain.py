@@ -63,14 +63,15 @@ _HCP_RE: Final = re.compile(
     + r"|(\d{1,2})\s*(?:\+|or more)" + _NOT_POINTS
     + r"|(\d{1,2})\s*-\s*(?=" + _PTS + ")"
     r"|(?:at least|min(?:imum)?)\s+(\d{1,2})\s*" + _PTS
-    + r"|(?:at most|max(?:imum)?|up to)\s+(\d{1,2})\s*" + _PTS
+    + r"|(?:at most\s|max(?:imum)?\s|up to\s|(?<![\w\d])-)\s*(\d{1,2})\s*" + _PTS
     + r"|(\d{1,2})\s*(?=" + _PTS + ")",
     re.IGNORECASE,
 )
 _NOT_HCP_RE: Final = re.compile(r"\s*(?:" + _PTS + r"\s*)?(?:total|tp\b|support|dummy|playing|trick)",
                                 re.IGNORECASE)
 _LENGTH_RE: Final = re.compile(
-    r"(?:(at least|at most|exactly|denies|denying|no|without|fewer than|less than)\s+(?:a\s+)?)?"
+    r"(?:(at least|at most|exactly|denies|denying|no|without|fewer than|less than)\s+(?:a\s+)?"
+    r"|((?<![\w\d])-)\s*)?"
     + _NUM + r"\s*(?:(\+|\s*or\s+more)|(?:-|–|to)\s*" + _NUM + r"|(-))?"
     r"(?:\s*|-)(?:cards?\s+(?:in\s+)?)?(?:-card\s+)?" + _SUIT + r"(?!\w)",
     re.IGNORECASE,
@@ -128,7 +129,7 @@ def _extract_one(text: str, conventions: Iterable[str] = ()) -> ExplainedFacts:
     hcp_max: int | None = None
     lengths: dict[Suit, Length] = {}
     for m in _LENGTH_RE.finditer(text):
-        qualifier, low_text, plus, high_text, minus, suit_text = m.groups()
+        qualifier, lead_minus, low_text, plus, high_text, minus, suit_text = m.groups()
         suit = _SUIT_WORDS[suit_text.lower().lstrip("!")]
         named_bid = not suit_text.lower().endswith("s") or _BID_WORD_RE.search(text, 0, m.start())
         if low_text.isalpha() and named_bid:
@@ -137,7 +138,7 @@ def _extract_one(text: str, conventions: Iterable[str] = ()) -> ExplainedFacts:
         high: int | None
         if high_text is not None:
             high = _number(high_text)
-        elif minus:  # "5- !S": at most five
+        elif minus or lead_minus:  # "5- !S" or "-5♠": at most five
             low, high = 0, low
         elif plus or qualifier is None or qualifier.lower() == "at least":
             high = None
