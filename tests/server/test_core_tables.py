@@ -309,3 +309,15 @@ def test_a_club_table_enters_its_result_into_the_tournament_store(tmp_path: Path
     assert result.contract == table.contract and result.tricks == table.declarer_tricks
     assert result.ns_score() == table.score_ns()
     assert table.play is not None and result.lead == table.play.cards[0]
+
+
+def test_the_api_gives_no_directors_token_but_the_hubs_director_sees_every_hand(client: TestClient) -> None:
+    table = _new_table(client, ["N", "E", "S", "W"])
+    assert set(table) == {"id", "tokens", "websocket"}
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert client.portal is not None
+    created = client.portal.call(hub.create_table, set(Seat))
+    with client.websocket_connect(f"/ws/tables/{created.id}?token={created.director_token}") as ws:
+        view = _next(ws, "view")["view"]
+    assert view["viewer"] == "Director"
+    assert {seat: len(cards) for seat, cards in view["hands"].items()} == {"N": 13, "E": 13, "S": 13, "W": 13}

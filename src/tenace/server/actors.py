@@ -190,14 +190,24 @@ class Connection:
     locale: str = "en"
     outbox: asyncio.Queue[dict[str, Any] | None] = field(default_factory=asyncio.Queue)
     observer: Callable[[Viewer, dict[str, Any]], None] | None = None
+    backlog: int = 1000
+    """A client this many messages behind is disconnected (it reconnects and gets the current view)."""
+    closed: bool = False
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.outbox.qsize() >= self.backlog:
+            self.close()
+            return
         if self.observer is not None:
             self.observer(self.viewer, message)
         self.outbox.put_nowait(message)
 
     def close(self) -> None:
-        self.outbox.put_nowait(None)
+        if not self.closed:
+            self.closed = True
+            self.outbox.put_nowait(None)
 
 
 @dataclass(frozen=True, slots=True)

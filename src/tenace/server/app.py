@@ -5,7 +5,9 @@ Routes:
 
 * ``GET /api/health``: ``{"status": "ok", "tables": <loaded tables>}``;
 * ``POST /api/tables``: a new table (``{"humans": ["S"], "board": <board JSON or null>, "boards": <n or
-  null>}``); the answer holds the table's id and its seat tokens (shown once; only their hashes are stored);
+  null>}``); the answer holds the table's id and its seat tokens (shown once; only their hashes are stored).
+  The Director's token is not given out here (whoever creates a table may play at it): a Director comes in
+  through the accounts (a logged-in Director), or a program that holds the hub;
 * ``GET /api/tables/{id}``: who sits where, the board being played, its phase and the scores so far (no
   cards);
 * ``WS /ws/tables/{id}?token=...&lang=en``: the table (see docs/protocol.md).
@@ -141,7 +143,6 @@ def create_app(
         return {
             "id": created.id,
             "tokens": {seat.value: token for seat, token in created.tokens.items()},
-            "director_token": created.director_token,
             "websocket": f"/ws/tables/{created.id}",
         }
 
