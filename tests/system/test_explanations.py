@@ -303,3 +303,25 @@ def test_a_meanings_own_description_is_never_flagged_against_it(meaning: Meaning
                             conventions=facts.conventions) == (), meaning.describe()
     if meaning.hcp_min is not None and meaning.hcp_max is not None:
         assert (facts.meaning.hcp_min or 0, facts.meaning.hcp_max) == (meaning.hcp_min, meaning.hcp_max)
+
+
+def test_a_table_played_with_the_laws_engine_is_reviewed_against_the_card() -> None:
+    """The Laws engine records each call with its alert and explanation (Law 20F); the table's record shows
+    the Director that South's 2D, explained by North as natural, is a transfer on North-South's card."""
+    from tenace.board import Board
+    from tenace.laws.events import CallMade
+    from tenace.laws.pbn_export import to_record
+    from tenace.laws.table import Table
+
+    deal = deal_with(N="AK32.A2.K32.K432", S="65.KJ9843.Q54.65")
+    table = Table.new(Board(3, deal))  # dealer South (Law 2)
+    for seat, call, alert, text in [
+        (Seat.SOUTH, "P", False, None), (Seat.WEST, "P", False, None), (Seat.NORTH, "1NT", True, "15-17"),
+        (Seat.EAST, "P", False, None), (Seat.SOUTH, "2D", False, "natural, diamonds, to play"),
+        (Seat.WEST, "P", False, None), (Seat.NORTH, "P", False, None), (Seat.EAST, "P", False, None),
+    ]:
+        table = table.apply(CallMade(seat, parse_call(call), alert, text))
+    found = review(CARD, to_record(table), REGS, side=Side.NS)
+    assert [(m.seat, str(m.call), sorted(f.field for f in m.fields)) for m in found.mismatches] == [
+        (Seat.SOUTH, "2D", ["artificial", "forcing"])]
+    assert found.deviations == ()
