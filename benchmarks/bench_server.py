@@ -6,7 +6,8 @@ Run one or more of:
     .venv/bin/python benchmarks/bench_server.py --load 50,100,200,400 [--seconds 20] [--think 1.0]
     .venv/bin/python benchmarks/bench_server.py --crash 100
 
-``--privacy N``: N robot boards (claims, doubted claims and the Director's rulings included) with a spectator,
+``--privacy N``: N robot boards (claims, doubted claims and the Director's rulings included; every fourth
+table under the Laws policy, where defenders expose cards that become penalty cards) with a spectator,
 the Director and each seat watching; every message sent to every client, and every view given to a robot,
 is checked against what its recipient may see, computed from the deal and the stored events alone
 (tests/server/privacy.py). Exits 1 on the first leak.
@@ -53,42 +54,43 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 async def _privacy(boards: int, seed: int) -> int:
     from server.privacy import Recorder, leaks  # tests/server/privacy.py
-    from server.robots import ClaimingRobot, direct, memory_engine
-    from tenace.laws.refs import DIRECTOR
-    from tenace.laws.table import Phase
+    from server.robots import ClaimingRobot, ExposingRobot, memory_engine, play_out
+    from tenace.laws.refs import DIRECTOR, Policy
     from tenace.seats import SEATS
     from tenace.server.actors import Connection, Hub
     from tenace.server.persistence import LiveStore
 
     rng = random.Random(seed)
     per_table = 5
-    checked = messages = claims = 0
+    checked = messages = claims = exposed = 0
     started = time.perf_counter()
     for first in range(0, boards, per_table):
         count = min(per_table, boards - first)
         recorder = Recorder()
         live = LiveStore(memory_engine())
-        hub = Hub(live, observer=recorder,
-                  robots=lambda seat: ClaimingRobot(seat, random.Random(rng.random())))
+        laws = (first // per_table) % 4 == 3  # every fourth table under the Laws policy: penalty cards
+        hub = Hub(live, observer=recorder, policy=Policy.LAWS if laws else Policy.ONLINE,
+                  robots=lambda seat: (ExposingRobot if laws else ClaimingRobot)(  # noqa: B023
+                      seat, random.Random(rng.random())))
         created = await hub.create_table((), boards=count)
         actor = hub.tables[created.id]
         for viewer in (None, DIRECTOR, *SEATS):
             actor.join(Connection(viewer))
-        while True:
-            await direct(hub, actor)
-            if actor.position >= count and actor.table.phase is Phase.ENDED:
-                break
+        await play_out(hub, actor, count)
         await hub.close()
         found = leaks(recorder, live)
         messages += len(recorder.messages)
-        claims += sum(e["type"] == "ClaimMade" for b in live.history(created.id) for e in b.events)
+        stored = [e["type"] for b in live.history(created.id) for e in b.events]
+        claims += stored.count("ClaimMade")
+        exposed += stored.count("CardExposed")
         checked += count
         if found:
             print(f"LEAK after {checked} boards: {found[:3]}")  # noqa: T201
             return 1
     elapsed = time.perf_counter() - started
     print(f"privacy: {checked} robot boards, {messages} messages to 7 recipients each, {claims} claims, "  # noqa: T201
-          f"no card sent to anyone who may not see it ({elapsed:.1f} s)")
+          f"{exposed} cards exposed (penalty cards); no card sent to anyone who may not see it "
+          f"({elapsed:.1f} s)")
     return 0
 
 

@@ -10,14 +10,13 @@ import random
 import pytest
 
 from tenace import Board, Deal
-from tenace.laws.refs import DIRECTOR
-from tenace.laws.table import Phase
+from tenace.laws.refs import DIRECTOR, Policy
 from tenace.seats import SEATS, Seat
 from tenace.server.actors import Connection, Hub
 from tenace.server.persistence import LiveStore
 
 from .privacy import Recorder, leaks, may_see
-from .robots import ClaimingRobot, direct, memory_engine
+from .robots import ClaimingRobot, ExposingRobot, memory_engine, play_out
 
 
 async def _robot_boards(tables: int, boards: int, seed: int) -> tuple[Recorder, LiveStore, Hub]:
@@ -30,9 +29,7 @@ async def _robot_boards(tables: int, boards: int, seed: int) -> tuple[Recorder, 
         actor = hub.tables[created.id]
         for viewer in (None, DIRECTOR, *SEATS):  # watchers: a spectator, the Director, each seat
             actor.join(Connection(viewer))
-        await direct(hub, actor)
-        while actor.position < boards or actor.table.phase is not Phase.ENDED:
-            await direct(hub, actor)
+        await play_out(hub, actor, boards)
     await hub.close()
     return recorder, live, hub
 
@@ -101,3 +98,29 @@ def test_may_see_grows_with_the_opening_lead_and_a_claim() -> None:
     agreed = [*claim, {"type": "ClaimAnswered", "seat": "E", "agree": True},
               {"type": "ClaimAnswered", "seat": "W", "agree": True}]
     assert len(may_see(deal, agreed, None)) == 52
+
+
+def test_under_the_laws_policy_penalty_cards_and_claims_leak_nothing_either() -> None:
+    async def run() -> tuple[Recorder, LiveStore, list[str]]:
+        rng = random.Random(7)
+        recorder = Recorder()
+        live = LiveStore(memory_engine())
+        hub = Hub(live, policy=Policy.LAWS, observer=recorder,
+                  robots=lambda seat: ExposingRobot(seat, random.Random(rng.random())))
+        ids = []
+        for _ in range(4):
+            created = await hub.create_table((), boards=3)
+            actor = hub.tables[created.id]
+            for viewer in (None, DIRECTOR, *SEATS):
+                actor.join(Connection(viewer))
+            await play_out(hub, actor, 3)
+            ids.append(created.id)
+        await hub.close()
+        return recorder, live, ids
+
+    recorder, live, ids = asyncio.run(run())
+    assert leaks(recorder, live) == []
+    events = [e for table_id in ids for b in live.history(table_id) for e in b.events]
+    assert sum(e["type"] == "CardExposed" for e in events) >= 3
+    views = [m["view"] for _, _, m in recorder.messages if m["type"] == "view"]
+    assert any(v["penalty_cards"] for v in views if v["viewer"] is None)  # face up for everyone (Law 50)
