@@ -26,6 +26,7 @@ from tenace.laws import (
     changes,
     claims,
     designation,
+    misinformation,
     out_of_turn,
     penalty_cards,
     play_period,
@@ -53,9 +54,13 @@ from tenace.laws.events import (
     DummyDesignation,
     Elected,
     Event,
+    ExplanationCorrected,
+    ExplanationGiven,
     InspectionAllowed,
     Misinformation,
+    MistakeFound,
     PlayOnAgreed,
+    QuestionAsked,
     SimultaneousCalls,
 )
 from tenace.laws.penalty_cards import Exposure
@@ -102,6 +107,9 @@ class Table:
     times: tuple[dt.datetime | None, ...] = ()
     """When each event of :attr:`record` happened (aware, UTC), ``None`` where unknown; parallel to the
     record."""
+    information: misinformation.InfoState = misinformation.InfoState()
+    """The questions, explanations, corrections and Law 75 findings so far (Laws 20F, 75); see
+    :mod:`tenace.laws.misinformation`."""
 
     @classmethod
     def new(cls, board: Board, regulations: Regulations | None = None) -> Table:
@@ -206,7 +214,7 @@ class Table:
     @property
     def irregularities(self) -> tuple[Irregularity, ...]:
         play = self.playing.irregularities + self.playing.revokes if self.playing is not None else ()
-        return (*self.auction.irregularities, *play)
+        return (*self.auction.irregularities, *play, *self.information.irregularities)
 
     @property
     def open_irregularity(self) -> Irregularity | None:
@@ -274,9 +282,12 @@ class Table:
         index = len(self.record)
         policy = self.regulations.policy
         try:
+            if isinstance(event, misinformation.MISINFORMATION_EVENTS):  # Laws 20F, 75: nothing else changes
+                new = replace(self, information=misinformation.on_event(self, event, index))
+                return replace(new, record=(*self.record, event), times=(*self._times(), stamp))
             if isinstance(event, CardPlayed) and self.playing is not None:
                 revokes.check_card(self.playing, event)  # Law 62C2
-            new = self._step(event, index, policy)
+            new = replace(self._step(event, index, policy), information=self.information)
             if new.playing is not None and new.playing.penalties.active:  # Laws 26B, 50-52
                 new = replace(new, playing=penalty_cards.settle(new.playing))
             if new.playing is not None:  # Laws 62-64: revokes found, corrected, reviewed
@@ -508,6 +519,14 @@ def _describe(event: Event) -> str:
             return f"the Director finds trick {trick} defective for {seat.name.title()}"
         case PlayOnAgreed():
             return "all four agree to play on"
+        case QuestionAsked(seat=seat):
+            return f"{seat.name.title()} asks about the opponents' calls"
+        case ExplanationGiven(by=seat, call_index=i):
+            return f"{seat.name.title()} explains call {i}"
+        case ExplanationCorrected(by=seat, call_index=i):
+            return f"{seat.name.title()} corrects the explanation of call {i}"
+        case MistakeFound(call_index=i, kind=kind):
+            return f"the Director finds a {kind.value} at call {i}"
     return repr(event)
 
 
