@@ -73,6 +73,10 @@ from tenace.laws.events import (
     DummyDesignation,
     Elected,
     Event,
+    ExplanationCorrected,
+    ExplanationGiven,
+    MistakeFound,
+    QuestionAsked,
     Retraction,
 )
 from tenace.laws.refs import DIRECTOR, Actor, LawRef, Policy
@@ -495,7 +499,10 @@ def wrong_card_correctable(state: PlayState) -> bool:
     return not _too_late_45d(state.play, last.position)
 
 
-_HARMLESS = (DummyDesignation, CardPlayed, CardDeemedPlayed, DesignationChanged, DirectorCalled)
+_HARMLESS = (
+    DummyDesignation, CardPlayed, CardDeemedPlayed, DesignationChanged, DirectorCalled,
+    QuestionAsked, ExplanationGiven, ExplanationCorrected, MistakeFound,  # said, not done (Laws 20F, 47E2)
+)
 
 
 def rebuild_point(
