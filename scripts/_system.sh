@@ -81,3 +81,50 @@ _tenace_pg_setup() {
   echo "PostgreSQL $version on port $_tenace_pg_port: TENACE_TEST_POSTGRES_URL is set for the storage tests"
 }
 _tenace_pg_setup
+
+# Redis for the scale-out tests (tests/server/test_scaleout*.py: two server processes sharing tables through
+# PostgreSQL and Redis pub/sub). As root: install redis-server if missing, start it if nothing answers on
+# 127.0.0.1:6379 (no persistence: it only carries leases and messages) and export the URL. In CI (CI set) or
+# as root, a failure stops the run; elsewhere the scale-out tests are skipped (and say so).
+_tenace_redis_problem() {
+  echo "error: Redis for the scale-out tests: $*" >&2
+  if [ -n "${CI:-}" ] || [ "$(id -u)" = 0 ]; then
+    exit 1
+  fi
+  echo "warning: the scale-out tests will be skipped" >&2
+}
+_tenace_redis_setup() {
+  if [ -n "${TENACE_TEST_REDIS_URL:-}" ]; then
+    return 0
+  fi
+  if [ "$(id -u)" != 0 ]; then
+    if [ -n "${CI:-}" ]; then
+      _tenace_redis_problem "TENACE_TEST_REDIS_URL is not set and setting Redis up needs root"
+    else
+      echo "note: TENACE_TEST_REDIS_URL is not set; the scale-out tests will be skipped" >&2
+    fi
+    return 0
+  fi
+  if ! command -v redis-server >/dev/null || ! command -v redis-cli >/dev/null; then
+    echo "Installing Debian package: redis-server"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        redis-server >/dev/null; } || { _tenace_redis_problem "apt-get install redis-server failed"; return 0; }
+  fi
+  if [ "$(redis-cli -h 127.0.0.1 -p 6379 ping 2>/dev/null)" != PONG ]; then
+    redis-server --bind 127.0.0.1 --port 6379 --daemonize yes --save '' --appendonly no \
+        --logfile /tmp/tenace-redis.log >/dev/null \
+      || { _tenace_redis_problem "redis-server did not start (see /tmp/tenace-redis.log)"; return 0; }
+    local i
+    for i in $(seq 50); do
+      [ "$(redis-cli -h 127.0.0.1 -p 6379 ping 2>/dev/null)" = PONG ] && break
+      sleep 0.1
+    done
+    if [ "$(redis-cli -h 127.0.0.1 -p 6379 ping 2>/dev/null)" != PONG ]; then
+      _tenace_redis_problem "redis-server does not answer on 127.0.0.1:6379 (see /tmp/tenace-redis.log)"
+      return 0
+    fi
+  fi
+  export TENACE_TEST_REDIS_URL="redis://127.0.0.1:6379/0"
+  echo "Redis on 127.0.0.1:6379: TENACE_TEST_REDIS_URL is set for the scale-out tests"
+}
+_tenace_redis_setup
