@@ -635,9 +635,10 @@ def mismatches(table: Table, cards: Mapping[Side, SystemCard] | SystemCard) -> t
 
 def heard(table: Table, viewer: Seat | Director | None) -> tuple[Question | Explanation | Correction, ...]:
     """The questions, explanations and corrections ``viewer`` may know of, in record order. At a table all
-    four players hear them; online (screens, Law 80 regulations) a question and its answer pass between the
-    asker and the caller's side, so the caller's partner hears none of his own side's explanations, and a
-    spectator (``None``) hears nothing. The Director hears everything."""
+    four players hear them; online (Law 80 regulations) a question goes to the player who explains (the
+    caller, or both opponents when it is about the whole auction) and an explanation to the caller's
+    opponents, so the caller's partner hears none of his side's explanations; a spectator (``None``) hears
+    nothing. The Director hears everything."""
     info = table.information
     items: list[Question | Explanation | Correction] = [
         *info.questions, *info.explanations, *info.corrections
@@ -653,7 +654,10 @@ def heard(table: Table, viewer: Seat | Director | None) -> tuple[Question | Expl
     out: list[Question | Explanation | Correction] = []
     for item in items:
         if isinstance(item, Question):
-            if item.seat is seat or item.seat.side is not seat.side:
+            # the question goes to whoever answers it: the caller, or both opponents about the whole auction
+            whole = item.about is None
+            answers = (item.seat.lho, item.seat.rho) if whole else (_call_at(table, item.about or 0)[0],)
+            if item.seat is seat or seat in answers:
                 out.append(item)
         else:
             caller, _ = _call_at(table, item.call_index)
