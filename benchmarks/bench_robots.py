@@ -5,7 +5,9 @@ Run: ``.venv/bin/python benchmarks/bench_robots.py [--boards 6] [--samples 0 5 2
 
 Four robots play ``--boards`` random deals through the Laws engine for each sample count; every robot
 decision is timed from the view it is given to the event it returns. Card decisions are reported for the
-first three tricks (full-size layouts, the slow part for the solver) and for the rest.
+first three tricks (full-size layouts, the slow part for the solver) and for the rest. As a check of the
+play's quality, the mean of declarer's tricks minus the double-dummy tricks of the contract reached is
+printed too (both sides are robots, so it measures declarer against defence, both sampling).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from tenace.laws.refs import DIRECTOR
 from tenace.laws.table import Phase
 from tenace.robots import Robot
 from tenace.seats import SEATS
-from tenace.solver.dds import solve_position
+from tenace.solver.dds import dd_tricks, solve_position
 
 
 def random_deal(rng: random.Random) -> Deal:
@@ -31,9 +33,10 @@ def random_deal(rng: random.Random) -> Deal:
     return Deal.from_hands({seat: CardSet(cards[13 * i:13 * i + 13]) for i, seat in enumerate(SEATS)})
 
 
-def run(boards: int, samples: int, seed: int) -> dict[str, list[float]]:
+def run(boards: int, samples: int, seed: int) -> tuple[dict[str, list[float]], list[int]]:
     rng = random.Random(seed)
     times: dict[str, list[float]] = {"call": [], "card, tricks 1-3": [], "card, tricks 4-13": []}
+    versus_dd: list[int] = []
     for number in range(1, boards + 1):
         table = Table.new(Board(number, random_deal(rng)))
         robots = {seat: Robot(seat, samples=samples, seed=seed + number) for seat in SEATS}
@@ -60,7 +63,9 @@ def run(boards: int, samples: int, seed: int) -> dict[str, list[float]]:
                 event = event or action
             assert event is not None
             table = table.apply(event)
-    return times
+        if table.contract is not None and table.declarer_tricks is not None:
+            versus_dd.append(table.declarer_tricks - dd_tricks(table.deal, table.contract))
+    return times, versus_dd
 
 
 def main() -> None:
@@ -71,13 +76,16 @@ def main() -> None:
     args = parser.parse_args()
     run(1, 1, args.seed)  # warm up: endplay's import, the DDS library
     for samples in args.samples:
-        times = run(args.boards, samples, args.seed)
+        times, versus_dd = run(args.boards, samples, args.seed)
         for kind, spent in times.items():
             if not spent:
                 continue
             rate, median, worst = len(spent) / sum(spent), statistics.median(spent) * 1000, max(spent) * 1000
             print(f"samples={samples:>3}  {kind:<18} {len(spent):>5} decisions  {rate:>9.1f} per second  "
                   f"median {median:8.2f} ms  worst {worst:8.1f} ms")
+        if versus_dd:
+            print(f"samples={samples:>3}  declarer's tricks minus double dummy: mean "
+                  f"{statistics.mean(versus_dd):+.2f} over {len(versus_dd)} contracts")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from tenace.laws import CallMade, CardPlayed, ClaimAnswered, ClaimMade, Table
 from tenace.laws.claims import Claim
 from tenace.laws.table import Phase, TableView
 from tenace.robots import Memory, Robot
-from tenace.robots.play import position_from_view, sample_plays
+from tenace.robots.play import choose_card, position_from_view, sample_plays
 from tenace.seats import SEATS
 from tenace.solver.dds import best_cards, solve_position
 
@@ -160,3 +160,13 @@ def test_a_view_that_shows_the_number_claimed_is_checked_against_every_sample() 
         shown = ViewWithClaim(**fields, claim=table.claim)
         answers[tricks] = Robot(Seat.EAST, samples=6).act(shown)
     assert answers == {7: ClaimAnswered(Seat.EAST, True), 8: ClaimAnswered(Seat.EAST, False)}
+
+
+def test_a_time_budget_stops_solving_after_the_first_batch_when_spent() -> None:
+    table = table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ")
+    view = table.view(Seat.SOUTH)
+    card, solved = choose_card(view, Seat.SOUTH, None, 12, random.Random(1), budget=0.0)
+    assert 1 <= len(solved) < 12
+    assert card in table.legal_cards()
+    _, everything = choose_card(view, Seat.SOUTH, None, 12, random.Random(1))
+    assert len(everything) == 12

@@ -13,6 +13,7 @@ is let go for that sample).
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -32,6 +33,7 @@ __all__ = ["Memory", "Position", "choose_card", "position_from_view", "sample_pl
 
 _FULL = CardSet.full()
 _ATTEMPTS = 30
+_BATCH = 4
 
 
 @dataclass(slots=True)
@@ -258,9 +260,23 @@ def sample_plays(position: Position, samples: int, rng: random.Random) -> list[P
     return plays
 
 
-def solve_samples(position: Position, samples: int, rng: random.Random) -> list[SolvedPosition]:
-    """The double-dummy value of every legal card on each of ``samples`` layouts."""
-    return solve_positions(sample_plays(position, samples, rng))
+def solve_samples(
+    position: Position, samples: int, rng: random.Random, budget: float | None = None
+) -> list[SolvedPosition]:
+    """The double-dummy value of every legal card on each of ``samples`` layouts.
+
+    With a ``budget`` in seconds, the layouts are solved a few at a time and no new batch starts once the
+    budget is spent (at least one batch is solved); the result then depends on the machine's speed."""
+    plays = sample_plays(position, samples, rng)
+    if budget is None:
+        return solve_positions(plays)
+    start = time.perf_counter()
+    solved: list[SolvedPosition] = []
+    for i in range(0, len(plays), _BATCH):
+        solved.extend(solve_positions(plays[i:i + _BATCH]))
+        if time.perf_counter() - start >= budget:
+            break
+    return solved
 
 
 def _legal(position: Position, seat: Seat, view: TableView) -> CardSet:
@@ -294,10 +310,11 @@ def _lowest(cards: Sequence[Card]) -> Card:
 
 def choose_card(
     view: TableView, seat: Seat, memory: Memory | None, samples: int, rng: random.Random,
-    system: System = SYSTEM,
+    system: System = SYSTEM, budget: float | None = None,
 ) -> tuple[Card, list[SolvedPosition]]:
     """The card for ``seat`` (the robot's own, or dummy's when the robot is declarer): the most tricks on
-    average over the samples, ties to the lowest card. Returns the solved samples too (for claims)."""
+    average over the samples, ties to the lowest card. Returns the solved samples too (for claims).
+    ``budget``: see :func:`solve_samples`."""
     position = position_from_view(view, memory, system)
     legal = _legal(position, seat, view)
     if not legal:
@@ -305,7 +322,7 @@ def choose_card(
     if len(legal) == 1 or samples <= 0:
         return _lowest(list(legal)), []
     try:
-        solved = solve_samples(position, samples, rng)
+        solved = solve_samples(position, samples, rng, budget)
     except ValueError:  # nothing the robot saw can be squared with any layout (a bug, or a revoke): no guess
         return _lowest(list(legal)), []
     totals: dict[Card, int] = dict.fromkeys(legal, 0)

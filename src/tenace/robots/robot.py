@@ -53,13 +53,15 @@ class Robot:
     ``samples``: layouts solved double dummy per card decision (20 by default; 0 plays the lowest legal card
     without solving, for load tests). ``seed``: the robot's random stream, so a robot with the same seed
     shown the same views makes the same decisions. ``claims``: whether it claims when every sample gives its
-    side all the remaining tricks.
+    side all the remaining tricks. ``budget``: seconds after which no further batch of samples is solved for
+    a card (``None``: always all ``samples``; with a budget, decisions depend on the machine's speed).
     """
 
     seat: Seat
     samples: int = 20
     seed: int = 0
     claims: bool = True
+    budget: float | None = None
     system: System = SYSTEM
     memory: Memory = field(default_factory=Memory)
     _rng: random.Random = field(init=False, repr=False)
@@ -112,7 +114,9 @@ class Robot:
         player = view.turn
         if player is not me and not (me is contract.declarer and player is contract.dummy):
             return None
-        card, solved = choose_card(view, player, self.memory, self.samples, self._rng, self.system)
+        card, solved = choose_card(
+            view, player, self.memory, self.samples, self._rng, self.system, self.budget
+        )
         if (
             self.claims and solved and view.played and me is contract.declarer
             and side_takes_all(solved, me.side)
