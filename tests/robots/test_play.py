@@ -9,8 +9,11 @@ import random
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tenace import Board, Card, CardSet, Deal, Seat, parse_call
+from strategies import contracts, deals
+from tenace import Board, Card, CardSet, Contract, Deal, Seat, parse_call
 from tenace.laws import CallMade, CardPlayed, ClaimAnswered, ClaimMade, Table
 from tenace.laws.claims import Claim
 from tenace.laws.table import Phase, TableView
@@ -170,3 +173,36 @@ def test_a_time_budget_stops_solving_after_the_first_batch_when_spent() -> None:
     assert card in table.legal_cards()
     _, everything = choose_card(view, Seat.SOUTH, None, 12, random.Random(1))
     assert len(everything) == 12
+
+
+@settings(max_examples=25, deadline=None)
+@given(deal=deals(), contract=contracts(), played=st.integers(16, 50), seed=st.integers(0, 2**16))
+def test_the_robot_on_turn_always_plays_a_card_the_engine_accepts(
+    deal: Deal, contract: Contract, played: int, seed: int
+) -> None:
+    declarer = contract.declarer
+    dummy = declarer.partner
+    table = Table.new(Board(1, deal))
+    seat = table.board.dealer
+    calls = ["P"] * ((declarer.index - seat.index) % 4) + [str(contract.bid), "P", "P", "P"]
+    robots = {s: Robot(s, samples=2, seed=seed) for s in SEATS}
+    rng = random.Random(seed)
+    for text in calls:
+        table = table.apply(CallMade(seat, parse_call(text)))
+        seat = seat.lho
+    for _ in range(played):
+        turn = table.turn
+        assert isinstance(turn, Seat)
+        table = table.apply(CardPlayed(turn, rng.choice(sorted(table.legal_cards()))))
+        for s in SEATS:
+            robots[s].observe(table.view(s))
+    turn = table.turn
+    assert isinstance(turn, Seat)
+    actor = declarer if turn is dummy else turn
+    event = robots[actor].act(table.view(actor))
+    if isinstance(event, ClaimMade):
+        assert actor is declarer and event.tricks == 13 - len(table.play.winners)  # type: ignore[union-attr]
+        return
+    assert isinstance(event, CardPlayed) and event.seat is turn
+    assert event.card in table.legal_cards()
+    table.apply(event)
