@@ -101,9 +101,18 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store.open, settings.database_url)
-        hub = Hub(LiveStore(store.engine), store=store, policy=settings.policy,
-                  robots=robots or default_robots(settings.robot_samples),
-                  robot_delay=settings.robot_delay, observer=observer)
+        hub: Hub
+        if settings.redis_url:  # several processes share the tables (docs/scale-out.md)
+            from tenace.server.scaleout import ClusterHub
+
+            hub = await ClusterHub.connect(
+                LiveStore(store.engine), settings.redis_url, lease_seconds=settings.lease_seconds,
+                store=store, policy=settings.policy, robots=robots or default_robots(settings.robot_samples),
+                robot_delay=settings.robot_delay, observer=observer)
+        else:
+            hub = Hub(LiveStore(store.engine), store=store, policy=settings.policy,
+                      robots=robots or default_robots(settings.robot_samples),
+                      robot_delay=settings.robot_delay, observer=observer)
         app.state.store = store
         app.state.auth = await asyncio.to_thread(accounts.Auth.for_engine, store.engine)
         app.state.hub = hub

@@ -40,6 +40,12 @@ class Settings:
     """A client message longer than this is refused."""
     restore_on_start: bool = True
     """Rebuild every open table from its stored events when the server starts (and let its robots go on)."""
+    redis_url: str = ""
+    """Several processes share the tables through this Redis (``redis://host:6379/0``) and the database
+    (docs/scale-out.md); empty: one process holds every table."""
+    lease_seconds: float = 5.0
+    """With ``redis_url``: how long a table stays with a process that stops renewing its lease (a crash)
+    before another process takes it over."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
