@@ -82,6 +82,7 @@ def _sample(tp: Any, variant: int = 0) -> Any:
     simple: dict[Any, Any] = {
         bool: True, int: 3, str: "a note", Seat: Seat.WEST, Director: DIRECTOR, Card: Card.from_str("HQ"),
         LawRef: LawRef(27, "B1(b)"),
+        Deal: Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"),
     }
     if tp in simple:
         return simple[tp]

@@ -9,6 +9,7 @@ from tenace.calls import Call
 from tenace.cards import Card, Suit
 from tenace.errors import ImpossibleActionError
 from tenace.laws.refs import Actor, LawRef, actor_name
+from tenace.scoring.adjusted import Award
 from tenace.seats import Seat, Side
 
 
@@ -186,11 +187,73 @@ class AdjustedTricks:
     law: LawRef
 
 
+@dataclass(frozen=True, slots=True)
+class RestoreHands:
+    """The Director corrects the hands (the card found put back, the surplus card moved, or another pack used)
+    and the board goes on; a :class:`~tenace.laws.events.HandRestored` event gives the hands (Laws 13A, 13B1,
+    14A, 14B2, 14B3)."""
+
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class CardAmongPlayed:
+    """The missing card is among the played cards: the defective trick Law applies (Laws 14B1, 67)."""
+
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class AwardAdjusted:
+    """The result at the table is cancelled and the Director awards an adjusted score instead (Law 12; e.g.
+    Laws 13B2, 13D, 15A2(a))."""
+
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class ArtificialScores:
+    """The artificial adjusted score the Director awards each side by its responsibility (Law 12C2(a)):
+    ``ns`` and ``ew`` are :class:`~tenace.scoring.adjusted.Award` codes ``"A+"``, ``"A="``, ``"A-"``."""
+
+    ns: Award
+    ew: Award
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class AssignedScore:
+    """The Director assigns a score as the probable outcome without the irregularity (Law 12C1), entered with
+    the result rather than at the table."""
+
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class Differs:
+    """The Director's judgement whether the offender's call on the board whose cards he drew by mistake
+    differs from his cancelled call (much different meaning, or a psychic: Law 15A3)."""
+
+    yes: bool
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectBoardLater:
+    """Whether the Director requires the two pairs to play the board they should have played against one
+    another later (Law 15B2)."""
+
+    yes: bool
+    law: LawRef
+
+
 Option = (
     Accept | Reject | Comparable | Unintended | KeepCall | WithdrawCall
     | RequireLead | ForbidLead | FreeLead | DesignateCard
     | SpreadHand | RequireHighest | RequireLowest | RequireSuit | ForbidSuit
     | NoAdjustment | AdjustedTricks
+    | RestoreHands | CardAmongPlayed | AwardAdjusted | ArtificialScores | AssignedScore | Differs
+    | CorrectBoardLater
 )
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from tenace.calls import Call
 from tenace.cards import Card
+from tenace.deal import Deal
 from tenace.laws.decisions import Option
 from tenace.laws.refs import DIRECTOR, Actor
 from tenace.seats import Seat
@@ -417,6 +418,100 @@ class MistakeFound:
         return DIRECTOR
 
 
+@dataclass(frozen=True, slots=True)
+class CardsCounted:
+    """``seat`` counts the cards of his hand face down before his first call and finds ``count`` (Law 7B2).
+    Thirteen is the normal case; another count is a Law 13 or Law 14 matter
+    (:mod:`tenace.laws.wrong_board`)."""
+
+    seat: Seat
+    count: int
+
+    @property
+    def actor(self) -> Actor:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class WrongCardCount:
+    """The Director finds that ``seat``'s hand holds ``count`` cards, not 13, and, when known, that ``other``
+    holds the opposite surplus or shortage (Laws 13, 14). More than 13 somewhere is a Law 13 case; hands short
+    with none long a Law 14 case."""
+
+    seat: Seat
+    count: int
+    other: Seat | None = None
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
+@dataclass(frozen=True, slots=True)
+class SurplusCardFound:
+    """A card that is not part of the deal (a 53rd card, e.g. from another pack) is found in ``seat``'s hand
+    and removed; ``played`` says it had been played to a quitted trick (Law 13C)."""
+
+    seat: Seat
+    card: Card
+    played: bool = False
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
+@dataclass(frozen=True, slots=True)
+class HandRestored:
+    """The Director restores the hands to ``deal`` after a wrong card count: the missing card put back or the
+    deal reconstructed with another pack (Law 14A, 14B), the surplus card given to the hand that lacked it
+    (Law 13A1, 13B1). The restored hands are deemed to have held their cards throughout (Laws 14A3, 14B4):
+    the engine replays the record with them."""
+
+    deal: Deal
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
+@dataclass(frozen=True, slots=True)
+class WrongHandCall:
+    """The Director finds that ``seat`` called holding the cards of another board (Law 15A1)."""
+
+    seat: Seat
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
+@dataclass(frozen=True, slots=True)
+class CancelledCallElsewhere:
+    """On this board ``seat`` had called ``call`` at another table, holding this board's cards by mistake, and
+    that call was cancelled there (Law 15A3): his first call here is compared with it."""
+
+    seat: Seat
+    call: Call
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
+@dataclass(frozen=True, slots=True)
+class WrongBoardDiscovered:
+    """The Director discovers, after the auction period began, that this board is not the one these
+    contestants were to play in this round (Law 15B); ``played_before``: a player at the table had already
+    played it (15B1), so it is cancelled for both sides."""
+
+    played_before: bool = False
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
 Event = (
     CallMade | CardPlayed | DirectorCalled | Elected | ClaimMade | ClaimAnswered | ClaimRuled | CallChanged
     | CardExposed | DummyDesignation | AttentionDrawn | ClaimWithdrawn | PlayOnAgreed
@@ -424,4 +519,6 @@ Event = (
     | SimultaneousPlays | SimultaneousCards | LeadFaceDown
     | DesignationChanged | CardDeemedPlayed | CardRetracted | InspectionAllowed | DefectiveTrickFound
     | QuestionAsked | ExplanationGiven | ExplanationCorrected | MistakeFound
+    | CardsCounted | WrongCardCount | SurplusCardFound | HandRestored | WrongHandCall | CancelledCallElsewhere
+    | WrongBoardDiscovered
 )

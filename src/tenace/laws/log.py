@@ -55,6 +55,7 @@ from typing import Any, Final
 from tenace.board import Board
 from tenace.calls import Call, parse_call
 from tenace.cards import Card
+from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, NotationError, UnlawfulActionError
 from tenace.formats.json import JSONFormatError, board_from_json, board_to_json
 from tenace.laws import decisions, events
@@ -136,6 +137,8 @@ def _encode(value: Any, tp: Any, where: str) -> JSONValue:
         return value.value
     if tp is Director:
         return value.value
+    if tp is Deal:  # a restored deal (Laws 13, 14), in PBN
+        return str(value.to_pbn())
     if tp is Card or tp is LawRef:
         return str(value) if tp is Card else f"{value.law}{value.clause}"
     if tp is Call or tp in typing.get_args(Call):
@@ -224,7 +227,7 @@ def _decode(data: JSONValue, tp: Any, path: str) -> Any:
         if not isinstance(data, str):
             raise JSONFormatError(path, f"expected a string, got {data!r}")
         return data
-    textual = tp in (Seat, Director, Card, LawRef, Call) or tp in typing.get_args(Call)
+    textual = tp in (Seat, Director, Card, LawRef, Call, Deal) or tp in typing.get_args(Call)
     if textual and not isinstance(data, str):
         raise JSONFormatError(path, f"expected {_expected(tp)}, got {data!r}")
     try:
@@ -236,6 +239,8 @@ def _decode(data: JSONValue, tp: Any, path: str) -> Any:
             return DIRECTOR
         if tp is Card:
             return Card.from_str(data)
+        if tp is Deal:
+            return Deal.from_pbn(data)
         if tp is LawRef:
             return LawRef.from_str(data)
         if tp is Call or tp in typing.get_args(Call):

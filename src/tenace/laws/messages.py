@@ -258,6 +258,37 @@ NO_ADJUSTMENT: Final = N_(
 ADJUSTED_TRICKS: Final = N_(
     "The Director assigns an adjusted result; tricks credited to declarer's side: {tricks} ({law})."
 )
+RESTORE_HANDS: Final = N_(
+    "The Director corrects the hands and the board goes on; the restored hands count as held from the start"
+    " ({law})."
+)
+CARD_AMONG_PLAYED: Final = N_(
+    "The missing card is among the played cards: the Law on defective tricks applies ({law})."
+)
+AWARD_ADJUSTED: Final = N_(
+    "The result at the table is cancelled and the Director awards an adjusted score ({law})."
+)
+ARTIFICIAL_SCORES: Final = N_("Artificial adjusted scores: North-South {ns}, East-West {ew} ({law}).")
+AWARD_NAMES: Final[Mapping[str, str]] = {
+    "AVERAGE_PLUS": N_("average plus"),
+    "AVERAGE": N_("average"),
+    "AVERAGE_MINUS": N_("average minus"),
+}
+"""The artificial adjusted scores of Law 12C2(a), by :class:`~tenace.scoring.adjusted.Award` member name."""
+ASSIGNED_SCORE: Final = N_(
+    "The Director assigns a score, the likely result had the irregularity not happened ({law})."
+)
+DIFFERS_YES: Final = N_(
+    "The Director rules the new call different from the cancelled one: an adjusted score is awarded ({law})."
+)
+DIFFERS_NO: Final = N_(
+    "The Director rules the new call not different from the cancelled one: the board is played normally"
+    " ({law})."
+)
+CORRECT_BOARD_LATER_YES: Final = N_(
+    "The score stands, and the two pairs must play their proper board against each other later ({law})."
+)
+CORRECT_BOARD_LATER_NO: Final = N_("The score stands; the proper board is not played later ({law}).")
 GENERIC: Final = N_("{name} ({law}).")
 """For an option or constraint type that has no message of its own yet (the tests flag such a type)."""
 
@@ -419,6 +450,17 @@ _OPTIONS: Final[dict[str, _Explainer]] = {
     "ForbidSuit": lambda s, x: s(FORBID_SUIT, suit=s.suits([x.suit]), law=s.law(x.law)),
     "NoAdjustment": lambda s, x: s(NO_ADJUSTMENT, law=s.law(x.law)),
     "AdjustedTricks": lambda s, x: s(ADJUSTED_TRICKS, tricks=str(x.declarer_tricks), law=s.law(x.law)),
+    "RestoreHands": lambda s, x: s(RESTORE_HANDS, law=s.law(x.law)),
+    "CardAmongPlayed": lambda s, x: s(CARD_AMONG_PLAYED, law=s.law(x.law)),
+    "AwardAdjusted": lambda s, x: s(AWARD_ADJUSTED, law=s.law(x.law)),
+    "ArtificialScores": lambda s, x: s(
+        ARTIFICIAL_SCORES, ns=s(AWARD_NAMES[x.ns.name]), ew=s(AWARD_NAMES[x.ew.name]), law=s.law(x.law)
+    ),
+    "AssignedScore": lambda s, x: s(ASSIGNED_SCORE, law=s.law(x.law)),
+    "Differs": lambda s, x: s(DIFFERS_YES if x.yes else DIFFERS_NO, law=s.law(x.law)),
+    "CorrectBoardLater": lambda s, x: s(
+        CORRECT_BOARD_LATER_YES if x.yes else CORRECT_BOARD_LATER_NO, law=s.law(x.law)
+    ),
 }
 """A message for each option type of :data:`tenace.laws.decisions.Option`, by type name."""
 

@@ -32,6 +32,7 @@ from tenace.laws import (
     play_period,
     revokes,
     tricks,
+    wrong_board,
 )
 from tenace.laws.auction_period import AuctionState, StandingCall
 from tenace.laws.claims import Claim
@@ -110,6 +111,9 @@ class Table:
     information: misinformation.InfoState = misinformation.InfoState()
     """The questions, explanations, corrections and Law 75 findings so far (Laws 20F, 75); see
     :mod:`tenace.laws.misinformation`."""
+    mishaps: wrong_board.Mishaps = wrong_board.NONE
+    """Wrong card counts, restored hands, wrong boards and hands (Laws 7B, 13-15); see
+    :mod:`tenace.laws.wrong_board`."""
 
     @classmethod
     def new(cls, board: Board, regulations: Regulations | None = None) -> Table:
@@ -142,6 +146,9 @@ class Table:
 
     @property
     def deal(self) -> Deal:
+        """The board's deal, or the deal the Director restored (Laws 13, 14)."""
+        if self.mishaps.deal is not None:
+            return self.mishaps.deal
         assert self.board.deal is not None
         return self.board.deal
 
@@ -149,6 +156,8 @@ class Table:
 
     @property
     def phase(self) -> Phase:
+        if self.mishaps.cancelled is not None:  # Laws 13B2, 13D, 15A2(a), 15B1: an adjusted score instead
+            return Phase.ENDED
         if self.playing is None:
             auction = self.auction
             if auction.turn is not None or auction.open is not None or auction.pending is not None:
@@ -224,6 +233,9 @@ class Table:
     @property
     def pending(self) -> Decision | None:
         """The decision the table waits for, if any."""
+        mishap = wrong_board.pending(self)  # Laws 13-15: the Director's decisions come first
+        if mishap is not None:
+            return mishap
         if self.auction.pending is not None:
             return self.auction.pending
         return self.playing.pending if self.playing is not None else None
@@ -239,6 +251,8 @@ class Table:
         end."""
         if self.pending is not None:
             return self.pending.actor
+        if self.mishaps.restoring is not None:  # Laws 13, 14: the Director restores the hands
+            return DIRECTOR
         phase = self.phase
         if phase is Phase.AUCTION:
             return self.auction.turn
@@ -258,7 +272,7 @@ class Table:
 
     def score_ns(self) -> int | None:
         """North-South's Law 77 score once the board has ended (0 when passed out)."""
-        if self.phase is not Phase.ENDED:
+        if self.phase is not Phase.ENDED or self.mishaps.cancelled is not None:
             return None
         contract = self.contract
         if contract is None:
@@ -285,6 +299,9 @@ class Table:
             if isinstance(event, misinformation.MISINFORMATION_EVENTS):  # Laws 20F, 75: nothing else changes
                 new = replace(self, information=misinformation.on_event(self, event, index))
                 return replace(new, record=(*self.record, event), times=(*self._times(), stamp))
+            if wrong_board.handles(self, event):  # Laws 7B, 13-15
+                new = replace(wrong_board.step(self, event, index), information=self.information)
+                return replace(new, record=(*self.record, event), times=(*self._times(), stamp))
             if isinstance(event, CardPlayed) and self.playing is not None:
                 revokes.check_card(self.playing, event)  # Law 62C2
             new = replace(self._step(event, index, policy), information=self.information)
@@ -293,6 +310,7 @@ class Table:
             if new.playing is not None:  # Laws 62-64: revokes found, corrected, reviewed
                 settled = _card_event(self.playing, new.playing, event)
                 new = replace(new, playing=revokes.settle(self.playing, new.playing, settled, index))
+            new = wrong_board.after(self, new, event, index)  # Law 15A3
         except UnlawfulActionError:
             raise
         except ImpossibleActionError as exc:
@@ -527,6 +545,8 @@ def _describe(event: Event) -> str:
             return f"{seat.name.title()} corrects the explanation of call {i}"
         case MistakeFound(call_index=i, kind=kind):
             return f"the Director finds a {kind.value} at call {i}"
+    if isinstance(event, wrong_board.EVENTS):
+        return wrong_board.describe(event)
     return repr(event)
 
 
