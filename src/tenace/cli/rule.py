@@ -3,6 +3,12 @@ the table stands: who must decide what (with the options and their Laws), the ir
 drawn attention to, the constraints in force and the withdrawn calls (Law 16C); or, once the board has
 ended, the contract, the tricks and the score (Law 77).
 
+It also shows what was said at the table (Laws 20F, 75): the questions, explanations and corrections, the
+Director's Law 75 findings, the corrections still owed (:func:`tenace.laws.misinformation.duties`) and what
+the Laws allow after a correction (21B, 47E2); with ``--card`` (a system card JSON file, for both sides, or
+``--card-ns`` / ``--card-ew``) each explanation is checked against the card and every mismatch shown with the
+card's meaning and the caller's hand, as evidence for the Director's Law 75 determination.
+
 The record is a JSON table log (:mod:`tenace.laws.log`), or a PBN or LIN file whose recorded auctions and
 play are replayed (each board in turn).
 """
@@ -19,13 +25,23 @@ import typer
 from tenace.cli._common import EXIT_BAD_INPUT, EXIT_USAGE, JsonOption, emit_json, fail, out
 from tenace.deal import Deal
 from tenace.errors import NotationError
+from tenace.laws import misinformation
 from tenace.laws.log import loads, value_to_json
 from tenace.laws.pbn_export import RecordReplayError, table_from_record
 from tenace.laws.refs import Director, actor_name
 from tenace.laws.table import Phase, Table
 from tenace.record import DealRecord
+from tenace.seats import Side
+from tenace.system.card import SystemCard
+from tenace.system.codec import SystemCardError
+from tenace.system.codec import load as load_card
 
 _BoardOpt = Annotated[int | None, typer.Option("--board", help="Only the board with this number (PBN, LIN).")]
+_CardOpt = Annotated[Path | None, typer.Option(
+    "--card", help="A system card (JSON) both sides play: explanations are checked against it (Law 75).",
+)]
+_CardNSOpt = Annotated[Path | None, typer.Option("--card-ns", help="North-South's system card (JSON).")]
+_CardEWOpt = Annotated[Path | None, typer.Option("--card-ew", help="East-West's system card (JSON).")]
 
 
 def _explain(value: object) -> str:
@@ -63,10 +79,48 @@ def _json_value(value: object) -> Any:
         return {"type": type(value).__name__, "text": _plain(value)}
 
 
-def status(table: Table) -> dict[str, Any]:
+def information(table: Table, cards: dict[Side, SystemCard] | None = None) -> dict[str, Any]:
+    """What was said at the table, as JSON (Laws 20F, 21, 47E2, 75): questions, explanations, corrections,
+    the Director's findings, the corrections still owed, the remedies after a correction, and, with the
+    partnerships' system cards, the explanations that differ from them with the evidence."""
+    info = table.information
+
+    def call_text(i: int) -> str:
+        return str(table.calls[i].call.call) if 0 <= i < len(table.calls) else "?"
+
+    given = [e for i in range(len(table.calls)) for e in misinformation._explanations(table, i)]
+    return {
+        "questions": [{"seat": q.seat.value, "about": q.about, "in_turn": q.in_turn, "event": q.index + 1}
+                      for q in info.questions],
+        "explanations": [{"call_index": e.call_index, "call": str(e.call), "caller": e.caller.value,
+                          "by": e.by.value, "text": e.text, "event": e.index + 1} for e in given],
+        "corrections": [{"call_index": c.call_index, "call": call_text(c.call_index), "by": c.by.value,
+                         "text": c.text, "timing": c.timing.value, "period": c.period.value,
+                         "law": str(c.law), "event": c.index + 1} for c in info.corrections],
+        "findings": [{"call_index": f.call_index, "call": call_text(f.call_index), "kind": f.kind.value,
+                      "event": f.index + 1} for f in info.findings],
+        "duties": [{"seat": d.seat.value, "call_index": d.call_index, "call": call_text(d.call_index),
+                    "law": str(d.law), "due": d.due.value, "now": d.now, "overdue": d.overdue, "why": d.why}
+                   for d in misinformation.duties(table, cards=cards)],
+        "remedies": [{"call_index": r.call_index, "seat": None if r.seat is None else r.seat.value,
+                      "law": str(r.law), "text": r.what} for r in misinformation.remedies(table)],
+        "mismatches": [] if not cards else [
+            {"call_index": e.call_index, "call": str(e.call), "caller": e.caller.value,
+             "explainer": e.explainer.value, "explanation": e.explanation,
+             "card": None if e.card is None else (e.card.text or e.card.describe()),
+             "differences": str(e.mismatch), "hand": e.hand.to_pbn(),
+             "hand_fits_card": e.deviation is None, "hand_differences": None if e.deviation is None
+             else str(e.deviation), "finding": None if e.finding is None else e.finding.value,
+             "options": [f"{kind.value} ({law})" for kind, law in e.options],
+             "presumption": str(e.presumption)}
+            for e in misinformation.mismatches(table, cards)],
+    }
+
+
+def status(table: Table, cards: dict[Side, SystemCard] | None = None) -> dict[str, Any]:
     """Where the table stands, as JSON: phase, turn, standing calls, withdrawn calls, irregularities, the open
-    irregularity, the pending decision (actor, options with their Laws), constraints, and the result once
-    ended."""
+    irregularity, the pending decision (actor, options with their Laws), constraints, the result once
+    ended, and what was said at the table (:func:`information`)."""
     pending = table.pending
     contract = table.contract
     ended = table.phase is Phase.ENDED
@@ -96,11 +150,12 @@ def status(table: Table) -> dict[str, Any]:
         "declarer": None if contract is None else contract.declarer.value,
         "tricks": table.declarer_tricks if ended else None,
         "score_ns": table.score_ns(),
+        "information": information(table, cards),
     }
 
 
-def _print(table: Table, title: str) -> None:
-    data = status(table)
+def _print(table: Table, title: str, cards: dict[Side, SystemCard] | None = None) -> None:
+    data = status(table, cards)
     out.print(f"[bold]{title}[/]: board {data['board']}, dealer {data['dealer']}, vulnerable "
               f"{data['vulnerability']}; {data['events']} events, {data['phase']}")
     if data["calls"]:
@@ -129,6 +184,55 @@ def _print(table: Table, title: str) -> None:
                       f"{data['tricks']} tricks, NS {score:+d}")
     elif table.turn is not None and pending is None:
         out.print(f"  next: {actor_name(table.turn)}")
+    _print_information(data["information"])
+
+
+def _print_information(info: dict[str, Any]) -> None:
+    for q in info["questions"]:
+        about = "the auction" if q["about"] is None else f"call {q['about']}"
+        out.print(f"  question at event {q['event']}: {q['seat']} asks about {about}"
+                  + ("" if q["in_turn"] else " (not at his turn)"), markup=False)
+    for e in info["explanations"]:
+        out.print(f"  explanation of {e['caller']} {e['call']} (call {e['call_index']}) by {e['by']}: "
+                  f"{e['text']!r}", markup=False)
+    for c in info["corrections"]:
+        out.print(f"  correction at event {c['event']} of {c['call']} by {c['by']}: {c['text']!r} "
+                  f"({c['timing']}, {c['period']}, {c['law']})", markup=False)
+    for f in info["findings"]:
+        out.print(f"  the Director found at event {f['event']}: {f['kind']} for {f['call']} "
+                  f"(call {f['call_index']}) (Law 75)", markup=False)
+    for m in info["mismatches"]:
+        out.print(f"  mismatch with the card: {m['caller']} {m['call']} (call {m['call_index']}) "
+                  f"explained by {m['explainer']} as {m['explanation']!r}; card: {m['card']!r}; "
+                  f"{m['differences']}", markup=False)
+        fit = "fits the card" if m["hand_fits_card"] else f"does not fit the card: {m['hand_differences']}"
+        out.print(f"    {m['caller']}'s hand {m['hand']} {fit}", markup=False)
+        out.print(f"    the Director determines: {'; '.join(m['options'])}; presumed a mistaken explanation "
+                  f"without evidence to the contrary ({m['presumption']})", markup=False)
+    for d in info["duties"]:
+        when = "now" if d["now"] else "later"
+        late = ", overdue" if d["overdue"] else ""
+        out.print(f"  duty: {d['seat']} must correct the explanation of {d['call']} (call {d['call_index']}) "
+                  f"{d['due']} ({d['law']}; {when}{late}) — {d['why']}", markup=False)
+    for r in info["remedies"]:
+        out.print(f"  after the correction ({r['law']}): {r['text']}", markup=False)
+
+
+def _cards(card: Path | None, ns: Path | None, ew: Path | None) -> dict[Side, SystemCard] | None:
+    """The system cards given on the command line, by side."""
+    found: dict[Side, SystemCard] = {}
+    for path, sides in ((card, (Side.NS, Side.EW)), (ns, (Side.NS,)), (ew, (Side.EW,))):
+        if path is None:
+            continue
+        if not path.exists():
+            fail(f"{path}: no such file", EXIT_USAGE)
+        try:
+            loaded = load_card(path)
+        except SystemCardError as exc:
+            fail(f"{path}: {exc}", EXIT_BAD_INPUT)
+        for side in sides:
+            found[side] = loaded
+    return found or None
 
 
 def _tables(path: Path, board: int | None) -> list[tuple[str, Table]]:
@@ -183,18 +287,22 @@ def register(app: typer.Typer) -> None:
         record: Annotated[Path, typer.Argument(help="A JSON table log, or a PBN or LIN file.")],
         board: _BoardOpt = None,
         as_json: JsonOption = False,
+        card: _CardOpt = None,
+        card_ns: _CardNSOpt = None,
+        card_ew: _CardEWOpt = None,
     ) -> None:
         if not record.exists():
             fail(f"{record}: no such file", EXIT_USAGE)
+        cards = _cards(card, card_ns, card_ew)
         tables = _tables(record, board)
         if as_json:
-            data = [{"source": name, **status(t)} for name, t in tables]
+            data = [{"source": name, **status(t, cards)} for name, t in tables]
             emit_json(data[0] if record.suffix.lower() == ".json" else data)
             return
         for name, table in tables:
-            _print(table, name)
+            _print(table, name, cards)
         if not tables:
             raise typer.Exit(EXIT_BAD_INPUT)
 
 
-__all__ = ["register", "status"]
+__all__ = ["information", "register", "status"]
