@@ -53,7 +53,11 @@ def _standing_calls(table: Table) -> tuple[AnnotatedCall, ...]:
     out: list[AnnotatedCall] = []
     expected = table.board.dealer
     last: Bid | None = None
-    for standing in table.calls:
+    # Law 20F: an explanation given after the call (the first one, on which the opponents acted) goes with it
+    explained = {e.call_index: e.text for e in reversed(table.information.explanations)}
+    for i, standing in enumerate(table.calls):
+        if not standing.call.explanation and i in explained:
+            standing = replace(standing, call=replace(standing.call, explanation=explained[i]))
         marks: list[str] = ["^S"] * ((standing.seat.index - expected.index) % 4)
         call = standing.call.call
         if isinstance(call, Bid):
@@ -101,6 +105,13 @@ def rectification_comments(table: Table) -> tuple[str, ...]:
             option = event.option
             lines.append((index, f"{actor_name(event.actor)} elects {_option_text(option)} ({option.law}), "
                                  f"event {index + 1}"))
+    info = table.information
+    for c in info.corrections:  # Laws 20F4, 20F5, 75B
+        lines.append((c.index, f"{c.by.name.title()} corrects the explanation of call {c.call_index + 1}: "
+                               f"{c.text} ({c.timing.value}, {c.law}), event {c.index + 1}"))
+    for f in info.findings:  # Law 75
+        lines.append((f.index, f"the Director finds a {f.kind.value} at call {f.call_index + 1} (Law 75), "
+                               f"event {f.index + 1}"))
     lines.sort(key=lambda item: item[0])
     text = [line for _, line in lines]
     for withdrawn in table.withdrawn:
