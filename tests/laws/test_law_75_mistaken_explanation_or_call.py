@@ -140,3 +140,21 @@ def test_75_an_explanation_given_with_the_call_is_checked_too() -> None:
     t = t.apply(CallMade(S, parse_call("2D"), alert=True, explanation="natural"))
     (found,) = mismatches(t, CARD)
     assert found.explainer is S and found.call_index == TWO_D
+
+
+def test_75_the_pbn_projection_carries_the_explanation_and_the_system_review_flags_it() -> None:
+    """The explanation given after the call goes with it in the record (a PBN note), the correction and the
+    finding become comments, and tenace.system's own review of the record finds the same mismatch."""
+    from tenace.laws.events import ExplanationCorrected
+    from tenace.laws.pbn_export import to_pbn, to_record
+    from tenace.system import AlertRegulations, review
+
+    t = to_two_d().apply(ExplanationGiven(N, TWO_D, "natural, to play"))
+    t = call(t, "W:P N:2H E:P S:P W:P").apply(ExplanationCorrected(S, TWO_D, "Jacoby transfer"))
+    t = play_out(t.apply(MistakeFound(TWO_D, Mistake.EXPLANATION)))
+    text = to_pbn(t)
+    assert '[Note "1:natural, to play"]' in text and "2D =1=" in text
+    assert "South corrects the explanation of call 3: Jacoby transfer (in time, Law 20F5(b)(ii))" in text
+    assert "the Director finds a mistaken explanation at call 3 (Law 75)" in text
+    found = review(CARD, to_record(t), AlertRegulations(), side=Side.NS)
+    assert [(m.index, m.seat, str(m.call)) for m in found.mismatches] == [(TWO_D, S, "2D")]
