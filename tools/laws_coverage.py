@@ -60,8 +60,11 @@ STATUS: dict[int, tuple[str, str]] = {
     17: ("✅", "`Auction`: first call by dealer, rotation; 17D3 passes out of rotation do not end the auction"),
     18: ("✅", "`Bid` order, sufficiency"),
     19: ("✅", "`Auction.is_legal`: who may double or redouble"),
-    20: ("◐", "alerts and explanations kept with each call, `Table.explanations`; reviews not modelled"),
-    21: ("⚖", "21B1-21B2: change after the Director's `Misinformation` finding, LHO may change; 21B3 not"),
+    20: ("◐", "engine: `QuestionAsked` (only at one's own turn, 20F1-F2; out of turn an irregularity), "
+             "`ExplanationGiven` (partner; the caller online), `ExplanationCorrected` judged in time or not "
+             "(20F4, 20F5), duties shown to their owner and the Director; reviews (20A-20E) not modelled"),
+    21: ("⚖", "21B1-21B2: change after the Director's `Misinformation` finding, LHO may change; after a "
+             "correction `misinformation.remedies` lists who may change (21B1(a)) or that it is too late (21B3)"),
     22: ("✅", "`Auction.is_complete`, `contract()`, pass-out"),
     24: ("✅", "engine: `CardExposed` in the auction; partner's pass, cards back to a declarer, penalty cards "
              "for a defender"),
@@ -139,6 +142,9 @@ STATUS: dict[int, tuple[str, str]] = {
              "double-dummy defence, doubtful points against and for the claimer, 70C trumps; he judges"),
     71: ("⚖", "engine: a concession stands; after the board the Director gives tricks back to the conceding "
              "side (`ClaimRuled`), whether they could be lost is his judgement"),
+    75: ("⚖", "engine: the Director's `MistakeFound` (75B mistaken explanation, an infraction; 75C mistaken call, "
+             "none; 75D2 no agreement) from `misinformation.evidence`: the system card's meaning, the explanation, "
+             "the hand, the mismatch (21B1(b) presumption shown); correction duties 75B2, 75B3"),
     77: ("✅", "`tenace.scoring.points.score`, checked against the published table"),
     78: ("✅", "matchpoints with Neuberg, IMPs, Butler, cross-IMPs, total points, VP scales"),
 }
