@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from fractions import Fraction
 
 from tenace.calls import Call
 from tenace.cards import Card
 from tenace.deal import Deal
 from tenace.laws.decisions import Option
 from tenace.laws.refs import DIRECTOR, Actor
+from tenace.scoring.adjusted import AssignedAdjustedScore, WeightedScore
 from tenace.seats import Seat
 from tenace.system.meaning import Meaning
 
@@ -512,6 +514,147 @@ class WrongBoardDiscovered:
         return DIRECTOR
 
 
+class UIReason(enum.Enum):
+    """How unauthorised information may have been made available to a player by his partner (Law 16B1(a))."""
+
+    HESITATION = "a hesitation or break in tempo"  # Law 73D1
+    SPEED = "unwonted speed"  # Law 16B1(a)
+    REMARK = "a remark, question or reply"  # Laws 16B1(a), 73B1
+    ALERT = "an alert, failure to alert or explanation"  # Laws 16B1(a), 20F
+    MANNERISM = "a mannerism, gesture or emphasis"  # Law 73A2, 73C
+
+
+@dataclass(frozen=True, slots=True)
+class UIReserved:
+    """``by`` says that ``about``, an opponent, made extraneous information available to his partner
+    (``reason``) and reserves the right to call the Director later, or calls him (Laws 16B2, 16B3). ``index``
+    is the record index of the call or card that carried it (by default ``about``'s last one)."""
+
+    by: Seat
+    about: Seat
+    reason: UIReason = UIReason.HESITATION
+    index: int | None = None
+
+    @property
+    def actor(self) -> Actor:
+        return self.by
+
+
+@dataclass(frozen=True, slots=True)
+class PollAnswer:
+    """One peer's answer in a poll (Law 16B1(b)): the call he would make and the others he would seriously
+    consider."""
+
+    call: Call
+    considered: tuple[Call, ...] = ()
+    peer: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PollRecorded:
+    """The Director records a poll of the player's peers, given his hand and the authorised auction, about
+    the decision in question (Law 16B1(b))."""
+
+    responses: tuple[PollAnswer, ...]
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
+@dataclass(frozen=True, slots=True)
+class LogicalAlternatives:
+    """The logical alternatives the Director finds to the action in question (Law 16B1(b)); none means the
+    player had no choice the information could have steered."""
+
+    calls: tuple[Call, ...] = ()
+    cards: tuple[Card, ...] = ()
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
+@dataclass(frozen=True, slots=True)
+class Suggested:
+    """The Director's finding whether the action chosen could demonstrably have been suggested by the
+    unauthorised information over the logical alternatives ``over`` (Law 16B1(a))."""
+
+    yes: bool
+    over: tuple[Call, ...] = ()
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreShare:
+    """One result of an assigned adjusted score, as North-South's score, with its weight
+    ``numerator/denominator`` (Law 12C1(c)): ``ScoreShare(620, 2, 3)``."""
+
+    score: int
+    numerator: int = 1
+    denominator: int = 1
+
+    def __post_init__(self) -> None:
+        if self.numerator <= 0 or self.denominator <= 0:
+            raise ValueError(f"a weight is positive, got {self.numerator}/{self.denominator}")
+
+    @property
+    def weight(self) -> Fraction:
+        return Fraction(self.numerator, self.denominator)
+
+
+def _shares(score: WeightedScore) -> tuple[ScoreShare, ...]:
+    return tuple(ScoreShare(points, w.numerator, w.denominator) for points, w in score.components)
+
+
+@dataclass(frozen=True, slots=True)
+class UIRuling:
+    """The Director's ruling on unauthorised information (Laws 16B3, 12C1): the score obtained stands (no
+    ``ns``/``ew``), or an assigned adjusted score replaces it: ``ns`` for North-South and ``ew`` for East-West
+    (the same for a balancing adjustment), each a weighted list of North-South scores. :meth:`assigned` makes
+    one from a :class:`~tenace.scoring.adjusted.AssignedAdjustedScore`.
+
+    >>> from tenace.scoring.adjusted import AssignedAdjustedScore, WeightedScore
+    >>> weighted = WeightedScore.of((-140, "2/3"), (50, "1/3"))
+    >>> ruling = UIRuling.assigned(AssignedAdjustedScore.balancing(weighted))
+    >>> ruling.ns
+    (ScoreShare(score=50, numerator=1, denominator=3), ScoreShare(score=-140, numerator=2, denominator=3))
+    >>> str(ruling.adjusted), UIRuling().adjusted
+    ('assigned 50 (1/3), -140 (2/3)', None)
+    """
+
+    ns: tuple[ScoreShare, ...] = ()
+    ew: tuple[ScoreShare, ...] = ()
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if bool(self.ns) != bool(self.ew):
+            raise ValueError("an assigned adjusted score gives a score to both sides (ns and ew)")
+        if self.ns:
+            _ = self.adjusted  # the weights must add up to 1 (Law 12C1(c))
+
+    @classmethod
+    def assigned(cls, score: AssignedAdjustedScore, note: str = "") -> UIRuling:
+        return cls(_shares(score.ns), _shares(score.ew), note)
+
+    @property
+    def adjusted(self) -> AssignedAdjustedScore | None:
+        """The assigned adjusted score, or ``None`` when the score stands."""
+        if not self.ns:
+            return None
+        return AssignedAdjustedScore(
+            WeightedScore(tuple((s.score, s.weight) for s in self.ns)),
+            WeightedScore(tuple((s.score, s.weight) for s in self.ew)),
+        )
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
 Event = (
     CallMade | CardPlayed | DirectorCalled | Elected | ClaimMade | ClaimAnswered | ClaimRuled | CallChanged
     | CardExposed | DummyDesignation | AttentionDrawn | ClaimWithdrawn | PlayOnAgreed
@@ -521,4 +664,5 @@ Event = (
     | QuestionAsked | ExplanationGiven | ExplanationCorrected | MistakeFound
     | CardsCounted | WrongCardCount | SurplusCardFound | HandRestored | WrongHandCall | CancelledCallElsewhere
     | WrongBoardDiscovered
+    | UIReserved | PollRecorded | LogicalAlternatives | Suggested | UIRuling
 )
