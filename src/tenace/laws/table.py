@@ -34,6 +34,7 @@ from tenace.laws import (
     tricks,
     wrong_board,
 )
+from tenace.laws import information as ui
 from tenace.laws.auction_period import AuctionState, StandingCall
 from tenace.laws.claims import Claim
 from tenace.laws.decisions import Constraint, Decision, Irregularity, Kind, PenaltyCard, Withdrawn
@@ -68,6 +69,7 @@ from tenace.laws.penalty_cards import Exposure
 from tenace.laws.play_period import PlayState
 from tenace.laws.refs import DIRECTOR, Actor, Director, Policy, Regulations, actor_name
 from tenace.play import Play
+from tenace.scoring.adjusted import AssignedAdjustedScore
 from tenace.scoring.points import score
 from tenace.seats import SEATS, Seat, Side
 
@@ -282,6 +284,18 @@ class Table:
         points = score(contract, tricks, vulnerable=self.board.vulnerability.is_vulnerable(contract.declarer))
         return points if contract.declarer.side is Side.NS else -points
 
+    @property
+    def adjusted_score(self) -> AssignedAdjustedScore | None:
+        """The assigned adjusted score of the Director's ruling on unauthorised information, if he gave one
+        (Laws 16B3, 12C1); see :mod:`tenace.laws.information`."""
+        return ui.adjusted(self)
+
+    def result_ns(self) -> int | AssignedAdjustedScore | None:
+        """The board's result for North-South: the adjusted score if the Director assigned one (Law 12C1),
+        otherwise :meth:`score_ns`."""
+        adjusted = self.adjusted_score
+        return adjusted if adjusted is not None else self.score_ns()
+
     # --- applying events ---------------------------------------------------------------------------------
 
     def apply(self, event: Event, at: dt.datetime | None = None) -> Table:
@@ -299,6 +313,9 @@ class Table:
             if isinstance(event, misinformation.MISINFORMATION_EVENTS):  # Laws 20F, 75: nothing else changes
                 new = replace(self, information=misinformation.on_event(self, event, index))
                 return replace(new, record=(*self.record, event), times=(*self._times(), stamp))
+            if isinstance(event, ui.UI_EVENTS):  # Law 16B: the record is the state; nothing else changes
+                ui.check(self, event)
+                return replace(self, record=(*self.record, event), times=(*self._times(), stamp))
             if wrong_board.handles(self, event):  # Laws 7B, 13-15
                 new = replace(wrong_board.step(self, event, index), information=self.information)
                 return replace(new, record=(*self.record, event), times=(*self._times(), stamp))
