@@ -25,6 +25,7 @@ from tenace.laws import (
 from tenace.laws.decisions import Comparable, Irregularity, MustPass
 from tenace.laws.events import ExplanationCorrected, ExplanationGiven, Mistake, MistakeFound, QuestionAsked
 from tenace.laws.misinformation import Due, Period, Timing, duties, heard
+from tenace.seats import Side
 from tenace.system.meaning import Meaning
 
 from ._helpers import E, N, S, W
@@ -241,3 +242,20 @@ def test_20f_a_call_made_with_its_own_explanation_is_an_explanation_too() -> Non
     t = t.apply(CallMade(S, parse_call("2D"), alert=True, explanation="natural, to play"))
     t = t.apply(MistakeFound(TWO_D, Mistake.EXPLANATION))
     assert [d.seat for d in duties(t)] == [S, N]
+
+
+def test_20f5a_with_the_alert_regulations_a_missing_alert_is_a_duty_too() -> None:
+    """South's 2D (a transfer on the card, which the default regulations have announced) went without a word:
+    a mistaken explanation under 20F5(a). North, who should have announced it, and South owe the correction;
+    once North corrects it the duties are gone."""
+    from tenace.system import AlertRegulations, natural_card
+
+    t = call(table(), "N:1NT E:P S:2D W:P")
+    owed = duties(t, cards={Side.NS: natural_card()}, alerts=AlertRegulations())
+    two_d = [(d.seat, d.law) for d in owed if d.call_index == TWO_D]
+    assert two_d == [(N, LawRef(20, "F4(a)")), (S, LawRef(20, "F5(b)"))]
+    assert "no announce" in next(d.why for d in owed if d.call_index == TWO_D)
+    assert duties(t, cards={Side.NS: natural_card()}) == ()  # without the regulations, nothing to go on
+    fixed = t.apply(ExplanationCorrected(N, TWO_D, "transfer to hearts"))
+    assert TWO_D not in [d.call_index for d in duties(fixed, cards={Side.NS: natural_card()},
+                                                      alerts=AlertRegulations())]

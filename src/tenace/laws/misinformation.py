@@ -73,8 +73,9 @@ from tenace.laws.events import (
 )
 from tenace.laws.refs import DIRECTOR, Director, LawRef, Policy
 from tenace.seats import Seat, Side
+from tenace.system.alerts import AlertRegulations
 from tenace.system.card import SystemCard
-from tenace.system.explain import Deviation, Mismatch, check_call, check_explanation
+from tenace.system.explain import Deviation, Mismatch, check_call, check_explanation, failed_alerts
 from tenace.system.meaning import Meaning
 
 if TYPE_CHECKING:
@@ -400,13 +401,16 @@ def duties(
     table: Table,
     viewer: Seat | Director = DIRECTOR,
     cards: Mapping[Side, SystemCard] | SystemCard | None = None,
+    alerts: AlertRegulations | None = None,
 ) -> tuple[Duty, ...]:
     """The corrections still owed, as ``viewer`` may see them: the Director sees all, a player his own.
 
     The engine cannot know what a player realises, so a duty arises only where the record shows the
     explanation was wrong: the Director found a mistaken explanation (Law 75B, 75D2), or, given the
     partnership's system card (``cards``: one for both sides, or one per side), the explanation contradicts it
-    and the Director has not found a mistaken call instead (75C: then nothing is to be corrected).
+    and the Director has not found a mistaken call instead (75C: then nothing is to be corrected). Given the
+    alert regulations too (``alerts``), a call the card's meaning required to be alerted or announced and that
+    was not is a mistaken explanation as well (20F5(a), 21B1(a); :func:`tenace.system.failed_alerts`).
 
     The explainer corrects before the opening lead is faced, or at once if during the play (20F4(a), 75B2); at
     a table his partner heard it too and corrects after the final pass as declarer or dummy, after the play as
@@ -414,8 +418,9 @@ def duties(
     """
     out: list[Duty] = []
     info = table.information
+    unalerted = _unalerted(table, cards, alerts)
     indices = sorted({e.call_index for e in info.explanations} | {f.call_index for f in info.findings}
-                     | {i for i, s in enumerate(table.calls) if s.call.explanation})
+                     | {i for i, s in enumerate(table.calls) if s.call.explanation} | set(unalerted))
     now = period(table)
     contract = table.contract
     for i in indices:
@@ -427,6 +432,8 @@ def duties(
         why: str | None = None
         if finding is not None:
             why = f"the Director found: {finding.kind.value} (Law 75)"
+        elif i in unalerted and not given:
+            why = unalerted[i]
         elif given:
             card = _cards_for(cards, caller.side)
             last = given[-1]
@@ -462,6 +469,24 @@ def duties(
     if viewer is DIRECTOR:
         return tuple(out)
     return tuple(d for d in out if d.seat is viewer)
+
+
+def _unalerted(
+    table: Table, cards: Mapping[Side, SystemCard] | SystemCard | None, alerts: AlertRegulations | None
+) -> dict[int, str]:
+    """The standing calls that needed an alert or announcement under ``alerts`` and the card, and had none."""
+    if cards is None or alerts is None:
+        return {}
+    annotated = tuple(s.call for s in table.calls)
+    out: dict[int, str] = {}
+    for side in (Side.NS, Side.EW):
+        card = _cards_for(cards, side)
+        if card is None:
+            continue
+        for failure in failed_alerts(card, annotated, alerts, side=side, dealer=table.board.dealer):
+            if table.calls[failure.index].seat.side is side:
+                out[failure.index] = f"no {failure.duty.kind.value} ({failure.duty.reason})"
+    return out
 
 
 def _before(table: Table, call_index: int) -> tuple[Call, ...]:
