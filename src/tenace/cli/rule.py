@@ -16,6 +16,7 @@ play are replayed (each board in turn).
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import enum
 from pathlib import Path
 from typing import Annotated, Any
@@ -25,6 +26,7 @@ import typer
 from tenace.cli._common import EXIT_BAD_INPUT, EXIT_USAGE, JsonOption, emit_json, fail, out
 from tenace.deal import Deal
 from tenace.errors import NotationError
+from tenace.laws import information as ui
 from tenace.laws import misinformation
 from tenace.laws.log import loads, value_to_json
 from tenace.laws.pbn_export import RecordReplayError, table_from_record
@@ -117,6 +119,54 @@ def information(table: Table, cards: dict[Side, SystemCard] | None = None) -> di
     }
 
 
+def _when(at: dt.datetime | None) -> str | None:
+    return None if at is None else at.isoformat().replace("+00:00", "Z")
+
+
+def unauthorised_information(table: Table) -> dict[str, Any] | None:
+    """The Law 16B cases of the record and the Director's evidence for the last one, as JSON (``None``
+    without a case): reservations, polls, logical alternatives, findings and rulings; the auction with its
+    times and think times, what was said, all four hands, breaks in tempo (measured against this record's
+    own think times), the actions examined, what the Director must still record, and the adjusted score."""
+    found = ui.cases(table)
+    if not found:
+        return None
+    evidence = ui.ui_evidence(table)
+
+    def ruling(r: ui.UIRuling | None) -> dict[str, Any] | None:
+        if r is None:
+            return None
+        return {"stands": r.adjusted is None, "adjusted": None if r.adjusted is None else str(r.adjusted),
+                "note": r.note}
+
+    return {
+        "cases": [{
+            "event": c.index + 1, "by": c.reserved.by.value, "about": c.reserved.about.value,
+            "reason": c.reserved.reason.value, "source_event": None if c.source is None else c.source + 1,
+            "receiver": c.receiver.value, "stage": c.stage, "law": "Law 16B",
+            "poll": [] if c.poll is None else [
+                {"call": str(r.call), "chosen": r.chosen, "considered": r.considered}
+                for r in ui.poll_summary(c.poll)],
+            "alternatives": None if c.alternatives is None else [
+                *(str(x) for x in c.alternatives.calls), *(str(x) for x in c.alternatives.cards)],
+            "suggested": None if c.suggested is None else c.suggested.yes,
+            "ruling": ruling(c.ruling),
+        } for c in found],
+        "auction": [{"event": c.index + 1, "seat": c.seat.value, "call": str(c.call), "alert": c.alert,
+                     "explanation": c.explanation, "at": _when(c.at), "seconds": c.seconds}
+                    for c in evidence.auction],
+        "said": [{"event": x.index + 1, "type": type(x.event).__name__, "at": _when(x.at)}
+                 for x in evidence.said],
+        "hands": {seat.value: hand.to_pbn() for seat, hand in evidence.hands.items()},
+        "tempo_breaks": [{"event": b.index + 1, "seat": b.seat.value, "action": b.action,
+                          "seconds": b.seconds, "usual": b.baseline.median, "threshold": b.threshold,
+                          "class": str(b.klass), "law": str(b.law)} for b in evidence.breaks],
+        "actions": [{"event": a.index + 1, "seat": a.seat.value, "what": a.what} for a in evidence.actions],
+        "pending": evidence.pending,
+        "adjusted": None if evidence.adjusted is None else str(evidence.adjusted),
+    }
+
+
 def status(table: Table, cards: dict[Side, SystemCard] | None = None) -> dict[str, Any]:
     """Where the table stands, as JSON: phase, turn, standing calls, withdrawn calls, irregularities, the open
     irregularity, the pending decision (actor, options with their Laws), constraints, the result once
@@ -151,6 +201,7 @@ def status(table: Table, cards: dict[Side, SystemCard] | None = None) -> dict[st
         "tricks": table.declarer_tricks if ended else None,
         "score_ns": table.score_ns(),
         "information": information(table, cards),
+        "unauthorised_information": unauthorised_information(table),
     }
 
 
@@ -185,6 +236,43 @@ def _print(table: Table, title: str, cards: dict[Side, SystemCard] | None = None
     elif table.turn is not None and pending is None:
         out.print(f"  next: {actor_name(table.turn)}")
     _print_information(data["information"])
+    _print_unauthorised(data["unauthorised_information"])
+
+
+def _print_unauthorised(info: dict[str, Any] | None) -> None:
+    if info is None:
+        return
+    for c in info["cases"]:
+        source = "" if c["source_event"] is None else f", at event {c['source_event']}"
+        out.print(f"  unauthorised information at event {c['event']}: {c['by']} reserves his rights about "
+                  f"{c['about']} ({c['reason']}{source}); {c['receiver']}'s actions are examined (Law 16B)",
+                  markup=False)
+        if c["poll"]:
+            rows = [f"{r['call']} chosen {r['chosen']}, considered {r['considered']}" for r in c["poll"]]
+            out.print("    poll: " + "; ".join(rows), markup=False)
+        if c["alternatives"] is not None:
+            out.print("    logical alternatives (Law 16B1(b)): " + (", ".join(c["alternatives"]) or "none"),
+                      markup=False)
+        if c["suggested"] is not None:
+            out.print("    demonstrably suggested (Law 16B1(a)): " + ("yes" if c["suggested"] else "no"),
+                      markup=False)
+        if c["ruling"] is not None:
+            r = c["ruling"]
+            out.print("    ruling: " + ("the score stands" if r["stands"] else f"{r['adjusted']} (Law 12C1)")
+                      + (f" — {r['note']}" if r["note"] else ""), markup=False)
+    out.print("    auction with think times: " + " ".join(
+        f"{a['seat']}:{a['call']}{'!' if a['alert'] else ''}"
+        + ("" if a["seconds"] is None else f"({a['seconds']:.0f}s)") for a in info["auction"]), markup=False)
+    hands = " ".join(f"{seat}:{hand}" for seat, hand in info["hands"].items())
+    out.print(f"    hands: {hands}", markup=False)
+    for b in info["tempo_breaks"]:
+        out.print(f"    break in tempo at event {b['event']}: {b['seat']} took {b['seconds']:.0f}s over "
+                  f"{b['action']} (usually {b['usual']:.0f}s; {b['class']}; {b['law']})", markup=False)
+    if info["actions"]:
+        out.print("    examined: " + ", ".join(f"{a['seat']} {a['what']} (event {a['event']})"
+                                            for a in info["actions"]), markup=False)
+    if info["pending"] is not None:
+        out.print(f"  [bold]the Director must still record[/]: {info['pending']}")
 
 
 def _print_information(info: dict[str, Any]) -> None:
