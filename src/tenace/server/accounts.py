@@ -1,5 +1,6 @@
 """Users, their roles and their login sessions in the store's database (tables ``users``, ``user_roles``,
-``auth_sessions``; store revision 0003), and :class:`Accounts`, the service over them.
+``auth_sessions``; store revision 0003), the server's secret key (``server_secrets``), and
+:class:`Accounts`, the service over them.
 
 This module needs no web framework (the store's migrations import it for its tables); the FastAPI side is
 :mod:`tenace.server.auth`, the building blocks :mod:`tenace.server.security`, and docs/accounts.md the design.
@@ -37,7 +38,7 @@ from tenace.server.security import (
 )
 from tenace.store.models import Base, UTCDateTime, to_utc
 
-__all__ = ["USERNAME", "Accounts", "AuthSessionRow", "UserRoleRow", "UserRow"]
+__all__ = ["USERNAME", "Accounts", "AuthSessionRow", "ServerSecretRow", "UserRoleRow", "UserRow"]
 
 # ------------------------------------------------------------------------------------------------ tables
 
@@ -76,6 +77,15 @@ class AuthSessionRow(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
     expires_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+
+
+class ServerSecretRow(Base):
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(String(50), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
+    """Random, base64url: the key that signs CSRF and seat tokens, shared by every process of the server."""
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
 
 
 # ----------------------------------------------------------------------------------------------- accounts
@@ -258,3 +268,19 @@ class Accounts:
         with self._sessions.begin() as session:
             result = session.execute(delete(AuthSessionRow).where(AuthSessionRow.expires_at <= self._now()))
             return int(getattr(result, "rowcount", 0) or 0)
+
+    def secret(self, name: str = "auth") -> bytes:
+        """The server's secret key called ``name``, made at random the first time and kept in the database,
+        so that every process of one server and every restart use the same key. Two processes that ask at
+        once both get the one that was stored first."""
+        with self._sessions() as session:
+            row = session.get(ServerSecretRow, name)
+            if row is not None:
+                return row.value.encode("ascii")
+        try:
+            with self._sessions.begin() as session:
+                session.add(ServerSecretRow(name=name, value=new_token(), created_at=self._now()))
+        except IntegrityError:
+            pass  # another process stored one first: use it
+        with self._sessions() as session:
+            return session.get_one(ServerSecretRow, name).value.encode("ascii")

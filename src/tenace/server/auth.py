@@ -20,14 +20,16 @@ docs/accounts.md describes the design and the routes.
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request, Response, WebSocket, status
 from fastapi.responses import JSONResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
+from tenace.laws.refs import DIRECTOR
 from tenace.seats import Seat
 from tenace.server.accounts import Accounts, AuthSessionRow, UserRoleRow, UserRow
 from tenace.server.security import (
@@ -53,6 +55,11 @@ from tenace.server.security import (
     token_digest,
 )
 
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
+
+    from tenace.server.protocol import Viewer
+
 __all__ = [
     "Accounts",
     "Auth",
@@ -72,6 +79,7 @@ __all__ = [
     "websocket_origin_ok",
     "websocket_seat",
     "websocket_user",
+    "with_sessions",
 ]
 
 # ------------------------------------------------------------------------------------------ settings, Auth
@@ -114,6 +122,26 @@ class Auth:
         self.login_guard = LoginGuard(self.limiter, settings.login)
         self.seat_tokens = SeatTokens(settings.secret)
         self.actions = ConnectionLimiter(self.limiter)
+
+
+    @classmethod
+    def for_engine(
+        cls, engine: Engine, environ: Mapping[str, str] | None = None, limiter: RateLimiter | None = None
+    ) -> Auth:
+        """The server's Auth on the store behind ``engine``: the secret from ``TENACE_SECRET_KEY`` when it is
+        set (16 characters or more), else the one kept in the database (:meth:`Accounts.secret`);
+        ``TENACE_SECURE_COOKIES=true`` behind HTTPS; ``TENACE_ALLOWED_ORIGINS`` (space-separated) for
+        pages served from another origin."""
+        env = os.environ if environ is None else environ
+        accounts = Accounts(engine)
+        key = env.get("TENACE_SECRET_KEY")
+        secret = key.encode("utf-8") if key else accounts.secret()
+        settings = AuthSettings(
+            secret=secret,
+            secure_cookies=env.get("TENACE_SECURE_COOKIES", "").strip().lower() in ("1", "true", "yes"),
+            allowed_origins=frozenset(env.get("TENACE_ALLOWED_ORIGINS", "").split()),
+        )
+        return cls(accounts, settings, limiter)
 
 
 def install_auth(app: FastAPI, auth: Auth) -> None:
@@ -278,6 +306,63 @@ def websocket_seat(websocket: WebSocket, table_id: str) -> Seat | None:
     if token is None:
         return None
     return get_auth(websocket).seat_tokens.authenticate_seat(table_id, token)
+
+
+_Table = TypeVar("_Table")
+
+
+def with_sessions(
+    fallback: Callable[[WebSocket, _Table], Awaitable[Viewer]],
+) -> Callable[[WebSocket, _Table], Awaitable[Viewer]]:
+    """Wrap the server core's WebSocket authenticator (``create_app(authenticator=...)``) with accounts:
+
+    - a handshake from a foreign Origin is refused (the WebSocket's CSRF check);
+    - a ``token`` that the table's own seat tokens do not know may be a signed seat token
+      (``POST /auth/seat-tokens``) for a human seat of this table;
+    - without a token, a logged-in Director gets the Director's view;
+    - everything else goes to ``fallback`` (spectators as the server's settings allow).
+
+    Without an :class:`Auth` on the app (``app.state.auth``), ``fallback`` decides alone.
+    """
+
+    async def authenticate(websocket: WebSocket, table: _Table) -> Viewer:
+        from tenace.server.app import AuthenticationError  # here: tenace.server.app imports this module
+
+        auth = getattr(websocket.app.state, "auth", None)
+        if not isinstance(auth, Auth):
+            return await fallback(websocket, table)
+        if not websocket_origin_ok(websocket):
+            raise AuthenticationError("a page of another site may not open this table", "forbidden")
+        token = websocket.query_params.get("token")
+        if token:
+            try:
+                return await fallback(websocket, table)
+            except AuthenticationError:
+                seat = _signed_seat(auth, table, token)
+                if seat is None:
+                    raise
+                return seat
+        user = await websocket_user(websocket)
+        if user is not None and user.has(Role.DIRECTOR):
+            return DIRECTOR
+        return await fallback(websocket, table)
+
+    return authenticate
+
+
+def _signed_seat(auth: Auth, table: object, token: str) -> Seat | None:
+    """The human seat a signed seat token opens at ``table`` (a TableActor), or None."""
+    table_id = getattr(table, "id", None)
+    if table_id is None:
+        return None
+    try:
+        seat = auth.seat_tokens.authenticate_seat(str(table_id), token)
+    except SeatTokenError:
+        return None
+    row = getattr(table, "seats", {}).get(seat)
+    if row is None or getattr(row, "kind", None) != "human":
+        return None  # a robot's seat is not taken over by a token
+    return seat
 
 
 def client_ip(request: HTTPConnection, auth: Auth) -> str | None:

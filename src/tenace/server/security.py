@@ -167,7 +167,7 @@ class Passwords:
 
             hasher = PasswordHasher()
         self.hasher = hasher
-        self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
+        self._dummy: str | None = None  # made on first use: a hash costs time (and memory) at start-up
 
     @classmethod
     def fast_for_tests(cls) -> Passwords:
@@ -198,6 +198,8 @@ class Passwords:
     def waste_time(self, password: str) -> None:
         """Verify against a hash of nothing, so that an unknown user name costs as much time as a known one
         (no user enumeration by timing)."""
+        if self._dummy is None:
+            self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
         self.verify(self._dummy, password)
 
 

@@ -1,5 +1,5 @@
 """Accounts of the online server (tenace.server.auth): users, their roles, and login sessions (stored as the
-SHA-256 of the cookie's token, with an expiry).
+SHA-256 of the cookie's token, with an expiry), and the server's secret key that signs CSRF and seat tokens.
 
 Revision ID: 0003
 Revises: 0002
@@ -51,9 +51,17 @@ def upgrade() -> None:
         sa.UniqueConstraint("token_hash", name=op.f("uq_auth_sessions_token_hash")),
     )
     op.create_index(op.f("ix_auth_sessions_user_id"), "auth_sessions", ["user_id"], unique=False)
+    op.create_table(
+        "server_secrets",
+        sa.Column("name", sa.String(length=50), nullable=False),
+        sa.Column("value", sa.String(length=200), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("name", name=op.f("pk_server_secrets")),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("server_secrets")
     op.drop_index(op.f("ix_auth_sessions_user_id"), table_name="auth_sessions")
     op.drop_table("auth_sessions")
     op.drop_index(op.f("ix_user_roles_user_id"), table_name="user_roles")
