@@ -90,17 +90,23 @@ def information(table: Table, cards: dict[Side, SystemCard] | None = None) -> di
     def call_text(i: int) -> str:
         return str(table.calls[i].call.call) if 0 <= i < len(table.calls) else "?"
 
+    def at(index: int) -> str | None:
+        """When the event at record ``index`` happened (ISO 8601, UTC), if the record says."""
+        return _when(table.times[index] if 0 <= index < len(table.times) else None)
+
     given = [e for i in range(len(table.calls)) for e in misinformation._explanations(table, i)]
     return {
-        "questions": [{"seat": q.seat.value, "about": q.about, "in_turn": q.in_turn, "event": q.index + 1}
-                      for q in info.questions],
+        "questions": [{"seat": q.seat.value, "about": q.about, "in_turn": q.in_turn, "event": q.index + 1,
+                       "at": at(q.index)} for q in info.questions],
         "explanations": [{"call_index": e.call_index, "call": str(e.call), "caller": e.caller.value,
-                          "by": e.by.value, "text": e.text, "event": e.index + 1} for e in given],
+                          "by": e.by.value, "text": e.text, "event": e.index + 1, "at": at(e.index)}
+                         for e in given],
         "corrections": [{"call_index": c.call_index, "call": call_text(c.call_index), "by": c.by.value,
                          "text": c.text, "timing": c.timing.value, "period": c.period.value,
-                         "law": str(c.law), "event": c.index + 1} for c in info.corrections],
+                         "law": str(c.law), "event": c.index + 1, "at": at(c.index)}
+                        for c in info.corrections],
         "findings": [{"call_index": f.call_index, "call": call_text(f.call_index), "kind": f.kind.value,
-                      "event": f.index + 1} for f in info.findings],
+                      "event": f.index + 1, "at": at(f.index)} for f in info.findings],
         "duties": [{"seat": d.seat.value, "call_index": d.call_index, "call": call_text(d.call_index),
                     "law": str(d.law), "due": d.due.value, "now": d.now, "overdue": d.overdue, "why": d.why}
                    for d in misinformation.duties(table, cards=cards)],
