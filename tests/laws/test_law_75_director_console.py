@@ -76,3 +76,14 @@ def test_rule_reports_a_bad_card_file(tmp_path: Path) -> None:
     bad.write_text("{", encoding="utf-8")
     result = runner.invoke(app, ["rule", _save(tmp_path, _misexplained()), "--card", str(bad)])
     assert result.exit_code == 1 and "card.json" in result.output
+
+
+def test_rule_json_gives_when_each_question_and_explanation_happened(tmp_path: Path) -> None:
+    import datetime as dt
+
+    start = dt.datetime(2026, 11, 22, 8, 0, tzinfo=dt.UTC)
+    t = to_two_d().apply(QuestionAsked(W, TWO_D), at=start)
+    t = t.apply(ExplanationGiven(N, TWO_D, "transfer"), at=start + dt.timedelta(seconds=20))
+    info = json.loads(runner.invoke(app, ["rule", _save(tmp_path, t), "--json"]).stdout)["information"]
+    assert [q["at"] for q in info["questions"]] == ["2026-11-22T08:00:00Z"]
+    assert [e["at"] for e in info["explanations"]] == ["2026-11-22T08:00:20Z"]
