@@ -55,6 +55,14 @@ STATUS: dict[int, tuple[str, str]] = {
     3: ("✅", "`Seat`, rotation"),
     4: ("✅", "`Side`"),
     6: ("✅", "`tenace.dealing`: secure, verifiable (commit and reveal), indexed; no shape filters"),
+    7: ("◐", "7B2 only: `CardsCounted` before the first call, a wrong count goes to Law 13 or 14; board placement "
+           "and returning cards (7A, 7C, 7D) are table procedure"),
+    13: ("⚖", "engine (`tenace.laws.wrong_board`): 13A1/13A2 correct and play (review at the end after 13A2), 13B1 "
+            "correct or 13B2 adjust, 13C surplus card, 13D result cancelled; the Director's adjusted score as data"),
+    14: ("✅", "engine: 14A card found or another pack, calls unchanged; 14B1 to Law 67, 14B2/14B3 `HandRestored` "
+            "replays the record with the restored deal (14B4: deemed held, revokes follow); 14C"),
+    15: ("⚖", "engine: 15A1-15A2 calls cancelled (16C), offender calls again or adjusted score; 15A3 `Differs`; "
+            "15B1 cancelled, 15B2 stands (right board later), 15B3 artificial scores for `Result.adjusted`"),
     12: ("◐", "12C1(c) weighted and 12C2 artificial adjusted scores in scoring; rulings come with the engine"),
     16: ("◐", "16C: each withdrawn call names its offending side; `Table.unauthorised(seat)`; 16B, 16D not"),
     17: ("✅", "`Auction`: first call by dealer, rotation; 17D3 passes out of rotation do not end the auction"),

@@ -1,4 +1,4 @@
-"""Wrong card counts, missing and surplus cards, wrong boards and wrong hands (Laws 7B, 13, 14, 15).
+"""Wrong card counts, missing and surplus cards, wrong boards and wrong hands (Law 7B and Laws 13-15).
 
 These irregularities are about the cards and boards themselves rather than about a call or a card played, so
 the Director is always the one who finds them and decides. The events (in :mod:`tenace.laws.events`):
