@@ -74,7 +74,7 @@ def to_record(table: Table) -> DealRecord:
     """The :class:`~tenace.record.DealRecord` of what stood at the table: board, standing calls (with PBN
     marks as annotations), contract, cards played and declarer's tricks once the board has ended."""
     board = table.board
-    ended = table.phase is Phase.ENDED
+    ended = table.phase is Phase.ENDED and table.mishaps.cancelled is None  # no result when cancelled (13-15)
     contract = table.contract
     play = table.play
     tricks = table.declarer_tricks if ended else None
@@ -112,6 +112,10 @@ def rectification_comments(table: Table) -> tuple[str, ...]:
     for f in info.findings:  # Law 75
         lines.append((f.index, f"the Director finds a {f.kind.value} at call {f.call_index + 1} (Law 75), "
                                f"event {f.index + 1}"))
+    for found in table.mishaps.findings:  # Laws 7B, 13, 14, 15
+        lines.append((found.index, f"the Director finds: {found}, event {found.index + 1}"))
+    if table.mishaps.cancelled is not None:
+        lines.append((len(table.record), f"Result cancelled ({table.mishaps.cancelled}): an adjusted score"))
     lines.sort(key=lambda item: item[0])
     text = [line for _, line in lines]
     for withdrawn in table.withdrawn:
