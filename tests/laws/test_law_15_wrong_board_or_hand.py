@@ -13,6 +13,7 @@ from tenace.laws import DIRECTOR, CallMade, Elected, LawRef, Phase
 from tenace.laws.decisions import ArtificialScores, AssignedScore, CorrectBoardLater, Differs
 from tenace.laws.events import CancelledCallElsewhere, WrongBoardDiscovered, WrongHandCall
 from tenace.laws.log import dumps, loads
+from tenace.laws.pbn_export import to_pbn, to_record
 from tenace.laws.wrong_board import ruling
 from tenace.scoring.adjusted import ArtificialAdjustedScore, Award, Fault
 from tenace.tournament.model import Result
@@ -116,3 +117,13 @@ def test_15b2_a_board_new_to_all_four_is_completed_and_the_score_stands() -> Non
     t = finished(t.apply(Elected(DIRECTOR, CorrectBoardLater(True, LawRef(15, "B2")))))
     assert t.score_ns() == THREE_NT_PLUS_FOUR and ruling(t).correct_board_later is True
     assert ruling(t).cancelled is None and ruling(t).adjustment is None
+
+
+def test_15b1_the_pbn_projection_shows_no_result_and_says_why() -> None:
+    t = calls(table(), "N:1C").apply(WrongBoardDiscovered(played_before=True))
+    t = award(t, Award.AVERAGE, Award.AVERAGE)
+    record = to_record(t)
+    assert record.passed_out is False and record.contract is None and record.tricks is None
+    text = to_pbn(t)
+    assert "{Result cancelled (Law 15B1): an adjusted score}" in text
+    assert "the Director finds: a board these contestants were not to play" in text
