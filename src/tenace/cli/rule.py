@@ -27,7 +27,7 @@ from tenace.cli._common import EXIT_BAD_INPUT, EXIT_USAGE, JsonOption, emit_json
 from tenace.deal import Deal
 from tenace.errors import NotationError
 from tenace.laws import information as ui
-from tenace.laws import misinformation
+from tenace.laws import misinformation, wrong_board
 from tenace.laws.log import loads, value_to_json
 from tenace.laws.pbn_export import RecordReplayError, table_from_record
 from tenace.laws.refs import Director, actor_name
@@ -173,6 +173,27 @@ def unauthorised_information(table: Table) -> dict[str, Any] | None:
     }
 
 
+def mishaps(table: Table) -> dict[str, Any] | None:
+    """The Director's findings and rulings under Law 7B and Laws 13-15 (:mod:`tenace.laws.wrong_board`), or
+    ``None`` when there are none."""
+    m = table.mishaps
+    if m == wrong_board.NONE or (m.findings == () and m.cancelled is None and m.deal is None):
+        return None
+    adjustment = m.adjustment
+    return {
+        "findings": [{"law": str(f.law), "event": f.index + 1, "text": f.text} for f in m.findings],
+        "restoring": None if m.restoring is None else str(m.restoring),
+        "restored_deal": None if m.deal is None else m.deal.to_pbn(),
+        "cancelled": None if m.cancelled is None else str(m.cancelled),
+        "adjustment": None if adjustment is None else {
+            "code": str(adjustment), "ns": str(adjustment.ns), "ew": str(adjustment.ew),
+        },
+        "assigned": m.assigned,
+        "correct_board_later": m.correct_board_later,
+        "unauthorised": [{"seat": u.seat.value, "law": str(u.law)} for u in m.unauthorised],
+    }
+
+
 def status(table: Table, cards: dict[Side, SystemCard] | None = None) -> dict[str, Any]:
     """Where the table stands, as JSON: phase, turn, standing calls, withdrawn calls, irregularities, the open
     irregularity, the pending decision (actor, options with their Laws), constraints, the result once
@@ -208,6 +229,7 @@ def status(table: Table, cards: dict[Side, SystemCard] | None = None) -> dict[st
         "score_ns": table.score_ns(),
         "information": information(table, cards),
         "unauthorised_information": unauthorised_information(table),
+        "wrong_board": mishaps(table),
     }
 
 
@@ -232,7 +254,10 @@ def _print(table: Table, title: str, cards: dict[Side, SystemCard] | None = None
             out.print(f"    {k}. {option['text']}")
     for c in data["constraints"]:
         out.print(f"  in force: {c['text']}")
-    if table.phase is Phase.ENDED:
+    _print_mishaps(data["wrong_board"])
+    if table.mishaps.cancelled is not None:
+        pass  # Laws 13-15: no score at the table, the adjusted score is shown above
+    elif table.phase is Phase.ENDED:
         if table.contract is None:
             out.print("  passed out: 0")
         else:
@@ -243,6 +268,29 @@ def _print(table: Table, title: str, cards: dict[Side, SystemCard] | None = None
         out.print(f"  next: {actor_name(table.turn)}")
     _print_information(data["information"])
     _print_unauthorised(data["unauthorised_information"])
+
+
+def _print_mishaps(info: dict[str, Any] | None) -> None:
+    """Law 7B and Laws 13-15: what the Director found, the restored deal, the cancelled result."""
+    if info is None:
+        return
+    for f in info["findings"]:
+        out.print(f"  the Director finds at event {f['event']}: {f['text']} ({f['law']})")
+    if info["restoring"] is not None:
+        out.print(f"  [bold]the Director restores the hands[/] ({info['restoring']})")
+    if info["restored_deal"] is not None:
+        out.print(f"  restored deal: {info['restored_deal']}")
+    for u in info["unauthorised"]:
+        out.print(f"  unauthorised to {u['seat']}: the knowledge that a card was restored ({u['law']})")
+    if info["correct_board_later"] is not None:
+        later = "must" if info["correct_board_later"] else "need not"
+        out.print(f"  the two pairs {later} play their proper board later (Law 15B2)")
+    if info["cancelled"] is not None:
+        adjusted = info["adjustment"]
+        score = (f"artificial adjusted score {adjusted['code']} (NS {adjusted['ns']}, EW {adjusted['ew']})"
+                 if adjusted is not None else "assigned adjusted score (Law 12C1)" if info["assigned"]
+                 else "adjusted score to be awarded")
+        out.print(f"  [bold]result cancelled[/] ({info['cancelled']}): {score}")
 
 
 def _print_unauthorised(info: dict[str, Any] | None) -> None:
@@ -399,4 +447,4 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(EXIT_BAD_INPUT)
 
 
-__all__ = ["information", "register", "status"]
+__all__ = ["information", "mishaps", "register", "status"]
