@@ -3,15 +3,25 @@ meant for in this round (15B), with the artificial adjusted scores of Law 12C2 a
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from tenace import parse_call
+from tenace.cli import app
 from tenace.errors import ImpossibleActionError
-from tenace.laws import DIRECTOR, CallMade, Elected, LawRef, Phase
-from tenace.laws.decisions import ArtificialScores, AssignedScore, CorrectBoardLater, Differs
-from tenace.laws.events import CancelledCallElsewhere, WrongBoardDiscovered, WrongHandCall
+from tenace.laws import DIRECTOR, CallMade, Elected, LawRef, Phase, Table
+from tenace.laws.decisions import ArtificialScores, AssignedScore, CorrectBoardLater, Differs, RestoreHands
+from tenace.laws.events import (
+    CancelledCallElsewhere,
+    HandRestored,
+    WrongBoardDiscovered,
+    WrongCardCount,
+    WrongHandCall,
+)
 from tenace.laws.log import dumps, loads
 from tenace.laws.pbn_export import to_pbn, to_record
 from tenace.laws.wrong_board import ruling
@@ -21,6 +31,7 @@ from tenace.tournament.model import Result
 from ._helpers import E, N, S, W, calls, standing, table
 from ._wrong_board_helpers import award, finished, in_3nt
 
+runner = CliRunner()
 THREE_NT_PLUS_FOUR = 40 + 30 + 30 + 4 * 30 + 300  # Law 77, not vulnerable
 
 
@@ -127,3 +138,40 @@ def test_15b1_the_pbn_projection_shows_no_result_and_says_why() -> None:
     text = to_pbn(t)
     assert "{Result cancelled (Law 15B1): an adjusted score}" in text
     assert "the Director finds: a board these contestants were not to play" in text
+
+
+# --- tenace rule: the Director's assistant shows the findings and the rulings ------------------------------
+
+
+def _save(tmp_path: Path, t: Table) -> str:
+    path = tmp_path / "table.json"
+    path.write_text(dumps(t), encoding="utf-8")
+    return str(path)
+
+
+def test_rule_shows_the_wrong_board_decision_and_then_the_cancelled_result(tmp_path: Path) -> None:
+    t = calls(table(), "N:1C").apply(WrongBoardDiscovered(played_before=True))
+    result = runner.invoke(app, ["rule", _save(tmp_path, t)])
+    assert result.exit_code == 0, result.output
+    assert "the Director decides (Law 15B3)" in result.output
+    assert "Artificial adjusted scores: North-South average plus, East-West average minus (Law 12C2(a))." in (
+        result.output
+    )
+    data = json.loads(runner.invoke(app, ["rule", _save(tmp_path, t), "--json"]).stdout)
+    assert data["wrong_board"]["cancelled"] == "Law 15B1" and data["score_ns"] is None
+    assert len(data["pending"]["options"]) == 10
+    done = award(t, Award.AVERAGE_PLUS, Award.AVERAGE_MINUS)
+    data = json.loads(runner.invoke(app, ["rule", _save(tmp_path, done), "--json"]).stdout)
+    assert data["wrong_board"]["adjustment"] == {"code": "A6040", "ns": "A+", "ew": "A-"}
+    text = runner.invoke(app, ["rule", _save(tmp_path, done)]).output
+    assert "result cancelled (Law 15B1): artificial adjusted score A6040" in text
+
+
+def test_rule_shows_the_restored_deal_and_the_unauthorised_knowledge(tmp_path: Path) -> None:
+    t = calls(table(), "N:1C").apply(WrongCardCount(S, 12))
+    t = t.apply(Elected(DIRECTOR, RestoreHands(LawRef(14, "A1")))).apply(HandRestored(t.deal))
+    data = json.loads(runner.invoke(app, ["rule", _save(tmp_path, t), "--json"]).stdout)
+    info = data["wrong_board"]
+    assert info["restored_deal"] == t.deal.to_pbn() and info["restoring"] is None
+    assert info["unauthorised"] == [{"seat": "N", "law": "Law 14C"}]
+    assert [f["law"] for f in info["findings"]] == ["Law 14A", "Law 14A1"]
