@@ -114,7 +114,7 @@ class Table:
     """The questions, explanations, corrections and Law 75 findings so far (Laws 20F, 75); see
     :mod:`tenace.laws.misinformation`."""
     mishaps: wrong_board.Mishaps = wrong_board.NONE
-    """Wrong card counts, restored hands, wrong boards and hands (Laws 7B, 13-15); see
+    """Wrong card counts, restored hands, wrong boards and hands (Law 7B and Laws 13-15); see
     :mod:`tenace.laws.wrong_board`."""
 
     @classmethod
@@ -316,7 +316,7 @@ class Table:
             if isinstance(event, ui.UI_EVENTS):  # Law 16B: the record is the state; nothing else changes
                 ui.check(self, event)
                 return replace(self, record=(*self.record, event), times=(*self._times(), stamp))
-            if wrong_board.handles(self, event):  # Laws 7B, 13-15
+            if wrong_board.handles(self, event):  # Law 7B and Laws 13-15
                 new = replace(wrong_board.step(self, event, index), information=self.information)
                 return replace(new, record=(*self.record, event), times=(*self._times(), stamp))
             if isinstance(event, CardPlayed) and self.playing is not None:
@@ -475,6 +475,8 @@ class Table:
             exposed=self.auction.exposed if self.playing is None else (),
             faced={seat: play.hand(seat) for seat in claims.faced(self.playing)}
             if self.playing is not None and play is not None else {},
+            said=misinformation.heard(self, viewer),  # Law 20F: online, not the caller's partner
+            duties=misinformation.duties(self, viewer) if viewer is not None else (),  # 20F4, 20F5, 75B
         )
 
 
@@ -504,6 +506,11 @@ class TableView:
     tricks: tuple[tricks.TrickView, ...] = ()
     """Every trick begun, with the cards of quitted tricks the viewer may no longer look at hidden (``None``)
     (Law 66); ``played`` lists the cards he may see, in order."""
+    said: tuple[misinformation.Question | misinformation.Explanation | misinformation.Correction, ...] = ()
+    """The questions, explanations and corrections the viewer heard (Law 20F, ``misinformation.heard``)."""
+    duties: tuple[misinformation.Duty, ...] = ()
+    """The corrections the viewer still owes, once the Director has found an explanation mistaken (Laws 20F4,
+    20F5, 75B); the Director sees everyone's (:func:`misinformation.duties`, which can also use the cards)."""
 
 
 def _utc(at: dt.datetime | None) -> dt.datetime | None:
