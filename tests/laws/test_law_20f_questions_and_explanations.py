@@ -259,3 +259,16 @@ def test_20f5a_with_the_alert_regulations_a_missing_alert_is_a_duty_too() -> Non
     fixed = t.apply(ExplanationCorrected(N, TWO_D, "transfer to hearts"))
     assert TWO_D not in [d.call_index for d in duties(fixed, cards={Side.NS: natural_card()},
                                                       alerts=AlertRegulations())]
+
+
+def test_views_show_each_player_what_he_heard_and_the_duties_he_owes_only() -> None:
+    """Online, South explains his own 2D to West; after the Director's finding South's view shows the duty
+    (20F4) and what was said, North's view neither; the Director's view shows everything."""
+    t = to_two_d(Policy.ONLINE).apply(QuestionAsked(W, about=TWO_D))
+    t = t.apply(ExplanationGiven(S, TWO_D, "natural")).apply(MistakeFound(TWO_D, Mistake.EXPLANATION))
+    south, north, west = t.view(S), t.view(N), t.view(W)
+    assert [(d.seat, d.law) for d in south.duties] == [(S, LawRef(20, "F4(a)"))]
+    assert north.duties == () and west.duties == () and north.said == ()
+    assert [type(x).__name__ for x in west.said] == ["Question", "Explanation"]
+    assert len(t.view(DIRECTOR).duties) == 1 and len(t.view(DIRECTOR).said) == 2
+    assert t.view(None).said == () and t.view(None).duties == ()
