@@ -32,6 +32,7 @@ from typing import Any, Final
 from tenace.calls import Bid, Call, Denomination, Double, Pass, Redouble
 from tenace.cards import Card, Suit
 from tenace.laws import decisions
+from tenace.laws import information as ui
 from tenace.laws.decisions import (
     Decision,
     Duration,
@@ -39,8 +40,12 @@ from tenace.laws.decisions import (
     Kind,
     Withdrawn,
 )
+from tenace.laws.events import UIReason, UIRuling
+from tenace.laws.information import UICase
 from tenace.laws.refs import Director, LawRef
 from tenace.laws.table import Phase, Table
+from tenace.laws.tempo import TempoBreak
+from tenace.scoring.adjusted import WeightedScore
 from tenace.seats import Seat
 
 if typing.TYPE_CHECKING:
@@ -301,6 +306,36 @@ WITHDRAWN_OTHER_SIDE: Final = N_(
     " what it tells them; for the other side it is unauthorised information ({law})."
 )
 
+UI_REASONS: Final[Mapping[str, str]] = {
+    "HESITATION": N_("a hesitation"),
+    "SPEED": N_("unusual speed"),
+    "REMARK": N_("a remark or question"),
+    "ALERT": N_("an alert or explanation"),
+    "MANNERISM": N_("a gesture or mannerism"),
+}
+"""How information reached a partner (:class:`~tenace.laws.events.UIReason`), by member name."""
+UI_RESERVED: Final = N_(
+    "{by} reserves the right to call the Director: {about} may have given {receiver} unauthorised"
+    " information by {reason} ({law})."
+)
+UI_STAGES: Final[Mapping[str, str]] = {
+    "poll or logical alternatives": N_("The Director is to poll peers and find the logical alternatives."),
+    "suggested": N_("The Director is to decide whether the action chosen was suggested by the information."),
+    "ruling": N_("The Director is to rule on the score."),
+    "ruled": N_("The Director has ruled."),
+}
+"""What the Director must still record in a Law 16B case (:attr:`UICase.stage`)."""
+UI_STANDS: Final = N_("The Director rules that the score obtained at the table stands ({law}).")
+UI_ADJUSTED: Final = N_("The Director assigns an adjusted score: {score} ({law}).")
+UI_ADJUSTED_SIDES: Final = N_(
+    "The Director assigns an adjusted score: North-South {ns}, East-West {ew} ({law})."
+)
+TEMPO_BREAK: Final = N_(
+    "Break in tempo: {seat} took {seconds} seconds over {action}; usually {usual} seconds ({law})."
+)
+"""For the Director only: players never see the measurement (Law 16B1)."""
+UI_HEADER: Final = N_("Unauthorised information:")
+
 DECISION_SEAT: Final = N_("{actor} decides ({law}).")
 DECISION_DIRECTOR: Final = N_("The Director decides ({law}).")
 OPTIONS_HEADER: Final = N_("The options:")
@@ -510,8 +545,49 @@ def _decision(s: _Speaker, x: Decision) -> str:
     return "\n".join(lines)
 
 
+def _weighted(score: WeightedScore) -> str:
+    if len(score.components) == 1:
+        return str(score.components[0][0])
+    return ", ".join(f"{points} ({weight})" for points, weight in score.components)
+
+
+def _ui_ruling(s: _Speaker, x: UIRuling) -> str:
+    law = s.law(_LAW_12C1) if x.adjusted is not None else s.law(_LAW_16B3)
+    adjusted = x.adjusted
+    if adjusted is None:
+        return s(UI_STANDS, law=law)
+    if adjusted.is_balancing:
+        return s(UI_ADJUSTED, score=_weighted(adjusted.ns), law=law)
+    return s(UI_ADJUSTED_SIDES, ns=_weighted(adjusted.ns), ew=_weighted(adjusted.ew), law=law)
+
+
+def _ui_case(s: _Speaker, x: UICase) -> str:
+    reserved = x.reserved
+    line = s(UI_RESERVED, by=s.seat(reserved.by), about=s.seat(reserved.about), receiver=s.seat(x.receiver),
+             reason=s(UI_REASONS[reserved.reason.name]), law=s.law(_LAW_16B2))
+    return f"{line} {s(UI_STAGES[x.stage])}"
+
+
+def _tempo_break(s: _Speaker, x: TempoBreak) -> str:
+    return s(TEMPO_BREAK, seat=s.seat(x.seat), seconds=f"{x.seconds:.0f}", action=x.action,
+             usual=f"{x.baseline.median:.0f}", law=s.law(x.law))
+
+
+_LAW_16B2: Final = LawRef(16, "B2")
+_LAW_16B3: Final = LawRef(16, "B3")
+_LAW_12C1: Final = LawRef(12, "C1")
+
+
 def _explain(s: _Speaker, x: object) -> str:
     match x:
+        case UICase():
+            return _ui_case(s, x)
+        case UIRuling():
+            return _ui_ruling(s, x)
+        case UIReason():
+            return s(UI_REASONS[x.name])
+        case TempoBreak():
+            return _tempo_break(s, x)
         case Irregularity():
             return _irregularity(s, x)
         case Decision():
@@ -585,4 +661,9 @@ def explain_table(table: Table, locale: str = SOURCE_LOCALE) -> str:
     if table.withdrawn:
         lines.append(s(WITHDRAWN_HEADER))
         lines.extend(f"- {_withdrawn(s, w)}" for w in table.withdrawn)
+    cases = ui.cases(table)  # Law 16B: reservations are made aloud, so everyone may know of them
+    if cases:
+        lines.append(s(UI_HEADER))
+        lines.extend(f"- {_ui_case(s, c)}" for c in cases if c.open)
+        lines.extend(f"- {_ui_ruling(s, c.ruling)}" for c in cases if c.ruling is not None)
     return "\n".join(lines)
