@@ -63,8 +63,12 @@ STATUS: dict[int, tuple[str, str]] = {
             "replays the record with the restored deal (14B4: deemed held, revokes follow); 14C"),
     15: ("⚖", "engine: 15A1-15A2 calls cancelled (16C), offender calls again or adjusted score; 15A3 `Differs`; "
             "15B1 cancelled, 15B2 stands (right board later), 15B3 artificial scores for `Result.adjusted`"),
-    12: ("◐", "12C1(c) weighted and 12C2 artificial adjusted scores in scoring; rulings come with the engine"),
-    16: ("◐", "16C: each withdrawn call names its offending side; `Table.unauthorised(seat)`; 16B, 16D not"),
+    12: ("◐", "12C1(c) weighted and 12C2 artificial adjusted scores in scoring; the engine's Law 16B `UIRuling` "
+             "carries an assigned, possibly weighted, adjusted score (`Table.result_ns`)"),
+    16: ("⚖", "16B: `UIReserved` (16B2), the Director's evidence (`ui_evidence`: timed auction, alerts, "
+             "explanations, all hands, tempo breaks), `PollRecorded`, `LogicalAlternatives` (16B1(b)), "
+             "`Suggested` (16B1(a)), `UIRuling` after play (16B3); 16C: each withdrawn call names its offending "
+             "side; 16D not"),
     17: ("✅", "`Auction`: first call by dealer, rotation; 17D3 passes out of rotation do not end the auction"),
     18: ("✅", "`Bid` order, sufficiency"),
     19: ("✅", "`Auction.is_legal`: who may double or redouble"),
@@ -153,6 +157,9 @@ STATUS: dict[int, tuple[str, str]] = {
     75: ("⚖", "engine: the Director's `MistakeFound` (75B mistaken explanation, an infraction; 75C mistaken call, "
              "none; 75D2 no agreement) from `misinformation.evidence`: the system card's meaning, the explanation, "
              "the hand, the mismatch (21B1(b) presumption shown); correction duties 75B2, 75B3"),
+    73: ("◐", "73D1 tempo: `tenace.laws.tempo` measures every call's and card's think time from `Table.times` "
+             "against the player's own tempo on comparable decisions; breaks for the Director only; the rest "
+             "of Law 73 is conduct"),
     77: ("✅", "`tenace.scoring.points.score`, checked against the published table"),
     78: ("✅", "matchpoints with Neuberg, IMPs, Butler, cross-IMPs, total points, VP scales"),
 }
