@@ -69,7 +69,7 @@ from tenace.laws.penalty_cards import Exposure
 from tenace.laws.play_period import PlayState
 from tenace.laws.refs import DIRECTOR, Actor, Director, Policy, Regulations, actor_name
 from tenace.play import Play
-from tenace.scoring.adjusted import AssignedAdjustedScore
+from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore
 from tenace.scoring.points import score
 from tenace.seats import SEATS, Seat, Side
 
@@ -238,6 +238,8 @@ class Table:
         mishap = wrong_board.pending(self)  # Laws 13-15: the Director's decisions come first
         if mishap is not None:
             return mishap
+        if self.mishaps.cancelled is not None:  # the result is cancelled: nothing else is left to decide
+            return None
         if self.auction.pending is not None:
             return self.auction.pending
         return self.playing.pending if self.playing is not None else None
@@ -290,9 +292,12 @@ class Table:
         (Laws 16B3, 12C1); see :mod:`tenace.laws.information`."""
         return ui.adjusted(self)
 
-    def result_ns(self) -> int | AssignedAdjustedScore | None:
-        """The board's result for North-South: the adjusted score if the Director assigned one (Law 12C1),
-        otherwise :meth:`score_ns`."""
+    def result_ns(self) -> int | AssignedAdjustedScore | ArtificialAdjustedScore | None:
+        """The board's result for North-South: the adjusted score if the Director assigned one (Law 12C1), the
+        artificial adjusted score he awarded after a cancelled result (Laws 12C2, 13-15), otherwise
+        :meth:`score_ns`."""
+        if self.mishaps.adjustment is not None:
+            return self.mishaps.adjustment
         adjusted = self.adjusted_score
         return adjusted if adjusted is not None else self.score_ns()
 
