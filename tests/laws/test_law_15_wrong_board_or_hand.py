@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from tenace import parse_call
 from tenace.cli import app
 from tenace.errors import ImpossibleActionError
-from tenace.laws import DIRECTOR, CallMade, Elected, LawRef, Phase, Table
+from tenace.laws import DIRECTOR, CallMade, DirectorCalled, Elected, LawRef, Phase, Table
 from tenace.laws.decisions import ArtificialScores, AssignedScore, CorrectBoardLater, Differs, RestoreHands
 from tenace.laws.events import (
     CancelledCallElsewhere,
@@ -118,6 +118,16 @@ def test_15b3_the_artificial_scores_go_to_the_tournament_result() -> None:
     assert adjusted is not None and adjusted.percentages() == (Fraction(60), Fraction(40))
     result = Result(board=1, round=2, table=3, ns="1", ew="7", adjusted=adjusted)
     assert result.ns_score() == adjusted and t.pending is None and t.turn is None
+    assert t.result_ns() == adjusted and t.score_ns() is None
+
+
+def test_15b1_a_cancelled_board_leaves_nothing_else_to_decide() -> None:
+    """An insufficient bid was pending when the wrong board was found: the board is cancelled all the same,
+    and once the Director has awarded the scores nobody is left to act."""
+    t = calls(table(), "N:1H E:1D").apply(DirectorCalled(S))
+    assert t.pending is not None and t.pending.actor is S
+    t = award(t.apply(WrongBoardDiscovered(played_before=True)), Award.AVERAGE, Award.AVERAGE)
+    assert t.pending is None and t.turn is None and t.phase is Phase.ENDED
 
 
 def test_15b2_a_board_new_to_all_four_is_completed_and_the_score_stands() -> None:

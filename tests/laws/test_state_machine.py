@@ -1,6 +1,6 @@
 """Random sequences of actions at a table, lawful and not: calls in and out of rotation, insufficient and
 inadmissible calls, Director calls, elections of offered options (and of options not offered), cards in and
-out of turn, revokes, claims, answers and rulings.
+out of turn, revokes, claims, answers and rulings, wrong card counts, restored hands, wrong boards and hands.
 
 Whatever happens: only ImpossibleActionError or UnlawfulActionError refuse an action (and the table is then
 unchanged); someone can always act until the board has ended, and driving the table on always ends the board;
@@ -65,6 +65,8 @@ def _progress(t: Table) -> Iterator[events.Event]:
     if pending is not None:
         for option in pending.options:
             yield Elected(pending.actor, option)
+    if t.mishaps.restoring is not None:  # Laws 13, 14: the Director restores the hands
+        yield events.HandRestored(t.deal)
     if t.open_irregularity is not None:
         for seat in SEATS:
             yield DirectorCalled(seat)
@@ -141,6 +143,9 @@ def _check_views(t: Table) -> None:
 
 def _check_end(t: Table) -> None:
     assert t.phase is Phase.ENDED and t.turn is None
+    if t.mishaps.cancelled is not None:  # Laws 13-15: an adjusted score replaces the result
+        assert t.score_ns() is None
+        return
     if t.contract is None:
         assert t.score_ns() == 0
         return
@@ -158,7 +163,7 @@ def _check_end(t: Table) -> None:
 def _random_event(data: st.DataObject, t: Table) -> events.Event:
     kind = data.draw(st.sampled_from(
         ["progress", "progress", "progress", "call", "call", "irregular_call", "director", "elect", "card",
-         "claim", "answer", "ruling", "dummy", "dummy", "play_rules"]
+         "claim", "answer", "ruling", "dummy", "dummy", "play_rules", "mishap"]
     ))
     seat = data.draw(st.sampled_from(SEATS))
     if kind == "progress":
@@ -209,6 +214,24 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
         if rule == "defective":  # Law 67B
             return events.DefectiveTrickFound(seat, data.draw(st.integers(1, 13)), data.draw(st.booleans()))
         return events.InspectionAllowed(seat, data.draw(st.integers(1, 13)))
+    if kind == "mishap":  # Law 7B and Laws 13-15
+        rules = ["count", "wrong", "surplus", "restore", "hand", "elsewhere", "board"]
+        rule = data.draw(st.sampled_from(rules))
+        other = data.draw(st.sampled_from((None, *SEATS)))
+        if rule == "count":
+            return events.CardsCounted(seat, data.draw(st.sampled_from((13, 13, 12, 14))))
+        if rule == "wrong":
+            return events.WrongCardCount(seat, data.draw(st.sampled_from((11, 12, 14, 15))), other)
+        if rule == "surplus":
+            return events.SurplusCardFound(seat, data.draw(st.sampled_from(sorted(t.deal[seat]))),
+                                           data.draw(st.booleans()))
+        if rule == "restore":
+            return events.HandRestored(t.deal)
+        if rule == "hand":
+            return events.WrongHandCall(seat)
+        if rule == "elsewhere":
+            return events.CancelledCallElsewhere(seat, data.draw(st.sampled_from(CALLS)))
+        return events.WrongBoardDiscovered(data.draw(st.booleans()))
     if kind == "claim":
         return ClaimMade(seat, data.draw(st.integers(0, 13)), "random claim")
     if kind == "answer":
@@ -236,7 +259,7 @@ def test_random_actions_never_break_the_table(data: st.DataObject, deal: object,
         _check_views(t)
     # Drive the board to its end: someone can always act (the table never gets stuck).
     for _ in range(600):
-        if t.phase is Phase.ENDED:
+        if t.phase is Phase.ENDED and t.pending is None:  # the Director may still rule (Laws 13, 15)
             break
         assert t.turn is not None, f"nobody to act in phase {t.phase}"
         for event in _progress(t):
