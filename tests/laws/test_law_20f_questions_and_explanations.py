@@ -272,3 +272,15 @@ def test_views_show_each_player_what_he_heard_and_the_duties_he_owes_only() -> N
     assert [type(x).__name__ for x in west.said] == ["Question", "Explanation"]
     assert len(t.view(DIRECTOR).duties) == 1 and len(t.view(DIRECTOR).said) == 2
     assert t.view(None).said == () and t.view(None).duties == ()
+
+
+@pytest.mark.parametrize("locale", ["en", "pl", "lv", "sv", "el"])
+def test_20f5_a_duty_is_explained_in_each_language_with_the_seat_call_and_law(locale: str) -> None:
+    from tenace.laws import explain
+
+    t = to_two_d().apply(ExplanationGiven(N, TWO_D, "natural"))
+    north, south = duties(t.apply(MistakeFound(TWO_D, Mistake.EXPLANATION)))
+    for duty, seat in ((north, N), (south, S)):
+        text = explain(duty, locale=locale)
+        assert explain(seat, locale=locale) in text and "2♦" in text and "20F" in text
+    assert explain(north, locale=locale) != explain(south, locale=locale)

@@ -42,6 +42,7 @@ from tenace.laws.decisions import (
 )
 from tenace.laws.events import UIReason, UIRuling
 from tenace.laws.information import UICase
+from tenace.laws.misinformation import Duty
 from tenace.laws.refs import Director, LawRef
 from tenace.laws.table import Phase, Table
 from tenace.laws.tempo import TempoBreak
@@ -336,6 +337,27 @@ TEMPO_BREAK: Final = N_(
 """For the Director only: players never see the measurement (Law 16B1)."""
 UI_HEADER: Final = N_("Unauthorised information:")
 
+DUTIES: Final[Mapping[str, str]] = {
+    "BEFORE_OPENING_LEAD": N_(
+        "{seat} must call the Director and correct the explanation of {call} before the opening lead is faced"
+        " ({law})."
+    ),
+    "AT_ONCE": N_("{seat} must call the Director now and correct the explanation of {call} ({law})."),
+    "AFTER_FINAL_PASS": N_(
+        "{seat} must call the Director and correct partner's explanation of {call} after the final pass,"
+        " before the opening lead is faced ({law})."
+    ),
+    "AFTER_PLAY": N_(
+        "{seat} must call the Director and correct partner's explanation of {call} at the end of the play"
+        " ({law})."
+    ),
+    "BY_SIDE": N_(
+        "{seat} must say nothing now about partner's explanation of {call}; it is corrected after the final"
+        " pass if their side declares, at the end of the play if it defends ({law})."
+    ),
+}
+"""A correction still owed (:class:`~tenace.laws.misinformation.Duty`), by the name of when it is due."""
+
 DECISION_SEAT: Final = N_("{actor} decides ({law}).")
 DECISION_DIRECTOR: Final = N_("The Director decides ({law}).")
 OPTIONS_HEADER: Final = N_("The options:")
@@ -612,6 +634,8 @@ def _explain(s: _Speaker, x: object) -> str:
             return s(PHASE_NAMES[x.name]) if x.name in PHASE_NAMES else x.value
         case Suit():
             return x.symbol
+        case Duty():
+            return s(DUTIES[x.due.name], seat=s.seat(x.seat), call=s.call(x.call), law=s.law(x.law))
     name = type(x).__name__
     for table in (_OPTIONS, _CONSTRAINTS):
         if name in table:

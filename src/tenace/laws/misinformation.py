@@ -385,6 +385,8 @@ class Duty:
     overdue: bool
     why: str
     """What shows the explanation was wrong: the Director's finding or the system card."""
+    call: Call | None = None
+    """The call whose explanation is to be corrected."""
 
 
 def _cards_for(cards: Mapping[Side, SystemCard] | SystemCard | None, side: Side) -> SystemCard | None:
@@ -450,22 +452,22 @@ def duties(
         giver = given[-1].by if given else explainer_for(caller, table.regulations.policy)
         # the explainer (Laws 20F4(a), 75B2)
         if now in (Period.AUCTION, Period.CLARIFICATION):
-            out.append(Duty(giver, i, LawRef(20, "F4(a)"), Due.BEFORE_OPENING_LEAD, True, False, why))
+            out.append(Duty(giver, i, LawRef(20, "F4(a)"), Due.BEFORE_OPENING_LEAD, True, False, why, call))
         else:
-            out.append(Duty(giver, i, LawRef(75, "B2"), Due.AT_ONCE, True, False, why))
+            out.append(Duty(giver, i, LawRef(75, "B2"), Due.AT_ONCE, True, False, why, call))
         # his partner, who heard it at the table (Laws 20F5(b), 75B3)
         if table.regulations.policy is not Policy.ONLINE and giver.partner.side is caller.side:
             partner = giver.partner
             if now is Period.AUCTION:
-                out.append(Duty(partner, i, LawRef(20, "F5(b)"), Due.BY_SIDE, False, False, why))
+                out.append(Duty(partner, i, LawRef(20, "F5(b)"), Due.BY_SIDE, False, False, why, call))
             elif contract is None:
-                out.append(Duty(partner, i, LawRef(20, "F5(b)"), Due.AT_ONCE, True, False, why))
+                out.append(Duty(partner, i, LawRef(20, "F5(b)"), Due.AT_ONCE, True, False, why, call))
             elif partner.side is contract.declarer.side:
                 out.append(Duty(partner, i, LawRef(20, "F5(b)(ii)"), Due.AFTER_FINAL_PASS,
-                                now is Period.CLARIFICATION, now is not Period.CLARIFICATION, why))
+                                now is Period.CLARIFICATION, now is not Period.CLARIFICATION, why, call))
             else:
                 out.append(Duty(partner, i, LawRef(20, "F5(b)(i)"), Due.AFTER_PLAY,
-                                now is Period.AFTER_PLAY, False, why))
+                                now is Period.AFTER_PLAY, False, why, call))
     if viewer is DIRECTOR:
         return tuple(out)
     return tuple(d for d in out if d.seat is viewer)
