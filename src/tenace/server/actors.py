@@ -218,6 +218,8 @@ class _Command:
     position: int
     seq: int | None = None
     """For a robot's event: the seq of the view it acted on (a stale action is dropped)."""
+    fallback: bool = False
+    """A robot's event made by the placeholder robot after the robot's own was refused."""
 
 
 class TableActor:
@@ -368,8 +370,14 @@ class TableActor:
     def _reply(self, origin: Connection | None, message: dict[str, Any], command: _Command) -> None:
         if origin is not None:
             origin.send(message)
-        elif isinstance(command.viewer, Seat):
-            log.warning("table %s: robot %s: %s", self.id, command.viewer.value, message["message"])
+            return
+        seat = command.viewer
+        if isinstance(seat, Seat) and seat in self.robots:
+            log.warning("table %s: robot %s: %s", self.id, seat.value, message["message"])
+            if command.seq is not None and not command.fallback:
+                # the robot's action was refused: so that the table does not stall, the placeholder robot
+                # acts once in its place (from the same view)
+                self._spawn(self._robot_turn(seat, command.seq, command.position, fallback=True))
 
     async def _board_ended(self, table: Table) -> None:
         score = table.score_ns()
@@ -378,6 +386,8 @@ class TableActor:
         self.scores[self.position] = score
         await asyncio.to_thread(self.hub.live.end_board, self.id, self.position, score,
                                 None if contract is None else str(contract), tricks)
+        if self.boards_max is not None and self.position >= self.boards_max:
+            await asyncio.to_thread(self.hub.live.close, self.id)  # not restored on the next start
         if self.club is not None and self.hub.store is not None:
             await self._enter_result(table)
 
@@ -470,7 +480,7 @@ class TableActor:
         self._robot_tasks.add(task)
         task.add_done_callback(self._robot_tasks.discard)
 
-    async def _robot_turn(self, seat: Seat, seq: int, position: int) -> None:
+    async def _robot_turn(self, seat: Seat, seq: int, position: int, fallback: bool = False) -> None:
         delay = self.hub.robot_delay
         if delay:
             await asyncio.sleep(delay)
@@ -480,12 +490,15 @@ class TableActor:
         if self.hub.observer is not None:  # what the robot is given, as a client would get it
             self.hub.observer(self.id, seat, self.message_for(seat))
         try:
-            event = await self.robots[seat].act(view)
+            robot = FallbackRobot(seat) if fallback else self.robots[seat]
+            event = await robot.act(view)
         except Exception:
             log.exception("table %s: robot %s failed", self.id, seat.value)
+            if not fallback:
+                self._spawn(self._robot_turn(seat, seq, position, fallback=True))
             return
         if event is not None:
-            await self.queue.put(_Command(seat, event, None, position, seq))
+            await self.queue.put(_Command(seat, event, None, position, seq, fallback))
 
 
 def _ref(action: Action | Event) -> str | None:
