@@ -123,6 +123,7 @@ def test_75_the_directors_later_finding_replaces_the_earlier_one() -> None:
     t = to_two_d().apply(ExplanationGiven(N, TWO_D, "natural"))
     t = t.apply(MistakeFound(TWO_D, Mistake.EXPLANATION)).apply(MistakeFound(TWO_D, Mistake.CALL))
     assert evidence(t, CARD)[0].finding is Mistake.CALL and duties(t) == ()
+    assert t.irregularities == ()  # the infraction found first goes with the first determination
 
 
 def test_75_the_card_alone_makes_the_duty_visible_before_any_finding() -> None:

@@ -284,7 +284,11 @@ def on_event(table: Table, event: Event, index: int) -> InfoState:
             return state
         case MistakeFound(call_index=i, kind=kind):
             caller, call = _call_at(table, i)
-            state = replace(state, findings=(*state.findings, Finding(i, kind, index)))
+            # A new determination about the same call replaces the earlier one, and its infraction with it.
+            earlier = {f.index for f in state.findings if f.call_index == i}
+            kept = tuple(x for x in state.irregularities
+                         if not (x.kind is Kind.MISTAKEN_EXPLANATION and x.index in earlier))
+            state = replace(state, findings=(*state.findings, Finding(i, kind, index)), irregularities=kept)
             if kind is not Mistake.CALL:
                 # Law 75B1: a mistaken explanation is an infraction; Law 75D2: so is describing an agreement
                 # the partnership does not have. A mistaken call is none (75C).
