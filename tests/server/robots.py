@@ -81,9 +81,10 @@ class ExposingRobot:
         contract = view.contract
         mine = view.turn is self.seat and view.pending is None and view.phase is Phase.PLAY
         if mine and contract is not None and self.seat.side is not contract.declarer.side:
-            if self.rng.random() < self.expose_rate:
-                card = self.rng.choice(list(view.hands[self.seat]))
-                return CardExposed(self.seat, card, deliberate=self.rng.random() < 0.5)
+            shown = {p.card for p in view.penalty_cards}
+            hidden = [c for c in view.hands[self.seat] if c not in shown]
+            if hidden and self.rng.random() < self.expose_rate:
+                return CardExposed(self.seat, self.rng.choice(hidden), deliberate=self.rng.random() < 0.5)
         if mine and self.rng.random() < self.claim_rate:
             remaining = 13 - sum(1 for t in view.tricks if t.winner is not None)
             return ClaimMade(self.seat, self.rng.randint(0, remaining), "the rest are mine")
