@@ -6,6 +6,7 @@ Director's election resolves it, and anyone else is refused."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -223,3 +224,38 @@ def test_bad_session_requests_name_the_field(client: TestClient) -> None:
     not_finished = client.post("/club/sessions", json={"tables": 2, "boards_per_round": 1})
     session_id = not_finished.json()["id"]
     assert client.post(f"/club/sessions/{session_id}/next-round", json={}).status_code == 409
+
+
+def _csrf(page: str) -> str:
+    found = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert found is not None, "the page has no CSRF field"
+    return found.group(1)
+
+
+def test_a_director_in_a_browser_logs_in_creates_a_session_with_a_guest_and_the_guest_finds_his_table(
+    client: TestClient,
+) -> None:
+    login_page = client.get("/director")
+    assert login_page.status_code == 401 and 'action="/auth/login"' in login_page.text
+    logged_in = client.post("/auth/login", follow_redirects=False, data={
+        "username": "dan", "password": PASSWORD, "next": "/director", "csrf_token": _csrf(login_page.text)})
+    assert logged_in.status_code == 303 and logged_in.headers["location"] == "/director"
+    console = client.get("/director")
+    assert console.status_code == 200 and 'action="/club/sessions"' in console.text
+    form = {"csrf_token": _csrf(console.text), "name": "Form session", "movement": "howell", "tables": "2",
+            "boards_per_round": "1", "seating": "4: robot, guest:Sam", "start": "true"}
+    assert client.post("/club/sessions", data={**form, "csrf_token": "forged"}).status_code == 403
+    created = client.post("/club/sessions", data=form, follow_redirects=False)
+    assert created.status_code == 303, created.text
+    session_url = created.headers["location"]
+    page = client.get(session_url)
+    assert page.status_code == 200 and "Form session" in page.text and "/next-round" in page.text
+    session_id = session_url.rsplit("/", 1)[1]
+    club = client.app.state.club  # type: ignore[attr-defined]
+    (code,) = club.sessions[session_id].guest_codes
+    assert club.sessions[session_id].players["4"][1].name == "Sam"
+    going = client.get(f"/club/seat/{code}", follow_redirects=False)
+    assert going.status_code == 303 and going.headers["location"].startswith("/tables/")
+    assert client.get("/club/seat/not-a-code").status_code == 404
+    bad = client.post("/club/sessions", data={**form, "seating": "4 robot"})
+    assert bad.status_code == 422 and "seating, line 1" in bad.text

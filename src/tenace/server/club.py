@@ -612,14 +612,15 @@ def _locale(request: Request) -> str:
                                request.headers.get("accept-language", ""))
 
 
-def _html(request: Request, template: str, **context: Any) -> HTMLResponse:
+def _html(request: Request, template: str, status_code: int = 200, **context: Any) -> HTMLResponse:
     locale = _locale(request)
     kept = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
     links = {code: f"{request.url.path}?{urlencode([*kept, ('lang', code)])}" for code in pages.LOCALES}
     response = HTMLResponse("")
     csrf = csrf_token_for(request, response)
     html = pages.render(template, locale, path=request.url.path, language_links=links, csrf=csrf, **context)
-    page = HTMLResponse(html, headers={k: v for k, v in response.headers.items() if k == "set-cookie"})
+    page = HTMLResponse(html, status_code,
+                        headers={k: v for k, v in response.headers.items() if k == "set-cookie"})
     return page
 
 
@@ -657,8 +658,13 @@ def router() -> APIRouter:
     # --- the console ------------------------------------------------------------------------------------
 
     @routes.get("/director", response_class=HTMLResponse)
-    async def console(request: Request, user: User = director_only) -> HTMLResponse:
-        """The director console: open calls and the club sessions."""
+    async def console(request: Request) -> HTMLResponse:
+        """The director console: open calls and the club sessions (a login form without a session)."""
+        user = await optional_user(request)
+        if user is None:
+            return _html(request, "director_login.html.j2", status_code=401)
+        if not user.has(Role.DIRECTOR):
+            raise HTTPException(403, "this needs the role director")
         locale = _locale(request)
         calls = [call_json(c, locale) for c in director_calls(_club(request).hub)]
         sessions = [s.summary() for s in _club(request).sessions.values()]
