@@ -13,6 +13,7 @@ from tenace.cli import rescore as rescore_command
 from tenace.cli import rule as rule_command
 from tenace.cli import serve as serve_command
 from tenace.cli import table as table_command
+from tenace.cli import users as users_command
 
 app = typer.Typer(
     name="tenace",
@@ -32,6 +33,7 @@ table_command.register(app)
 rescore_command.register(app)
 event.register(app)
 serve_command.register(app)
+users_command.register(app)
 
 
 @app.callback()
