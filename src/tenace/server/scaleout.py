@@ -43,10 +43,11 @@ from typing import Any
 from sqlalchemy import select
 
 from tenace.board import Board
+from tenace.formats.json import board_from_json, board_to_json
 from tenace.laws.events import Event
 from tenace.laws.log import event_from_json, event_to_json
 from tenace.laws.refs import DIRECTOR, Director, Policy, Regulations
-from tenace.laws.table import Table
+from tenace.laws.table import Phase, Table
 from tenace.seats import Seat
 from tenace.server.actors import Connection, CreatedTable, Hub, TableActor
 from tenace.server.persistence import LiveStore, LiveTable, LiveTableRow
@@ -180,19 +181,29 @@ class ClusterActor(TableActor):
         super()._broadcast()
         if self.owner:
             record = self.table.record
-            self.hub.publish(table_channel(self.id), {
+            message: dict[str, Any] = {
                 "from": self.hub.process_id, "position": self.position, "seq": len(record),
                 "event": event_to_json(record[-1]) if record else None,
-            })
+            }
+            if not record:  # a new board: followers start it without reading the database
+                message["board"] = board_to_json(self.table.board)
+            self.hub.publish(table_channel(self.id), message)
 
     # --- a follower ---------------------------------------------------------------------------------------
 
-    async def follow(self, position: int, seq: int, event: dict[str, Any] | None) -> None:
-        """Apply an event the owner published (or read the table back from the database after a gap) and
-        send each local client its view."""
+    async def follow(self, position: int, seq: int, event: dict[str, Any] | None,
+                     board: dict[str, Any] | None = None) -> None:
+        """Apply an event the owner published (or start the new board it published, or read the table back
+        from the database after a gap) and send each local client its view."""
         here = (self.position, len(self.table.record))
         if (position, seq) <= here:
             return  # seen already
+        ended = self.table.phase is Phase.ENDED
+        if position == self.position + 1 and seq == 0 and board is not None and ended:
+            self.table = Table.new(board_from_json(board, "board"), self.table.regulations)
+            self.position = position
+            super()._broadcast()
+            return
         if position == self.position and seq == here[1] + 1 and event is not None:
             try:
                 self.table = self.table.apply(event_from_json(event, f"table {self.id}, event {seq - 1}"))
@@ -200,6 +211,9 @@ class ClusterActor(TableActor):
                 log.exception("table %s: a published event does not apply; reading the table back", self.id)
                 await self.reload()
                 return
+            score = self.table.score_ns()
+            if score is not None:
+                self.scores[self.position] = score
             super()._broadcast()
             return
         await self.reload()
@@ -207,11 +221,13 @@ class ClusterActor(TableActor):
     async def reload(self) -> None:
         """Read the table back from the database (the truth) and send each local client its view."""
         stored = await asyncio.to_thread(self.hub.live.load, self.id)
-        if stored is None:
+        if stored is None or self.owner:
             return
+        before = (self.position, len(self.table.record))
         self.table, self.position = _replayed(stored)
         self.scores = {b.position: b.score_ns for b in stored.boards if b.score_ns is not None}
-        super()._broadcast()
+        if (self.position, len(self.table.record)) != before:
+            super()._broadcast()
 
     async def promote(self) -> None:
         """Become the owner (the lease is ours): rebuild from the stored events, let the robots go on."""
@@ -279,6 +295,8 @@ class ClusterHub(Hub):
         self._outgoing: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._waiting: weakref.WeakValueDictionary[str, Connection] = weakref.WeakValueDictionary()
         self._background: list[asyncio.Task[None]] = []
+        self._loading: dict[str, list[dict[str, Any]]] = {}
+        """Messages for the tables being read from the database (applied once they are read)."""
         self._pubsub: Any = None
         self._renew: Any = redis.register_script(_RENEW)
         self._release: Any = redis.register_script(_RELEASE)
@@ -341,10 +359,18 @@ class ClusterHub(Hub):
         async with self._lock:
             if table_id in self.tables:
                 return self.tables[table_id]
-            stored = await asyncio.to_thread(self.live.load, table_id)
-            if stored is None:
-                return None
-            return self._make(stored, await self._acquire(table_id))
+            self._loading[table_id] = []  # what is published while the table is read is kept, and applied
+            try:
+                stored = await asyncio.to_thread(self.live.load, table_id)
+                if stored is None:
+                    return None
+                actor = self._make(stored, await self._acquire(table_id))
+            finally:
+                missed = self._loading.pop(table_id)
+            if not actor.owner:
+                for data in missed:
+                    await self._on_table(table_id, data)
+            return actor
 
     async def restore(self) -> int:
         """Take every open table nobody holds (after a restart, or a process's crash)."""
@@ -482,9 +508,13 @@ class ClusterHub(Hub):
     async def _on_table(self, table_id: str, data: dict[str, Any]) -> None:
         if data.get("from") == self.process_id:
             return
+        loading = self._loading.get(table_id)
+        if loading is not None:
+            loading.append(data)
+            return
         actor = self.tables.get(table_id)
         if isinstance(actor, ClusterActor) and not actor.owner:
-            await actor.follow(int(data["position"]), int(data["seq"]), data.get("event"))
+            await actor.follow(int(data["position"]), int(data["seq"]), data.get("event"), data.get("board"))
 
     async def _on_process(self, data: dict[str, Any]) -> None:
         if data["kind"] == "reply":
