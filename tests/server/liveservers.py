@@ -123,6 +123,10 @@ class Player:
     latencies: list[float] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
     ended: bool = False
+    next_board: bool = False
+    """Ask for the next board when one ends (and go on until ``stop`` is set) instead of returning."""
+    boards: int = 0
+    """Boards seen to their end."""
 
     async def play(self, stop: asyncio.Event | None = None, keep_messages: bool = True) -> None:
         """Until the board the player is at ends (or ``stop`` is set)."""
@@ -159,15 +163,22 @@ class Player:
                 if keep_messages:
                     self.messages.append(message)
                 if view["phase"] == "ended":
-                    self.ended = True
-                    return
-                if not (self.act and view.get("legal") and not sent and (position, seq) > acted_at):
+                    if (position, seq) > acted_at:
+                        self.boards += 1
+                    if not self.next_board:
+                        self.ended = True
+                        return
+                    if sent or (position, seq) <= acted_at:
+                        continue
+                    action: dict[str, Any] = {"type": "next-board"}
+                elif self.act and view.get("legal") and not sent and (position, seq) > acted_at:
+                    kind = "call" if view["phase"] == "auction period" else "card"
+                    legal = view["legal"]
+                    choice = "P" if kind == "call" and "P" in legal and self.rng.random() < 0.7 else \
+                        self.rng.choice(legal)
+                    action = {"type": kind, kind: choice}
+                else:
                     continue
-                kind = "call" if view["phase"] == "auction period" else "card"
-                legal = view["legal"]
-                choice = "P" if kind == "call" and "P" in legal and self.rng.random() < 0.7 else \
-                    self.rng.choice(legal)
-                action = {"type": kind, kind: choice}
                 acted_at = (position, seq)
                 if self.think:
                     await asyncio.sleep(self.rng.expovariate(1 / self.think))
@@ -191,6 +202,8 @@ def stored_actions_missing(db: str, acked: dict[str, list[tuple[int, int, dict[s
         for table_id, actions in acked.items():
             boards = {b.position: b for b in live.history(table_id)}
             for position, seq, action in actions:
+                if action["type"] == "next-board":
+                    continue
                 board = boards.get(position)
                 if board is None or len(board.events) < seq:
                     missing.append(f"{table_id} board {position} event {seq}: not stored")

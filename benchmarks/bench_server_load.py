@@ -1,0 +1,151 @@
+"""Load on the online server (issue 5): simulated WebSocket clients drive concurrent tables; how many tables
+are held with a p99 action latency under 100 ms.
+
+    .venv/bin/python benchmarks/bench_server_load.py --tables 100,200,400,1000 [--seconds 20] [--think 1.0]
+    .venv/bin/python benchmarks/bench_server_load.py --cluster --tables 200,400   # two processes, PG + Redis
+
+Each table has one simulated human (South) and three robots of :mod:`tenace.robots` (playing without
+double-dummy solving: ``TENACE_ROBOT_SAMPLES=0``, so that the server, not the robots' search, is measured).
+The human acts ``--think`` seconds on average (exponentially distributed) after his turn comes, plays a random
+legal call or card, and asks for the next board when one ends. The latency of an action is the time from
+sending it to receiving its ``ack`` (so: parsed, applied by the engine, committed to the database, then
+acknowledged). The clients run in this process, on the same 2-core machine as the server(s).
+
+Single process (default): ``tenace serve`` on an SQLite file (``--db`` for another URL). ``--cluster``: two
+processes on TENACE_TEST_POSTGRES_URL (a fresh schema) and TENACE_TEST_REDIS_URL (docs/scale-out.md); tables
+are created on both, and half the clients connect to the process that does not own their table (their
+actions are forwarded through Redis).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from server.liveservers import Player, ServerProcess, new_tables  # noqa: E402
+
+
+@contextmanager
+def _postgres_schema() -> Iterator[str]:
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    from tenace.store import Store
+
+    base = os.environ.get("TENACE_TEST_POSTGRES_URL")
+    if not base:
+        raise SystemExit("--cluster needs TENACE_TEST_POSTGRES_URL (source scripts/_system.sh)")
+    schema = f"bench_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base)
+    with admin.begin() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    db = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
+        hide_password=False)
+    Store.open(db).close()
+    try:
+        yield db
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+async def _drive(players: list[Player], seconds: float) -> None:
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(p.play(stop, keep_messages=False)) for p in players]
+    await asyncio.sleep(seconds)
+    stop.set()
+    await asyncio.wait(tasks, timeout=15)
+    for task in tasks:
+        task.cancel()
+
+
+def _level(count: int, seconds: float, think: float, cluster: bool, db: str | None, tmp: str) -> float | None:
+    servers: list[ServerProcess]
+    if cluster:
+        redis = os.environ.get("TENACE_TEST_REDIS_URL")
+        if not redis:
+            raise SystemExit("--cluster needs TENACE_TEST_REDIS_URL (source scripts/_system.sh)")
+        assert db is not None
+        servers = [ServerProcess(db, redis), ServerProcess(db, redis)]
+    else:
+        servers = [ServerProcess(db or f"sqlite:///{Path(tmp) / f'load{count}.db'}")]
+    for server in servers:
+        server.start()
+    try:
+        tables = []
+        for i, server in enumerate(servers):
+            tables += [(i, t) for t in new_tables(server, count // len(servers) + (i < count % len(servers)))]
+        rng = random.Random(count)
+        players = []
+        for n, (owner, table) in enumerate(tables):
+            at = servers[(owner + n // len(servers)) % len(servers)]  # half the clients at the other process
+            players.append(Player(at.ws(table["id"], table["tokens"]["S"]), random.Random(rng.random()),
+                                  think=think, next_board=True, patience=10.0))
+        asyncio.run(_drive(players, min(3.0, seconds / 4)))  # connect and warm up
+        for p in players:
+            p.latencies.clear()
+            p.errors.clear()
+            p.boards = 0
+        started = time.perf_counter()
+        asyncio.run(_drive(players, seconds))
+        elapsed = time.perf_counter() - started
+    finally:
+        for server in servers:
+            server.stop()
+    latencies = sorted(x for p in players for x in p.latencies)
+    errors = sum(len(p.errors) for p in players)
+    codes = Counter(e.get("code") for p in players for e in p.errors)
+    boards = sum(p.boards for p in players)
+    if not latencies:
+        print(f"{count:5d} tables: no action acknowledged")  # noqa: T201
+        return None
+    p50 = statistics.median(latencies) * 1000
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
+    print(f"{count:5d} tables: {len(latencies) / elapsed:7.1f} human actions/s acknowledged "  # noqa: T201
+          f"(+ ~3 robot events each), ack latency p50 {p50:6.1f} ms, p99 {p99:7.1f} ms, "
+          f"max {latencies[-1] * 1000:7.1f} ms; {boards} boards ended, {errors} errors {dict(codes) or ''}",
+          flush=True)
+    return p99
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--tables", default="50,100,200,400", help="numbers of tables, comma-separated")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measuring time per level")
+    parser.add_argument("--think", type=float, default=1.0, help="a human's mean time to act, in seconds")
+    parser.add_argument("--cluster", action="store_true", help="two processes on PostgreSQL and Redis")
+    parser.add_argument("--db", default=None, help="database URL for the single process (default SQLite)")
+    args = parser.parse_args()
+    os.environ.setdefault("TENACE_ROBOT_SAMPLES", "0")
+    held = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for count in (int(n) for n in args.tables.split(",")):
+            if args.cluster:
+                with _postgres_schema() as db:
+                    p99 = _level(count, args.seconds, args.think, True, db, tmp)
+            else:
+                p99 = _level(count, args.seconds, args.think, False, args.db, tmp)
+            if p99 is not None and p99 < 100:
+                held = max(held, count)
+    where = "two processes (PostgreSQL + Redis)" if args.cluster else "one process"
+    print(f"{where}: tables held with p99 action latency under 100 ms: {held} (of the levels tried)")  # noqa: T201
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
