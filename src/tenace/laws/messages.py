@@ -268,6 +268,11 @@ RESTORE_HANDS: Final = N_(
     "The Director corrects the hands and the board goes on; the restored hands count as held from the start"
     " ({law})."
 )
+RESTORE_HANDS_REVIEWED: Final = N_(
+    "The Director corrects the hands and the board is played and scored; at the end he may still adjust the"
+    " score ({law})."
+)
+"""``RestoreHands`` under Laws 13A2 and 13B1, which let the Director adjust the score after play."""
 CARD_AMONG_PLAYED: Final = N_(
     "The missing card is among the played cards: the Law on defective tricks applies ({law})."
 )
@@ -478,6 +483,8 @@ def _play_requirement(s: _Speaker, x: Any) -> str:
 
 
 _LAW_16C: Final = LawRef(16, "C")
+_LAW_13A2: Final = (13, "A2")
+_LAW_13B1: Final = (13, "B1")
 
 
 def _unintended(x: Any) -> str:
@@ -507,7 +514,10 @@ _OPTIONS: Final[dict[str, _Explainer]] = {
     "ForbidSuit": lambda s, x: s(FORBID_SUIT, suit=s.suits([x.suit]), law=s.law(x.law)),
     "NoAdjustment": lambda s, x: s(NO_ADJUSTMENT, law=s.law(x.law)),
     "AdjustedTricks": lambda s, x: s(ADJUSTED_TRICKS, tricks=str(x.declarer_tricks), law=s.law(x.law)),
-    "RestoreHands": lambda s, x: s(RESTORE_HANDS, law=s.law(x.law)),
+    "RestoreHands": lambda s, x: s(
+        RESTORE_HANDS_REVIEWED if (x.law.law, x.law.clause) in (_LAW_13A2, _LAW_13B1) else RESTORE_HANDS,
+        law=s.law(x.law),
+    ),
     "CardAmongPlayed": lambda s, x: s(CARD_AMONG_PLAYED, law=s.law(x.law)),
     "AwardAdjusted": lambda s, x: s(AWARD_ADJUSTED, law=s.law(x.law)),
     "ArtificialScores": lambda s, x: s(
