@@ -556,3 +556,33 @@ def test_a_websocket_carries_the_session_and_refuses_a_foreign_origin(
 def test_auth_settings_need_a_long_secret() -> None:
     with pytest.raises(ValueError, match="16 bytes"):
         AuthSettings(secret=b"short")
+
+
+def test_a_refused_form_login_goes_back_to_its_page_with_the_reason(
+    accounts: Accounts, client: TestClient
+) -> None:
+    accounts.register("ann", PASSWORD)
+    for expected in ["invalid-credentials"] * 3 + ["account-locked"]:
+        answer = client.post(
+            "/auth/login",
+            data={
+                "username": "ann",
+                "password": "a guess",
+                "csrf_token": form_token(client),
+                "next": "/director",
+            },
+            follow_redirects=False,
+        )
+        assert answer.status_code == 303
+        assert answer.headers["location"] == f"/director?login_error={expected}"
+        assert "tenace_session" not in answer.headers.get("set-cookie", "")
+
+
+def test_a_refused_form_registration_goes_back_naming_the_field(client: TestClient) -> None:
+    answer = client.post(
+        "/auth/register",
+        data={"username": "ann", "password": "short", "csrf_token": form_token(client), "next": "/join?x=1"},
+        follow_redirects=False,
+    )
+    assert answer.status_code == 303
+    assert answer.headers["location"] == "/join?x=1&register_error=registration&field=password"

@@ -23,6 +23,7 @@ import dataclasses
 import os
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final, TypeVar
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request, Response, WebSocket, status
 from fastapi.responses import JSONResponse, RedirectResponse
@@ -408,6 +409,14 @@ def _next_page(fields: Mapping[str, Any]) -> str:
     return "/"
 
 
+def _back(fields: Mapping[str, Any], problem: Mapping[str, str]) -> Response:
+    """A refused form goes back to its page (``next``) with what went wrong in the query (for example
+    ``?login_error=invalid-credentials``), so that the page can show the form again with a message."""
+    target = _next_page(fields)
+    separator = "&" if "?" in target else "?"
+    return RedirectResponse(target + separator + urlencode(problem), status.HTTP_303_SEE_OTHER)
+
+
 def _user_json(user: User) -> dict[str, Any]:
     return {"id": user.id, "username": user.username, "roles": sorted(r.value for r in user.roles)}
 
@@ -479,6 +488,8 @@ def router() -> APIRouter:
                 auth.accounts.register, username, password, auth.settings.registration_roles
             )
         except RegistrationError as error:
+            if as_form:
+                return _back(fields, {"register_error": error.code, "field": error.field})
             raise HTTPException(UNPROCESSABLE, f"{error.field}: {error}") from None
         token = await run_in_threadpool(auth.accounts.open_session, user)
         return _signed_in(auth, user, token, as_form, fields, status.HTTP_201_CREATED)
@@ -491,11 +502,15 @@ def router() -> APIRouter:
         try:
             auth.login_guard.before(username, client_ip(request, auth))
         except (AccountLockedError, RateLimitedError) as error:
+            if as_form:
+                return _back(fields, {"login_error": error.code})
             raise _too_many(error) from None
         try:
             user = await run_in_threadpool(auth.accounts.authenticate, username, password)
         except InvalidCredentialsError as error:
             auth.login_guard.failed(username)
+            if as_form:
+                return _back(fields, {"login_error": error.code})
             raise HTTPException(status.HTTP_401_UNAUTHORIZED, str(error)) from None
         auth.login_guard.succeeded(username)
         old = request.cookies.get(auth.settings.cookie_name)
