@@ -9,8 +9,8 @@ import pytest
 from tenace import Board, Card, Deal
 from tenace.errors import ImpossibleActionError
 from tenace.laws import DIRECTOR, Phase, Table
-from tenace.laws.decisions import CardAmongPlayed, Kind, RestoreHands
-from tenace.laws.events import HandRestored, WrongCardCount
+from tenace.laws.decisions import CardAmongPlayed, Kind, PenaltyCard, RestoreHands
+from tenace.laws.events import CardExposed, HandRestored, WrongCardCount
 from tenace.laws.log import dumps, loads
 from tenace.laws.refs import LawRef
 from tenace.laws.wrong_board import Unauthorised, ruling
@@ -120,3 +120,14 @@ def test_a_restored_table_round_trips_through_the_log() -> None:
     back = loads(dumps(t))
     assert back == t and back.deal == RESTORED and back.board.deal == AS_DEALT
     assert back.turn is N and E not in back.view(N).hands  # North won trick 2 and leads
+
+
+def test_14b4_the_restored_card_may_become_a_penalty_card() -> None:
+    """The Director has the restored S3 of South, a defender, left face up: a major penalty card (Law 50), and
+    declarer may then require or forbid North's spade lead (Law 50D2)."""
+    t = elect(_two_tricks().apply(WrongCardCount(S, 12)), "14B2").apply(HandRestored(RESTORED))
+    t = t.apply(CardExposed(S, Card.from_str("S3"), deliberate=True))
+    assert [(c.seat, str(c.card), c.major) for c in t.constraints if isinstance(c, PenaltyCard)] == [
+        (S, "S3", True)
+    ]
+    assert t.pending is not None and t.pending.actor is E and str(t.pending.law) == "Law 50D2"
