@@ -16,9 +16,14 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from fastapi.testclient import TestClient
 
+from tenace.board import Board
 from tenace.calls import parse_call
+from tenace.contract import Contract
+from tenace.deal import Deal
+from tenace.formats.json import board_to_json
 from tenace.laws.events import CallChanged, CallMade, Elected
 from tenace.laws.refs import DIRECTOR
+from tenace.scoring.points import score
 from tenace.seats import Seat
 from tenace.server.actors import FallbackRobot, Hub
 from tenace.server.app import create_app
@@ -259,3 +264,50 @@ def test_a_director_in_a_browser_logs_in_creates_a_session_with_a_guest_and_the_
     assert client.get("/club/seat/not-a-code").status_code == 404
     bad = client.post("/club/sessions", data={**form, "seating": "4 robot"})
     assert bad.status_code == 422 and "seating, line 1" in bad.text
+
+
+def _acked(ws: Any, message: dict[str, Any]) -> None:
+    """Send ``message`` and read up to its acknowledgement (an error fails the test)."""
+    ws.send_json({"v": 1, **message})
+    while True:
+        reply = ws.receive_json()
+        assert reply["type"] != "error", reply
+        if reply["type"] == "ack" and reply["ref"] == message["id"]:
+            return
+
+
+def test_a_disputed_claim_goes_to_the_console_and_the_directors_ruling_ends_the_board(
+    client: TestClient,
+) -> None:
+    deal = Deal.from_pbn("N:AK32.K54.QJ9.A76 QJT.AQ2.8765.K98 987.JT98.AK2.QJT 654.763.T43.5432")
+    answer = client.post("/api/tables", json={"humans": ["N", "E", "S", "W"],
+                                             "board": board_to_json(Board(1, deal))})
+    assert answer.status_code == 201, answer.text
+    table = answer.json()
+    sockets = {seat: client.websocket_connect(f"/ws/tables/{table['id']}?token={token}")
+               for seat, token in table["tokens"].items()}
+    north, east, south, west = (sockets[s].__enter__() for s in "NESW")
+    try:
+        for ws in (north, east, south, west):
+            assert ws.receive_json()["type"] == "view"
+        for n, (ws, call) in enumerate(((north, "1C"), (east, "P"), (south, "P"), (west, "P"))):
+            _acked(ws, {"id": f"c{n}", "type": "call", "call": call})
+        _acked(north, {"id": "claim", "type": "claim", "tricks": 13, "statement": "all top tricks"})
+        _acked(east, {"id": "no", "type": "claim-answer", "accept": False})  # disputed: Law 70
+    finally:
+        for s in "NESW":
+            sockets[s].__exit__(None, None, None)
+
+    _login(client, "dan")
+    (call,) = [c for c in client.get("/api/director/calls").json()["calls"] if c["table_id"] == table["id"]]
+    assert call["kind"] == "claim" and call["pending"] is None and call["club"] is None
+    assert [line.split()[0] for line in call["record"]] == ["CallMade"] * 4 + ["ClaimMade", "ClaimAnswered"]
+    assert f'action="/api/director/tables/{table["id"]}/rule"' in client.get("/director").text
+    assert client.post(f"/api/director/tables/{table['id']}/rule", json={"tricks": 14}).status_code == 422
+
+    ruled = client.post(f"/api/director/tables/{table['id']}/rule", json={"tricks": 13})
+    assert ruled.status_code == 200, ruled.text
+    summary = client.get(f"/api/tables/{table['id']}").json()
+    assert summary["phase"] == "ended"
+    assert summary["scores"] == {"1": score(Contract.from_str("1CN"), 13, vulnerable=False)}  # board 1: nil
+    assert table["id"] not in [c["table_id"] for c in client.get("/api/director/calls").json()["calls"]]
