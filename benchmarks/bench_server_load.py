@@ -3,6 +3,13 @@ are held with a p99 action latency under 100 ms.
 
     .venv/bin/python benchmarks/bench_server_load.py --tables 100,200,400,1000 [--seconds 20] [--think 1.0]
     .venv/bin/python benchmarks/bench_server_load.py --cluster --tables 200,400   # two processes, PG + Redis
+    .venv/bin/python benchmarks/bench_server_load.py --crash 100   # kill -9 the owner of 100 tables
+
+``--crash N``: two processes on PostgreSQL and Redis; N tables are created on A and played by clients
+connected to B; A is killed with SIGKILL in the middle of play (and started again); B takes the tables over
+when A's leases expire. Every action acknowledged to a client must be in the store at its place, and every
+table must be played to the end of its board. (The single-process crash run, with a restart on the same
+database, is ``benchmarks/bench_server.py --crash 100``.)
 
 Each table has one simulated human (South) and three robots of :mod:`tenace.robots` (playing without
 double-dummy solving: ``TENACE_ROBOT_SAMPLES=0``, so that the server, not the robots' search, is measured).
@@ -36,7 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from server.liveservers import Player, ServerProcess, new_tables  # noqa: E402
+from server.liveservers import Player, ServerProcess, new_tables, stored_actions_missing  # noqa: E402
 
 
 @contextmanager
@@ -123,6 +130,52 @@ def _level(count: int, seconds: float, think: float, cluster: bool, db: str | No
     return p99
 
 
+def _crash(count: int, db: str) -> int:
+    """Two processes; ``count`` tables created on A, their clients on B; A is killed with SIGKILL in the
+    middle of play and started again; B takes the tables over when A's leases expire."""
+    redis = os.environ.get("TENACE_TEST_REDIS_URL")
+    if not redis:
+        raise SystemExit("--crash needs TENACE_TEST_REDIS_URL (source scripts/_system.sh)")
+    a, b = ServerProcess(db, redis, lease_seconds=2.0), ServerProcess(db, redis, lease_seconds=2.0)
+    a.start()
+    b.start()
+    try:
+        tables = new_tables(a, count)
+        rng = random.Random(count)
+        players = [Player(b.ws(t["id"], t["tokens"]["S"]), random.Random(rng.random()), think=0.05,
+                          patience=5.0) for t in tables]
+        at_kill: dict[str, int] = {}
+
+        async def play() -> None:
+            tasks = [asyncio.create_task(p.play(keep_messages=False)) for p in players]
+            while sum(len(p.acked) for p in players) < 3 * count:
+                await asyncio.sleep(0.01)
+            a.kill()
+            at_kill.update(acked=sum(len(p.acked) for p in players), ended=sum(p.ended for p in players))
+            started = time.perf_counter()
+            await asyncio.to_thread(a.start)
+            at_kill["restart"] = int((time.perf_counter() - started) * 1000)
+            await asyncio.wait(tasks, timeout=600)
+
+        started = time.perf_counter()
+        asyncio.run(play())
+        elapsed = time.perf_counter() - started
+    finally:
+        a.stop()
+        b.stop()
+    acked = {t["id"]: p.acked for t, p in zip(tables, players, strict=True)}
+    missing = stored_actions_missing(db, acked)
+    finished = sum(p.ended for p in players)
+    total = sum(len(x) for x in acked.values())
+    print(f"crash (two processes): {count} tables, {at_kill['acked']} actions acknowledged before SIGKILL of "  # noqa: T201
+          f"the owner ({at_kill['ended']} tables had ended), {total} in all; {len(missing)} acknowledged "
+          f"actions missing from the store; {finished} of {count} tables played to the end of their board "
+          f"(owner restarted in {at_kill['restart']} ms; {elapsed:.1f} s in all)")
+    for problem in missing[:5]:
+        print(f"  MISSING {problem}")  # noqa: T201
+    return 0 if not missing and finished == count else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--tables", default="50,100,200,400", help="numbers of tables, comma-separated")
@@ -130,8 +183,13 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=1.0, help="a human's mean time to act, in seconds")
     parser.add_argument("--cluster", action="store_true", help="two processes on PostgreSQL and Redis")
     parser.add_argument("--db", default=None, help="database URL for the single process (default SQLite)")
+    parser.add_argument("--crash", type=int, default=0,
+                        help="tables whose owner process is killed (acceptance: 100)")
     args = parser.parse_args()
     os.environ.setdefault("TENACE_ROBOT_SAMPLES", "0")
+    if args.crash:
+        with _postgres_schema() as db:
+            return _crash(args.crash, db)
     held = 0
     with tempfile.TemporaryDirectory() as tmp:
         for count in (int(n) for n in args.tables.split(",")):
