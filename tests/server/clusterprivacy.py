@@ -49,11 +49,13 @@ async def run(boards: int, seed: int, db: str, redis_url: str, per_table: int = 
             seeds = random.Random(rng.random())
             owner_seen, follower_seen = Recorder(), Recorder()
             robot = ExposingRobot if laws else ClaimingRobot
+            # a long lease: the robots here think in the event loop, and the harness checks privacy, not
+            # take-overs (tests/server/test_scaleout.py does)
             owner = ClusterHub(live, redis=Redis.from_url(redis_url, decode_responses=True),
-                               observer=owner_seen, policy=policy,
+                               lease_seconds=120, observer=owner_seen, policy=policy,
                                robots=lambda seat: robot(seat, random.Random(seeds.random())))  # noqa: B023
             follower = ClusterHub(live, redis=Redis.from_url(redis_url, decode_responses=True),
-                                  observer=follower_seen, policy=policy)
+                                  lease_seconds=120, observer=follower_seen, policy=policy)
             await owner.start()
             await follower.start()
             try:
