@@ -15,7 +15,7 @@ from tenace.laws.refs import DIRECTOR
 from tenace.seats import Seat
 from tenace.server.app import create_app
 from tenace.server.auth import Auth
-from tenace.server.security import Passwords, Role
+from tenace.server.security import Limit, Passwords, Role
 from tenace.server.settings import Settings
 from tenace.store import Store
 
@@ -119,3 +119,21 @@ def test_a_signed_seat_token_opens_its_human_seat_but_not_a_robots_seat_or_anoth
         assert _first(ws)["code"] == "unauthorized"
     with client.websocket_connect(f"/ws/tables/{other['id']}?token={north}") as ws:
         assert _first(ws)["code"] == "unauthorized"
+
+
+def test_a_connection_that_sends_too_many_messages_gets_rate_limited_errors(client: TestClient) -> None:
+    table = _table(client, ["N", "E", "S", "W"])  # no robots: every message answers one of ours
+    _auth(client).actions.limit = Limit(3, 60)
+    url = f"/ws/tables/{table['id']}?token={table['tokens']['S']}"
+    with client.websocket_connect(url) as ws:
+        assert _first(ws)["type"] == "view"
+        answers = []
+        for i in range(5):
+            ws.send_json({"v": 1, "id": f"r{i}", "type": "resync", "seq": 0})
+            answers.append(_first(ws))
+    assert [a["type"] for a in answers] == ["view", "view", "view", "error", "error"]
+    assert answers[3]["code"] == "rate-limited"
+    with client.websocket_connect(url) as ws:  # a new connection counts afresh
+        _first(ws)
+        ws.send_json({"v": 1, "id": "again", "type": "resync", "seq": 0})
+        assert _first(ws)["type"] == "view"

@@ -72,8 +72,10 @@ __all__ = [
     "UserRow",
     "csrf_protect",
     "csrf_token_for",
+    "connection_closed",
     "current_user",
     "install_auth",
+    "message_allowed",
     "optional_user",
     "require_role",
     "router",
@@ -364,6 +366,21 @@ def _signed_seat(auth: Auth, table: object, token: str) -> Seat | None:
     if row is None or getattr(row, "kind", None) != "human":
         return None  # a robot's seat is not taken over by a token
     return seat
+
+
+def message_allowed(websocket: WebSocket, connection_id: str) -> bool:
+    """Whether one more message of the connection ``connection_id`` (a random id the caller keeps for the
+    connection's life) stays within the limit of actions per connection (:attr:`Auth.actions`; always True
+    without an Auth on the app)."""
+    auth = getattr(websocket.app.state, "auth", None)
+    return not isinstance(auth, Auth) or auth.actions.allow(connection_id)
+
+
+def connection_closed(websocket: WebSocket, connection_id: str) -> None:
+    """Forget the connection's count of messages."""
+    auth = getattr(websocket.app.state, "auth", None)
+    if isinstance(auth, Auth):
+        auth.actions.close(connection_id)
 
 
 def client_ip(request: HTTPConnection, auth: Auth) -> str | None:

@@ -434,7 +434,7 @@ class ConnectionLimiter:
     (True, False, True)
     """
 
-    def __init__(self, limiter: RateLimiter, limit: Limit = Limit(20, 1.0)) -> None:
+    def __init__(self, limiter: RateLimiter, limit: Limit = Limit(100, 10.0)) -> None:
         self.limiter = limiter
         self.limit = limit
 
