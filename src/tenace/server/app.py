@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from typing import Any
@@ -194,13 +195,18 @@ def create_app(
         connection = Connection(viewer, locale)
         actor.join(connection)
         writer = asyncio.create_task(_write(websocket, connection))
+        limit_key = uuid.uuid4().hex  # the connection's key for the limit of messages (docs/accounts.md)
         try:
             while True:
                 text = await websocket.receive_text()
+                if not accounts.message_allowed(websocket, limit_key):
+                    connection.send(error_message("rate-limited", "too many messages: wait a moment"))
+                    continue
                 await _receive(actor, connection, text, settings)
         except WebSocketDisconnect:
             pass
         finally:
+            accounts.connection_closed(websocket, limit_key)
             actor.leave(connection)
             writer.cancel()
             with suppress(asyncio.CancelledError, Exception):
