@@ -12,6 +12,7 @@ from sqlalchemy import Connection, create_engine
 # accounts, 0003): import them so that the metadata the migrations are compared with (autogenerate,
 # tests/store) has every table.
 import tenace.server.accounts  # noqa: F401  (users, roles, login sessions: revision 0003)
+import tenace.server.club_store  # noqa: F401  (club sessions: revision 0004)
 import tenace.server.persistence  # noqa: F401
 from tenace.store.models import Base, UTCDateTime
 
