@@ -90,7 +90,7 @@ def test_a_director_runs_a_three_table_howell_of_robots_to_the_end_and_publishes
     created = answer.json()
     assert created["status"] == "playing" and created["round"] == 1
     assert len(created["tables"]) == 3  # one live table per table of the movement
-    assert created["guests"] == {}  # robots in every seat
+    assert created["guests"] == []  # robots in every seat
 
     # a spectator's WebSocket at a live table of round 1 gets a view without cards of any hand hidden to him
     with client.websocket_connect(f"/ws/tables/{created['tables'][0]['table_id']}") as ws:
@@ -141,8 +141,9 @@ def test_a_director_call_shows_in_the_console_and_the_directors_election_resolve
     })
     assert answer.status_code == 201, answer.text
     created = answer.json()
-    (code,) = created["guests"]
-    redirect = client.get(f"/club/seat/{code}", follow_redirects=False)
+    (guest,) = created["guests"]
+    assert (guest["pair"], guest["player"], guest["name"]) == ("4", 2, "Sam")
+    redirect = client.get(guest["url"], follow_redirects=False)
     assert redirect.status_code == 303
     target = urlparse(redirect.headers["location"])
     table_id = target.path.rsplit("/", 1)[1]
@@ -255,13 +256,13 @@ def test_a_director_in_a_browser_logs_in_creates_a_session_with_a_guest_and_the_
     session_url = created.headers["location"]
     page = client.get(session_url)
     assert page.status_code == 200 and "Form session" in page.text and "/next-round" in page.text
-    session_id = session_url.rsplit("/", 1)[1]
-    club = client.app.state.club  # type: ignore[attr-defined]
-    (code,) = club.sessions[session_id].guest_codes
-    assert club.sessions[session_id].players["4"][1].name == "Sam"
-    going = client.get(f"/club/seat/{code}", follow_redirects=False)
+    (link,) = re.findall(r'class="guest-link" href="([^"]+)"', page.text)
+    link = link.replace("&amp;", "&")
+    assert link.startswith(f"{session_url}/seat/4/2?code=")
+    going = client.get(link, follow_redirects=False)
     assert going.status_code == 303 and going.headers["location"].startswith("/tables/")
-    assert client.get("/club/seat/not-a-code").status_code == 404
+    assert client.get(link[:-3] + "abc").status_code == 404  # a code made up
+    assert client.get(link.replace("/seat/4/2", "/seat/4/1")).status_code == 404  # another seat's
     bad = client.post("/club/sessions", data={**form, "seating": "4 robot"})
     assert bad.status_code == 422 and "seating, line 1" in bad.text
 
@@ -311,3 +312,33 @@ def test_a_disputed_claim_goes_to_the_console_and_the_directors_ruling_ends_the_
     assert summary["phase"] == "ended"
     assert summary["scores"] == {"1": score(Contract.from_str("1CN"), 13, vulnerable=False)}  # board 1: nil
     assert table["id"] not in [c["table_id"] for c in client.get("/api/director/calls").json()["calls"]]
+
+
+def test_a_session_goes_on_after_a_restart_of_the_server(db: str) -> None:
+    def start() -> TestClient:
+        app = create_app(Settings(database_url=db, robot_samples=0), robots=FallbackRobot)
+        return TestClient(app)
+
+    with start() as first:
+        auth: Auth = first.app.state.auth  # type: ignore[attr-defined]
+        auth.accounts.passwords = Passwords.fast_for_tests()
+        auth.accounts.register("dan", PASSWORD, frozenset({Role.DIRECTOR}))
+        _login(first, "dan")
+        created = first.post("/club/sessions", json={
+            "name": "Restarted", "tables": 2, "boards_per_round": 1, "start": True, "auto_advance": False,
+        }).json()
+        before = _wait_for(first, created["id"], "between-rounds")
+    assert before["round"] == 1
+
+    with start() as second:
+        _login(second, "dan")
+        state = second.get(f"/club/sessions/{created['id']}/state").json()
+        assert (state["status"], state["round"]) == ("between-rounds", 1)
+        assert [t["table_id"] for t in state["tables"]] == [t["table_id"] for t in before["tables"]]
+        moved = second.post(f"/club/sessions/{created['id']}/next-round", json={})
+        assert moved.status_code == 200, moved.text
+        after = _wait_for(second, created["id"], "between-rounds")
+        assert after["round"] == 2
+        with Store.open(db) as store:
+            rounds = sorted({r.round for r in store.results(created["event_id"])})
+        assert rounds == [1, 2]

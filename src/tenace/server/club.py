@@ -39,8 +39,12 @@ in the store, so nothing played is lost, but a restarted server does not move th
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import dataclasses
+import hashlib
+import hmac
+import json
 import logging
 import secrets
 from collections.abc import AsyncIterator, Mapping
@@ -54,6 +58,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 
 from tenace.board import Board
 from tenace.dealing.secure import deal_boards
+from tenace.formats.json import board_from_json, board_to_json
 from tenace.laws.events import ClaimRuled, DirectorCalled, Event
 from tenace.laws.log import event_to_json
 from tenace.laws.messages import LocaleError, explain
@@ -62,7 +67,8 @@ from tenace.laws.table import Phase, Table
 from tenace.seats import Seat
 from tenace.server import pages
 from tenace.server.actors import ClubSlot, Connection, Hub, TableActor
-from tenace.server.auth import csrf_protect, csrf_token_for, optional_user, require_role
+from tenace.server.auth import Auth, csrf_protect, csrf_token_for, optional_user, require_role
+from tenace.server.club_store import read_states, write_state
 from tenace.server.protocol import Action, view_json
 from tenace.server.security import Role, User
 from tenace.tournament.model import (
@@ -82,8 +88,8 @@ from tenace.tournament.model import (
 from tenace.tournament.standings import EventResults
 
 __all__ = [
-    "ClubError", "ClubManager", "ClubSession", "DirectorCall", "LiveSlot", "SeatSpec", "director_calls",
-    "router",
+    "ClubError", "ClubManager", "ClubSession", "DirectorCall", "LiveSlot", "SeatSpec",
+    "director_calls", "guest_code", "router",
 ]
 
 log = logging.getLogger("tenace.server.club")
@@ -102,6 +108,18 @@ class ClubError(ValueError):
 
 
 # ------------------------------------------------------------------------------------------- the session
+
+
+def guest_code(secret: bytes, session_id: str, pair: ContestantId, index: int) -> str:
+    """The code in a guest's seat link: an HMAC of the session, the pair and the player, so that it needs no
+    storage, survives a restart, and cannot be made up for another seat.
+
+    >>> code = guest_code(b"0123456789abcdef", "s1", "4", 1)
+    >>> len(code), code == guest_code(b"0123456789abcdef", "s1", "4", 0)
+    (22, False)
+    """
+    mac = hmac.new(secret, f"club-guest:{session_id}:{pair}:{index}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:16]).decode().rstrip("=")
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +176,6 @@ class LiveSlot:
     ns: ContestantId
     ew: ContestantId
     table_id: str
-    tokens: dict[Seat, str]
     done: bool = False
     score_ns: int | None = None
 
@@ -177,7 +194,6 @@ class ClubSession:
     movement: Movement
     boards: dict[int, Board]
     players: dict[ContestantId, tuple[SeatSpec, SeatSpec]]
-    guest_codes: dict[str, tuple[ContestantId, int]]
     director: str
     session: int = 1
     auto_advance: bool = True
@@ -229,6 +245,45 @@ class ClubSession:
             "history": list(self.history),
         }
 
+    def guests(self, secret: bytes) -> list[dict[str, Any]]:
+        """Every guest's seat link (for the Director to hand out)."""
+        return [
+            {"pair": c, "player": i + 1, "name": spec.name,
+             "url": f"/club/sessions/{self.id}/seat/{quote(c, safe='')}/{i + 1}"
+                    f"?code={guest_code(secret, self.id, c, i)}"}
+            for c, specs in self.players.items() for i, spec in enumerate(specs) if spec.kind == "guest"
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything but the movement (which is the event's, in the store)."""
+        return {
+            "v": 1, "id": self.id, "name": self.name, "event_id": self.event_id, "session": self.session,
+            "boards": [board_to_json(b) for _, b in sorted(self.boards.items())],
+            "players": {c: [{"kind": p.kind, "name": p.name} for p in specs]
+                        for c, specs in self.players.items()},
+            "director": self.director, "auto_advance": self.auto_advance, "round": self.round,
+            "status": self.status,
+            "slots": [dataclasses.asdict(slot) for _, slots in sorted(self.slots.items()) for slot in slots],
+            "published": self.published, "history": self.history,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], movement: Movement) -> ClubSession:
+        boards = [board_from_json(b, f"boards[{i}]") for i, b in enumerate(data["boards"])]
+        session = cls(
+            id=data["id"], name=data["name"], event_id=data["event_id"], movement=movement,
+            boards={b.number: b for b in boards},
+            players={c: (SeatSpec(p[0]["kind"], p[0]["name"]), SeatSpec(p[1]["kind"], p[1]["name"]))
+                     for c, p in data["players"].items()},
+            director=data["director"], session=data["session"], auto_advance=data["auto_advance"],
+            round=data["round"], status=data["status"], published=dict(data["published"]),
+            history=list(data["history"]),
+        )
+        for row in data["slots"]:
+            slot = LiveSlot(**row)
+            session.slots.setdefault((slot.round, slot.table), []).append(slot)
+        return session
+
 
 def make_movement(kind: str, tables: int, boards_per_round: int, rounds: int | None) -> Movement:
     """A generated movement: ``kind`` is ``howell`` or ``mitchell``.
@@ -270,6 +325,44 @@ class ClubManager:
     def store(self) -> Any:
         return self.app.state.store
 
+    @property
+    def auth(self) -> Auth:
+        auth: Auth = self.app.state.auth
+        return auth
+
+    # --- keeping the sessions ---------------------------------------------------------------------------
+
+    async def save(self, session: ClubSession) -> None:
+        """Write the session's state (taken now, in the event loop) to the database."""
+        state = json.dumps(session.to_json(), ensure_ascii=False)
+        await asyncio.to_thread(self._write, session.id, session.event_id, state)
+
+    def _write(self, session_id: str, event_id: int, state: str) -> None:
+        write_state(self.store.engine, session_id, event_id, state)
+
+    def _load(self) -> list[ClubSession]:
+        sessions = []
+        for session_id, state in read_states(self.store.engine):
+            try:
+                data = json.loads(state)
+                event = self.store.event(data["event_id"])
+                number = data["session"]
+                movement = next(s for s in event.sessions if s.number == number).movements[0]
+                sessions.append(ClubSession.from_json(data, movement))
+            except Exception:  # one unreadable session must not stop the server
+                log.exception("club session %s: could not be restored", session_id)
+        return sessions
+
+    async def restore(self) -> int:
+        """Take up the sessions stored by an earlier run of the server (their live tables are restored by
+        the hub); the number restored."""
+        restored = await asyncio.to_thread(self._load)
+        for session in restored:
+            self.sessions[session.id] = session
+        if any(s.status == "playing" for s in restored):
+            self._watch()
+        return len(restored)
+
     # --- creating ---------------------------------------------------------------------------------------
 
     async def create(
@@ -306,18 +399,15 @@ class ClubManager:
         )
         event_id = await asyncio.to_thread(self.store.create_event, event, by=director)
         boards = {b.number: b for b in deal_boards(max(numbers))}
-        guest_codes = {
-            secrets.token_urlsafe(16): (c, i) for c in contestants for i, s in enumerate(seated[c])
-            if s.kind == "guest"
-        }
         session = ClubSession(
             id=secrets.token_urlsafe(9), name=name, event_id=event_id, movement=movement,
             boards={n: boards[n] for n in numbers},
             players={c: (s[0], s[1]) for c, s in seated.items()},
-            guest_codes=guest_codes, director=director, auto_advance=auto_advance,
+            director=director, auto_advance=auto_advance,
         )
         session.history.append(f"created by {director}: {movement.description or movement.name}")
         self.sessions[session.id] = session
+        await self.save(session)
         return session
 
     def get(self, session_id: str) -> ClubSession:
@@ -337,6 +427,7 @@ class ClubManager:
         session.history.append(f"round {round} started by {by}")
         for seating in session.seatings(round):
             await self._open(session, seating, 0)
+        await self.save(session)
         self._watch()
 
     async def _open(self, session: ClubSession, seating: Seating, index: int) -> None:
@@ -346,8 +437,7 @@ class ClubManager:
         club = ClubSlot(session.event_id, session.session, seating.table, seating.round, seating.ns,
                         seating.ew)
         created = await self.hub.create_table(humans, board, boards=1, club=club)
-        slot = LiveSlot(seating.round, seating.table, board.number, seating.ns, seating.ew, created.id,
-                        dict(created.tokens))
+        slot = LiveSlot(seating.round, seating.table, board.number, seating.ns, seating.ew, created.id)
         session.slots.setdefault((seating.round, seating.table), []).append(slot)
 
     async def next_round(self, session: ClubSession, *, by: str, force: bool = False) -> None:
@@ -365,6 +455,7 @@ class ClubManager:
         if not later:
             session.status = "finished"
             session.history.append(f"session finished ({by})")
+            await self.save(session)
             return
         await self.start_round(session, later[0], by=by)
 
@@ -373,6 +464,7 @@ class ClubManager:
         when every table is done (if the session moves on by itself)."""
         if session.status != "playing":
             return
+        changed = False
         for seating in session.seatings(session.round):
             slots = session.slots.get((session.round, seating.table), [])
             if not slots:
@@ -386,14 +478,19 @@ class ClubManager:
                 if score is None or actor.busy:
                     continue  # busy: the actor is still storing the board's end and entering its result
                 last.done, last.score_ns = True, score
+                changed = True
             if len(slots) < len(seating.boards):
                 await self._open(session, seating, len(slots))
+                changed = True
         if session.round_done():
             if session.auto_advance:
                 await self.next_round(session, by="the server")
-            else:
-                session.status = "between-rounds"
-                session.history.append(f"round {session.round} finished; waiting for the Director")
+                return  # saved there
+            session.status = "between-rounds"
+            session.history.append(f"round {session.round} finished; waiting for the Director")
+            changed = True
+        if changed:
+            await self.save(session)
 
     def _watch(self) -> None:
         if self._watcher is None or self._watcher.done():
@@ -437,6 +534,7 @@ class ClubManager:
         if "results.json" in files:
             await asyncio.to_thread(self.store.publish, session.event_id, files["results.json"], by=by)
         session.history.append(f"results published by {by}")
+        await self.save(session)
         return sorted(files)
 
 
@@ -641,7 +739,8 @@ def _fraction(value: Fraction | None, places: int = 2) -> str:
 
 @contextlib.asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    app.state.club = ClubManager(app)
+    app.state.club = club = ClubManager(app)
+    await club.restore()
     try:
         yield
     finally:
@@ -741,8 +840,7 @@ def router() -> APIRouter:
         except ClubError as exc:
             raise HTTPException(422, str(exc)) from None
         data = session.summary()
-        data["guests"] = {code: {"pair": c, "player": i + 1, "url": f"/club/seat/{code}"}
-                          for code, (c, i) in session.guest_codes.items()}
+        data["guests"] = session.guests(club.auth.settings.secret)
         return _done(form, f"/club/sessions/{session.id}", data, 201)
 
     @routes.get("/club/sessions")
@@ -803,8 +901,9 @@ def router() -> APIRouter:
         _, results = await asyncio.to_thread(club.scored, session)
         user = await optional_user(request)
         director = user is not None and user.has(Role.DIRECTOR)
+        guests = session.guests(club.auth.settings.secret) if director else []
         return _html(request, "club_session.html.j2", session=session.summary(), results=results,
-                     percent=_fraction, director=director)
+                     percent=_fraction, director=director, guests=guests)
 
     @routes.get("/club/sessions/{session_id}/results/")
     async def results_index(request: Request, session_id: str) -> Response:
@@ -825,21 +924,30 @@ def router() -> APIRouter:
 
     # --- players find their tables ----------------------------------------------------------------------
 
-    def _go(request: Request, session: ClubSession, contestant: ContestantId, index: int) -> Response:
+    def _go(request: Request, session: ClubSession, contestant: ContestantId, index: int,
+            holder: str) -> Response:
+        """To the player's live table with a signed seat token (tenace.server.auth), or a waiting page."""
         found = session.where(contestant, index)
         if found is None or found[0].done:
             return _html(request, "club_wait.html.j2", session=session.summary(), pair=contestant)
         slot, seat = found
-        return RedirectResponse(_table_url(slot.table_id, slot.tokens.get(seat, "")), status_code=303)
+        token = _club(request).auth.seat_tokens.issue(slot.table_id, seat, holder)
+        return RedirectResponse(_table_url(slot.table_id, token), status_code=303)
 
-    @routes.get("/club/seat/{code}")
-    async def guest_seat(request: Request, code: str) -> Response:
-        """A guest's seat code leads to his current table (or a page that waits for the next one)."""
-        for session in _club(request).sessions.values():
-            if code in session.guest_codes:
-                contestant, index = session.guest_codes[code]
-                return _go(request, session, contestant, index)
-        raise HTTPException(404, "this seat code opens no seat")
+    @routes.get("/club/sessions/{session_id}/seat/{pair}/{player}")
+    async def guest_seat(
+        request: Request, session_id: str, pair: str, player: int, code: str = ""
+    ) -> Response:
+        """A guest's seat link leads to his current table (or a page that waits for the next one)."""
+        club = _club(request)
+        session = club.get(session_id)
+        specs = session.players.get(pair)
+        index = player - 1
+        expected = guest_code(club.auth.settings.secret, session.id, pair, index)
+        if (specs is None or not 0 <= index < 2 or specs[index].kind != "guest"
+                or not hmac.compare_digest(code, expected)):
+            raise HTTPException(404, "this seat link opens no seat")
+        return _go(request, session, pair, index, f"guest:{specs[index].name}")
 
     @routes.get("/club/sessions/{session_id}/play")
     async def my_table(request: Request, session_id: str) -> Response:
@@ -851,7 +959,7 @@ def router() -> APIRouter:
         for contestant, specs in session.players.items():
             for index, spec in enumerate(specs):
                 if spec.kind == "user" and spec.name == user.username:
-                    return _go(request, session, contestant, index)
+                    return _go(request, session, contestant, index, user.holder)
         raise HTTPException(403, "you have no seat in this session")
 
     return routes
