@@ -359,6 +359,9 @@ class ClubManager:
         restored = await asyncio.to_thread(self._load)
         for session in restored:
             self.sessions[session.id] = session
+        settings = getattr(self.app.state, "settings", None)
+        if getattr(settings, "redis_url", None):
+            return len(restored)  # several processes: each session moves on where the Director acts on it
         if any(s.status == "playing" for s in restored):
             self._watch()
         return len(restored)
