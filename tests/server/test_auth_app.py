@@ -137,3 +137,14 @@ def test_a_connection_that_sends_too_many_messages_gets_rate_limited_errors(clie
         _first(ws)
         ws.send_json({"v": 1, "id": "again", "type": "resync", "seq": 0})
         assert _first(ws)["type"] == "view"
+
+
+def test_the_environment_sets_the_message_limit_and_bad_values_name_the_variable(db: str) -> None:
+    with Store.open(db) as store:
+        auth = Auth.for_engine(store.engine, environ={"TENACE_MESSAGE_LIMIT": "5/2.5"})
+        assert auth.actions.limit == Limit(5, 2.5)
+        for bad in ("5", "x/1", "0/10", "5/-1"):
+            with pytest.raises(ValueError, match="TENACE_MESSAGE_LIMIT"):
+                Auth.for_engine(store.engine, environ={"TENACE_MESSAGE_LIMIT": bad})
+        with pytest.raises(ValueError, match="TENACE_SECRET_KEY"):
+            Auth.for_engine(store.engine, environ={"TENACE_SECRET_KEY": "short"})

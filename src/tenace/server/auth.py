@@ -39,6 +39,7 @@ from tenace.server.security import (
     CSRFError,
     InMemoryRateLimiter,
     InvalidCredentialsError,
+    Limit,
     LoginGuard,
     LoginPolicy,
     RateLimitedError,
@@ -134,17 +135,34 @@ class Auth:
         """The server's Auth on the store behind ``engine``: the secret from ``TENACE_SECRET_KEY`` when it is
         set (16 characters or more), else the one kept in the database (:meth:`Accounts.secret`);
         ``TENACE_SECURE_COOKIES=true`` behind HTTPS; ``TENACE_ALLOWED_ORIGINS`` (space-separated) for
-        pages served from another origin."""
+        pages served from another origin; ``TENACE_MESSAGE_LIMIT`` (``"100/10"``: messages per seconds on
+        one WebSocket).
+
+        :raises ValueError: for a secret shorter than 16 bytes or a malformed message limit, naming the
+            variable.
+        """
         env = os.environ if environ is None else environ
         accounts = Accounts(engine)
         key = env.get("TENACE_SECRET_KEY")
+        if key is not None and len(key.encode("utf-8")) < 16:
+            raise ValueError("TENACE_SECRET_KEY: the secret needs at least 16 bytes")
         secret = key.encode("utf-8") if key else accounts.secret()
         settings = AuthSettings(
             secret=secret,
             secure_cookies=env.get("TENACE_SECURE_COOKIES", "").strip().lower() in ("1", "true", "yes"),
             allowed_origins=frozenset(env.get("TENACE_ALLOWED_ORIGINS", "").split()),
         )
-        return cls(accounts, settings, limiter)
+        auth = cls(accounts, settings, limiter)
+        text = env.get("TENACE_MESSAGE_LIMIT")
+        if text:
+            count, _, seconds = text.partition("/")
+            try:
+                auth.actions.limit = Limit(int(count), float(seconds))
+            except ValueError:
+                raise ValueError(
+                    f"TENACE_MESSAGE_LIMIT: expected messages/seconds such as 100/10, got {text!r}"
+                ) from None
+        return auth
 
 
 def install_auth(app: FastAPI, auth: Auth) -> None:
