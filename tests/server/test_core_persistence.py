@@ -47,9 +47,9 @@ def test_events_handed_over_together_share_a_commit_and_a_duplicate_is_refused_a
         assert sorted(len(t.boards[-1].events) for t in tables.values()) == [1, 2, 2]
 
 
-@pytest.mark.parametrize("stop_after", [0.02, 0.1])
+@pytest.mark.parametrize("stop_after", [3, 30])  # events at the slowest table: in the auction, in the play
 def test_robot_tables_stopped_mid_board_are_rebuilt_by_a_new_hub_and_finish(
-    tmp_path: Path, stop_after: float
+    tmp_path: Path, stop_after: int
 ) -> None:
     url = f"sqlite:///{tmp_path / 'restart.db'}"
 
@@ -60,8 +60,10 @@ def test_robot_tables_stopped_mid_board_are_rebuilt_by_a_new_hub_and_finish(
         with Store.open(url) as store:
             hub = Hub(LiveStore(store.engine), robots=robots)
             ids = [(await hub.create_table((), boards=2)).id for _ in range(4)]
-            await asyncio.sleep(stop_after)
+            while min(len(hub.tables[i].table.record) for i in ids) < stop_after:
+                await asyncio.sleep(0.001)
             seen = {i: len(hub.tables[i].table.record) for i in ids}
+            assert all(hub.tables[i].position == 1 for i in ids)
             await hub.close()  # as if the process died: nothing is written at shutdown
             return seen
 
