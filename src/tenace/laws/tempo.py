@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, TypeAlias
 
@@ -275,33 +275,39 @@ class TempoProfile:
 
     samples: Mapping[tuple[str, TempoClass], tuple[float, ...]]
     settings: TempoSettings = field(default_factory=TempoSettings)
+    _pools: Mapping[tuple[str | None, str, TempoClass | None], Baseline] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """The baselines of every pool (player or everyone, phase, class or the whole phase), made once."""
+
+    def __post_init__(self) -> None:
+        pools: defaultdict[tuple[str | None, str, TempoClass | None], list[float]] = defaultdict(list)
+        for (player, klass), times in self.samples.items():
+            for who in (player, None):
+                pools[who, klass.phase, klass].extend(times)
+                pools[who, klass.phase, None].extend(times)
+        object.__setattr__(self, "_pools", {
+            key: _baseline(tuple(times), _basis(*key)) for key, times in pools.items() if times
+        })
 
     def baseline(self, player: str, klass: TempoClass) -> Baseline | None:
         """The player's baseline for ``klass``, falling back as the module documentation says; ``None``
         when there are no times at all to compare with."""
-        wanted = self.settings.min_samples
-        own = self.samples.get((player, klass), ())
-        candidates: list[tuple[str, tuple[float, ...]]] = [
-            (f"{player}, {klass}", own),
-            (f"{player}, every {klass.phase}",
-             self._pool(lambda p, c: p == player and c.phase == klass.phase)),
-            (f"everyone, {klass}", self._pool(lambda p, c: c == klass)),
-            (f"everyone, every {klass.phase}", self._pool(lambda p, c: c.phase == klass.phase)),
-        ]
-        for basis, times in candidates:
-            if len(times) >= wanted:
-                return _baseline(times, basis)
-        for basis, times in candidates:
-            if times:
-                return _baseline(times, basis)
-        return None
-
-    def _pool(self, keep: Callable[[str, TempoClass], bool]) -> tuple[float, ...]:
-        return tuple(t for (p, c), times in self.samples.items() if keep(p, c) for t in times)
+        keys = ((player, klass.phase, klass), (player, klass.phase, None), (None, klass.phase, klass),
+                (None, klass.phase, None))
+        candidates = [self._pools[key] for key in keys if key in self._pools]
+        for candidate in candidates:
+            if candidate.count >= self.settings.min_samples:
+                return candidate
+        return candidates[0] if candidates else None
 
     @property
     def players(self) -> tuple[str, ...]:
         return tuple(sorted({p for p, _ in self.samples}))
+
+
+def _basis(player: str | None, phase: str, klass: TempoClass | None) -> str:
+    return f"{player or 'everyone'}, {klass if klass is not None else f'every {phase}'}"
 
 
 def _baseline(times: tuple[float, ...], basis: str) -> Baseline:
