@@ -15,7 +15,7 @@ from tenace.laws.refs import DIRECTOR
 from tenace.seats import Seat
 from tenace.server.app import create_app
 from tenace.server.auth import Auth
-from tenace.server.security import Limit, Passwords, Role
+from tenace.server.security import InMemoryRateLimiter, Limit, Passwords, RedisRateLimiter, Role
 from tenace.server.settings import Settings
 from tenace.store import Store
 
@@ -148,3 +148,12 @@ def test_the_environment_sets_the_message_limit_and_bad_values_name_the_variable
                 Auth.for_engine(store.engine, environ={"TENACE_MESSAGE_LIMIT": bad})
         with pytest.raises(ValueError, match="TENACE_SECRET_KEY"):
             Auth.for_engine(store.engine, environ={"TENACE_SECRET_KEY": "short"})
+
+
+def test_with_a_redis_url_login_limits_live_in_redis_and_messages_in_memory(db: str) -> None:
+    with Store.open(db) as store:
+        local = Auth.for_engine(store.engine, environ={})
+        shared = Auth.for_engine(store.engine, environ={}, redis_url="redis://127.0.0.1:1/0")  # not contacted
+    assert isinstance(local.limiter, InMemoryRateLimiter)
+    assert isinstance(shared.limiter, RedisRateLimiter)
+    assert isinstance(shared.actions.limiter, InMemoryRateLimiter)

@@ -44,6 +44,7 @@ from tenace.server.security import (
     LoginPolicy,
     RateLimitedError,
     RateLimiter,
+    RedisRateLimiter,
     RegistrationError,
     Role,
     SeatTokenError,
@@ -114,8 +115,9 @@ class AuthSettings:
 
 
 class Auth:
-    """Everything the routes and dependencies need, kept on ``app.state.auth``. ``limiter`` may be a
-    Redis-backed :class:`~tenace.server.security.RateLimiter` when several processes serve one address."""
+    """Everything the routes and dependencies need, kept on ``app.state.auth``. ``limiter`` counts logins
+    and registrations: a :class:`~tenace.server.security.RedisRateLimiter` when several processes serve one
+    address (in memory by default). The messages of each WebSocket are counted in memory (``actions``)."""
 
     def __init__(
         self, accounts: Accounts, settings: AuthSettings, limiter: RateLimiter | None = None
@@ -125,18 +127,23 @@ class Auth:
         self.limiter: RateLimiter = limiter if limiter is not None else InMemoryRateLimiter()
         self.login_guard = LoginGuard(self.limiter, settings.login)
         self.seat_tokens = SeatTokens(settings.secret)
-        self.actions = ConnectionLimiter(self.limiter)
+        self.actions = ConnectionLimiter(InMemoryRateLimiter())  # a connection lives in one process
 
 
     @classmethod
     def for_engine(
-        cls, engine: Engine, environ: Mapping[str, str] | None = None, limiter: RateLimiter | None = None
+        cls,
+        engine: Engine,
+        environ: Mapping[str, str] | None = None,
+        limiter: RateLimiter | None = None,
+        redis_url: str | None = None,
     ) -> Auth:
         """The server's Auth on the store behind ``engine``: the secret from ``TENACE_SECRET_KEY`` when it is
         set (16 characters or more), else the one kept in the database (:meth:`Accounts.secret`);
         ``TENACE_SECURE_COOKIES=true`` behind HTTPS; ``TENACE_ALLOWED_ORIGINS`` (space-separated) for
         pages served from another origin; ``TENACE_MESSAGE_LIMIT`` (``"100/10"``: messages per seconds on
-        one WebSocket).
+        one WebSocket). With ``redis_url`` (or ``TENACE_REDIS_URL``), and no ``limiter`` given, the login
+        and registration limits are kept in Redis, so that they hold across all the server's processes.
 
         :raises ValueError: for a secret shorter than 16 bytes or a malformed message limit, naming the
             variable.
@@ -152,6 +159,9 @@ class Auth:
             secure_cookies=env.get("TENACE_SECURE_COOKIES", "").strip().lower() in ("1", "true", "yes"),
             allowed_origins=frozenset(env.get("TENACE_ALLOWED_ORIGINS", "").split()),
         )
+        redis_url = redis_url or env.get("TENACE_REDIS_URL")
+        if limiter is None and redis_url:
+            limiter = RedisRateLimiter(redis_url)
         auth = cls(accounts, settings, limiter)
         text = env.get("TENACE_MESSAGE_LIMIT")
         if text:

@@ -350,6 +350,67 @@ class InMemoryRateLimiter:
             del self._hits[key]
 
 
+_REDIS_HIT: Final = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
+local count = redis.call('ZCARD', KEYS[1])
+local limit = tonumber(ARGV[3])
+if count < limit then
+  if ARGV[5] == '1' then
+    redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+    redis.call('PEXPIRE', KEYS[1], math.ceil(tonumber(ARGV[2]) * 1000))
+    count = count + 1
+  end
+  return {1, count, '0'}
+end
+local oldest = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
+return {0, count, oldest[2]}
+"""
+
+
+class RedisRateLimiter:
+    """:class:`RateLimiter` in Redis, shared by every process of one server: a sorted set of hit times per
+    key, trimmed, counted and added to in one Lua script (atomic), with an expiry of one window. ``url`` is
+    a Redis URL (``redis://127.0.0.1:6379/0``); ``prefix`` keeps the keys apart from other data. The
+    processes' clocks should agree to well within a window (NTP).
+
+    Blocking (redis-py's synchronous client): one round trip per call, which login and registration can
+    afford; the messages of a WebSocket are limited in the process's memory instead (a connection lives in
+    one process).
+    """
+
+    def __init__(
+        self, url: str, prefix: str = "tenace:rate:", clock: Callable[[], float] = time.time
+    ) -> None:
+        import redis
+
+        self._redis = redis.Redis.from_url(url)
+        self._script = self._redis.register_script(_REDIS_HIT)
+        self._prefix = prefix
+        self._clock = clock
+
+    def _call(self, key: str, limit: int, window: float, record: bool) -> RateDecision:
+        now = self._clock()
+        member = f"{now!r}:{secrets.token_hex(4)}"
+        allowed, count, oldest = self._script(
+            keys=[self._prefix + key], args=[repr(now), repr(window), limit, member, "1" if record else "0"]
+        )
+        if int(allowed):
+            return RateDecision(True, 0.0, int(count))
+        return RateDecision(False, max(0.0, float(oldest) + window - now), int(count))
+
+    def hit(self, key: str, *, limit: int, window: float) -> RateDecision:
+        return self._call(key, limit, window, True)
+
+    def peek(self, key: str, *, limit: int, window: float) -> RateDecision:
+        return self._call(key, limit, window, False)
+
+    def reset(self, key: str) -> None:
+        self._redis.delete(self._prefix + key)
+
+    def close(self) -> None:
+        self._redis.close()
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Limit:
     """At most ``count`` actions per ``window`` seconds."""
