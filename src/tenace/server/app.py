@@ -115,7 +115,9 @@ def create_app(
                       robots=robots or default_robots(settings.robot_samples),
                       robot_delay=settings.robot_delay, observer=observer)
         app.state.store = store
-        app.state.auth = await asyncio.to_thread(accounts.Auth.for_engine, store.engine)
+        app.state.auth = await asyncio.to_thread(
+            accounts.Auth.for_engine, store.engine, redis_url=settings.redis_url or None
+        )  # with Redis, login limits hold across the processes
         app.state.hub = hub
         if settings.restore_on_start:
             await hub.restore()
