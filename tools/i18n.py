@@ -8,7 +8,8 @@
 
 Messages are marked with ``N_()`` in the source. A translator edits the .po file, then runs ``compile``.
 
-There are three domains. ``tenace`` (the Laws engine's messages) must be translated completely in every locale.
+There are three domains. ``tenace`` (the Laws engine's messages) must be translated completely in every
+locale.
 ``tenace_publish`` (the labels of the result pages: tenace/tournament/publish, Python and Jinja2 templates)
 and ``tenace_web`` (the pages of ``tenace serve``: tenace/server/pages.py and its templates) are complete in
 English; other locales may leave a label untranslated, and the page then shows it in English.
