@@ -143,7 +143,7 @@ def _crash(count: int, db: str) -> int:
         tables = new_tables(a, count)
         rng = random.Random(count)
         players = [Player(b.ws(t["id"], t["tokens"]["S"]), random.Random(rng.random()), think=0.05,
-                          patience=5.0) for t in tables]
+                          patience=5.0, reconnects=5) for t in tables]
         at_kill: dict[str, int] = {}
 
         async def play() -> None:
@@ -166,11 +166,13 @@ def _crash(count: int, db: str) -> int:
     acked = {t["id"]: p.acked for t, p in zip(tables, players, strict=True)}
     missing = stored_actions_missing(db, acked)
     finished = sum(p.ended for p in players)
+    reconnected = sum(p.reconnected for p in players)
     total = sum(len(x) for x in acked.values())
     print(f"crash (two processes): {count} tables, {at_kill['acked']} actions acknowledged before SIGKILL of "  # noqa: T201
           f"the owner ({at_kill['ended']} tables had ended), {total} in all; {len(missing)} acknowledged "
           f"actions missing from the store; {finished} of {count} tables played to the end of their board "
-          f"(owner restarted in {at_kill['restart']} ms; {elapsed:.1f} s in all)")
+          f"(owner restarted in {at_kill['restart']} ms; {elapsed:.1f} s in all; clients reconnected "
+          f"{reconnected} times)")
     for problem in missing[:5]:
         print(f"  MISSING {problem}")  # noqa: T201
     return 0 if not missing and finished == count else 1

@@ -128,12 +128,28 @@ class Player:
     boards: int = 0
     """Boards seen to their end."""
 
+    reconnects: int = 0
+    """How many times the player connects again (and is sent the table's view) when its connection drops;
+    those that happened are counted in ``reconnected``."""
+    reconnected: int = 0
+
     async def play(self, stop: asyncio.Event | None = None, keep_messages: bool = True) -> None:
         """Until the board the player is at ends (or ``stop`` is set)."""
+        while True:
+            try:
+                await self._session(stop, keep_messages)
+                return
+            except (websockets.ConnectionClosed, OSError):
+                if self.reconnected >= self.reconnects:
+                    raise
+                self.reconnected += 1
+                await asyncio.sleep(0.5)
+
+    async def _session(self, stop: asyncio.Event | None, keep_messages: bool) -> None:
         sent: dict[str, tuple[float, dict[str, Any], int]] = {}
         acted_at = (-1, -1)
         count = 0
-        async with websockets.connect(self.url, max_queue=None, open_timeout=30) as ws:
+        async with websockets.connect(self.url, max_queue=None, open_timeout=30, ping_timeout=120) as ws:
             while not self.ended and not (stop is not None and stop.is_set()):
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout=self.patience if sent else 0.5)
@@ -183,7 +199,7 @@ class Player:
                 if self.think:
                     await asyncio.sleep(self.rng.expovariate(1 / self.think))
                 count += 1
-                ref = str(count)
+                ref = f"{self.reconnected}.{count}"
                 sent[ref] = (time.perf_counter(), action, position)
                 await ws.send(json.dumps({"v": 1, "id": ref, **action}))
 
