@@ -9,6 +9,8 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tenace import Board, Card, Seat, parse_call
 from tenace.laws import DIRECTOR, CallMade, CardPlayed, DirectorCalled, Table
@@ -233,3 +235,29 @@ def test_no_seat_view_shows_any_time_or_measurement() -> None:
         values = [getattr(view, f.name) for f in dataclasses.fields(view)]
         assert not any(isinstance(v, dt.datetime | Think) for v in values)
     assert timed.view(DIRECTOR).hands == untimed.view(DIRECTOR).hands
+
+
+# --- properties --------------------------------------------------------------------------------------------
+
+_EVENTS = _events("N:1S E:2H S:2S W:3H N:P E:P S:3S W:P N:P E:P", 12)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.floats(0, 6), min_size=len(_EVENTS), max_size=len(_EVENTS)))
+def test_no_think_time_within_the_minimum_is_ever_a_break(gaps: list[float]) -> None:
+    """Whatever the player's usual tempo, a call or card within ``min_seconds`` (6 s) is never a break."""
+    t = _timed(_EVENTS, gaps)
+    assert breaks(t, tempo_profile([t])) == ()
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.floats(0.5, 30), min_size=len(_EVENTS), max_size=len(_EVENTS)), st.integers(-10**6, 10**6))
+def test_think_times_do_not_depend_on_the_clock(gaps: list[float], shift: int) -> None:
+    """Moving every time by the same amount changes no think time and no break."""
+    t = _timed(_EVENTS, gaps)
+    moved = Table.replay(t.board, t.record, t.regulations,
+                         times=[at + dt.timedelta(seconds=shift) for at in t.times if at is not None])
+    assert [x.index for x in think_times(moved)] == [x.index for x in think_times(t)]
+    assert [x.seconds for x in think_times(moved)] == pytest.approx([x.seconds for x in think_times(t)])
+    before = [b.index for b in breaks(t, tempo_profile([t]))]
+    assert [b.index for b in breaks(moved, tempo_profile([moved]))] == before
