@@ -469,7 +469,13 @@ def test_a_forged_login_form_is_refused_and_the_real_form_logs_in(
 
 def test_a_form_login_never_redirects_off_site(accounts: Accounts, client: TestClient) -> None:
     accounts.register("ann", PASSWORD)
-    for target in ("https://evil.example/", "//evil.example/", "/\\evil.example"):
+    for target in (
+        "https://evil.example/",
+        "//evil.example/",
+        "/\\evil.example",
+        "/\t/evil.example",
+        "/\n/x",
+    ):
         answer = client.post(
             "/auth/login",
             data={"username": "ann", "password": PASSWORD, "csrf_token": form_token(client), "next": target},

@@ -447,9 +447,18 @@ def _text(fields: Mapping[str, Any], name: str) -> str:
 
 
 def _next_page(fields: Mapping[str, Any]) -> str:
-    """Where a form goes after success: a local path only (no open redirect)."""
+    """Where a form goes after success: a local path only (no open redirect). Browsers drop tabs and line
+    breaks from URLs and read a backslash as a slash, so a slash, a tab and ``/evil.example`` would leave the
+    site: such characters are refused too."""
     target = fields.get("next")
-    if isinstance(target, str) and target.startswith("/") and not target.startswith(("//", "/\\")):
+    if (
+        isinstance(target, str)
+        and target.startswith("/")
+        and not target.startswith("//")
+        and "\\" not in target
+        and target.isprintable()
+        and len(target) <= 2000
+    ):
         return target
     return "/"
 
