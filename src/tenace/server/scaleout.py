@@ -435,7 +435,7 @@ class ClusterHub(Hub):
                 if followers:
                     holders = await self.redis.mget([lease_key(a.id) for a in followers])
                     for actor, holder in zip(followers, holders, strict=True):
-                        if holder is None and await self._acquire(actor.id):
+                        if holder in (None, self.process_id) and await self._acquire(actor.id):
                             await actor.promote()
                 if rounds % 3 == 0:  # about once per lease time: tables of robots nobody holds
                     await self._adopt()
