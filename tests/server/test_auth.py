@@ -592,3 +592,29 @@ def test_a_refused_form_registration_goes_back_naming_the_field(client: TestClie
     )
     assert answer.status_code == 303
     assert answer.headers["location"] == "/join?x=1&register_error=registration&field=password"
+
+
+def test_changing_ones_password_needs_the_old_one_and_ends_the_other_sessions(
+    accounts: Accounts, app: FastAPI
+) -> None:
+    accounts.register("ann", PASSWORD)
+    here, elsewhere = TestClient(app), TestClient(app)
+    login(here, "ann")
+    login(elsewhere, "ann")
+    wrong = here.post(
+        "/auth/password", json={"password": "not it at all", "new_password": "a new long password"}
+    )
+    assert wrong.status_code == 401
+    weak = here.post("/auth/password", json={"password": PASSWORD, "new_password": "short"})
+    assert weak.status_code == 422 and "new_password" in weak.json()["detail"]
+    changed = here.post("/auth/password", json={"password": PASSWORD, "new_password": "a new long password"})
+    assert changed.status_code == 200
+    assert here.get("/auth/me").status_code == 200  # this browser has a new session
+    assert elsewhere.get("/auth/me").status_code == 401  # the other one is logged out
+    login(elsewhere, "ann", "a new long password")
+    assert (
+        here.post("/auth/password", data={"password": PASSWORD, "new_password": "x" * 10}).status_code == 403
+    )
+    assert (
+        TestClient(app).post("/auth/password", json={"password": "a", "new_password": "b"}).status_code == 401
+    )

@@ -573,6 +573,38 @@ def router() -> APIRouter:
         token = await run_in_threadpool(auth.accounts.open_session, user)
         return _signed_in(auth, user, token, as_form, fields, status.HTTP_200_OK)
 
+    @routes.post("/password", dependencies=[Depends(csrf_protect)])
+    async def change_password(
+        request: Request,
+        user: User = Depends(current_user),  # noqa: B008
+    ) -> Response:
+        """Change one's own password (``password``: the current one, ``new_password``). Every session of
+        the user ends, and this browser gets a new one."""
+        auth = get_auth(request)
+        fields, as_form = await _fields(request)
+        current, new = _text(fields, "password"), _text(fields, "new_password")
+        try:
+            auth.login_guard.before(user.username, client_ip(request, auth))
+        except (AccountLockedError, RateLimitedError) as error:
+            if as_form:
+                return _back(fields, {"password_error": error.code})
+            raise _too_many(error) from None
+        try:
+            await run_in_threadpool(auth.accounts.authenticate, user.username, current)
+        except InvalidCredentialsError as error:
+            auth.login_guard.failed(user.username)
+            if as_form:
+                return _back(fields, {"password_error": error.code})
+            raise HTTPException(status.HTTP_401_UNAUTHORIZED, str(error)) from None
+        try:
+            await run_in_threadpool(auth.accounts.set_password, user.username, new)
+        except RegistrationError as error:
+            if as_form:
+                return _back(fields, {"password_error": error.code, "field": "new_password"})
+            raise HTTPException(UNPROCESSABLE, f"new_password: {error}") from None
+        token = await run_in_threadpool(auth.accounts.open_session, user)
+        return _signed_in(auth, user, token, as_form, fields, status.HTTP_200_OK)
+
     @routes.post("/logout", dependencies=[Depends(csrf_protect)])
     async def logout(request: Request) -> Response:
         auth = get_auth(request)
