@@ -342,3 +342,38 @@ def test_a_session_goes_on_after_a_restart_of_the_server(db: str) -> None:
         with Store.open(db) as store:
             rounds = sorted({r.round for r in store.results(created["event_id"])})
         assert rounds == [1, 2]
+
+
+def test_a_call_whose_decision_is_a_players_shows_in_the_console_until_he_decides(db: str) -> None:
+    from tenace.laws.refs import Policy
+
+    settings = Settings(database_url=db.replace("club.db", "laws.db"), robot_samples=0, policy=Policy.LAWS)
+    with TestClient(create_app(settings, robots=FallbackRobot)) as client:
+        auth: Auth = client.app.state.auth  # type: ignore[attr-defined]
+        auth.accounts.passwords = Passwords.fast_for_tests()
+        auth.accounts.register("dan", PASSWORD, frozenset({Role.DIRECTOR}))
+        deal = Deal.from_pbn("N:AK32.K54.QJ9.A76 QJT.AQ2.8765.K98 987.JT98.AK2.QJT 654.763.T43.5432")
+        table = client.post("/api/tables", json={"humans": ["N", "E", "S", "W"],
+                                                 "board": board_to_json(Board(1, deal))}).json()
+        sockets = {seat: client.websocket_connect(f"/ws/tables/{table['id']}?token={token}")
+                   for seat, token in table["tokens"].items()}
+        north, east, south = (sockets[s].__enter__() for s in "NES")
+        try:
+            for ws in (north, east, south):
+                assert ws.receive_json()["type"] == "view"
+            _acked(north, {"id": "a", "type": "call", "call": "1H"})
+            _acked(east, {"id": "b", "type": "call", "call": "1D"})  # insufficient (Law 27): recorded
+            _acked(south, {"id": "c", "type": "director"})  # Law 9
+            _login(client, "dan")
+            (call,) = [c for c in client.get("/api/director/calls").json()["calls"]
+                       if c["table_id"] == table["id"]]
+            assert call["kind"] == "called" and call["pending"]["actor"] != "the Director"
+            assert call["pending"]["law"].startswith("Law 27")
+            assert call["record"][-1].startswith("DirectorCalled")
+            refused = client.post(f"/api/director/tables/{table['id']}/elect", json={"option": 0})
+            assert refused.status_code == 409  # the decision is the player's (Law 27A1), not the Director's
+            _acked(south, {"id": "d", "type": "elect", "option": 0})
+        finally:
+            for s in "NES":
+                sockets[s].__exit__(None, None, None)
+        assert table["id"] not in [c["table_id"] for c in client.get("/api/director/calls").json()["calls"]]
