@@ -261,3 +261,21 @@ def test_think_times_do_not_depend_on_the_clock(gaps: list[float], shift: int) -
     assert [x.seconds for x in think_times(moved)] == pytest.approx([x.seconds for x in think_times(t)])
     before = [b.index for b in breaks(t, tempo_profile([t]))]
     assert [b.index for b in breaks(moved, tempo_profile([moved]))] == before
+
+
+def test_16b1a_unwonted_speed_is_flagged_where_the_player_usually_thinks_long() -> None:
+    """North always takes 12-16 s over his calls; one snap call of 1 s is flagged as fast (Law 16B1(a)), while
+    East's 2-6 s calls are never fast, however quick."""
+    rng = random.Random(5)
+    tables = []
+    for number in range(1, 9):
+        events = _events(AUCTIONS[number % len(AUCTIONS)], 0)
+        gaps = [rng.uniform(12, 16) if e.seat is N else rng.uniform(0.5, 6) for e in events]
+        tables.append(_timed(events, gaps, number))
+    snap = next(x for x in think_times(tables[3]) if x.player is N)
+    tables[3] = _hesitate(tables[3], snap.index, 1 - snap.seconds)  # North calls after one second
+    profile = tempo_profile(tables)
+    found = [(t.board.number, b.index, b.fast, str(b.law)) for t in tables for b in breaks(t, profile)]
+    assert found == [(tables[3].board.number, snap.index, True, "Law 16B1(a)")]
+    assert tempo_profile(tables, TempoSettings(fast_ratio=0)).settings.fast_ratio == 0
+    assert [b for t in tables for b in breaks(t, tempo_profile(tables, TempoSettings(fast_ratio=0)))] == []

@@ -30,7 +30,8 @@ With fewer than :attr:`TempoSettings.min_samples` times it falls back to his tim
 calls, all plays), then to everyone's on the class, then on the phase. A think time is a break
 (:func:`breaks`) when it is longer than all of: :attr:`TempoSettings.min_seconds`; the median plus
 :attr:`TempoSettings.min_excess`; and the median plus ``k`` scaled MADs (1.4826 x MAD estimates a standard
-deviation).
+deviation). Unwonted speed (Law 16B1(a)) is flagged too (``fast``): a time at most
+:attr:`TempoSettings.fast_ratio` of the median, on a class the player usually takes long over.
 
 The measurement is for the Director only: nothing here is part of any seat's
 :class:`~tenace.laws.table.TableView`.
@@ -95,9 +96,14 @@ class TempoSettings:
     """The fewest times of a class that make a baseline of its own (otherwise a wider one is used)."""
     mad_floor: float = 0.5
     """The smallest MAD used, in seconds, so that a player with very even tempo is not flagged for noise."""
+    fast_ratio: float = 0.25
+    """Unwonted speed (Law 16B1(a)): a think time at most this fraction of the player's median is flagged
+    as fast, on classes where his median is at least :attr:`fast_min_usual`; 0 turns it off."""
+    fast_min_usual: float = 8.0
+    """Only decisions the player usually takes at least this long over can be made with unwonted speed."""
 
     def __post_init__(self) -> None:
-        for name in ("k", "min_seconds", "min_excess", "mad_floor"):
+        for name in ("k", "min_seconds", "min_excess", "mad_floor", "fast_ratio", "fast_min_usual"):
             if getattr(self, name) < 0:
                 raise ValueError(f"TempoSettings.{name} must not be negative, got {getattr(self, name)}")
         if self.min_samples < 1:
@@ -147,8 +153,9 @@ class Baseline:
 
 @dataclass(frozen=True, slots=True)
 class TempoBreak:
-    """A think time well beyond the player's usual tempo on comparable decisions (Law 73D1): unauthorised
-    information to his partner if the Director finds it unmistakable (Law 16B1)."""
+    """A think time well beyond the player's usual tempo on comparable decisions (Law 73D1), or well short
+    of it (``fast``: unwonted speed): unauthorised information to his partner if the Director finds it
+    unmistakable (Law 16B1(a)). ``threshold`` is the limit the time crossed."""
 
     index: int
     seat: Seat
@@ -159,10 +166,12 @@ class TempoBreak:
     threshold: float
     action: str
     law: LawRef = LawRef(73, "D1")
+    fast: bool = False
 
     def __str__(self) -> str:
+        limit = f"fast below {self.threshold:.1f}s" if self.fast else f"break above {self.threshold:.1f}s"
         return (f"{self.seat.name.title()} took {self.seconds:.1f}s over {self.action} "
-                f"({self.klass}; usually {self.baseline.median:.1f}s, break above {self.threshold:.1f}s)")
+                f"({self.klass}; usually {self.baseline.median:.1f}s, {limit})")
 
 
 def _band(level: int) -> str:
@@ -341,8 +350,13 @@ def breaks(table: Table, profile: TempoProfile, players: Players | None = None) 
         baseline = profile.baseline(player, think.klass)
         if baseline is None:
             continue
-        threshold = baseline.threshold(profile.settings)
+        settings = profile.settings
+        threshold = baseline.threshold(settings)
+        fast = baseline.median * settings.fast_ratio
         if think.seconds > threshold:
             out.append(TempoBreak(think.index, think.seat, player, think.klass, think.seconds, baseline,
                                   threshold, think.action))
+        elif baseline.median >= settings.fast_min_usual and think.seconds <= fast:
+            out.append(TempoBreak(think.index, think.seat, player, think.klass, think.seconds, baseline,
+                                  fast, think.action, LawRef(16, "B1(a)"), fast=True))
     return tuple(out)
