@@ -81,7 +81,7 @@ def test_rule_json_has_the_cases_and_the_evidence(tmp_path: Path) -> None:
     assert case["alternatives"] == [] and case["stage"] == "ruling" and case["ruling"] is None
     assert info["auction"][4] == {"event": 5, "seat": "N", "call": "P", "alert": False, "explanation": None,
                                   "at": "2026-11-22T08:00:45Z", "seconds": 30.0}
-    assert [b["event"] for b in info["tempo_breaks"]] == [5]
+    assert [(b["event"], b["fast"], b["law"]) for b in info["tempo_breaks"]] == [(5, False, "Law 73D1")]
     assert info["hands"]["W"] == DEAL[Seat.WEST].to_pbn() and info["pending"] == "ruling"
 
 

@@ -166,7 +166,7 @@ def unauthorised_information(table: Table) -> dict[str, Any] | None:
         "hands": {seat.value: hand.to_pbn() for seat, hand in evidence.hands.items()},
         "tempo_breaks": [{"event": b.index + 1, "seat": b.seat.value, "action": b.action,
                           "seconds": b.seconds, "usual": b.baseline.median, "threshold": b.threshold,
-                          "class": str(b.klass), "law": str(b.law)} for b in evidence.breaks],
+                          "class": str(b.klass), "law": str(b.law), "fast": b.fast} for b in evidence.breaks],
         "actions": [{"event": a.index + 1, "seat": a.seat.value, "what": a.what} for a in evidence.actions],
         "pending": evidence.pending,
         "adjusted": None if evidence.adjusted is None else str(evidence.adjusted),
@@ -320,7 +320,8 @@ def _print_unauthorised(info: dict[str, Any] | None) -> None:
     hands = " ".join(f"{seat}:{hand}" for seat, hand in info["hands"].items())
     out.print(f"    hands: {hands}", markup=False)
     for b in info["tempo_breaks"]:
-        out.print(f"    break in tempo at event {b['event']}: {b['seat']} took {b['seconds']:.0f}s over "
+        speed = "unwonted speed" if b["fast"] else "break in tempo"
+        out.print(f"    {speed} at event {b['event']}: {b['seat']} took {b['seconds']:.0f}s over "
                   f"{b['action']} (usually {b['usual']:.0f}s; {b['class']}; {b['law']})", markup=False)
     if info["actions"]:
         out.print("    examined: " + ", ".join(f"{a['seat']} {a['what']} (event {a['event']})"
