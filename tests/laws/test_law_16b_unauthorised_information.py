@@ -280,3 +280,39 @@ def test_16b_the_whole_case_round_trips_through_the_log_with_its_times() -> None
     t = t.apply(UIRuling.assigned(AssignedAdjustedScore.balancing(weighted)))
     back = log.loads(log.dumps(t))
     assert back == t and cases(back) == cases(t) and back.times == t.times
+
+
+def test_16b_a_hesitation_in_the_play_and_a_card_found_suggested() -> None:
+    """West thinks 20 seconds over his card to trick 1 against 1NT; North (declarer) reserves his rights, and
+    East's later cards are examined. The Director finds a card a logical alternative, the card played
+    suggested over it, and adjusts (Laws 16B1, 12C1)."""
+    t = Table.new(Board(1, DEAL))
+    at = T0
+    for item in "N:1NT E:P S:P W:P".split():
+        at += dt.timedelta(seconds=3)
+        t = _call(t, item, at)
+    slow = None
+    for k in range(8):
+        turn = t.turn
+        assert isinstance(turn, Seat)
+        at += dt.timedelta(seconds=20 if k == 2 else 2 + k % 3)
+        if k == 2:
+            assert turn is W
+            slow = len(t.record)
+        t = t.apply(CardPlayed(turn, min(t.legal_cards())), at=at)
+        if k == 3:
+            t = t.apply(UIReserved(N, W, UIReason.HESITATION), at=at)
+    t = _play_out(t)
+    (case,) = cases(t)
+    assert case.source == slow and case.receiver is E
+    evidence = ui_evidence(t)
+    assert [(b.index, b.seat, b.klass.detail) for b in evidence.breaks] == [(slow, W, "3rd")]
+    assert evidence.actions and {a.seat for a in evidence.actions} == {E}
+    assert all(a.index > case.index for a in evidence.actions)
+    examined = t.record[evidence.actions[0].index]
+    assert isinstance(examined, CardPlayed)
+    other = next(c for c in DEAL[E] if c != examined.card)
+    t = t.apply(LogicalAlternatives(cards=(other,))).apply(Suggested(True))
+    assigned = AssignedAdjustedScore.balancing(WeightedScore.of((120, "1/2"), (90, "1/2")))
+    t = t.apply(UIRuling.assigned(assigned))
+    assert t.result_ns() == assigned and t.score_ns() != assigned
