@@ -315,4 +315,4 @@ def test_16b_a_hesitation_in_the_play_and_a_card_found_suggested() -> None:
     t = t.apply(LogicalAlternatives(cards=(other,))).apply(Suggested(True))
     assigned = AssignedAdjustedScore.balancing(WeightedScore.of((120, "1/2"), (90, "1/2")))
     t = t.apply(UIRuling.assigned(assigned))
-    assert t.result_ns() == assigned and t.score_ns() != assigned
+    assert t.result_ns() == assigned and isinstance(t.score_ns(), int)
