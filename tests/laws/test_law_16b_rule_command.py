@@ -88,3 +88,31 @@ def test_rule_json_has_the_cases_and_the_evidence(tmp_path: Path) -> None:
 def test_rule_json_without_a_case_has_no_ui_section(tmp_path: Path) -> None:
     t = Table.new(Board(1, DEAL)).apply(CallMade(N, parse_call("1S")))
     assert json.loads(_run(tmp_path, t, "--json"))["unauthorised_information"] is None
+
+
+def _slow_north(number: int) -> Table:
+    """A board where North takes about 30 s over every call: his usual tempo."""
+    t = Table.new(Board(number, DEAL))
+    at = T0 + dt.timedelta(hours=number)
+    for i, item in enumerate("N:1S E:P S:2S W:P N:P E:P".split()):
+        at += dt.timedelta(seconds=28 + i % 4 if item.startswith("N") else 3 + i % 3)
+        seat, call = item.split(":")
+        t = t.apply(CallMade(Seat.from_str(seat), parse_call(call)), at=at)
+    return t
+
+
+def test_rule_measures_tempo_over_the_session_given_with_tempo_from(tmp_path: Path) -> None:
+    """Against this board alone North's 30 s pass is a break; over a session where North always takes about
+    30 s it is his usual tempo, and it is his quick final pass that stands out (unwonted speed, 16B1(a))."""
+    session = []
+    for number in range(2, 6):
+        path = tmp_path / f"board{number}.json"
+        path.write_text(dumps(_slow_north(number)), encoding="utf-8")
+        session += ["--tempo-from", str(path)]
+    alone = json.loads(_run(tmp_path, _table(), "--json"))["unauthorised_information"]
+    with_session = json.loads(_run(tmp_path, _table(), "--json", *session))["unauthorised_information"]
+    assert [b["event"] for b in alone["tempo_breaks"]] == [5]
+    assert [(b["event"], b["fast"]) for b in with_session["tempo_breaks"]] == [(10, True)]
+    pbn = str(tmp_path / "x.pbn")
+    result = runner.invoke(app, ["rule", str(tmp_path / "table.json"), "--tempo-from", pbn])
+    assert result.exit_code == 2 and "--tempo-from takes JSON table logs" in result.output

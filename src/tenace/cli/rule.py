@@ -32,6 +32,7 @@ from tenace.laws.log import loads, value_to_json
 from tenace.laws.pbn_export import RecordReplayError, table_from_record
 from tenace.laws.refs import Director, actor_name
 from tenace.laws.table import Phase, Table
+from tenace.laws.tempo import TempoProfile, tempo_profile
 from tenace.record import DealRecord
 from tenace.seats import Side
 from tenace.system.card import SystemCard
@@ -44,6 +45,10 @@ _CardOpt = Annotated[Path | None, typer.Option(
 )]
 _CardNSOpt = Annotated[Path | None, typer.Option("--card-ns", help="North-South's system card (JSON).")]
 _CardEWOpt = Annotated[Path | None, typer.Option("--card-ew", help="East-West's system card (JSON).")]
+_TempoOpt = Annotated[list[Path] | None, typer.Option(
+    "--tempo-from", help="A JSON table log of the same session (repeat the option): each player's usual "
+    "tempo is measured over these tables too (Law 73D1).",
+)]
 
 
 def _explain(value: object) -> str:
@@ -129,15 +134,16 @@ def _when(at: dt.datetime | None) -> str | None:
     return None if at is None else at.isoformat().replace("+00:00", "Z")
 
 
-def unauthorised_information(table: Table) -> dict[str, Any] | None:
+def unauthorised_information(table: Table, profile: TempoProfile | None = None) -> dict[str, Any] | None:
     """The Law 16B cases of the record and the Director's evidence for the last one, as JSON (``None``
     without a case): reservations, polls, logical alternatives, findings and rulings; the auction with its
     times and think times, what was said, all four hands, breaks in tempo (measured against this record's
-    own think times), the actions examined, what the Director must still record, and the adjusted score."""
+    own think times, or against ``profile``, a session's), the actions examined, what the Director must still
+    record, and the adjusted score."""
     found = ui.cases(table)
     if not found:
         return None
-    evidence = ui.ui_evidence(table)
+    evidence = ui.ui_evidence(table, profile=profile)
 
     def ruling(r: ui.UIRuling | None) -> dict[str, Any] | None:
         if r is None:
@@ -194,7 +200,9 @@ def mishaps(table: Table) -> dict[str, Any] | None:
     }
 
 
-def status(table: Table, cards: dict[Side, SystemCard] | None = None) -> dict[str, Any]:
+def status(
+    table: Table, cards: dict[Side, SystemCard] | None = None, profile: TempoProfile | None = None
+) -> dict[str, Any]:
     """Where the table stands, as JSON: phase, turn, standing calls, withdrawn calls, irregularities, the open
     irregularity, the pending decision (actor, options with their Laws), constraints, the result once
     ended, and what was said at the table (:func:`information`)."""
@@ -228,13 +236,15 @@ def status(table: Table, cards: dict[Side, SystemCard] | None = None) -> dict[st
         "tricks": table.declarer_tricks if ended else None,
         "score_ns": table.score_ns(),
         "information": information(table, cards),
-        "unauthorised_information": unauthorised_information(table),
+        "unauthorised_information": unauthorised_information(table, profile),
         "wrong_board": mishaps(table),
     }
 
 
-def _print(table: Table, title: str, cards: dict[Side, SystemCard] | None = None) -> None:
-    data = status(table, cards)
+def _print(
+    table: Table, title: str, cards: dict[Side, SystemCard] | None = None, profile: TempoProfile | None = None
+) -> None:
+    data = status(table, cards, profile)
     out.print(f"[bold]{title}[/]: board {data['board']}, dealer {data['dealer']}, vulnerable "
               f"{data['vulnerability']}; {data['events']} events, {data['phase']}")
     if data["calls"]:
@@ -399,6 +409,18 @@ def _tables(path: Path, board: int | None) -> list[tuple[str, Table]]:
     fail(f"{path}: expected a JSON table log (.json), a PBN (.pbn) or a LIN (.lin) file", EXIT_USAGE)
 
 
+def _profile(paths: list[Path] | None, tables: list[Table]) -> TempoProfile | None:
+    """The session's tempo (Law 73D1) over the ``--tempo-from`` logs and the tables ruled on."""
+    if not paths:
+        return None
+    session = list(tables)
+    for path in paths:
+        if path.suffix.lower() != ".json":
+            fail(f"{path}: --tempo-from takes JSON table logs", EXIT_USAGE)
+        session += [t for _, t in _tables(path, None)]
+    return tempo_profile(session)
+
+
 def _records(path: Path, suffix: str) -> list[tuple[str, DealRecord]]:
     if suffix == ".pbn":
         from tenace.formats.pbn import read_games
@@ -433,17 +455,19 @@ def register(app: typer.Typer) -> None:
         card: _CardOpt = None,
         card_ns: _CardNSOpt = None,
         card_ew: _CardEWOpt = None,
+        tempo_from: _TempoOpt = None,
     ) -> None:
         if not record.exists():
             fail(f"{record}: no such file", EXIT_USAGE)
         cards = _cards(card, card_ns, card_ew)
         tables = _tables(record, board)
+        profile = _profile(tempo_from, [t for _, t in tables])
         if as_json:
-            data = [{"source": name, **status(t, cards)} for name, t in tables]
+            data = [{"source": name, **status(t, cards, profile)} for name, t in tables]
             emit_json(data[0] if record.suffix.lower() == ".json" else data)
             return
         for name, table in tables:
-            _print(table, name, cards)
+            _print(table, name, cards, profile)
         if not tables:
             raise typer.Exit(EXIT_BAD_INPUT)
 
