@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import secrets
@@ -295,6 +296,7 @@ class ClusterHub(Hub):
         self._outgoing: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._waiting: weakref.WeakValueDictionary[str, Connection] = weakref.WeakValueDictionary()
         self._background: list[asyncio.Task[None]] = []
+        self._serial = itertools.count(1)
         self._loading: dict[str, list[dict[str, Any]]] = {}
         """Messages for the tables being read from the database (applied once they are read)."""
         self._pubsub: Any = None
@@ -469,7 +471,7 @@ class ClusterHub(Hub):
                       origin: Connection | None) -> None:
         """Send a client's action to the table's owner (taking the table over if nobody holds it)."""
         owner = await self.redis.get(lease_key(actor.id))
-        if owner is None and await self._acquire(actor.id):
+        if owner in (None, self.process_id) and await self._acquire(actor.id):
             async with self._lock:
                 await actor.promote()
             await actor.submit(viewer, action, origin)
@@ -480,8 +482,8 @@ class ClusterHub(Hub):
                                           action.ref))
             return
         connection = ""
-        if origin is not None:
-            connection = f"{id(origin):x}"
+        if origin is not None:  # a key for this action's answer
+            connection = f"{next(self._serial)}"
             self._waiting[connection] = origin
         self.publish(process_channel(owner), {
             "kind": "forward", "table": actor.id, "from": self.process_id, "connection": connection,
@@ -518,7 +520,7 @@ class ClusterHub(Hub):
 
     async def _on_process(self, data: dict[str, Any]) -> None:
         if data["kind"] == "reply":
-            origin = self._waiting.get(data["connection"])
+            origin = self._waiting.pop(data["connection"], None)
             if origin is not None:
                 origin.send(data["message"])
             return
