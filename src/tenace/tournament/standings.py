@@ -88,6 +88,17 @@ class Match:
 
 
 @dataclass(frozen=True, slots=True)
+class Bye:
+    """A round of a team round robin or Swiss in which a team had no opponent, and the VPs it earned for it
+    (:attr:`~tenace.tournament.model.Conditions.bye`)."""
+
+    round: int
+    contestant: ContestantId
+    vps: Fraction
+    session: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class EventResults:
     """A scored event, ready to publish."""
 
@@ -97,6 +108,8 @@ class EventResults:
     rankings: tuple[Ranking, ...]
     matches: tuple[Match, ...] = ()
     penalties: tuple[Penalty, ...] = ()
+    byes: tuple[Bye, ...] = ()
+    """The byes of a team event (empty for other events)."""
 
     def traveller(self, board: int) -> tuple[Traveller, ...]:
         return tuple(t for t in self.travellers if t.board == board)
