@@ -70,7 +70,7 @@ def unusual_conditions() -> Conditions:
     from tenace.scoring.adjusted import ArtificialScoreSettings
     from tenace.scoring.imps import DatumRounding
     from tenace.scoring.matchpoints import Factoring, TotalScaling
-    from tenace.tournament.model import Comparison, PenaltyUnit, TieBreak
+    from tenace.tournament.model import ByeScore, Comparison, PenaltyUnit, TieBreak
 
     return Conditions(
         method=Method.BUTLER,
@@ -86,6 +86,9 @@ def unusual_conditions() -> Conditions:
         datum_rounding=DatumRounding.HALF_EVEN,
         butler_trim=TrimPercent(Fraction(25, 2)),
         vp_scale="other",
+        vp_table="scale,imp_low,imp_high,vp_winner,vp_loser\nother,0,,10,10\n",
+        bye=ByeScore.FIXED_OR_AVERAGE,
+        bye_vps=Fraction(25, 2),
         tie_break=TieBreak.HEAD_TO_HEAD,
         percentage_places=1,
         comparison=Comparison.SECTION,

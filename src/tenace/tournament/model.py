@@ -76,6 +76,21 @@ class TieBreak(enum.Enum):
     MORE_BOARDS_WON = "boards-won"  # more boards scoring above average, then share
 
 
+class ByeScore(enum.Enum):
+    """What a team earns in a round of a round robin or Swiss in which it has no opponent (a bye), in victory
+    points (a condition of contest, Law 78D)."""
+
+    NONE = "none"
+    """Nothing (the default)."""
+    FIXED = "fixed"
+    """:attr:`Conditions.bye_vps`."""
+    AVERAGE = "average"
+    """The team's average VPs per match it played in the event (:attr:`Conditions.bye_vps` when it played
+    none), to the hundredth."""
+    FIXED_OR_AVERAGE = "fixed-or-average"
+    """The higher of :attr:`Conditions.bye_vps` and the team's average."""
+
+
 @dataclass(frozen=True, slots=True)
 class Conditions:
     """The Conditions of Contest that change how an event is scored and run (Law 78D, Law 79C, Law 92B)."""
@@ -87,7 +102,18 @@ class Conditions:
     datum_rounding: DatumRounding = DatumRounding.HALF_AWAY_FROM_ZERO
     butler_trim: Trim = DEFAULT_TRIM
     vp_scale: str = "wbf2013"
-    """Victory-point scale for team events: ``"wbf2013"`` (continuous, with the concavity correction)."""
+    """Victory-point scale for team events: ``"wbf2013"`` (continuous, with the concavity correction), or the
+    name of a discrete scale in :attr:`vp_table`."""
+    vp_table: str = ""
+    """A discrete victory-point scale as CSV text (the columns of
+    :meth:`tenace.scoring.vp.DiscreteVPScale.from_csv`), kept with the event so that it scores the same
+    wherever it is stored. An optional ``scale`` column holds several scales, chosen by :attr:`vp_scale`; an
+    optional ``boards`` column (``"6-8"``, ``"12"``, ``"13+"``) gives each scale for matches of that length.
+    Empty: :attr:`vp_scale` must be ``"wbf2013"``."""
+    bye: ByeScore = ByeScore.NONE
+    """What a team with a bye in a round robin or Swiss round earns."""
+    bye_vps: Fraction = Fraction(12)
+    """The fixed VPs of a bye (:attr:`ByeScore.FIXED`, :attr:`ByeScore.FIXED_OR_AVERAGE`)."""
     tie_break: TieBreak = TieBreak.SHARE
     percentage_places: int = 2
     comparison: Comparison = Comparison.FIELD
