@@ -39,12 +39,16 @@ played.
 
 from __future__ import annotations
 
+import csv
+import functools
+import io
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final
 
+from tenace.errors import NotationError
 from tenace.scoring.adjusted import (
     ArtificialAdjustedScore,
     AssignedAdjustedScore,
@@ -52,11 +56,11 @@ from tenace.scoring.adjusted import (
     team_board_imps,
 )
 from tenace.scoring.imps import team_imps
-from tenace.scoring.vp import VPScale, WBFContinuousScale
-from tenace.tournament.model import ContestantId, Event, Method, Penalty, Result
+from tenace.scoring.vp import DiscreteVPScale, VPScale, WBFContinuousScale
+from tenace.tournament.model import ByeScore, ContestantId, Event, Method, Penalty, Result
 from tenace.tournament.ranking import Entrant, natural_key, rank
 from tenace.tournament.scoring import SeatingIndex, is_award
-from tenace.tournament.standings import EventResults, Match, Ranking, Traveller, TravellerLine
+from tenace.tournament.standings import Bye, EventResults, Match, Ranking, Traveller, TravellerLine
 
 __all__ = ["rounded_margin", "score_teams", "vp_scale"]
 
@@ -65,17 +69,68 @@ _Key = tuple[int, int, frozenset[ContestantId]]
 _CLOSED: Final = "closed"
 
 
-def vp_scale(name: str, boards: int) -> VPScale:
-    """The victory-point scale the Conditions name, for a match of ``boards`` boards.
+def vp_scale(name: str, boards: int, table: str = "") -> VPScale:
+    """The victory-point scale the Conditions name, for a match of ``boards`` boards: the WBF 2013
+    continuous scale (``"wbf2013"``), or a discrete scale read from ``table``
+    (:attr:`~tenace.tournament.model.Conditions.vp_table`, CSV text). A ``scale`` column in the table holds
+    several scales and ``name`` chooses one; a ``boards`` column (``"6-8"``, ``"12"``, ``"13+"``) gives each
+    scale for matches of that many boards.
 
     >>> vp_scale("wbf2013", 28).vps(23)
     (Decimal('14.48'), Decimal('5.52'))
+    >>> csv = "boards,imp_low,imp_high,vp_winner,vp_loser\\n1-6,0,2,10,10\\n1-6,3,,15,5\\n7+,0,,10,10\\n"
+    >>> vp_scale("club", 6, csv).vps(-4), vp_scale("club", 8, csv).vps(-4)
+    ((Decimal('5'), Decimal('15')), (Decimal('10'), Decimal('10')))
 
-    :raises ValueError: for a scale this module does not know.
+    :raises ValueError: for a scale this module does not know, or a table without a scale for the name or
+        for matches of ``boards`` boards.
     """
+    if table:
+        return _discrete(name, boards, table)
     if name == "wbf2013":
         return WBFContinuousScale(boards)
-    raise ValueError(f"unknown victory-point scale {name!r} (known: 'wbf2013')")
+    raise ValueError(f"unknown victory-point scale {name!r} (known: 'wbf2013', or give the scale's table as "
+                     f"CSV in the conditions' vp_table)")
+
+
+def _covers(span: str, boards: int) -> bool:
+    """Whether a ``boards`` cell (``"6-8"``, ``"12"``, ``"13+"``) covers matches of ``boards`` boards."""
+    text = span.strip()
+    try:
+        if text.endswith("+"):
+            return boards >= int(text[:-1])
+        low, _, high = text.partition("-")
+        return int(low) <= boards <= int(high or low)
+    except ValueError:
+        raise ValueError(f"VP scale table: {span!r} is not a number of boards ('6-8', '12' or '13+')"
+                         ) from None
+
+
+@functools.lru_cache(maxsize=64)
+def _discrete(name: str, boards: int, table: str) -> DiscreteVPScale:
+    reader = csv.DictReader(io.StringIO(table))
+    columns = reader.fieldnames or []
+    rows = list(reader)
+    where: dict[str, str] = {}
+    if "scale" in columns:
+        names = sorted({row["scale"] for row in rows})
+        if name not in names:
+            known = ", ".join(map(repr, names))
+            raise ValueError(f"the VP scale table has no scale {name!r} (it has {known})")
+        where["scale"] = name
+        rows = [row for row in rows if row["scale"] == name]
+    if "boards" in columns:
+        spans = sorted({row["boards"] for row in rows if _covers(row["boards"], boards)})
+        if len(spans) != 1:
+            problem = "no" if not spans else "more than one"
+            lengths = ", ".join(sorted({row["boards"] for row in rows}))
+            raise ValueError(f"the VP scale table has {problem} scale {name!r} for matches of {boards} "
+                             f"boards (boards: {lengths})")
+        where["boards"] = spans[0]
+    try:
+        return DiscreteVPScale.from_csv(table, where=where, name=name, source="vp_table")
+    except NotationError as error:
+        raise ValueError(str(error)) from None
 
 
 def rounded_margin(margin: Fraction) -> int:
@@ -161,7 +216,7 @@ def score_teams(event: Event, results: Sequence[Result], penalties: Sequence[Pen
             head[(match.home, match.away)] += home_for
             head[(match.away, match.home)] += away_for
         else:
-            scale = vp_scale(conditions.vp_scale, count)
+            scale = vp_scale(conditions.vp_scale, count, conditions.vp_table)
             home_vp = Fraction(scale.vps(rounded_margin(home_margin))[0])
             away_vp = Fraction(scale.vps(rounded_margin(away_margin))[0])
             vps = (home_vp, away_vp)
@@ -171,9 +226,55 @@ def score_teams(event: Event, results: Sequence[Result], penalties: Sequence[Pen
             head[(match.away, match.home)] += away_vp
         out_matches.append(Match(match.round, match.home, match.away, (home_for, away_for), vps, count,
                                  session=match.session))
+    byes = () if conditions.knockout or conditions.bye is ByeScore.NONE else _byes(event, out_matches)
+    for bye in byes:
+        totals[bye.contestant] += bye.vps
     rankings = _rankings(event, matches, totals, boards_played, won, head, penalties)
     return EventResults(event.name, conditions.method, tuple(travellers), rankings, tuple(out_matches),
-                        tuple(penalties))
+                        tuple(penalties), byes)
+
+
+def _byes(event: Event, matches: Sequence[Match]) -> tuple[Bye, ...]:
+    """Every round in which a team has no real opponent, with the VPs the Conditions give it (Law 78D).
+
+    A round is a round of a session's movements. The teams that may have a bye in a session are those of
+    its movements, or every team of the event when the session has one movement (a Swiss round leaves the
+    team with the bye out of the movement altogether); a team seated against a phantom has a bye too.
+    """
+    conditions = event.conditions
+    phantoms = {p.id for p in event.participants if p.phantom}
+    everyone = [p.id for p in event.participants if not p.phantom]
+    earned: dict[ContestantId, list[Fraction]] = defaultdict(list)
+    for match in matches:
+        if match.vps is not None and not {match.home, match.away} & phantoms:
+            earned[match.home].append(match.vps[0])
+            earned[match.away].append(match.vps[1])
+
+    def worth(team: ContestantId) -> Fraction:
+        fixed = Fraction(conditions.bye_vps)
+        if conditions.bye is ByeScore.FIXED or not earned[team]:
+            return fixed
+        average = _hundredth(sum(earned[team], Fraction(0)) / len(earned[team]))
+        return average if conditions.bye is ByeScore.AVERAGE else max(fixed, average)
+
+    byes: list[Bye] = []
+    for session in event.sessions:
+        if len(session.movements) == 1:
+            teams = everyone
+        else:
+            teams = [t for t in everyone if any(t in m.contestants for m in session.movements)]
+        rounds = sorted({r for m in session.movements for r in m.rounds})
+        for r in rounds:
+            seated = {who for m in session.movements for s in m.seatings if s.round == r
+                      and s.ns not in phantoms and s.ew not in phantoms for who in (s.ns, s.ew)}
+            byes.extend(Bye(r, team, worth(team), session.number) for team in teams if team not in seated)
+    return tuple(byes)
+
+
+def _hundredth(value: Fraction) -> Fraction:
+    """``value`` to the hundredth, halves up (VPs print with two decimals)."""
+    return Fraction(int(value * 100 + Fraction(1, 2)) if value >= 0 else -int(-value * 100 + Fraction(1, 2)),
+                    100)
 
 
 def _matches(event: Event, results: Sequence[Result]) -> list[_Match]:
