@@ -11,10 +11,11 @@ The tests wait on DOM states (``wait_for_function``), never on time.
 
 from __future__ import annotations
 
+import dataclasses
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ uvicorn = pytest.importorskip("uvicorn")
 app_module = pytest.importorskip("tenace.server.app")
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from tenace import Card, Deal, Seat  # noqa: E402
 from tenace.laws import Table  # noqa: E402
@@ -78,6 +80,8 @@ def _free_port() -> int:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     folder = tmp_path_factory.mktemp("browser")
     settings = Settings(database_url=f"sqlite:///{folder / 'tenace.db'}", robot_delay=0.0)
+    if "robot_samples" in {f.name for f in dataclasses.fields(Settings)}:  # few layouts: quick robots
+        settings = dataclasses.replace(settings, robot_samples=3)
     app = app_module.create_app(settings)
     if not any(getattr(route, "path", None) == "/tables/{table_id}" for route in app.routes):
         app.include_router(pages.router)
@@ -112,8 +116,15 @@ def browser() -> Iterator[Browser]:
             b.close()
 
 
-def _state(page: Page) -> str:
-    return str(page.wait_for_function(STATE_JS, timeout=TIMEOUT_MS).json_value())
+def _state(page: Page, table: Callable[[], Table] | None = None) -> str:
+    try:
+        return str(page.wait_for_function(STATE_JS, timeout=TIMEOUT_MS).json_value())
+    except PlaywrightTimeout:
+        seen = page.evaluate("() => [document.getElementById('status').textContent,"
+                             " document.getElementById('error').textContent]")
+        now = None if table is None else table()
+        where = "" if now is None else f"; table: {now.phase}, turn {now.turn}, pending {now.pending}"
+        raise AssertionError(f"the page offers nothing to do: {seen}{where}") from None
 
 
 def _wait_seq(page: Page, seq: int) -> None:
@@ -123,7 +134,8 @@ def _wait_seq(page: Page, seq: int) -> None:
 
 def _allowed_for(table: Table, seat: Seat) -> set[str]:
     """Every card ``seat`` may have seen so far, computed from the deal and the record: his own hand, dummy
-    once the opening lead is faced (Law 41D), and every card played."""
+    once the opening lead is faced (Law 41D), every card played, and after a claim the claimer's remaining
+    cards (Law 68C), everyone's once the claim is doubted or ends the board (Laws 70B3, 66D)."""
     allowed = {str(c) for c in table.deal[seat]}
     play = table.play
     if play is not None and play.cards:
@@ -131,6 +143,10 @@ def _allowed_for(table: Table, seat: Seat) -> set[str]:
         assert contract is not None
         allowed |= {str(c) for c in table.deal[contract.dummy]}
         allowed |= {str(c) for c in play.cards}
+    claim = table.playing.claim if table.playing is not None else None
+    if claim is not None:
+        claimers = Seat if (claim.objected or claim.settled) else (claim.seat,)
+        allowed |= {str(c) for s in claimers for c in table.deal[s]}
     return allowed
 
 
@@ -146,7 +162,7 @@ def test_one_player_with_three_robots_plays_a_board_to_its_score(server: Running
     assert table_id
     bid = False
     for _ in range(200):
-        state = _state(page)
+        state = _state(page, lambda: server.table(table_id))
         shown = set(page.evaluate(SHOWN_CARDS_JS))
         seq = int(page.locator("#table").get_attribute("data-seq") or "0")
         table = server.table(table_id)
@@ -176,7 +192,8 @@ def test_one_player_with_three_robots_plays_a_board_to_its_score(server: Running
     assert expected is not None
     assert page.locator("#score-text").get_attribute("data-score") == str(expected)
     assert f"N-S {'+' if expected > 0 else ''}{expected}" in page.locator("#score-text").inner_text()
-    if final.contract is not None:  # the page's trick counts add up to the 13 tricks of the record
+    claimed = final.playing is not None and final.playing.claim is not None
+    if final.contract is not None and not claimed:  # the page's trick counts add up to the 13 tricks
         ns = int(page.locator("#tricks-ns").inner_text())
         ew = int(page.locator("#tricks-ew").inner_text())
         assert ns + ew == 13
