@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -13,10 +14,19 @@ from typing import TYPE_CHECKING
 
 from tenace.deal import Deal
 from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore, Award, WeightedScore
-from tenace.tournament.model import EventKind, Movement, Participant, Player
+from tenace.tournament.model import (
+    ByeScore,
+    Conditions,
+    ContestantId,
+    EventKind,
+    Movement,
+    Participant,
+    Player,
+)
 
 if TYPE_CHECKING:
     from tenace.tournament.imports import Imported
+    from tenace.tournament.movements import SwissRound
 
 _ARTIFICIAL_RE = re.compile(r"^A?\s*(\d{1,3}|[+=-])\s*/\s*A?\s*(\d{1,3}|[+=-])$", re.IGNORECASE)
 _AWARD_SIGN = {"+": Award.AVERAGE_PLUS, "=": Award.AVERAGE, "-": Award.AVERAGE_MINUS}
@@ -218,3 +228,210 @@ def read_import(path: Path) -> Imported:
         return imports.import_lin([path])
     raise ValueError(f"{path}: cannot tell the format from the extension (expected .pbn, .xml for USEBIO, "
                      "or .lin)")
+
+
+# --- movements built from several parts -------------------------------------------------------------------
+
+
+def relabel(movement: Movement, names: Mapping[ContestantId, ContestantId], *, tables: int = 0,
+            name: str | None = None) -> Movement:
+    """``movement`` with its contestants renamed by ``names`` (others keep their names) and its tables moved
+    up by ``tables``.
+
+    >>> from tenace.tournament.model import Seating
+    >>> m = relabel(Movement("M", (Seating(1, 1, "1NS", "1EW", (1,)),)), {"1NS": "1", "1EW": "2"}, tables=3)
+    >>> m.seatings[0].table, m.seatings[0].ns, m.seatings[0].ew
+    (4, '1', '2')
+    """
+
+    def renamed(who: ContestantId) -> ContestantId:
+        return names.get(who, who)
+
+    seatings = []
+    for s in movement.seatings:
+        players = None if s.players is None else (
+            renamed(s.players[0]), renamed(s.players[1]), renamed(s.players[2]), renamed(s.players[3]))
+        seatings.append(replace(s, table=s.table + tables, ns=renamed(s.ns), ew=renamed(s.ew),
+                                players=players))
+    return replace(movement, name=movement.name if name is None else name, seatings=tuple(seatings))
+
+
+def sections(movement: Movement, count: int) -> tuple[Movement, ...]:
+    """``count`` sections playing ``movement`` with the same boards, named ``"A"``, ``"B"``, ...: the tables
+    of each section are numbered on from the last table of the section before, and a Mitchell's pairs are
+    named by their section's table numbers (``"8NS"`` sits North-South at table 8); other contestants get the
+    section letter in front (``"B3"``).
+
+    >>> from tenace.tournament.movements import mitchell
+    >>> a, b = sections(mitchell(3), 2)
+    >>> a.name, b.name, b.tables, b.contestants[:2]
+    ('A', 'B', (4, 5, 6), ('4EW', '4NS'))
+    """
+    if count < 1 or count > 26:
+        raise ValueError(f"--sections must be between 1 and 26, got {count}")
+    last = max(movement.tables)
+    out = []
+    for k in range(count):
+        letter = chr(ord("A") + k)
+        offset = k * last
+        names: dict[ContestantId, ContestantId] = {}
+        for who in movement.contestants:
+            digits = "".join(c for c in who if c.isdigit())
+            rest = who[len(digits):]
+            if k and who.startswith(digits) and rest in ("NS", "EW") and digits:
+                names[who] = f"{int(digits) + offset}{rest}"
+            elif k:
+                names[who] = f"{letter}{who}"
+        out.append(relabel(movement, names, tables=offset, name=letter))
+    return tuple(out)
+
+
+def numbering(movements: Sequence[Movement]) -> list[ContestantId]:
+    """The contestants of ``movements`` in the order in which pairs entered as ``1``..``N`` take them: the
+    North-South pairs of the first round by table, then its East-West pairs, then anyone else.
+
+    >>> from tenace.tournament.movements import mitchell
+    >>> numbering([mitchell(3)])
+    ['1NS', '2NS', '3NS', '1EW', '2EW', '3EW']
+    """
+    seatings = sorted((s for m in movements for s in m.seatings), key=lambda s: (s.round, s.table))
+    first = [s for s in seatings if s.round == seatings[0].round] if seatings else []
+    order: dict[ContestantId, None] = {}
+    for s in first:
+        order.setdefault(s.ns, None)
+    for s in first:
+        order.setdefault(s.ew, None)
+    for m in movements:
+        for who in m.contestants:
+            order.setdefault(who, None)
+    return list(order)
+
+
+def knockout_matches(matches: Sequence[str], segments: int, boards_per_segment: int,
+                     switch: bool = False) -> tuple[Movement, ...]:
+    """One movement per knockout match ``"HOME,AWAY"``; match ``k`` plays at tables ``2k-1`` (open room)
+    and ``2k`` (closed room) so that the tables of a session are all different.
+
+    >>> [(m.name, m.tables) for m in knockout_matches(["A,B", "C,D"], 2, 8)]
+    [('A v B', (1, 2)), ('C v D', (3, 4))]
+    """
+    from tenace.tournament.movements import knockout
+
+    out = []
+    seen: set[str] = set()
+    for k, text in enumerate(matches):
+        teams = [t.strip() for t in text.split(",")]
+        if len(teams) != 2 or not all(teams):
+            raise ValueError(f"--knockout {text!r}: give the two teams as HOME,AWAY")
+        twice = seen & set(teams)
+        if twice:
+            raise ValueError(f"--knockout {text!r}: team {sorted(twice)[0]} is already in another match")
+        seen.update(teams)
+        movement = knockout(teams[0], teams[1], segments=segments, boards_per_segment=boards_per_segment,
+                            switch=switch).movement
+        out.append(relabel(movement, {}, tables=2 * k))
+    return tuple(out)
+
+
+def swiss_round(previous: Movement | None, standings: Sequence[tuple[ContestantId, Fraction]],
+                boards_per_round: int, name: str = "Swiss") -> tuple[Movement, SwissRound]:
+    """The Swiss movement with its next round added: the teams paired by ``standings`` (best first) without
+    rematches, the bye (if any) to a team that has not had one. Match ``k`` of the round plays at tables
+    ``2k-1`` and ``2k``; the round's boards are numbered after the previous round's.
+
+    >>> first, pairing = swiss_round(None, [("A", Fraction(0)), ("B", Fraction(0)), ("C", Fraction(0))], 2)
+    >>> pairing.pairs, pairing.bye, first.rounds
+    ((('A', 'B'),), 'C', (1,))
+    >>> later = [("B", Fraction(15)), ("A", Fraction(5)), ("C", Fraction(12))]
+    >>> second, pairing = swiss_round(first, later, 2)
+    >>> pairing.pairs, pairing.bye, second.at(2, 1).boards
+    ((('B', 'C'),), 'A', (3, 4))
+    """
+    from tenace.tournament.movements import matches_played, swiss_pairings
+    from tenace.tournament.movements._sets import board_set
+    from tenace.tournament.movements.teams import match_seatings
+
+    seatings = previous.seatings if previous is not None else ()
+    done = previous.rounds if previous is not None else ()
+    had_bye: set[ContestantId] = set()
+    teams = [team for team, _ in standings]
+    for r in done:
+        seated = {who for s in seatings if s.round == r for who in (s.ns, s.ew)}
+        had_bye.update(t for t in teams if t not in seated)
+    played = matches_played(previous) if previous is not None else set()
+    pairing = swiss_pairings(list(standings), played, had_bye=had_bye)
+    number = (max(done) if done else 0) + 1
+    boards = board_set(number, boards_per_round)
+    new = [s for k, (home, away) in enumerate(pairing.pairs, start=1)
+           for s in match_seatings(number, k, home, away, boards)]
+    description = f"Swiss teams, {boards_per_round} boards a match"
+    return Movement(name, (*seatings, *new), description=description), pairing
+
+
+# --- conditions of contest for team events ----------------------------------------------------------------
+
+
+def team_conditions(kind: EventKind, scale: str, table: Path | None, bye: ByeScore, bye_vps: str,
+                    knockout: bool, carry_over: Sequence[str] | None,
+                    ) -> tuple[Conditions, tuple[tuple[ContestantId, Fraction], ...]]:
+    """The Conditions (Law 78D) and carry-over that ``tenace event new`` reads for a team event.
+
+    >>> conditions, carry = team_conditions(EventKind.TEAMS, "wbf2013", None, ByeScore.FIXED, "12.5", True,
+    ...                                     ["A=7.5"])
+    >>> conditions.bye_vps, conditions.knockout, carry
+    (Fraction(25, 2), True, (('A', Fraction(15, 2)),))
+
+    :raises ValueError: naming the option that is wrong.
+    """
+    teams_only = {"--vp-scale": scale != "wbf2013", "--vp-table": table is not None,
+                  "--bye": bye is not ByeScore.NONE, "--knockout": knockout, "--carry-over": bool(carry_over)}
+    used = [option for option, given in teams_only.items() if given]
+    if kind is not EventKind.TEAMS and used:
+        raise ValueError(f"{', '.join(used)}: only for a team event (--kind teams)")
+    try:
+        points = Fraction(bye_vps)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"--bye-vps: {bye_vps!r} is not a number of VPs") from None
+    if points < 0:
+        raise ValueError(f"--bye-vps: a bye is worth at least 0 VPs, got {bye_vps}")
+    text = ""
+    if table is not None:
+        try:
+            text = table.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"--vp-table {table}: cannot read: {exc}") from None
+        check_vp_table(scale, text, str(table))
+    elif scale != "wbf2013":
+        raise ValueError(f"--vp-scale {scale!r}: give its table with --vp-table FILE.csv (only wbf2013 is "
+                         "built in)")
+    carried: list[tuple[ContestantId, Fraction]] = []
+    for item in carry_over or ():
+        team, sep, amount = item.partition("=")
+        try:
+            value = Fraction(amount.strip())
+        except (ValueError, ZeroDivisionError):
+            value = None
+        if not sep or not team.strip() or value is None:
+            raise ValueError(f"--carry-over {item!r}: give TEAM=IMPS, e.g. A=7.5")
+        carried.append((team.strip(), value))
+    if carried and not knockout:
+        raise ValueError("--carry-over is for a knockout (--knockout)")
+    conditions = Conditions(vp_scale=scale, vp_table=text, bye=bye, bye_vps=points, knockout=knockout)
+    return conditions, tuple(carried)
+
+
+def check_vp_table(scale: str, text: str, source: str) -> None:
+    """Read every scale the CSV holds under the name ``scale``, for each match length it gives.
+
+    :raises ValueError: naming ``source``, if a scale is missing or its bands do not form a scale.
+    """
+    from tenace.tournament.teams import vp_scale
+
+    rows = list(csv.DictReader(text.splitlines()))
+    spans = {row.get("boards") or "1" for row in rows}
+    try:
+        for span in sorted(spans):
+            low = span.strip().rstrip("+").split("-")[0]
+            vp_scale(scale, int(low) if low.isdigit() else 1, text)
+    except ValueError as exc:
+        raise ValueError(f"--vp-table {source}: {exc}") from None

@@ -55,6 +55,9 @@ def print_rankings(results: EventResults, places: int) -> None:
             if m.vps is not None:
                 vps = f"{rounded_text(m.vps[0], places)} - {rounded_text(m.vps[1], places)}"
             matches.add_row(str(m.round), escape(m.home), escape(m.away), str(m.boards), imps, vps)
+        for bye in results.byes:
+            matches.add_row(str(bye.round), escape(bye.contestant), "(bye)", "", "",
+                            rounded_text(bye.vps, places))
         out.print(matches)
     for ranking in results.rankings:
         table = Table(title=f"{escape(results.event)}: {escape(ranking.title)}", title_justify="left")

@@ -25,11 +25,17 @@ from tenace.cli._common import EXIT_USAGE, JsonOption, emit_json, err, fail, out
 from tenace.cli._event_input import (
     default_name,
     generate,
+    knockout_matches,
+    numbering,
     parse_artificial,
     parse_assigned,
     read_deals,
     read_import,
     read_participants,
+    relabel,
+    sections,
+    swiss_round,
+    team_conditions,
 )
 from tenace.cli._event_output import (
     FILES,
@@ -45,7 +51,8 @@ from tenace.deal import Deal
 from tenace.tournament.entry import check_result, parse_entry
 from tenace.tournament.model import (
     Adjustment,
-    Conditions,
+    ByeScore,
+    Comparison,
     Event,
     EventKind,
     Method,
@@ -112,11 +119,16 @@ def _shown(url: str) -> str:
 
 
 def _movement(event: Event, session: int) -> Movement:
+    """The session's movement; a session of several sections (or knockout matches) as one movement, since
+    their tables are numbered apart."""
     for s in event.sessions:
         if s.number == session:
             if not s.movements:
                 break
-            return s.movements[0]
+            if len(s.movements) == 1:
+                return s.movements[0]
+            seatings = tuple(seat for m in s.movements for seat in m.seatings)
+            return Movement(", ".join(m.name for m in s.movements), seatings)
     fail(f"event {event.name!r} has no movement for session {session}: give it one with "
          f"'tenace event movement'")
 
@@ -207,11 +219,32 @@ def register(app: typer.Typer) -> None:
         participants: Annotated[Path | None, typer.Option(
             "--participants", help="A CSV file of contestants: id,name[,players][,phantom].",
             dir_okay=False)] = None,
+        comparison: Annotated[Comparison, typer.Option(
+            "--comparison", help="Compare a board over the whole field or within each section.")] = (
+            Comparison.FIELD),
+        vp_scale: Annotated[str, typer.Option(
+            "--vp-scale", help="Teams: the VP scale, wbf2013 or a scale's name in --vp-table.")] = "wbf2013",
+        vp_table: Annotated[Path | None, typer.Option(
+            "--vp-table", help="Teams: a discrete VP scale as CSV (imp_low,imp_high,vp_winner,vp_loser, "
+            "optional scale and boards columns), kept with the event.", exists=True, dir_okay=False)] = None,
+        bye: Annotated[ByeScore, typer.Option(
+            "--bye", help="Teams: what a bye in a round robin or Swiss round earns.")] = ByeScore.NONE,
+        bye_vps: Annotated[str, typer.Option(
+            "--bye-vps", help="Teams: the VPs of a bye (--bye fixed, fixed-or-average).")] = "12",
+        knockout: Annotated[bool, typer.Option(
+            "--knockout", help="Teams: knockout matches (IMPs and carry-over, no VPs; Law 12C4).")] = False,
+        carry_over: Annotated[list[str] | None, typer.Option(
+            "--carry-over", help="Knockout: TEAM=IMPS a team starts with (repeatable), e.g. A=7.5.")] = None,
         db: DbOption = DEFAULT_DB,
         as_json: JsonOption = False,
     ) -> None:
         if pairs is not None and participants is not None:
             fail("give --pairs or --participants, not both", EXIT_USAGE)
+        try:
+            conditions, carried = team_conditions(kind, vp_scale, vp_table, bye, bye_vps, knockout,
+                                                  carry_over)
+        except ValueError as exc:
+            fail(str(exc), EXIT_USAGE)
         chosen = method if method is not None else (
             Method.TEAM_IMPS if kind is EventKind.TEAMS else Method.MATCHPOINTS)
         if chosen not in _KIND_METHODS[kind]:
@@ -225,11 +258,15 @@ def register(app: typer.Typer) -> None:
                 fail(str(exc))
         elif pairs is not None:
             entrants = tuple(Participant(str(i), default_name(str(i), kind)) for i in range(1, pairs + 1))
-        event = Event(name=name, kind=kind, conditions=Conditions(method=chosen), participants=entrants)
+        conditions = replace(conditions, method=chosen, comparison=comparison)
+        event = Event(name=name, kind=kind, conditions=conditions, participants=entrants, carry_over=carried)
         with _store(db) as store:
             event_id = store.create_event(event)
         _done(as_json, {"id": event_id, "name": name, "kind": kind.value, "method": chosen.value,
-                        "participants": len(entrants)},
+                        "participants": len(entrants), "comparison": comparison.value,
+                        "vp_scale": conditions.vp_scale, "bye": conditions.bye.value,
+                        "bye_vps": str(conditions.bye_vps), "knockout": conditions.knockout,
+                        "carry_over": {team: str(points) for team, points in carried}},
               f"event {event_id}: {escape(name)} ({kind.value}, {chosen.value}, {len(entrants)} entered)")
 
     @event_app.command("list", help="List the events in the database.")
@@ -244,8 +281,12 @@ def register(app: typer.Typer) -> None:
 
     @event_app.command("movement", help="Give a session its movement (Law 8A), e.g. [bold]tenace event "
                        "movement 1 --mitchell 7 --boards 28[/]; or --howell TABLES, --individual PLAYERS, "
-                       "--round-robin (the teams entered), or --file MOVEMENT.yaml (thebridsk). Contestants "
-                       "the movement names that are not entered yet are entered as 'Pair N'.")
+                       "--round-robin (the teams entered), --swiss (the next Swiss round, paired from the "
+                       "standings), --knockout HOME,AWAY (repeatable, --segments S), or --file MOVEMENT.yaml "
+                       "(thebridsk). --sections K plays a Mitchell or Howell in K sections with the same "
+                       "boards, tables numbered on. Pairs entered with --pairs N and not named yet take the "
+                       "movement's places in order (North-South of round 1, then East-West); contestants the "
+                       "movement names that are not entered yet are entered as 'Pair N'.")
     def movement_command(
         event_id: Annotated[int, typer.Argument(metavar="ID", help="The event number.")],
         mitchell: Annotated[int | None, typer.Option("--mitchell", min=1,
@@ -255,60 +296,109 @@ def register(app: typer.Typer) -> None:
                                                        help="An individual movement of N players.")] = None,
         round_robin: Annotated[bool, typer.Option("--round-robin", help="A round robin of the teams "
                                                   "entered (--boards-per-round boards a match).")] = False,
+        swiss: Annotated[bool, typer.Option("--swiss", help="Add the next Swiss round (--boards-per-round "
+                                            "boards a match): teams paired by the standings, no rematches, "
+                                            "the bye to a team that has not had one.")] = False,
+        knockout: Annotated[list[str] | None, typer.Option(
+            "--knockout", help="A knockout match HOME,AWAY (repeatable: one match each), --segments S "
+            "segments of --boards-per-round boards.")] = None,
+        segments: Annotated[int, typer.Option("--segments", min=1, help="Knockout: segments.")] = 1,
+        switch: Annotated[bool, typer.Option("--switch", help="Knockout: the teams change rooms' seats every "
+                                             "other segment.")] = False,
         file: Annotated[Path | None, typer.Option("--file", help="A thebridsk YAML movement.", exists=True,
                                                   dir_okay=False)] = None,
         boards: Annotated[int | None, typer.Option("--boards", min=1,
                                                    help="Boards in play (Mitchell, Howell).")] = None,
         boards_per_round: Annotated[int | None, typer.Option("--boards-per-round", min=1,
                                                              help="Boards per round.")] = None,
+        section_count: Annotated[int, typer.Option("--sections", min=1, max=26, help="Mitchell, Howell: "
+                                                   "play it in K sections, A, B, ...")] = 1,
         session: SessionOption = 1,
         db: DbOption = DEFAULT_DB,
         as_json: JsonOption = False,
     ) -> None:
-        chosen = sum(x is not None for x in (mitchell, howell, individual, file)) + round_robin
+        chosen = sum(x is not None for x in (mitchell, howell, individual, file, knockout))
+        chosen += round_robin + swiss
         if chosen != 1:
             fail("give exactly one of --mitchell TABLES, --howell TABLES, --individual PLAYERS, "
-                 "--round-robin and --file MOVEMENT.yaml", EXIT_USAGE)
+                 "--round-robin, --swiss, --knockout HOME,AWAY and --file MOVEMENT.yaml", EXIT_USAGE)
         if (mitchell is not None or howell is not None) and boards is None:
             fail("--boards N is required for a Mitchell or a Howell", EXIT_USAGE)
+        if section_count > 1 and mitchell is None and howell is None:
+            fail("--sections is for a Mitchell or a Howell", EXIT_USAGE)
+        extra: dict[str, Any] = {}
         with _store(db) as store:
             event = _event(store, event_id)
+            team_kind = event.kind is EventKind.TEAMS
+            if (swiss or knockout or round_robin) and not team_kind:
+                fail(f"event {event_id} is a {event.kind.value} event: --round-robin, --swiss and --knockout "
+                     "are for teams", EXIT_USAGE)
             try:
+                parts: tuple[Movement, ...]
                 if boards is not None and (mitchell is not None or howell is not None):
-                    movement = generate(mitchell, howell, boards, boards_per_round)
+                    parts = sections(generate(mitchell, howell, boards, boards_per_round), section_count)
+                    if section_count == 1:
+                        parts = (replace(parts[0], name=generate(mitchell, howell, boards,
+                                                                 boards_per_round).name),)
+                elif knockout:
+                    parts = knockout_matches(knockout, segments, boards_per_round or 16, switch)
+                elif swiss:
+                    parts = (_next_swiss(store, event, event_id, session, boards_per_round or 7, extra),)
                 else:
                     from tenace.tournament import movements
 
                     per_round = boards_per_round or 2
                     if individual is not None:
-                        movement = movements.individual(individual, boards_per_round=per_round)
+                        parts = (movements.individual(individual, boards_per_round=per_round),)
                     elif file is not None:
-                        movement = movements.load_thebridsk(file)
+                        parts = (movements.load_thebridsk(file),)
                     else:
                         teams = [p.id for p in event.participants if not p.phantom]
-                        movement = movements.round_robin(teams, boards_per_match=boards_per_round or 8)
+                        parts = (movements.round_robin(teams, boards_per_match=boards_per_round or 8),)
             except ValueError as exc:
                 fail(str(exc), EXIT_USAGE)
+            names = _unnamed_numbers(event, parts, tuple(r for r in store.results(event_id)
+                                                         if r.session == session))
+            if names:
+                parts = tuple(relabel(m, names) for m in parts)
+                extra["relabelled"] = names
             try:
-                store.set_movement(event_id, session, movement)
+                for part in parts:
+                    store.set_movement(event_id, session, part)
             except ValueError as exc:
                 fail(str(exc))
+            movement = parts[0] if len(parts) == 1 else Movement(
+                ", ".join(m.name for m in parts), tuple(s for m in parts for s in m.seatings))
             known = {p.id for p in event.participants}
             added = [c for c in movement.contestants if c not in known]
+            phantoms = [c for c in added if names and c not in names.values()]
             for contestant in added:
-                entrant = Participant(contestant, default_name(contestant, event.kind))
+                if contestant in phantoms:  # a place left over after numbering the pairs: nobody sits there
+                    entrant = Participant(contestant, "Phantom", phantom=True)
+                else:
+                    entrant = Participant(contestant, default_name(contestant, event.kind))
                 store.add_participant(event_id, entrant)
+            if phantoms:
+                extra["phantoms"] = phantoms
         unseated = [p.id for p in event.participants if p.id not in movement.contestants and not p.phantom]
+        if swiss:  # the team with the bye is not seated in the new round, but it plays the event
+            unseated = []
         if unseated and not as_json:
             err.print("[yellow]warning:[/] entered but not seated by the movement: "
                       f"{escape(', '.join(unseated))} (it names {escape(movement.contestants[0])} to "
                       f"{escape(movement.contestants[-1])})")
+        if len(parts) > 1:
+            extra["sections"] = [{"name": m.name, "tables": list(m.tables),
+                                  "contestants": list(m.contestants)} for m in parts]
         _done(as_json, {"id": event_id, "session": session, "movement": movement.name,
                         "tables": len(movement.tables), "rounds": len(movement.rounds),
-                        "boards": len(movement.boards), "added": added, "unseated": unseated},
+                        "boards": len(movement.boards), "added": added, "unseated": unseated, **extra},
               f"event {event_id}, session {session}: {escape(movement.name)}, {len(movement.tables)} tables, "
               f"{len(movement.rounds)} rounds, {len(movement.boards)} boards"
-              + (f"; entered {', '.join(added)}" if added else ""))
+              + (f"; entered {', '.join(added)}" if added else "")
+              + (f"; pairs numbered {_mapping_text(names)}" if names else "")
+              + (f"; phantom: {', '.join(extra['phantoms'])}" if extra.get("phantoms") else "")
+              + (_swiss_text(extra) if swiss else ""))
 
     @event_app.command("enter", help="Enter one result as a table device does, e.g. [bold]tenace event enter "
                        "1 --table 3 --round 2 --board 5 '4HX S 10'[/] (contract, declarer, tricks; or PASS).")
@@ -548,8 +638,12 @@ def register(app: typer.Typer) -> None:
         places = event.conditions.percentage_places
         if as_json:
             from tenace.tournament.publish import results_document
+            from tenace.tournament.publish.json import number
 
-            emit_json(results_document(event, results))
+            document = results_document(event, results)
+            document["byes"] = [{"session": b.session, "round": b.round, "contestant": b.contestant,
+                                 "vps": number(b.vps)} for b in results.byes]
+            emit_json(document)
         else:
             print_rankings(results, places)
 
@@ -731,6 +825,70 @@ def register(app: typer.Typer) -> None:
 # --------------------------------------------------------------------------------------------------------
 # Glue to the library modules
 # --------------------------------------------------------------------------------------------------------
+
+def _unnamed_numbers(event: Event, parts: tuple[Movement, ...],
+                     results: tuple[Result, ...]) -> dict[str, str]:
+    """When the entrants are ``1``..``N`` as ``event new --pairs N`` made them (not named, not phantoms),
+    no results are in yet, and the movement seats none of them but has places for them (at most one place
+    per section left over, which a phantom takes): the movement's places renamed to those numbers
+    (North-South of round 1 first, then East-West; see :func:`numbering`). Otherwise nothing."""
+    entrants = event.participants
+    numbers = [str(i) for i in range(1, len(entrants) + 1)]
+    if not entrants or results or event.kind is EventKind.TEAMS:
+        return {}
+    if [p.id for p in entrants] != numbers:
+        return {}
+    if any(p.phantom or p.players or p.name != default_name(p.id, event.kind) for p in entrants):
+        return {}
+    places = numbering(parts)
+    if set(places) & set(numbers) or not 0 <= len(places) - len(numbers) <= len(parts):
+        return {}
+    return {place: str(i) for i, place in enumerate(places, start=1) if i <= len(numbers)}
+
+
+def _mapping_text(names: dict[str, str]) -> str:
+    return ", ".join(f"{old}={new}" for old, new in names.items())
+
+
+def _next_swiss(store: Store, event: Event, event_id: int, session: int, per_round: int,
+                extra: dict[str, Any]) -> Movement:
+    """The session's Swiss movement with the next round paired from the standings so far (Law 78D: the
+    Conditions set the VP scale and the bye). The round before must be complete."""
+    from tenace.tournament.scoring import score_event
+
+    previous = next((m for s in event.sessions if s.number == session for m in s.movements
+                     if m.name == "Swiss"), None)
+    results = store.results(event_id)
+    if previous is not None:
+        last = max(previous.rounds)
+        played = {(r.round, r.table, r.board) for r in results if r.session == session}
+        missing = [(s.table, b) for s in previous.seatings if s.round == last for b in s.boards
+                   if (last, s.table, b) not in played]
+        if missing:
+            table, board = missing[0]
+            raise ValueError(f"round {last} of the Swiss is not complete: {len(missing)} result(s) missing, "
+                             f"e.g. table {table}, board {board}; enter them before pairing round {last + 1}")
+    totals: dict[str, Fraction] = {}
+    if results:
+        scored = score_event(event, results, store.penalties(event_id))
+        totals = {s.contestant: s.total for r in scored.rankings for s in r.standings}
+    teams = [p.id for p in event.participants if not p.phantom]
+    if len(teams) < 2:
+        raise ValueError(f"a Swiss needs at least 2 teams entered, event {event_id} has {len(teams)}")
+    standings = sorted(((t, totals.get(t, Fraction(0))) for t in teams), key=lambda x: -x[1])
+    movement, pairing = swiss_round(previous, standings, per_round)
+    extra["round"] = max(movement.rounds)
+    extra["pairs"] = [list(p) for p in pairing.pairs]
+    extra["bye"] = pairing.bye
+    extra["standings"] = [[t, str(v)] for t, v in standings]
+    return movement
+
+
+def _swiss_text(extra: dict[str, Any]) -> str:
+    pairs = ", ".join(f"{home} v {away}" for home, away in extra["pairs"])
+    bye = f"; bye: {extra['bye']}" if extra["bye"] else ""
+    return f"; round {extra['round']}: {pairs}{bye}"
+
 
 def _event(store: Store, event_id: int) -> Event:
     try:
