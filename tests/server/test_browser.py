@@ -36,7 +36,7 @@ from tenace.server import pages  # noqa: E402
 from tenace.server.settings import Settings  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
-TIMEOUT_MS = 20_000
+TIMEOUT_MS = 30_000
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="Debian's chromium is not installed (scripts/_system.sh installs it)"
