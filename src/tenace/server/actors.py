@@ -246,6 +246,8 @@ class TableActor:
         self._task: asyncio.Task[None] | None = None
         self._robot_tasks: set[asyncio.Task[None]] = set()
         self.busy = 0
+        self._views_of: Table | None = None
+        self._views: dict[Viewer, TableView] = {}
 
     # --- lifecycle ------------------------------------------------------------------------------------------
 
@@ -295,8 +297,18 @@ class TableActor:
         raise LookupError("this token opens no seat at this table")
 
     def message_for(self, viewer: Viewer, locale: str = "en") -> dict[str, Any]:
-        return view_message(self.table, viewer, locale=locale, extra={"table": self.id,
-                                                                      "position": self.position})
+        extra = {"table": self.id, "position": self.position}
+        return view_message(self.table, viewer, locale=locale, extra=extra, view=self.view_for(viewer))
+
+    def view_for(self, viewer: Viewer) -> TableView:
+        """``self.table.view(viewer)``, computed once per state of the table (robots, clients and the observer
+        of one seat share it)."""
+        if self._views_of is not self.table:
+            self._views_of, self._views = self.table, {}
+        view = self._views.get(viewer)
+        if view is None:
+            view = self._views[viewer] = self.table.view(viewer)
+        return view
 
     def join(self, connection: Connection) -> None:
         """Add a connection; it gets the current view at once."""
@@ -457,7 +469,7 @@ class TableActor:
         for robot_seat, robot in self.robots.items():
             observe = getattr(robot, "observe", None)
             if observe is not None:
-                observe(self.table.view(robot_seat))
+                observe(self.view_for(robot_seat))
         seat = self.robot_to_act()
         if seat is not None:
             self._spawn(self._robot_turn(seat, len(self.table.record), self.position))
@@ -486,7 +498,7 @@ class TableActor:
             await asyncio.sleep(delay)
         if seq != len(self.table.record) or position != self.position:
             return
-        view = self.table.view(seat)
+        view = self.view_for(seat)
         if self.hub.observer is not None:  # what the robot is given, as a client would get it
             self.hub.observer(self.id, seat, self.message_for(seat))
         try:

@@ -321,11 +321,15 @@ def _call_json(
     return {"seat": seat.value, "call": str(call), "alert": alert, "explanation": explanation}
 
 
-def view_message(table: Table, viewer: Viewer, *, locale: str = "en", extra: Mapping[str, Any] | None = None
-                 ) -> dict[str, Any]:
+def view_message(table: Table, viewer: Viewer, *, locale: str = "en", extra: Mapping[str, Any] | None = None,
+                 view: TableView | None = None) -> dict[str, Any]:
     """``{"v": 1, "type": "view", "seq": ..., "view": ...}`` for ``viewer``: built from ``table.view(viewer)``
-    only (plus the viewer's own legal actions and the final score)."""
-    view = table.view(viewer)
+    only (plus the viewer's own legal actions and the final score). ``view``: that view, if the caller has
+    already computed it for this very table."""
+    if view is None:
+        view = table.view(viewer)
+    elif view.viewer != viewer or view.board != table.board.number:
+        raise ValueError(f"the view given is {view.viewer!r}'s of board {view.board}, not {viewer!r}'s")
     message: dict[str, Any] = {
         "v": PROTOCOL_VERSION,
         "type": "view",
