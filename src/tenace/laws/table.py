@@ -482,6 +482,7 @@ class Table:
             if self.playing is not None and play is not None else {},
             said=misinformation.heard(self, viewer),  # Law 20F: online, not the caller's partner
             duties=misinformation.duties(self, viewer) if viewer is not None else (),  # 20F4, 20F5, 75B
+            claim=self.claim,  # Laws 68-71: everyone at the table hears a claim or concession
         )
 
 
@@ -516,6 +517,10 @@ class TableView:
     duties: tuple[misinformation.Duty, ...] = ()
     """The corrections the viewer still owes, once the Director has found an explanation mistaken (Laws 20F4,
     20F5, 75B); the Director sees everyone's (:func:`misinformation.duties`, which can also use the cards)."""
+    claim: Claim | None = None
+    """The claim or concession on the table (Laws 68-71): everyone at the table hears it, so every viewer sees
+    the same one (who claimed, the tricks claimed, the statement, and how the opponents answered). The
+    claimer's cards it puts face up are in :attr:`faced` (Law 68C)."""
 
 
 def _utc(at: dt.datetime | None) -> dt.datetime | None:
