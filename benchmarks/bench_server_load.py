@@ -88,11 +88,17 @@ def _level(count: int, seconds: float, think: float, cluster: bool, db: str | No
         if not redis:
             raise SystemExit("--cluster needs TENACE_TEST_REDIS_URL (source scripts/_system.sh)")
         assert db is not None
-        servers = [ServerProcess(db, redis), ServerProcess(db, redis)]
+        servers = [ServerProcess(db, redis, log=f"{tmp}/a{count}.log"),
+                   ServerProcess(db, redis, log=f"{tmp}/b{count}.log")]
     else:
-        servers = [ServerProcess(db or f"sqlite:///{Path(tmp) / f'load{count}.db'}")]
+        url = db or f"sqlite:///{Path(tmp) / f'load{count}.db'}"
+        servers = [ServerProcess(url, log=f"{tmp}/a{count}.log")]
     for server in servers:
-        server.start()
+        try:
+            server.start()
+        except RuntimeError:
+            print(Path(server.log or "").read_text()[-3000:])  # noqa: T201
+            raise
     try:
         tables = []
         for i, server in enumerate(servers):
