@@ -4,9 +4,7 @@ layout agrees (Laws 68-70)."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
-from dataclasses import dataclass
 
 import pytest
 from hypothesis import given, settings
@@ -15,8 +13,7 @@ from hypothesis import strategies as st
 from strategies import contracts, deals
 from tenace import Board, Card, CardSet, Contract, Deal, Seat, parse_call
 from tenace.laws import CallMade, CardPlayed, ClaimAnswered, ClaimMade, Table
-from tenace.laws.claims import Claim
-from tenace.laws.table import Phase, TableView
+from tenace.laws.table import Phase
 from tenace.robots import Memory, Robot
 from tenace.robots.play import choose_card, position_from_view, sample_plays
 from tenace.seats import SEATS
@@ -146,23 +143,44 @@ def test_defender_robot_leads_a_card_it_holds() -> None:
     assert isinstance(CardSet([event.card]), CardSet)
 
 
-def test_a_view_that_shows_the_number_claimed_is_checked_against_every_sample() -> None:
-    # Forward-compatible: if the engine's view ever carries the claim, the robot compares the number with the
-    # fewest tricks the claimer's side takes over its samples (here South has exactly 7 of the 12 left sure).
-    @dataclass(frozen=True)
-    class ViewWithClaim(TableView):
-        claim: Claim | None = None
-
+def test_a_defender_robot_accepts_a_claim_of_what_every_layout_gives_and_rejects_one_trick_more() -> None:
+    # The view carries the claim (Laws 68-71): the robot compares the number claimed with the fewest tricks
+    # the claimer's side takes over its samples. South has exactly 7 of the 12 left double dummy.
     base = table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ")
     assert solve_position(base.play).max_tricks == 7  # type: ignore[arg-type]
     answers = {}
-    for tricks in (7, 8):
+    for tricks in (5, 7, 8, 12):
         table = base.apply(ClaimMade(Seat.SOUTH, tricks, "my tops"))
         view = table.view(Seat.EAST)
-        fields = {f.name: getattr(view, f.name) for f in dataclasses.fields(TableView)}
-        shown = ViewWithClaim(**fields, claim=table.claim)
-        answers[tricks] = Robot(Seat.EAST, samples=6).act(shown)
-    assert answers == {7: ClaimAnswered(Seat.EAST, True), 8: ClaimAnswered(Seat.EAST, False)}
+        assert view.claim is not None and view.claim.tricks == tricks
+        answers[tricks] = Robot(Seat.EAST, samples=6).act(view)
+    assert answers == {
+        5: ClaimAnswered(Seat.EAST, True),   # conceding two tricks it could take costs the defence nothing
+        7: ClaimAnswered(Seat.EAST, True),
+        8: ClaimAnswered(Seat.EAST, False),
+        12: ClaimAnswered(Seat.EAST, False),
+    }
+
+
+def test_the_second_defender_answers_the_same_claim_after_his_partner_agreed() -> None:
+    base = table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ")
+    table = base.apply(ClaimMade(Seat.SOUTH, 7, "my tops")).apply(ClaimAnswered(Seat.WEST, True))
+    assert table.turn is Seat.EAST
+    assert Robot(Seat.EAST, samples=6).act(table.view(Seat.EAST)) == ClaimAnswered(Seat.EAST, True)
+
+
+def test_a_claim_in_the_middle_of_a_trick_counts_the_trick_in_progress() -> None:
+    # South leads a spade top and claims the rest with one card of the trick played; the claim counts the
+    # trick in progress (Law 68), so the fewest tricks over the samples is compared with it.
+    base = table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ SA")
+    assert base.play is not None and base.play.current_trick.cards
+    best = solve_position(base.play)
+    figure = best.max_tricks if best.turn.side is Seat.SOUTH.side else best.tricks_left - best.max_tricks
+    for tricks, agree in ((figure, True), (figure + 1, False)):
+        table = base.apply(ClaimMade(Seat.SOUTH, tricks, "the rest of my tops"))
+        turn = table.turn
+        assert isinstance(turn, Seat) and turn.side is not Seat.SOUTH.side
+        assert Robot(turn, samples=6).act(table.view(turn)) == ClaimAnswered(turn, agree)
 
 
 def test_a_time_budget_stops_solving_after_the_first_batch_when_spent() -> None:

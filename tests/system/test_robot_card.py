@@ -13,7 +13,8 @@ from tenace.calls import parse_call
 from tenace.cards import DECK, CardSet
 from tenace.deal import Deal
 from tenace.record import AnnotatedCall, DealRecord
-from tenace.seats import SEATS
+from tenace.robots.system import PASS_MEANING
+from tenace.seats import SEATS, Seat
 from tenace.system import (
     AlertRegulations,
     Mismatch,
@@ -126,3 +127,74 @@ def test_a_self_alert_that_describes_only_the_hand_is_flagged(card: SystemCard) 
 
 def review_one(card: SystemCard, before: str, call: str, text: str) -> Mismatch | None:
     return check_explanation(card, before, parse_call(call), text)
+
+
+def robot_table_auction(number: int, seed: int) -> DealRecord:
+    """Four :class:`~tenace.robots.Robot` objects bid one random deal at a :class:`~tenace.laws.Table`, each
+    from its own view; the record keeps every ``CallMade`` as the robot made it (alert and explanation)."""
+    from tenace.board import Board
+    from tenace.laws import CallMade, Table
+    from tenace.laws.table import Phase
+
+    cards = list(DECK)
+    random.Random(seed).shuffle(cards)
+    deal = Deal(tuple(CardSet(cards[13 * i: 13 * (i + 1)]) for i in range(4)))  # type: ignore[arg-type]
+    table = Table.new(Board(number, deal))
+    players = {seat: robots.Robot(seat, samples=0) for seat in SEATS}
+    made: list[AnnotatedCall] = []
+    while table.phase is Phase.AUCTION:
+        seat = table.turn
+        assert seat in players
+        event = players[seat].act(table.view(seat))
+        assert isinstance(event, CallMade), event
+        made.append(AnnotatedCall(event.call, event.alert, event.explanation))
+        table = table.apply(event)
+    return DealRecord(number=number, dealer=table.board.dealer, deal=deal, calls=tuple(made))
+
+
+PLACEMENT = robots.explain_call([parse_call("1C"), parse_call("P"), parse_call("7NT")], 2)
+TABLE_BOARDS = [robot_table_auction(n, seed) for n, seed in enumerate(range(2000, 2060), start=1)]
+
+
+def test_robots_at_a_table_explain_every_call_by_the_agreement_their_card_records(card: SystemCard) -> None:
+    """Laws 20F1, 40A: the explanation a robot attaches to its ``CallMade`` is the agreement, so sixty boards
+    bid by robots at tables give no mismatch with an agreement of the card and no missing alert; a hand
+    outside the card's meaning only comes from the placement logic, where no rule fits (a deviation, Law 40C1,
+    not misinformation). A call no rule makes (a pass, a placement) is explained as such; the card has no
+    agreement to compare it with, which the review lists with ``card=None``."""
+    explained = 0
+    for board in TABLE_BOARDS:
+        found = review(card, board, AlertRegulations())
+        described = [m for m in found.mismatches if m.card is not None]
+        assert described == [], [str(m) for m in described]
+        unlisted = {m.explanation.text for m in found.mismatches if m.card is None}
+        assert unlisted <= {PASS_MEANING, PLACEMENT}, unlisted
+        assert found.failed_alerts == (), [str(f) for f in found.failed_alerts]
+        calls = [a.call for a in board.calls or ()]
+        for deviation in found.deviations:  # only a placement no rule made (the system has no rule for it)
+            assert deviation.index is not None and deviation.seat is not None and board.deal is not None
+            choice = robots.choose_call(board.deal[deviation.seat], board.dealer, deviation.seat,
+                                        calls[:deviation.index])
+            assert choice.call == calls[deviation.index] and choice.rule is None, str(deviation)
+        explained += sum(1 for a in board.calls or () if a.explanation)
+    assert explained >= 240, explained
+
+
+def test_a_robots_strong_double_is_explained_as_the_whole_agreement_not_as_its_hand(card: SystemCard) -> None:
+    """A 17+ HCP hand that is no takeout double doubles a one-level opening by the "17 or more" rule; the
+    robot's explanation is every agreement for the double (the 12+ takeout double too), which the card
+    accepts, rather than the text of the rule its hand met."""
+    from tenace.board import Board
+    from tenace.laws import CallMade, Table
+
+    # West deals (board 4) and opens 1H; North holds 19 HCP with four hearts: not a takeout double.
+    deal = Deal.from_pbn("W:J92.AQT98.QJ3.A2 AKQ3.KJ42.AK4.76 T87654.7653.T98. ..7652.KQJT98543")
+    table = Table.new(Board(4, deal)).apply(CallMade(Seat.WEST, parse_call("1H")))
+    event = robots.Robot(Seat.NORTH, samples=0).act(table.view(Seat.NORTH))
+    assert isinstance(event, CallMade) and str(event.call) == "X"
+    rule_text = next(r.meaning for r in robots.SYSTEM.rules
+                     if r.auction == "1x" and "17 or more" in r.meaning)
+    assert event.explanation != rule_text
+    assert event.explanation == robots.explain_call([parse_call("1H"), parse_call("X")], 1)
+    assert check_explanation(card, "1H", parse_call("X"), event.explanation) is None
+    assert check_explanation(card, "1H", parse_call("X"), rule_text) is not None

@@ -25,7 +25,7 @@ from tenace.laws.decisions import MustPass, MustRepeat
 from tenace.laws.events import CallMade, CardPlayed, ClaimAnswered, ClaimMade, Elected, Event
 from tenace.laws.refs import Director
 from tenace.laws.table import Phase, TableView
-from tenace.robots.bidding import choose_call, explain_call
+from tenace.robots.bidding import choose_call, explain_call, matching_rules
 from tenace.robots.play import (
     Memory,
     choose_card,
@@ -134,21 +134,27 @@ class Robot:
                 return CallMade(me, constraint.call, False, None)
         calls: list[Call] = [s.call.call for s in view.calls]
         choice = choose_call(view.hands[me], view.dealer, me, calls, self.system)
-        return CallMade(me, choice.call, choice.alert, choice.explanation)
+        # Laws 20F1, 40A: the explanation is the partnership's agreement about the call (every rule that makes
+        # it), not the text of the one rule this hand happened to meet, which may describe the hand.
+        explanation = explain_call([*calls, choice.call], len(calls), self.system)
+        alert = choice.alert or any(rule.alert for rule, _ in matching_rules(calls, choice.call, self.system))
+        return CallMade(me, choice.call, alert, explanation)
 
     def _answer_claim(self, view: TableView) -> ClaimAnswered:
-        """Agree only when the claim cannot cost the robot's side a trick on any layout it samples (Law 69A).
+        """Agree to an opponent's claim or concession only when it cannot cost the robot's side a trick on any
+        layout it samples (Laws 69A, 70): the number claimed (:attr:`TableView.claim`, which every seat
+        hears) must be at most the fewest tricks the claimer's side takes double dummy over the samples.
 
-        A view that shows the claim (a ``claim`` with ``tricks``) is compared with the fewest tricks the
-        claimer's side takes over the samples; without it, the number claimed is unknown, and the robot agrees
-        only when the claimer's side takes every trick left on every sample."""
+        A view without the claim (not from :meth:`Table.view <tenace.laws.table.Table.view>`) leaves the
+        number unknown: the robot then agrees only when the claimer's side takes every trick left on every
+        sample."""
         me = self.seat
-        claimer_side = me.side.opponents
+        claim = view.claim
+        claimer_side = claim.seat.side if claim is not None else me.side.opponents
         position = position_from_view(view, self.memory, self.system)
         if position.tricks_left <= 0:
             return ClaimAnswered(me, True)
         solved = solve_samples(position, max(self.samples, 1), self._rng)
-        claimed = getattr(getattr(view, "claim", None), "tricks", None)
-        if isinstance(claimed, int):
-            return ClaimAnswered(me, side_minimum(solved, claimer_side) >= claimed)
+        if claim is not None:
+            return ClaimAnswered(me, side_minimum(solved, claimer_side) >= claim.tricks)
         return ClaimAnswered(me, side_takes_all(solved, claimer_side))
