@@ -48,6 +48,9 @@ class Method(enum.Enum):
     CROSS_IMPS = "cross-imps"  # Law 78B, every score against every other
     TOTAL_POINTS = "total-points"  # Law 78C
     TEAM_IMPS = "team-imps"  # Law 78B, two tables of a team match, then victory points
+    BOARD_A_MATCH = "board-a-match"
+    """Law 78A's comparison applied to the two tables of a team match (a method Law 78D lets the Conditions
+    choose): the better score wins the board, equal scores halve it."""
 
 
 class Comparison(enum.Enum):
