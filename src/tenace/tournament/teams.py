@@ -20,6 +20,12 @@ or Swiss ranks the teams by their total VPs plus carry-over less penalties. A kn
 is ranked by IMPs plus carry-over, one ranking per pair of teams, whatever number of segments (rounds) they
 played.
 
+At board-a-match (:attr:`~tenace.tournament.model.Method.BOARD_A_MATCH`) each board is worth one point: the
+team whose score is better (its result in one room against its team-mates' in the other, Law 78A's
+comparison) wins it, equal scores halve it. Artificial adjusted scores give each team its percentage of the
+board, and there is no Law 12C2(c) session rule. Teams are ranked by the boards they won, with no victory
+points.
+
 >>> from tenace.contract import Contract
 >>> from tenace.tournament.model import (Conditions, Event, EventKind, Method, Movement, Participant, Result,
 ...     Seating, Session)
@@ -62,8 +68,11 @@ from tenace.tournament.ranking import Entrant, natural_key, rank
 from tenace.tournament.scoring import SeatingIndex, is_award
 from tenace.tournament.standings import Bye, EventResults, Match, Ranking, Traveller, TravellerLine
 
-__all__ = ["rounded_margin", "score_teams", "vp_scale"]
+__all__ = ["TEAM_METHODS", "rounded_margin", "score_teams", "vp_scale"]
 
+TEAM_METHODS: Final = (Method.TEAM_IMPS, Method.BOARD_A_MATCH)
+"""The methods that score a team event."""
+_HALF: Final = Fraction(1, 2)
 _OPEN: Final = "open"
 _Key = tuple[int, int, frozenset[ContestantId]]
 _CLOSED: Final = "closed"
@@ -179,14 +188,19 @@ def score_teams(event: Event, results: Sequence[Result], penalties: Sequence[Pen
         results in the same room of a match, or the method is not team IMPs.
     """
     conditions = event.conditions
-    if conditions.method is not Method.TEAM_IMPS:
-        raise ValueError(f"event {event.name!r}: a team event is scored with team IMPs, not "
+    if conditions.method not in TEAM_METHODS:
+        raise ValueError(f"event {event.name!r}: a team event is scored with board-a-match or team IMPs, not "
                          f"{conditions.method.value}")
+    bam = conditions.method is Method.BOARD_A_MATCH
     matches = _matches(event, results)
     for match in matches:
         for board in match.boards.values():
-            _score_board(board, event)
-    _session_rule(event, matches)
+            if bam:
+                _score_board_a_match(board, event)
+            else:
+                _score_board(board, event)
+    if not bam:
+        _session_rule(event, matches)
     out_matches: list[Match] = []
     travellers: list[Traveller] = []
     totals: dict[ContestantId, Fraction] = defaultdict(Fraction)
@@ -201,16 +215,19 @@ def score_teams(event: Event, results: Sequence[Result], penalties: Sequence[Pen
                 continue
             home_margin += board.home
             away_margin += board.away
-            if board.home >= 0:
+            if bam:  # board points: each team keeps what it won
+                home_for += board.home
+                away_for += board.away
+            elif board.home >= 0:
                 home_for += board.home
             else:
                 away_for -= board.home
             for team, value in ((match.home, board.home), (match.away, board.away)):
                 boards_played[team] += 1
-                won[team] += value > 0
+                won[team] += value > (_HALF if bam else 0)
         count = len(match.scheduled)
         vps: tuple[Fraction, Fraction] | None = None
-        if conditions.knockout:  # each pair of teams is its own contest: IMPs won against that opponent
+        if conditions.knockout or bam:  # IMPs (or boards) won: no victory points
             totals[match.home] += home_for
             totals[match.away] += away_for
             head[(match.home, match.away)] += home_for
@@ -235,7 +252,8 @@ def score_teams(event: Event, results: Sequence[Result], penalties: Sequence[Pen
 
 
 def _byes(event: Event, matches: Sequence[Match]) -> tuple[Bye, ...]:
-    """Every round in which a team has no real opponent, with the VPs the Conditions give it (Law 78D).
+    """Every round in which a team has no real opponent, with the VPs the Conditions give it (Law 78D); at
+    board-a-match the bye's value and a team's average are in board points.
 
     A round is a round of a session's movements. The teams that may have a bye in a session are those of
     its movements, or every team of the event when the session has one movement (a Swiss round leaves the
@@ -245,10 +263,11 @@ def _byes(event: Event, matches: Sequence[Match]) -> tuple[Bye, ...]:
     phantoms = {p.id for p in event.participants if p.phantom}
     everyone = [p.id for p in event.participants if not p.phantom]
     earned: dict[ContestantId, list[Fraction]] = defaultdict(list)
-    for match in matches:
-        if match.vps is not None and not {match.home, match.away} & phantoms:
-            earned[match.home].append(match.vps[0])
-            earned[match.away].append(match.vps[1])
+    for match in matches:  # VPs, or board points at board-a-match
+        points = match.vps if match.vps is not None else match.imps
+        if not {match.home, match.away} & phantoms:
+            earned[match.home].append(points[0])
+            earned[match.away].append(points[1])
 
     def worth(team: ContestantId) -> Fraction:
         fixed = Fraction(conditions.bye_vps)
@@ -354,6 +373,46 @@ def _score_board(board: _Board, event: Event) -> None:
         if knockout and home != -away:  # Law 12C4
             home, away = knockout_imps(home, away)
         board.home, board.away = home, away
+    board.scored = True
+
+
+def _bam_units(difference: int) -> int:
+    """Law 78A with one score to compare: two units for the better score, one for an equal one."""
+    return 2 if difference > 0 else 1 if difference == 0 else 0
+
+
+def _score_board_a_match(board: _Board, event: Event) -> None:
+    """Board-a-match: each team's score on the board (its result in one room against its team-mates' in the
+    other) wins the board (1), halves it (1/2) or loses it (0), by Law 78A's comparison. An assigned score
+    (weighted, or different for the two sides: Law 12C1) is compared on each team's own side, component by
+    component; an artificial score (Law 12C2) gives each team its percentage of the board. In a knockout, a
+    board whose two values do not add up to 1 gives each team the average of its own value and what its
+    opponents' value leaves it (Law 12C4)."""
+    settings = event.conditions.artificial
+    rooms = [(r, home_ns) for r, home_ns in ((board.open, True), (board.closed, False)) if r is not None]
+    for result, home_ns in rooms:
+        adjusted = result.adjusted
+        if isinstance(adjusted, ArtificialAdjustedScore):
+            try:
+                ns, ew = adjusted.percentages(settings)
+            except ValueError as error:
+                raise ValueError(f"{result.describe()}: {error}") from None
+            board.artificial, board.home_is_ns = adjusted, home_ns
+            home, away = (ns, ew) if home_ns else (ew, ns)
+            board.home, board.away = home / 100, away / 100
+            board.scored = True
+            return
+    if board.open is None or board.closed is None:
+        return
+    open_score, closed_score = board.open.ns_score(), board.closed.ns_score()
+    assert isinstance(open_score, int | AssignedAdjustedScore)
+    assert isinstance(closed_score, int | AssignedAdjustedScore)
+    home_units, away_units = team_board_imps(open_score, closed_score, imp=_bam_units)
+    home, away = home_units / 2, away_units / 2
+    if event.conditions.knockout and home + away != 1:  # Law 12C4
+        home = (home + 1 - away) / 2
+        away = 1 - home
+    board.home, board.away = home, away
     board.scored = True
 
 
