@@ -275,3 +275,27 @@ def test_two_sections_play_the_same_boards_and_compare_per_the_conditions(db: st
             units = sum(2 if mine > scores[o] else 1 if mine == scores[o] else 0 for o in tables
                         if o != line["table"])
             assert Fraction(line["ns_points"]["exact"]) == units
+
+
+# --- board-a-match ----------------------------------------------------------------------------------------
+
+
+def test_board_a_match_event_from_the_command_line(db: str, tmp_path: Path) -> None:
+    event_id = int(str(ok("new", "BAM", "--kind", "teams", "--method", "board-a-match", "--pairs", "2",
+                          "--db", db)["id"]))
+    ok("movement", str(event_id), "--round-robin", "--boards-per-round", "4", "--db", db)
+    (movement,) = _stored_movement(db, event_id)
+    results = _play(db, event_id, movement, 1, random.Random(12))
+    home_points = Fraction(0)
+    for difference in _board_differences(results, movement, 1):
+        home_points += 1 if difference > 0 else Fraction(1, 2) if difference == 0 else 0
+    (open_seat,) = [s for s in movement.seatings if s.room == "open"]
+    scored = ok("score", str(event_id), "--db", db)
+    (match,) = scored["matches"]  # type: ignore[misc]
+    assert (match["home"], Fraction(match["imps"][0]["exact"]), match["vps"]) == (open_seat.ns, home_points,
+                                                                                   None)
+    totals = {s["contestant"]: Fraction(s["total"]["exact"])
+              for s in scored["rankings"][0]["standings"]}  # type: ignore[index]
+    assert totals == {open_seat.ns: home_points, open_seat.ew: 4 - home_points}
+    published = ok("publish", str(event_id), "--out", str(tmp_path / "web"), "--db", db)
+    assert str(tmp_path / "web" / "results.json") in published["files"]  # type: ignore[operator]

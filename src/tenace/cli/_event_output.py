@@ -13,7 +13,7 @@ from tenace.cli._common import out
 from tenace.deal import Deal
 from tenace.scoring.matchpoints import rounded
 from tenace.tournament.entry import summary
-from tenace.tournament.model import Event, Result
+from tenace.tournament.model import Event, Method, Result
 from tenace.tournament.standings import EventResults
 
 FORMATS = ("html", "json", "csv", "travellers-csv", "pbn", "usebio")
@@ -47,7 +47,8 @@ def rounded_text(value: Fraction, places: int) -> str:
 def print_rankings(results: EventResults, places: int) -> None:
     if results.matches:
         matches = Table(title=f"{escape(results.event)}: matches", title_justify="left")
-        for column in ("Round", "Home", "Away", "Boards", "IMPs", "VPs"):
+        won = "Board points" if results.method is Method.BOARD_A_MATCH else "IMPs"
+        for column in ("Round", "Home", "Away", "Boards", won, "VPs"):
             matches.add_column(column, justify="left" if column in ("Home", "Away") else "right")
         for m in results.matches:
             imps = f"{rounded_text(m.imps[0], places)} - {rounded_text(m.imps[1], places)}"

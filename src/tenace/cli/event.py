@@ -189,7 +189,7 @@ def _done(as_json: bool, data: dict[str, Any], message: str) -> None:
 _KIND_METHODS = {
     EventKind.PAIRS: (Method.MATCHPOINTS, Method.BUTLER, Method.CROSS_IMPS, Method.TOTAL_POINTS),
     EventKind.INDIVIDUAL: (Method.MATCHPOINTS, Method.BUTLER, Method.CROSS_IMPS, Method.TOTAL_POINTS),
-    EventKind.TEAMS: (Method.TEAM_IMPS, Method.BUTLER, Method.TOTAL_POINTS),
+    EventKind.TEAMS: (Method.TEAM_IMPS, Method.BOARD_A_MATCH, Method.BUTLER, Method.TOTAL_POINTS),
 }
 
 
@@ -705,6 +705,8 @@ def register(app: typer.Typer) -> None:
             document = render(fmt, event, results, deals)
         except ValueError as exc:
             fail(f"cannot write {fmt}: {exc}")
+        except KeyError:  # a writer without a label for the method (board-a-match is newer than some)
+            fail(f"cannot write {fmt}: the {fmt} writer does not know the method {results.method.value} yet")
         if output is None:
             typer.echo(document, nl=False)
             return
@@ -740,6 +742,9 @@ def register(app: typer.Typer) -> None:
                         documents[FILES[fmt]] = render(fmt, event, results, deals)
                 except ValueError as exc:  # e.g. USEBIO has no code for a weighted assigned score
                     skipped[FILES[fmt]] = str(exc)
+                except KeyError:  # a writer without a label for the method (board-a-match is newer)
+                    skipped[FILES[fmt] if fmt != "html" else "index.html"] = (
+                        f"the {fmt} writer does not know the method {results.method.value} yet")
             try:
                 directory.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
@@ -748,6 +753,8 @@ def register(app: typer.Typer) -> None:
             for name, document in documents.items():
                 _write(directory / name, document)
                 written.append(str(directory / name))
+            if "results.json" not in documents:
+                fail(f"nothing to publish: {'; '.join(skipped.values())}")
             # Stored once the pages exist: this version is what was made available (Laws 79C, 92B).
             version = store.publish(event_id, documents["results.json"], by=by)
         if not as_json:
