@@ -9,6 +9,7 @@ from __future__ import annotations
 import typer
 
 from tenace.cli import analyse, deal, event, pbn, records, scoring
+from tenace.cli import card as card_command
 from tenace.cli import rescore as rescore_command
 from tenace.cli import rule as rule_command
 from tenace.cli import serve as serve_command
@@ -34,6 +35,7 @@ rescore_command.register(app)
 event.register(app)
 serve_command.register(app)
 users_command.register(app)
+card_command.register(app)
 
 
 @app.callback()
