@@ -161,3 +161,22 @@ def test_robots_writes_the_robots_system_as_a_card(tmp_path: Path) -> None:
     assert one_nt is not None and (one_nt.hcp_min, one_nt.hcp_max) == (15, 17)
     shown = runner.invoke(app, ["card", "show", str(out)])
     assert shown.exit_code == 0 and SYSTEM.name in shown.stdout
+
+
+def test_check_of_a_real_ben_record_reports_its_11_21_club_opening_against_a_12_21_card(
+    card_file: Path, oracles: Path
+) -> None:
+    """A BBO/BEN Daylong PBN (oracle): board 10, East deals, South opens 1C with the note "Minor suit opening
+    -- 3+ !C; 11-21 HCP"; the sample card's 1C is 12-21, so the explanation differs on hcp."""
+    path = oracles / "pbn-bbohelper-ben" / "BBO Forums Sunday Daylong Daylong.pbn"
+    result = runner.invoke(app, ["card", "check", str(card_file), str(path), "--json"])
+    assert result.exit_code == 1, result.output
+    data = json.loads(result.stdout)
+    board = next(b for b in data["boards"] if b["board"] == 10)
+    first = board["mismatches"][0]
+    assert (first["index"], first["seat"], first["call"]) == (1, "S", "1C")
+    assert "11-21 HCP" in first["explanation"]
+    assert first["fields"] == [{"field": "hcp", "card": "12-21", "explained": "11-21"}]
+    assert data["findings"] == sum(
+        len(b["mismatches"]) + len(b["deviations"]) + len(b["failed_alerts"]) + (b["error"] is not None)
+        for b in data["boards"])
