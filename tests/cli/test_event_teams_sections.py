@@ -264,6 +264,8 @@ def test_two_sections_play_the_same_boards_and_compare_per_the_conditions(db: st
                 scores[s.table] = int(Result(1, s.round, s.table, s.ns, s.ew, Contract.from_str("1NTN"),
                                              tricks[s.table]).ns_score())  # type: ignore[arg-type]
     scored = ok("score", str(event_id), "--db", db)
+    titles = [r["title"] for r in scored["rankings"]]  # type: ignore[union-attr]
+    assert titles == (["NS", "EW"] if comparison == "field" else ["A NS", "A EW", "B NS", "B EW"])
     travellers = [t for t in scored["travellers"] if t["board"] == 1]  # type: ignore[union-attr]
     groups = [[1, 2, 3, 4, 5, 6]] if comparison == "field" else [[1, 2, 3], [4, 5, 6]]
     assert len(travellers) == len(groups)

@@ -24,7 +24,8 @@ Pairs and individual events (team events are in :mod:`tenace.tournament.teams`):
 * in an individual event each player scores what the pair he sat in scored;
 * event totals add the sessions, the carry-over (:attr:`Event.carry_over`) and take off the penalties;
 * a Mitchell where every pair keeps its direction is ranked North-South and East-West separately; any other
-  movement gets one ranking (:mod:`tenace.tournament.ranking`).
+  movement gets one ranking (:mod:`tenace.tournament.ranking`); when the Conditions compare within sections
+  and a session has several, each section is ranked on its own (``"A NS"``, ``"A EW"``, ``"B"``, ...).
 
 >>> from tenace.contract import Contract
 >>> from tenace.tournament.model import Conditions, Event, EventKind, Participant
@@ -518,18 +519,45 @@ class _PairsScorer:
             return self.head.get((a, b), Fraction(0))
 
         tie_break = self.conditions.tie_break
-        fixed = {who: dirs for who, dirs in self.directions.items() if who in entrants}
-        if (self.event.kind is EventKind.PAIRS and fixed and all(len(d) == 1 for d in fixed.values())
-                and {d for dirs in fixed.values() for d in dirs} == {"NS", "EW"}):
-            rankings = []
-            for direction in ("NS", "EW"):
-                members = [e for who, e in entrants.items() if fixed.get(who) == {direction}]
-                rankings.append(rank(direction, members, tie_break, head_to_head=head_to_head))
-            others = [e for who, e in entrants.items() if who not in fixed]
-            if others:
-                rankings.append(rank("Others", others, tie_break, head_to_head=head_to_head))
-            return tuple(rankings)
-        return (rank("Overall", entrants.values(), tie_break, head_to_head=head_to_head),)
+
+        def split(group: dict[ContestantId, Entrant], prefix: str = "") -> list[Ranking]:
+            fixed = {who: dirs for who, dirs in self.directions.items() if who in group}
+            if (self.event.kind is EventKind.PAIRS and fixed and all(len(d) == 1 for d in fixed.values())
+                    and {d for dirs in fixed.values() for d in dirs} == {"NS", "EW"}):
+                rankings = []
+                for direction in ("NS", "EW"):
+                    members = [e for who, e in group.items() if fixed.get(who) == {direction}]
+                    rankings.append(rank(prefix + direction, members, tie_break, head_to_head=head_to_head))
+                others = [e for who, e in group.items() if who not in fixed]
+                if others:
+                    rankings.append(rank(prefix + "Others", others, tie_break, head_to_head=head_to_head))
+                return rankings
+            return [rank(prefix.strip() or "Overall", group.values(), tie_break, head_to_head=head_to_head)]
+
+        sections = self._sections(entrants)
+        if sections is None:
+            return tuple(split(entrants))
+        out: list[Ranking] = []
+        for name in dict.fromkeys(sections.values()):
+            out.extend(split({w: e for w, e in entrants.items() if sections[w] == name}, f"{name} "))
+        return tuple(out)
+
+    def _sections(self, entrants: dict[ContestantId, Entrant]) -> dict[ContestantId, str] | None:
+        """Each contestant's section, when the Conditions compare within sections, some session has
+        several, and every contestant played in exactly one section (ranked per section, Law 78D); else
+        ``None`` (one ranking over the field)."""
+        if self.conditions.comparison is not Comparison.SECTION:
+            return None
+        if not any(len(s.movements) > 1 for s in self.event.sessions):
+            return None
+        seen: dict[ContestantId, set[str]] = defaultdict(set)
+        for session in self.event.sessions:
+            for movement in session.movements:
+                for who in movement.contestants:
+                    seen[who].add(movement.name)
+        if any(len(seen.get(who, ())) != 1 for who in entrants):
+            return None
+        return {who: next(iter(seen[who])) for who in entrants}
 
 
 def _plain(entry: Entry) -> int:
