@@ -17,6 +17,7 @@ English; other locales may leave a label untranslated, and the page then shows i
 
 from __future__ import annotations
 
+import datetime
 import io
 import sys
 from pathlib import Path
@@ -59,9 +60,14 @@ def _method(source: Path) -> str:
     return "jinja2.ext:babel_extract" if source.suffix == ".j2" else "python"
 
 
+_CREATION_DATE = datetime.datetime(2026, 11, 22, tzinfo=datetime.UTC)
+
+
 def template(domain: str = DOMAIN) -> Catalog:
     header = {DOMAIN: HEADER, PUBLISH_DOMAIN: PUBLISH_HEADER, WEB_DOMAIN: WEB_HEADER}[domain]
-    catalog = Catalog(project="tenace", version="0.1.0", header_comment=f"# {header}", fuzzy=False)
+    # A fixed creation date: extracting twice gives the same bytes, so only real changes reach git.
+    catalog = Catalog(project="tenace", version="0.1.0", header_comment=f"# {header}", fuzzy=False,
+                      creation_date=_CREATION_DATE)
     for source in _sources(domain):
         relative = source.relative_to(ROOT).as_posix()
         options = {"trim_blocks": "true", "lstrip_blocks": "true"} if source.suffix == ".j2" else None
