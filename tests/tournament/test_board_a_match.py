@@ -146,3 +146,22 @@ def test_pair_methods_do_not_score_a_team_event(method: Method) -> None:
     movement = round_robin(list("AB"), boards_per_match=2)
     with pytest.raises(ValueError, match="board-a-match or team IMPs, not"):
         score_event(_event(movement, "AB", Conditions(method=method)), _results(movement, seed=1))
+
+
+def test_a_board_a_match_event_publishes_in_every_format() -> None:
+    """The writers name the method: the HTML page says board-a-match, PBN's Scoring tag is BAM (PBN 2.1
+    §3.4.12), and JSON lists the standings with their board points."""
+    from tenace.formats.pbn import read_games
+    from tenace.tournament.publish import render_html, results_document
+    from tenace.tournament.publish.pbn import results_pbn
+
+    movement = round_robin(list("ABCD"), boards_per_match=2)
+    event = _event(movement, "ABCD")
+    scored = score_event(event, _results(movement, seed=3))
+    assert "Board-a-match" in render_html(event, scored)
+    games = read_games(results_pbn(event, scored))
+    assert {g.tag("Scoring") for g in games} == {"BAM"}
+    document = results_document(event, scored)
+    totals = {s["contestant"]: s["total"]["exact"] for r in document["rankings"] for s in r["standings"]}
+    assert totals == {s.contestant: str(s.total) for s in scored.rankings[0].standings}
+    assert document["byes"] == []

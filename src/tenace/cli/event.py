@@ -705,8 +705,6 @@ def register(app: typer.Typer) -> None:
             document = render(fmt, event, results, deals)
         except ValueError as exc:
             fail(f"cannot write {fmt}: {exc}")
-        except KeyError:  # a writer without a label for the method (board-a-match is newer than some)
-            fail(f"cannot write {fmt}: the {fmt} writer does not know the method {results.method.value} yet")
         if output is None:
             typer.echo(document, nl=False)
             return
@@ -742,9 +740,6 @@ def register(app: typer.Typer) -> None:
                         documents[FILES[fmt]] = render(fmt, event, results, deals)
                 except ValueError as exc:  # e.g. USEBIO has no code for a weighted assigned score
                     skipped[FILES[fmt]] = str(exc)
-                except KeyError:  # a writer without a label for the method (board-a-match is newer)
-                    skipped[FILES[fmt] if fmt != "html" else "index.html"] = (
-                        f"the {fmt} writer does not know the method {results.method.value} yet")
             try:
                 directory.mkdir(parents=True, exist_ok=True)
             except OSError as exc:

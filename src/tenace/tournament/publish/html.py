@@ -81,6 +81,7 @@ METHOD_NAMES: Final[dict[Method, str]] = {
     Method.CROSS_IMPS: N_("Cross-IMPs"),
     Method.TOTAL_POINTS: N_("Total points"),
     Method.TEAM_IMPS: N_("Team IMPs"),
+    Method.BOARD_A_MATCH: N_("Board-a-match"),
 }
 _RED: Final = frozenset({Suit.HEARTS, Suit.DIAMONDS})
 _RED_DENOMINATIONS: Final = frozenset({Denomination.HEARTS, Denomination.DIAMONDS})

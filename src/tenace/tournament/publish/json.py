@@ -174,6 +174,10 @@ def results_document(event: Event, results: EventResults) -> dict[str, JSONValue
         "travellers": [_traveller(event, t) for t in results.travellers],
         "matches": [_match(m) for m in results.matches],
         "penalties": [_penalty(p) for p in results.penalties],
+        "byes": [
+            {"session": b.session, "round": b.round, "contestant": b.contestant, "vps": number(b.vps)}
+            for b in results.byes
+        ],
     }
 
 

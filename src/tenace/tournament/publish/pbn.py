@@ -61,6 +61,7 @@ SCORING_TAGS: Final[dict[Method, str]] = {
     Method.CROSS_IMPS: "IMP;Cross",
     Method.TOTAL_POINTS: "Total",
     Method.TEAM_IMPS: "IMP",
+    Method.BOARD_A_MATCH: "BAM",
 }
 """The ``Scoring`` tag (§3.4.12) for each method."""
 
