@@ -511,6 +511,9 @@ class TableActor:
             return
         if event is not None:
             await self.queue.put(_Command(seat, event, None, position, seq, fallback))
+        elif not fallback and seq == len(self.table.record) and position == self.position:
+            log.warning("table %s: robot %s did nothing on its turn", self.id, seat.value)
+            self._spawn(self._robot_turn(seat, seq, position, fallback=True))  # the table must not stall
 
 
 def _ref(action: Action | Event) -> str | None:
