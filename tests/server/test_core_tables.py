@@ -19,7 +19,7 @@ from tenace.contract import Contract
 from tenace.formats.json import board_to_json
 from tenace.laws.log import event_from_json
 from tenace.laws.refs import Policy, Regulations
-from tenace.laws.table import Table
+from tenace.laws.table import Phase, Table
 from tenace.scoring.points import score
 from tenace.server.actors import ClubSlot, Hub
 from tenace.server.app import create_app
@@ -79,12 +79,23 @@ def _next(ws: WebSocketTestSession, kind: str) -> dict[str, Any]:
         assert message["type"] in ("view", "ack"), message
 
 
+CLAIM = Phase.CLAIM.value
+
+
 def _play_to_the_end(ws: WebSocketTestSession, view: dict[str, Any], acks: list[int]) -> dict[str, Any]:
-    """Make the first legal call or card whenever it is the human's turn, until the board ends."""
+    """Make the first legal call or card whenever it is the human's turn, and agree to a robot's claim (the
+    robots claim only what every layout gives them), until the board ends."""
     n = 0
     while view["view"]["phase"] != "ended":
         legal = view["view"]["legal"]
-        if legal:
+        seen = view["view"]
+        if seen["phase"] == CLAIM and seen["turn"] == seen["viewer"] and seen["pending"] is None:
+            n += 1
+            ws.send_json({"v": 1, "id": f"m{n}", "type": "claim-answer", "accept": True})
+            ack = _next(ws, "ack")
+            assert ack["ref"] == f"m{n}"
+            acks.append(ack["seq"])
+        elif legal:
             kind = "call" if view["view"]["phase"] == "auction period" else "card"
             n += 1
             ws.send_json({"v": 1, "id": f"m{n}", "type": kind, kind: legal[0]})

@@ -32,7 +32,7 @@ from tenace.calls import PASS, Bid, Denomination
 from tenace.cards import Card
 from tenace.dealing.secure import random_deal
 from tenace.errors import ImpossibleActionError
-from tenace.laws.events import CardPlayed, ClaimAnswered, Elected, Event
+from tenace.laws.events import CardPlayed, ClaimAnswered, ClaimRuled, Elected, Event
 from tenace.laws.log import event_from_json, event_to_json
 from tenace.laws.refs import DIRECTOR, Director, Policy, Regulations
 from tenace.laws.table import Phase, Table, TableView
@@ -473,16 +473,35 @@ class TableActor:
         seat = self.robot_to_act()
         if seat is not None:
             self._spawn(self._robot_turn(seat, len(self.table.record), self.position))
+        elif self.needs_automatic_ruling():
+            self._spawn(self._automatic_ruling(len(self.table.record), self.position))
         elif (self.table.phase is Phase.ENDED and len(self.robots) == 4
               and self.boards_max is not None and self.position < self.boards_max):
             # a table of four robots plays its boards on its own
             self._spawn(self.queue.put(_Command(SEATS[0], Action("next-board"), None, self.position)))
 
+    def needs_automatic_ruling(self) -> bool:
+        """A contested claim at a table no Director looks after (not part of a club session, which has the
+        Director's console): the server rules it itself, or the table would wait for ever (Law 70)."""
+        table = self.table
+        return (self.club is None and table.phase is Phase.CLAIM and table.turn is DIRECTOR
+                and table.pending is None and table.claim is not None and table.claim.objected)
+
+    async def _automatic_ruling(self, seq: int, position: int) -> None:
+        table = self.table
+        try:
+            tricks = await asyncio.to_thread(automatic_claim_ruling, table)
+        except Exception:
+            log.exception("table %s: the automatic claim ruling failed", self.id)
+            return
+        if seq == len(self.table.record) and position == self.position:
+            await self.queue.put(_Command(DIRECTOR, ClaimRuled(tricks), None, position, seq))
+
     @property
     def finished(self) -> bool:
         """Nobody at the table can act: the board ended (and a robots' table has played all its boards), or
         it waits for someone who is not a robot."""
-        return self.robot_to_act() is None and not (
+        return self.robot_to_act() is None and not self.needs_automatic_ruling() and not (
             self.table.phase is Phase.ENDED and len(self.robots) == 4 and self.boards_max is not None
             and self.position < self.boards_max
         )
@@ -514,6 +533,32 @@ class TableActor:
         elif not fallback and seq == len(self.table.record) and position == self.position:
             log.warning("table %s: robot %s did nothing on its turn", self.id, seat.value)
             self._spawn(self._robot_turn(seat, seq, position, fallback=True))  # the table must not stall
+
+
+def automatic_claim_ruling(table: Table) -> int:
+    """The tricks the server awards the claimer's side on a contested claim when no Director is present.
+
+    Law 70A: doubtful points go against the claimer. With at most eight tricks left the adjudication aid plays
+    the claimer's stated line with every unstated choice worst for him and the defenders double dummy; with
+    more, the double-dummy result stands in for it. Never more than was claimed.
+    """
+    from tenace.laws.adjudication import adjudicate
+
+    claim = table.claim
+    if claim is None:
+        raise ValueError("the table has no claim to rule on")
+    try:
+        report = adjudicate(table, with_double_dummy=False)
+        return min(claim.tricks, report.against_claimer)
+    except ValueError:  # a long ending: more tricks than the aid searches
+        from tenace.solver import dds
+
+        play = table.play
+        assert play is not None
+        solved = dds.solve_position(play)
+        best = solved.max_tricks  # for the side on turn
+        ours = best if solved.turn.side is claim.seat.side else solved.tricks_left - best
+        return min(claim.tricks, ours)
 
 
 def _ref(action: Action | Event) -> str | None:
