@@ -136,6 +136,12 @@ def _level(count: int, seconds: float, think: float, cluster: bool, db: str | No
     return p99
 
 
+def _stopped(tasks: list[asyncio.Task[None]]) -> bool:
+    """Every player is done, or one has failed (its exception is raised where its task is awaited)."""
+    return all(t.done() for t in tasks) or any(t.done() and not t.cancelled() and t.exception() is not None
+                                               for t in tasks)
+
+
 def _crash(count: int, db: str) -> int:
     """Two processes; ``count`` tables created on A, their clients on B; A is killed with SIGKILL in the
     middle of play and started again; B takes the tables over when A's leases expire."""
@@ -154,8 +160,9 @@ def _crash(count: int, db: str) -> int:
 
         async def play() -> None:
             tasks = [asyncio.create_task(p.play(keep_messages=False)) for p in players]
-            while sum(len(p.acked) for p in players) < 3 * count:
-                await asyncio.sleep(0.01)
+            async with asyncio.timeout(600):
+                while sum(len(p.acked) for p in players) < 3 * count and not _stopped(tasks):
+                    await asyncio.sleep(0.01)
             a.kill()
             at_kill.update(acked=sum(len(p.acked) for p in players), ended=sum(p.ended for p in players))
             started = time.perf_counter()
@@ -215,3 +222,4 @@ def main() -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+

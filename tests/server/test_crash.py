@@ -28,8 +28,9 @@ def test_every_acknowledged_action_survives_sigkill_and_every_table_finishes_aft
 
     async def until_kill() -> None:
         tasks = [asyncio.create_task(p.play()) for p in before]
-        while sum(len(p.acked) for p in before) < 20:
-            await asyncio.sleep(0.005)
+        async with asyncio.timeout(60):  # (a player that failed shows in its task)
+            while sum(len(p.acked) for p in before) < 20 and not _stopped(tasks):
+                await asyncio.sleep(0.005)
         server.kill()  # in the middle of play: actions in flight, unacknowledged
         at_kill.update(ended=sum(p.ended for p in before))
         await asyncio.wait(tasks, timeout=10)
@@ -62,3 +63,9 @@ def test_every_acknowledged_action_survives_sigkill_and_every_table_finishes_aft
         assert stored_actions_missing(db, acked_after) == []
     finally:
         server.stop()
+
+
+def _stopped(tasks: list[asyncio.Task[None]]) -> bool:
+    """Every player is done, or one has failed (its exception is raised where its task is awaited)."""
+    return all(t.done() for t in tasks) or any(t.done() and not t.cancelled() and t.exception() is not None
+                                               for t in tasks)

@@ -129,8 +129,9 @@ def test_the_other_process_takes_over_a_table_whose_owner_is_killed(
 
     async def play() -> None:
         tasks = [asyncio.create_task(p.play()) for p in players]
-        while sum(len(p.acked) for p in players) < 6:  # the tables are under way, played through B
-            await asyncio.sleep(0.02)
+        async with asyncio.timeout(60):  # the tables are under way, played through B
+            while sum(len(p.acked) for p in players) < 6 and not _stopped(tasks):
+                await asyncio.sleep(0.02)
         a.kill()
         at_kill.update(acked=sum(len(p.acked) for p in players), ended=sum(p.ended for p in players))
         await asyncio.wait_for(asyncio.gather(*tasks), timeout=90)
@@ -145,3 +146,9 @@ def test_the_other_process_takes_over_a_table_whose_owner_is_killed(
     for table in tables:
         summary = httpx.get(f"{b.http}/api/tables/{table['id']}").json()
         assert summary["phase"] == "ended"
+
+
+def _stopped(tasks: list[asyncio.Task[None]]) -> bool:
+    """Every player is done, or one has failed (its exception is raised where its task is awaited)."""
+    return all(t.done() for t in tasks) or any(t.done() and not t.cancelled() and t.exception() is not None
+                                               for t in tasks)
