@@ -32,6 +32,7 @@ from typing import Any, Final
 from tenace.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call, parse_call
 from tenace.cards import Card, CardSet
 from tenace.errors import NotationError
+from tenace.laws.claims import Claim
 from tenace.laws.events import (
     CallMade,
     CardPlayed,
@@ -307,6 +308,20 @@ def view_json(view: TableView, *, legal: list[str] | None = None, score_ns: int 
         "faced": {seat.value: _cards(cards) for seat, cards in view.faced.items()},
         "score": score_ns,
         "legal": legal or [],
+        "claim": _claim_json(view.claim),
+        "said": [value_to_json(s) for s in view.said],
+        "duties": [value_to_json(d) for d in view.duties],
+    }
+
+
+def _claim_json(claim: Claim | None) -> dict[str, Any] | None:
+    """The claim on the table: everyone at the table hears it, so every viewer gets the same (Law 68C)."""
+    if claim is None:
+        return None
+    return {
+        "seat": claim.seat.value, "tricks": claim.tricks, "statement": claim.statement,
+        "agreed_by": [s.value for s in Seat if s in claim.agreed_by], "objected": claim.objected,
+        "ruled": claim.ruled, "law": None if claim.law is None else str(claim.law),
     }
 
 
