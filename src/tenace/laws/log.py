@@ -336,8 +336,11 @@ def value_to_json(value: Any) -> dict[str, JSONValue]:
 
 
 def event_from_json(data: JSONValue, path: str = "event") -> events.Event:
-    """Inverse of :func:`event_to_json`. :raises JSONFormatError: naming ``path``."""
-    event: events.Event = _untag(data, EVENT_TYPES, path, "event")
+    """Inverse of :func:`event_to_json` (an ``"at"`` key, the event's time in a log, is ignored).
+
+    :raises JSONFormatError: naming ``path``.
+    """
+    event: events.Event = _untag(data, EVENT_TYPES, path, "event", skip=frozenset({"type", "at"}))
     return event
 
 
