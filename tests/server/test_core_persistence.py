@@ -12,7 +12,7 @@ import pytest
 from tenace.laws.log import event_from_json
 from tenace.laws.table import Phase, Table
 from tenace.seats import SEATS
-from tenace.server.actors import Hub
+from tenace.server.actors import Hub, event_time
 from tenace.server.persistence import EventConflictError, EventWriter, LiveStore
 from tenace.store import Store
 
@@ -88,6 +88,8 @@ def test_robot_tables_stopped_mid_board_are_rebuilt_by_a_new_hub_and_finish(
             history = live.history(table_id)
             assert [b.position for b in history] == [1, 2] and all(b.ended for b in history)
             last = history[-1]
-            replayed = Table.replay(last.board, [event_from_json(e) for e in last.events], table.regulations)
+            replayed = Table.replay(last.board, [event_from_json(e) for e in last.events], table.regulations,
+                                    times=[event_time(e) for e in last.events])
+            assert None not in replayed.times  # every event kept its time, those before the restart too
             assert replayed == table
             assert last.score_ns == table.score_ns()

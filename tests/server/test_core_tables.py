@@ -21,7 +21,7 @@ from tenace.laws.log import event_from_json
 from tenace.laws.refs import Policy, Regulations
 from tenace.laws.table import Phase, Table
 from tenace.scoring.points import score
-from tenace.server.actors import ClubSlot, Hub
+from tenace.server.actors import ClubSlot, Hub, event_time
 from tenace.server.app import create_app
 from tenace.server.persistence import LiveStore
 from tenace.server.settings import Settings
@@ -149,8 +149,9 @@ def test_every_acknowledged_action_is_stored_before_the_ack(client: TestClient, 
         assert ack == {"v": 1, "type": "ack", "ref": "x", "seq": 1}
         with Store.open(db) as store:  # read by another connection while the server runs
             events = LiveStore(store.engine).events(table["id"], 1)
-        assert events == ({"type": "CallMade", "seat": "N", "call": "1NT", "alert": True,
-                           "explanation": "15-17"},)
+        assert [{k: v for k, v in e.items() if k != "at"} for e in events] == [
+            {"type": "CallMade", "seat": "N", "call": "1NT", "alert": True, "explanation": "15-17"}]
+        assert event_time(events[0]) is not None  # stored with its time (Law 73D)
         view = _next(ws, "view")
         assert view["seq"] == 1
         assert view["view"]["calls"] == [{"seat": "N", "call": "1NT", "alert": True, "explanation": "15-17"}]

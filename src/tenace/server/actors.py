@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import hashlib
 import hmac
 import logging
@@ -50,7 +51,7 @@ from tenace.server.protocol import (
 
 __all__ = [
     "ClubSlot", "Connection", "CreatedTable", "EngineRobot", "FallbackRobot", "Hub", "Observer", "Robot",
-    "RobotFactory", "TableActor", "default_robots", "hash_token",
+    "RobotFactory", "TableActor", "default_robots", "event_time", "hash_token", "timed_event_json",
 ]
 
 log = logging.getLogger("tenace.server")
@@ -351,7 +352,8 @@ class TableActor:
                 whom = _who(getattr(event, "actor", None))
                 raise ProtocolError(f"{_who(command.viewer)} cannot act for {whom}", code="forbidden",
                                     ref=ref)
-            new = table.apply(event)
+            at = dt.datetime.now(dt.UTC)  # the time of each event: tempo evidence for the Director (Law 73D)
+            new = table.apply(event, at=at)
         except ProtocolError as exc:
             self._reply(origin, error_message(exc.code, str(exc), ref), command)
             return
@@ -360,7 +362,7 @@ class TableActor:
             return
         seq = len(table.record)
         try:
-            await self.hub.writer.append(self.id, self.position, seq, event_to_json(event))
+            await self.hub.writer.append(self.id, self.position, seq, timed_event_json(event, at))
         except EventConflictError as exc:
             log.error("table %s: %s", self.id, exc)
             self._reply(origin, error_message("conflict", str(exc), ref), command)
@@ -669,9 +671,10 @@ class Hub:
     def _rebuild(self, stored: LiveTable) -> TableActor:
         current = stored.boards[-1]
         regulations = Regulations(policy=Policy(stored.policy))
-        record = [event_from_json(e, f"table {stored.id}, board {current.position}, event {i}")
-                  for i, e in enumerate(current.events)]
-        table = Table.replay(current.board, record, regulations)
+        where = f"table {stored.id}, board {current.position}, event"
+        record = [event_from_json(e, f"{where} {i}") for i, e in enumerate(current.events)]
+        times = [event_time(e, f"{where} {i}") for i, e in enumerate(current.events)]
+        table = Table.replay(current.board, record, regulations, times=times)  # the times come back too
         actor = TableActor(self, stored, table, current.position)
         self.tables[stored.id] = actor
         actor.start()
@@ -689,6 +692,35 @@ class Hub:
         for actor in list(self.tables.values()):
             await actor.stop()
         self.tables.clear()
+
+
+def timed_event_json(event: Event, at: dt.datetime) -> dict[str, Any]:
+    """The event as stored: the log's JSON with its time, ``"at"`` (ISO 8601, UTC, as in
+    :mod:`tenace.laws.log`).
+
+    >>> from tenace.laws.events import DirectorCalled
+    >>> timed_event_json(DirectorCalled(Seat.SOUTH), dt.datetime(2026, 11, 22, 9, 0, 1, 500000, dt.UTC))
+    {'type': 'DirectorCalled', 'by': 'S', 'at': '2026-11-22T09:00:01.500000Z'}
+    """
+    text = at.astimezone(dt.UTC).isoformat()
+    return {**event_to_json(event), "at": text[:-6] + "Z" if text.endswith("+00:00") else text}
+
+
+def event_time(data: dict[str, Any], where: str = "event") -> dt.datetime | None:
+    """The time a stored event carries (``None`` for events stored before times were kept).
+
+    :raises ValueError: naming ``where`` if ``"at"`` is not an ISO 8601 time with its UTC offset.
+    """
+    text = data.get("at")
+    if text is None:
+        return None
+    try:
+        at = dt.datetime.fromisoformat(text) if isinstance(text, str) else None
+    except ValueError:
+        at = None
+    if at is None or at.tzinfo is None:
+        raise ValueError(f"{where}: at: expected an ISO 8601 time with its UTC offset, got {text!r}")
+    return at.astimezone(dt.UTC)
 
 
 def _club_json(club: ClubSlot) -> dict[str, Any]:

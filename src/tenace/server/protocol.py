@@ -34,6 +34,7 @@ from tenace.cards import Card, CardSet
 from tenace.errors import NotationError
 from tenace.laws.claims import Claim
 from tenace.laws.events import (
+    CallChanged,
     CallMade,
     CardPlayed,
     ClaimAnswered,
@@ -41,6 +42,8 @@ from tenace.laws.events import (
     DirectorCalled,
     Elected,
     Event,
+    ExplanationGiven,
+    QuestionAsked,
 )
 from tenace.laws.log import value_to_json
 from tenace.laws.messages import LocaleError, explain
@@ -60,7 +63,8 @@ Viewer = Seat | Director | None
 """Who a connection is: a seat's player, the Director, or a spectator (``None``)."""
 
 ACTION_TYPES: Final = (
-    "call", "card", "claim", "claim-answer", "director", "elect", "resync", "next-board",
+    "call", "card", "claim", "claim-answer", "director", "elect", "resync", "next-board", "change-call",
+    "question", "explain",
 )
 """The ``type`` values a client may send."""
 
@@ -95,6 +99,9 @@ class Action:
     accept: bool | None = None
     option: int | None = None
     seq: int | None = None
+    unintended: bool = True
+    about: int | None = None
+    call_index: int | None = None
 
 
 def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], ref: str | None) -> Any:
@@ -127,12 +134,17 @@ def parse_action(data: object) -> Action:
     if kind not in ACTION_TYPES:
         raise ProtocolError(f"type: unknown {kind!r} (expected one of {', '.join(ACTION_TYPES)})", ref=ref)
     match kind:
-        case "call":
+        case "call" | "change-call":
             text = _field(data, "call", str, ref)
             try:
                 call = parse_call(text)
             except NotationError as exc:
                 raise ProtocolError(f"call: {exc}", ref=ref) from None
+            if kind == "change-call":
+                unintended = data.get("unintended", True)
+                if not isinstance(unintended, bool):
+                    raise ProtocolError(f"unintended: expected true or false, got {unintended!r}", ref=ref)
+                return Action("change-call", ref, call=call, unintended=unintended)
             alert = data.get("alert", False)
             if not isinstance(alert, bool):
                 raise ProtocolError(f"alert: expected true or false, got {alert!r}", ref=ref)
@@ -165,6 +177,22 @@ def parse_action(data: object) -> Action:
             if option < 0:
                 raise ProtocolError(f"option: expected an index from 0, got {option}", ref=ref)
             return Action("elect", ref, option=option)
+        case "question":
+            about = data.get("about")
+            if about is not None and (not isinstance(about, int) or isinstance(about, bool) or about < 0):
+                raise ProtocolError(f"about: expected the index of a call (from 0) or null, got {about!r}",
+                                    ref=ref)
+            return Action("question", ref, about=about)
+        case "explain":
+            index = _field(data, "call_index", int, ref)
+            if index < 0:
+                raise ProtocolError(f"call_index: expected an index from 0, got {index}", ref=ref)
+            text = _field(data, "text", str, ref)
+            if not text.strip() or len(text) > _MAX_STATEMENT:
+                raise ProtocolError(
+                    f"text: expected a non-empty string of at most {_MAX_STATEMENT} characters", ref=ref
+                )
+            return Action("explain", ref, call_index=index, explanation=text)
         case "resync":
             seq = data.get("seq")
             if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
@@ -221,6 +249,14 @@ def to_event(action: Action, viewer: Viewer, table: Table) -> Event:
             return ClaimAnswered(viewer, action.accept)
         case "director":
             return DirectorCalled(viewer)
+        case "change-call":  # Law 25: the engine decides whether the change stands or the Director rules
+            assert action.call is not None
+            return CallChanged(viewer, action.call, action.unintended)
+        case "question":  # Law 20F1
+            return QuestionAsked(viewer, action.about)
+        case "explain":  # Law 20F1, 20F2
+            assert action.call_index is not None and action.explanation is not None
+            return ExplanationGiven(viewer, action.call_index, action.explanation)
     raise ProtocolError(f"{action.type} is not an action at the table", ref=ref)
 
 
