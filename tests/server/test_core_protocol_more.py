@@ -17,15 +17,37 @@ from starlette.testclient import WebSocketTestSession
 from tenace import Board, Card, Deal, Seat, parse_call
 from tenace.formats.json import board_to_json
 from tenace.laws import CallMade, CardPlayed, ClaimMade, Table
-from tenace.laws.events import CallChanged, ClaimAnswered, ExplanationGiven, QuestionAsked
+from tenace.laws.events import (
+    CallChanged,
+    ClaimAnswered,
+    ExplanationGiven,
+    LogicalAlternatives,
+    QuestionAsked,
+    Suggested,
+    UIReason,
+    UIReserved,
+    UIRuling,
+)
 from tenace.laws.log import event_from_json
-from tenace.laws.refs import Policy, Regulations
-from tenace.server.actors import Hub, event_time
+from tenace.laws.refs import DIRECTOR, Director, Policy, Regulations
+from tenace.laws.table import Phase
+from tenace.scoring.adjusted import AssignedAdjustedScore
+from tenace.server.actors import ClubSlot, Hub, event_time
 from tenace.server.app import create_app
 from tenace.server.persistence import LiveStore
 from tenace.server.protocol import ProtocolError, parse_action, to_event, view_message
 from tenace.server.settings import Settings
 from tenace.store import Store
+from tenace.tournament.model import (
+    Conditions,
+    Event,
+    EventKind,
+    Movement,
+    Participant,
+    Result,
+    Seating,
+    Session,
+)
 
 from .privacy import Recorder
 
@@ -236,3 +258,61 @@ def test_events_are_stored_with_their_times_which_come_back_after_a_restart_and_
     assert sent
     text = json.dumps(sent)
     assert '"at"' not in text and start.strftime("%Y-%m-%dT") not in text
+
+
+# --- adjusted scores -------------------------------------------------------------------------------------
+
+
+def test_a_club_tables_result_is_corrected_to_the_directors_adjusted_score(tmp_path: Path) -> None:
+    """North passes slowly, South bids on, West reserves his rights (Law 16B2); after the play the Director
+    assigns an adjusted score (Laws 16B3, 12C1): the result entered in the tournament store becomes it."""
+    url = f"sqlite:///{tmp_path / 'club.db'}"
+    deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    movement = Movement("1 table", (Seating(1, 1, "1", "2", (1,)),))
+    pairs = (Participant("1", "Pair 1"), Participant("2", "Pair 2"))
+    with Store.open(url) as store:
+        event_id = store.create_event(Event("Club", EventKind.PAIRS, Conditions(), pairs,
+                                            (Session(1, (movement,)),)))
+    assigned = AssignedAdjustedScore.balancing(-140)
+
+    async def play() -> tuple[Table, list[Result]]:
+        with Store.open(url) as store:
+            hub = Hub(LiveStore(store.engine), store=store)
+            created = await hub.create_table(Seat, Board(1, deal), boards=1,
+                                             club=ClubSlot(event_id, 1, 1, 1, "1", "2"))
+            actor = hub.tables[created.id]
+            mirror = Table.new(Board(1, deal), actor.table.regulations)
+
+            async def send(viewer: Seat | Director, event: Any) -> None:
+                nonlocal mirror
+                mirror = mirror.apply(event)
+                await actor.submit(viewer, event)
+
+            for i, item in enumerate("N:1S E:2H S:2S W:3H N:P E:P S:3S W:P N:P E:P".split()):
+                if i == 7:
+                    await send(Seat.WEST, UIReserved(Seat.WEST, Seat.NORTH, UIReason.HESITATION))
+                seat, call = item.split(":")
+                await send(Seat.from_str(seat), CallMade(Seat.from_str(seat), parse_call(call)))
+            while mirror.phase in (Phase.CLARIFICATION, Phase.PLAY):
+                turn, contract = mirror.turn, mirror.contract
+                assert isinstance(turn, Seat) and contract is not None
+                sender = contract.declarer if turn is contract.dummy else turn
+                await send(sender, CardPlayed(turn, min(mirror.legal_cards())))
+            await hub.wait_idle(created.id)
+            entered = list(store.results(event_id))
+            await send(DIRECTOR, LogicalAlternatives((parse_call("P"),)))
+            await send(DIRECTOR, Suggested(True))
+            await send(DIRECTOR, UIRuling.assigned(assigned))
+            await hub.wait_idle(created.id)
+            assert actor.table.record == mirror.record  # every event stood
+            await hub.close()
+            return mirror, entered
+
+    table, entered = asyncio.run(play())
+    assert table.result_ns() == assigned and table.score_ns() is not None
+    assert [r.adjusted for r in entered] == [None]  # entered at the end of the play: the table score
+    assert entered[0].ns_score() == table.score_ns()
+    with Store.open(url) as store:
+        (result,) = store.results(event_id)
+    assert result.adjusted == assigned and result.ns_score() == assigned
+    assert result.contract is None and result.tricks is None  # an adjusted score replaces the result

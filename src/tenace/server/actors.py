@@ -25,8 +25,8 @@ import logging
 import random
 import secrets
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tenace.board import Board
 from tenace.calls import PASS, Bid, Denomination
@@ -49,9 +49,13 @@ from tenace.server.protocol import (
     view_message,
 )
 
+if TYPE_CHECKING:
+    from tenace.tournament.model import Result
+
 __all__ = [
     "ClubSlot", "Connection", "CreatedTable", "EngineRobot", "FallbackRobot", "Hub", "Observer", "Robot",
-    "RobotFactory", "TableActor", "default_robots", "event_time", "hash_token", "timed_event_json",
+    "RobotFactory", "TableActor", "club_result", "default_robots", "event_time", "hash_token",
+    "timed_event_json",
 ]
 
 log = logging.getLogger("tenace.server")
@@ -378,6 +382,8 @@ class TableActor:
         before, after = table.score_ns(), new.score_ns()
         if after is not None and after != before:
             await self._board_ended(new)
+        elif table.phase is Phase.ENDED and new.result_ns() != table.result_ns():
+            await self._result_adjusted(new)
         self._broadcast()
         self._schedule_robots()
 
@@ -405,17 +411,25 @@ class TableActor:
         if self.club is not None and self.hub.store is not None:
             await self._enter_result(table)
 
-    async def _enter_result(self, table: Table) -> None:
-        from tenace.tournament.model import Result
+    async def _result_adjusted(self, table: Table) -> None:
+        """The Director adjusted the score of a board that had ended (Law 12C): a club table corrects the
+        result it entered (the live table keeps the score obtained at the table)."""
+        club, store = self.club, self.hub.store
+        if club is None or store is None or table.result_ns() is None:
+            return
+        result = club_result(table, club)
+        try:
+            await asyncio.to_thread(store.correct, club.event_id, club.session, result,
+                                    by=f"live table {self.id}", reason="the Director's adjusted score",
+                                    law="12C")
+        except Exception:  # the Director enters or corrects it by hand; the table plays on
+            log.exception("table %s: the adjusted score of board %d was not entered", self.id,
+                          table.board.number)
 
+    async def _enter_result(self, table: Table) -> None:
         club = self.club
         assert club is not None and self.hub.store is not None
-        play = table.play
-        result = Result(
-            board=table.board.number, round=club.round, table=club.table, ns=club.ns, ew=club.ew,
-            contract=table.contract, tricks=table.declarer_tricks,
-            lead=play.cards[0] if play is not None and play.cards else None, session=club.session,
-        )
+        result = club_result(table, club)
         try:
             await asyncio.to_thread(self.hub.store.enter, club.event_id, club.session, result,
                                     by=f"live table {self.id}", key=f"live:{self.id}:{self.position}")
@@ -692,6 +706,21 @@ class Hub:
         for actor in list(self.tables.values()):
             await actor.stop()
         self.tables.clear()
+
+
+def club_result(table: Table, club: ClubSlot) -> Result:
+    """The result a club table enters for its board: the contract, tricks and opening lead, and the adjusted
+    score when the Director assigned or awarded one (``Table.result_ns()``, Law 12C)."""
+    from tenace.tournament.model import Result
+
+    play = table.play
+    outcome = table.result_ns()
+    result = Result(board=table.board.number, round=club.round, table=club.table, ns=club.ns, ew=club.ew,
+                    session=club.session)
+    if outcome is not None and not isinstance(outcome, int):  # an adjusted score replaces the play's result
+        return replace(result, adjusted=outcome)
+    return replace(result, contract=table.contract, tricks=table.declarer_tricks,
+                   lead=play.cards[0] if play is not None and play.cards else None)
 
 
 def timed_event_json(event: Event, at: dt.datetime) -> dict[str, Any]:
