@@ -22,6 +22,8 @@ from tenace.laws.events import (
     ClaimAnswered,
     ExplanationGiven,
     LogicalAlternatives,
+    Mistake,
+    MistakeFound,
     QuestionAsked,
     Suggested,
     UIReason,
@@ -93,6 +95,25 @@ def test_said_holds_what_each_viewer_heard_and_nothing_for_the_callers_partner()
     assert view_message(table, Seat.SOUTH)["view"]["said"] == []
     assert [s["text"] for s in view_message(table, Seat.WEST)["view"]["said"]] == ["15-17"]
     assert view_message(table, Seat.EAST)["view"]["duties"] == []
+
+
+def test_duties_of_correction_go_only_to_their_owner_and_the_director() -> None:
+    """N 1NT, E P, S 2D (a transfer) explained by North as natural; the Director finds the explanation
+    mistaken (Law 75): North must correct it (20F4), South in due time (20F5); nobody else sees a duty."""
+    deal = Deal.from_pbn("N:AK2.KQ3.A432.J32 QJT9.76.KQJ5.KQ7 43.AJ9854.76.854 8765.T2.T98.AT96")
+    table = Table.new(Board(1, deal), Regulations(policy=Policy.LAWS))
+    for seat, call in ((Seat.NORTH, "1NT"), (Seat.EAST, "P"), (Seat.SOUTH, "2D")):
+        table = table.apply(CallMade(seat, parse_call(call)))
+    table = table.apply(ExplanationGiven(Seat.NORTH, 2, "natural, diamonds"))
+    table = table.apply(MistakeFound(2, Mistake.EXPLANATION))
+    north = view_message(table, Seat.NORTH)["view"]["duties"]
+    south = view_message(table, Seat.SOUTH)["view"]["duties"]
+    assert [(d["seat"], d["call_index"], d["call"]) for d in north] == [("N", 2, "2D")]
+    assert [d["seat"] for d in south] == ["S"] and south[0]["now"] is False  # not while the auction lasts
+    assert view_message(table, Seat.EAST)["view"]["duties"] == []
+    assert view_message(table, Seat.WEST)["view"]["duties"] == []
+    assert view_message(table, None)["view"]["duties"] == []
+    assert sorted(d["seat"] for d in view_message(table, DIRECTOR)["view"]["duties"]) == ["N", "S"]
 
 
 # --- client messages ---------------------------------------------------------------------------------------
