@@ -497,10 +497,12 @@ class TableActor:
             self._spawn(self.queue.put(_Command(SEATS[0], Action("next-board"), None, self.position)))
 
     def needs_automatic_ruling(self) -> bool:
-        """A contested claim at a table no Director looks after (not part of a club session, which has the
-        Director's console): the server rules it itself, or the table would wait for ever (Law 70)."""
+        """A contested claim at a practice table with robots (not part of a club session): no Director looks
+        after it, so the server rules it itself, or the table would wait for ever (Law 70). Tables of four
+        humans and club tables go to the Director's console."""
         table = self.table
-        return (self.club is None and table.phase is Phase.CLAIM and table.turn is DIRECTOR
+        return (self.club is None and bool(self.robots)
+                and table.phase is Phase.CLAIM and table.turn is DIRECTOR
                 and table.pending is None and table.claim is not None and table.claim.objected)
 
     async def _automatic_ruling(self, seq: int, position: int) -> None:
