@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from tenace import Contract, Seat, Side
+from tenace import Card, Contract, Seat, Side
 from tenace.errors import ImpossibleActionError
 from tenace.laws import CardPlayed, Elected, Phase, Table
 from tenace.laws.decisions import AdjustedTricks, MustPlay, NoAdjustment
@@ -207,6 +207,24 @@ def test_64_a_revoke_board_replays_and_round_trips_through_the_json_log() -> Non
     assert Table.replay(t.board, t.record, t.regulations) == t
     assert loads(dumps(t)) == t
     assert W not in {a.revoke.offender for a in assess(t.playing)}  # type: ignore[arg-type]
+
+
+def test_62c3_a_card_led_after_both_sides_revoked_and_then_played_elsewhere_is_not_replayed() -> None:
+    """Found by the property below: South (dummy) and West both revoke on trick 2 and West leads S3 to trick
+    3. After the correction (Law 62C3) West's S2 is a major penalty card, and West revokes again with the S3
+    he had led. That S3 is gone from his hand, so it cannot be asked back at trick 3: West's penalty card S2
+    is simply played, and the board goes on."""
+    t = in_contract("4S")
+    t = cards(t, "CK C6 C9 SQ C2 CA D5 S2 S3")
+    t = t.apply(AttentionDrawn(N, S, 2))
+    t = t.apply(CardPlayed(S, _c("C7")))  # dummy follows suit now
+    t = t.apply(CardPlayed(W, _c("S3")))  # West revokes again, with the card he had led
+    t = t.apply(CardPlayed(W, _c("S2")))  # his penalty card, led to trick 3 (Law 50D)
+    assert t.play is not None and t.play.cards[-1] == _c("S2")
+    assert Table.replay(t.board, t.record, t.regulations) == t
+
+
+_c = Card.from_str
 
 
 # --- a property over random boards with revokes ------------------------------------------------------------

@@ -397,7 +397,9 @@ def _after_card(
         if replay.non_offender:
             changed = True  # Law 62C1, which frees the offender's partner's card (62C2)
     done = len(after.play.winners)
-    replays = [r for r in replays if r.trick > done]  # a trick completed: what was not replayed is gone
+    # A trick completed: what was not replayed is gone; so is a card since played elsewhere (a player who
+    # revoked again with the card he had led to the next trick no longer holds it to lead).
+    replays = [r for r in replays if r.trick > done and r.card in after.play.hand(r.seat)]
     return replace(
         ledger, replays=tuple(replays), changed=changed and bool(replays), withdrawn=tuple(withdrawn),
         made_penalty=(*ledger.made_penalty, *penalties),
