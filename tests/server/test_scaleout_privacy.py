@@ -28,5 +28,5 @@ def test_no_message_from_owner_or_follower_shows_a_card_its_recipient_may_not_se
     assert report.boards == 10
     assert report.leaks == []
     assert report.out_of_order == []
-    assert report.follower_messages > 10 * 7 * 20  # seven viewers at the follower, dozens of events a board
+    assert report.follower_messages > 10 * 7 * 10  # seven viewers at the follower, many events a board
     assert report.claims + report.exposed > 0  # claims and exposed cards went through the follower too

@@ -566,7 +566,7 @@ def automatic_claim_ruling(table: Table) -> int:
     if claim is None:
         raise ValueError("the table has no claim to rule on")
     try:
-        report = adjudicate(table, with_double_dummy=False)
+        report = adjudicate(table)  # DDS values the play after the stated line: fast
         return min(claim.tricks, report.against_claimer)
     except ValueError:  # a long ending: more tricks than the aid searches
         from tenace.solver import dds
