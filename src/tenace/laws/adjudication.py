@@ -274,13 +274,19 @@ def adjudicate_position(
     if trump is not None:
         outstanding = (play.hand(claimer.lho) | play.hand(claimer.rho)).suit(trump)
     mentioned = trump is not None and (line.mentions(trump) or bool(_TRUMP_WORD.search(statement)))
-    dd: int | None = None
-    if with_double_dummy:
-        from tenace.solver import dds  # lazily: DDS is an optional extra
-
-        solved = dds.solve_position(play)
-        dd = solved.max_tricks if solved.turn.side is claimer.side else solved.tricks_left - solved.max_tricks
+    dd = double_dummy_tricks(play, claimer) if with_double_dummy else None
     return ClaimReport(claimer, remaining, claimed, line, against, favour, dd, outstanding, mentioned, worst)
+
+
+def double_dummy_tricks(play: Play, claimer: Seat) -> int:
+    """The tricks left that ``claimer``'s side takes with best play all round (DDS).
+
+    :raises SolverError: if DDS is not available.
+    """
+    from tenace.solver import dds  # lazily: DDS is an optional extra
+
+    solved = dds.solve_position(play)
+    return solved.max_tricks if solved.turn.side is claimer.side else solved.tricks_left - solved.max_tricks
 
 
 def _played(play: Play, card: Card) -> bool:

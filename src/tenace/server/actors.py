@@ -560,7 +560,7 @@ def automatic_claim_ruling(table: Table) -> int:
     the claimer's stated line with every unstated choice worst for him and the defenders double dummy; with
     more, the double-dummy result stands in for it. Never more than was claimed.
     """
-    from tenace.laws.adjudication import adjudicate
+    from tenace.laws.adjudication import adjudicate, double_dummy_tricks
 
     claim = table.claim
     if claim is None:
@@ -569,14 +569,8 @@ def automatic_claim_ruling(table: Table) -> int:
         report = adjudicate(table)  # DDS values the play after the stated line: fast
         return min(claim.tricks, report.against_claimer)
     except ValueError:  # a long ending: more tricks than the aid searches
-        from tenace.solver import dds
-
-        play = table.play
-        assert play is not None
-        solved = dds.solve_position(play)
-        best = solved.max_tricks  # for the side on turn
-        ours = best if solved.turn.side is claim.seat.side else solved.tricks_left - best
-        return min(claim.tricks, ours)
+        assert table.play is not None
+        return min(claim.tricks, double_dummy_tricks(table.play, claim.seat))
 
 
 def _ref(action: Action | Event) -> str | None:
