@@ -70,7 +70,7 @@ from tenace.server.actors import ClubSlot, Connection, Hub, TableActor
 from tenace.server.auth import Auth, csrf_protect, csrf_token_for, optional_user, require_role
 from tenace.server.club_store import read_states, write_state
 from tenace.server.protocol import Action, view_json
-from tenace.server.security import Role, User
+from tenace.server.security import EventState, Role, SpectatorPolicy, User, WatchedTable
 from tenace.tournament.model import (
     Conditions,
     ContestantId,
@@ -418,6 +418,47 @@ class ClubManager:
         if session is None:
             raise HTTPException(404, f"no club session {session_id!r}")
         return session
+
+    async def spectator_state(
+        self, table_id: str, policy: SpectatorPolicy = SpectatorPolicy.AFTER_ALL_TABLES,
+        guests_may_watch: bool = False,
+    ) -> tuple[WatchedTable, EventState] | None:
+        """What the spectator rules (:func:`tenace.server.security.spectator_may_see`) need to know of the
+        live table ``table_id`` and its session now; ``None`` for a table of no session. Every table of the
+        movement that plays a board counts, opened or not (a table of a later round is named by its round and
+        number until it opens); a board is finished where its live table's play has ended. Registered
+        players are named by their user ids, looked up in the accounts."""
+        found = next(((s, slot) for s in self.sessions.values() for slots in s.slots.values()
+                      for slot in slots if slot.table_id == table_id), None)
+        if found is None:
+            return None
+        session, watched = found
+        names = sorted({p.name for pair in session.players.values() for p in pair if p.kind == "user"})
+        users = await asyncio.to_thread(lambda: [self.auth.accounts.user(name) for name in names])
+        ids = {name: user.id for name, user in zip(names, users, strict=True) if user is not None}
+
+        def pair_ids(pair: ContestantId) -> frozenset[int]:
+            return frozenset(ids[p.name] for p in session.players.get(pair, ()) if p.name in ids
+                             and p.kind == "user")
+
+        tables: dict[int, set[str]] = {}
+        finished: set[tuple[str, int]] = set()
+        boards_of: dict[int, set[int]] = {}
+        for seating in session.movement.seatings:
+            opened = {s.board: s for s in session.slots.get((seating.round, seating.table), [])}
+            for board in seating.boards:
+                slot = opened.get(board)
+                key = slot.table_id if slot else f"round {seating.round}, table {seating.table}"
+                tables.setdefault(board, set()).add(key)
+                actor = None if slot is None else self.hub.tables.get(slot.table_id)
+                ended = actor is not None and actor.table.score_ns() is not None
+                if slot is not None and (slot.done or ended):
+                    finished.add((key, board))
+            for user_id in pair_ids(seating.ns) | pair_ids(seating.ew):
+                boards_of.setdefault(user_id, set()).update(seating.boards)
+        state = EventState(policy, {b: frozenset(t) for b, t in tables.items()}, frozenset(finished),
+                           {u: frozenset(b) for u, b in boards_of.items()}, guests_may_watch)
+        return WatchedTable(table_id, watched.board, pair_ids(watched.ns) | pair_ids(watched.ew)), state
 
     # --- rounds -----------------------------------------------------------------------------------------
 
