@@ -424,19 +424,25 @@ function renderEnd(view) {
   const result = $("score-text");
   const s = view.score;
   if (typeof s === "number") {
-    result.textContent = `${contractLine(view)} · ${t("Score")} N-S ${s > 0 ? "+" : ""}${s}, E-W ${-s > 0 ? "+" : ""}${-s}`;
+    result.textContent = `${contractLine(view)} · ${scoreLine(s)}`;
   } else if (s && typeof s === "object") {
     const ns = s.ns ?? s.NS ?? s.ns_score;
     const parts = [contractLine(view)];
     if (s.contract || s.result) parts.push(String(s.result ?? s.contract));
     if (typeof s.tricks === "number") parts.push(f("{tricks} tricks", { tricks: s.tricks }));
-    if (typeof ns === "number") parts.push(`${t("Score")} N-S ${ns > 0 ? "+" : ""}${ns}, E-W ${-ns > 0 ? "+" : ""}${-ns}`);
+    if (typeof ns === "number") parts.push(scoreLine(ns));
     result.textContent = parts.length ? parts.join(" · ") : JSON.stringify(s);
   } else {
     result.textContent = t("The board is over.");
   }
   result.dataset.score = typeof s === "number" ? String(s) : s && typeof s === "object" ? String(s.ns ?? s.NS ?? s.ns_score ?? "") : "";
   $("next-board").hidden = view.viewerSeat === null;
+}
+
+/** North-South's score and East-West's, signed: "Score N-S +420, E-W -420". */
+function scoreLine(ns) {
+  const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
+  return f("Score N-S {ns}, E-W {ew}", { ns: signed(ns), ew: signed(-ns) });
 }
 
 function contractLine(view) {
