@@ -83,6 +83,8 @@ METHOD_NAMES: Final[dict[Method, str]] = {
     Method.TEAM_IMPS: N_("Team IMPs"),
     Method.BOARD_A_MATCH: N_("Board-a-match"),
 }
+ADJUSTED: Final = N_("Adj")
+"""The abbreviation before an assigned adjusted score (Law 12C1): ``Adj 420/-420``."""
 _RED: Final = frozenset({Suit.HEARTS, Suit.DIAMONDS})
 _RED_DENOMINATIONS: Final = frozenset({Denomination.HEARTS, Denomination.DIAMONDS})
 
@@ -246,6 +248,16 @@ class ScoreCard:
     total: str
 
 
+def _labelled(text: str, adjusted: str) -> str:
+    """A score's text (:func:`score_text`) with the abbreviation of an assigned adjusted score translated.
+
+    >>> _labelled("Adj 420/-420", "Skor."), _labelled("-50", "Skor.")
+    ('Skor. 420/-420', '-50')
+    """
+    prefix = f"{ADJUSTED} "
+    return f"{adjusted} {text[len(prefix):]}" if text.startswith(prefix) else text
+
+
 def _own_score(card: CardLine, settings_text: str) -> str:
     entry = card.line.ns_score
     if isinstance(entry, int) and card.direction == "EW":
@@ -254,7 +266,8 @@ def _own_score(card: CardLine, settings_text: str) -> str:
 
 
 def _traveller_views(event: Event, results: EventResults, boards: Mapping[int, Board],
-                     analyses: Mapping[int, BoardAnalysis], passed: str) -> tuple[TravellerView, ...]:
+                     analyses: Mapping[int, BoardAnalysis], passed: str, adjusted: str = ADJUSTED
+                     ) -> tuple[TravellerView, ...]:
     places = event.conditions.percentage_places
     settings = event.conditions.artificial
     views = []
@@ -266,7 +279,7 @@ def _traveller_views(event: Event, results: EventResults, boards: Mapping[int, B
         rows = tuple(
             TravellerRow(
                 line.result.ns, line.result.ew, _played(line.result, passed),
-                score_text(line.ns_score, settings),
+                _labelled(score_text(line.ns_score, settings), adjusted),
                 optional_decimal(line.ns_points, POINT_PLACES),
                 optional_decimal(line.ew_points, POINT_PLACES),
                 optional_decimal(line.ns_percentage, places), optional_decimal(line.ew_percentage, places),
@@ -286,7 +299,8 @@ def _names(event: Event, opponents: str) -> str:
     return " & ".join(contestant_name(event, who) for who in opponents.split(" & "))
 
 
-def _score_cards(event: Event, results: EventResults, passed: str) -> tuple[ScoreCard, ...]:
+def _score_cards(event: Event, results: EventResults, passed: str, adjusted: str = ADJUSTED
+                 ) -> tuple[ScoreCard, ...]:
     places = event.conditions.percentage_places
     settings = event.conditions.artificial
     cards = []
@@ -298,7 +312,8 @@ def _score_cards(event: Event, results: EventResults, passed: str) -> tuple[Scor
         rows = tuple(
             CardRow(
                 c.result.round, c.result.board, c.direction, c.opponent, _names(event, c.opponent),
-                _played(c.result, passed), _own_score(c, score_text(c.line.ns_score, settings)),
+                _played(c.result, passed),
+                _labelled(_own_score(c, score_text(c.line.ns_score, settings)), adjusted),
                 optional_decimal(c.points, POINT_PLACES), optional_decimal(c.percentage, places),
             )
             for c in lines
@@ -332,6 +347,7 @@ def render_html(
     """
     _ = gettext_for(locale)
     passed = _("Passed out")
+    adjusted = _(ADJUSTED)
     by_number = _boards(boards)
     show_carry = any(s.carry_over for r in results.rankings for s in r.standings)
     show_penalty_column = any(s.penalties for r in results.rankings for s in r.standings)
@@ -351,8 +367,8 @@ def render_html(
         decimal=lambda v, p=POINT_PLACES: optional_decimal(v, p),
         exact=exact,
         name=functools.partial(contestant_name, event),
-        travellers=_traveller_views(event, results, by_number, analyses or {}, passed),
-        cards=_score_cards(event, results, passed),
+        travellers=_traveller_views(event, results, by_number, analyses or {}, passed, adjusted),
+        cards=_score_cards(event, results, passed, adjusted),
         hands_link=hands_link,
         denomination_html=_denomination_html,
         red_denominations=_RED_DENOMINATIONS,
