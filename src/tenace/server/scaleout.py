@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import itertools
 import json
 import logging
@@ -50,7 +51,7 @@ from tenace.laws.log import event_from_json, event_to_json
 from tenace.laws.refs import DIRECTOR, Director, Policy, Regulations
 from tenace.laws.table import Phase, Table
 from tenace.seats import Seat
-from tenace.server.actors import Connection, CreatedTable, Hub, TableActor
+from tenace.server.actors import Connection, CreatedTable, Hub, TableActor, event_time, timed_event_json
 from tenace.server.persistence import LiveStore, LiveTable, LiveTableRow
 from tenace.server.protocol import Action, ProtocolError, Viewer, error_message, parse_action
 
@@ -181,10 +182,11 @@ class ClusterActor(TableActor):
     def _broadcast(self) -> None:
         super()._broadcast()
         if self.owner:
-            record = self.table.record
+            record, times = self.table.record, self.table.times
             message: dict[str, Any] = {
                 "from": self.hub.process_id, "position": self.position, "seq": len(record),
-                "event": event_to_json(record[-1]) if record else None,
+                "event": _published(record[-1], times[-1] if len(times) == len(record) else None)
+                if record else None,
             }
             if not record:  # a new board: followers start it without reading the database
                 message["board"] = board_to_json(self.table.board)
@@ -206,8 +208,9 @@ class ClusterActor(TableActor):
             super()._broadcast()
             return
         if position == self.position and seq == here[1] + 1 and event is not None:
-            try:
-                self.table = self.table.apply(event_from_json(event, f"table {self.id}, event {seq - 1}"))
+            where = f"table {self.id}, event {seq - 1}"
+            try:  # with the owner's time (Law 73D: tempo is evidence), so the records are the same
+                self.table = self.table.apply(event_from_json(event, where), at=event_time(event, where))
             except ValueError:
                 log.exception("table %s: a published event does not apply; reading the table back", self.id)
                 await self.reload()
@@ -265,11 +268,19 @@ class ClusterActor(TableActor):
         await self.reload()
 
 
+def _published(event: Event, at: dt.datetime | None) -> dict[str, Any]:
+    """The event as the owner publishes it: as stored, with its time when the table knows it."""
+    return event_to_json(event) if at is None else timed_event_json(event, at)
+
+
 def _replayed(stored: LiveTable) -> tuple[Table, int]:
+    """The current board of a stored table, with the time of each event (Law 73D) as stored."""
     current = stored.boards[-1]
-    record = [event_from_json(e, f"table {stored.id}, board {current.position}, event {i}")
-              for i, e in enumerate(current.events)]
-    return Table.replay(current.board, record, Regulations(policy=Policy(stored.policy))), current.position
+    where = f"table {stored.id}, board {current.position}, event"
+    record = [event_from_json(e, f"{where} {i}") for i, e in enumerate(current.events)]
+    times = [event_time(e, f"{where} {i}") for i, e in enumerate(current.events)]
+    regulations = Regulations(policy=Policy(stored.policy))
+    return Table.replay(current.board, record, regulations, times=times), current.position
 
 
 @dataclass(frozen=True, slots=True)
