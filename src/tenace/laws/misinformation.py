@@ -425,6 +425,8 @@ def duties(
     out: list[Duty] = []
     info = table.information
     unalerted = _unalerted(table, cards, alerts)
+    if not info.findings and cards is None and not unalerted:
+        return ()  # nothing shows an explanation was wrong: no duty can arise (the common case, kept cheap)
     indices = sorted({e.call_index for e in info.explanations} | {f.call_index for f in info.findings}
                      | {i for i, s in enumerate(table.calls) if s.call.explanation} | set(unalerted))
     now = period(table)

@@ -98,40 +98,30 @@ def on_inspection(state: PlayState, event: InspectionAllowed) -> PlayState:
     return replace(state, inspections=(*state.inspections, inspection))
 
 
-def _visible(
-    play: Play, viewer: Seat | Director | None, index: int, inspections: tuple[Inspection, ...], ended: bool
-) -> bool:
-    """Whether ``viewer`` may see the cards of trick ``index`` (from 0)."""
-    completed = len(play.winners)
-    if ended or isinstance(viewer, Director) or index >= completed:  # Law 66D; the Director; the trick on
-        return True
-    current = play.current_trick
-    if index == completed - 1:  # the trick just completed (Law 66A, 66B)
-        if viewer is None:
-            return not current.cards
-        if all(seat.side is not viewer.side for seat, _ in current):
-            return True
-    if viewer is None:
-        return False
-    return any(  # Law 66C: at the Director's specific instruction
-        i.seat is viewer and i.trick == index + 1 and i.at == len(play.cards) for i in inspections
-    )
-
-
 def trick_views(
     play: Play, viewer: Seat | Director | None, inspections: tuple[Inspection, ...], *, ended: bool
 ) -> tuple[TrickView, ...]:
     """Every trick begun so far, as ``viewer`` may see it (Law 66); ``ended``: play has ceased (66D)."""
+    winners = play.winners
+    completed = len(winners)
+    current = play.current_trick
     tricks: list[Trick] = list(play.tricks)
-    if play.current_trick.cards:
-        tricks.append(play.current_trick)
-    views = []
-    for i, trick in enumerate(tricks):
-        shown = _visible(play, viewer, i, inspections, ended)
-        cards = trick.cards if shown else tuple(None for _ in trick.cards)
-        winner = play.winners[i] if i < len(play.winners) else None
-        views.append(TrickView(i + 1, trick.leader, cards, winner))
-    return tuple(views)
+    if current.cards:
+        tricks.append(current)
+    if ended or isinstance(viewer, Director):  # Law 66D; the Director sees every trick
+        shown = set(range(len(tricks)))
+    else:
+        shown = set(range(completed, len(tricks)))  # the trick in progress
+        if completed and (not current.cards if viewer is None
+                          else all(seat.side is not viewer.side for seat, _ in current)):
+            shown.add(completed - 1)  # the trick just quitted, until the viewer's side plays on (66A, 66B)
+        if viewer is not None:  # Law 66C: at the Director's specific instruction, until the next card
+            shown.update(i.trick - 1 for i in inspections if i.seat is viewer and i.at == len(play.cards))
+    return tuple(
+        TrickView(i + 1, trick.leader, trick.cards if i in shown else (None,) * len(trick.cards),
+                  winners[i] if i < completed else None)
+        for i, trick in enumerate(tricks)
+    )
 
 
 def on_defective(state: PlayState, event: DefectiveTrickFound, *, ended: bool) -> PlayState:
