@@ -253,6 +253,7 @@ class TableActor:
         self.busy = 0
         self._views_of: Table | None = None
         self._views: dict[Viewer, TableView] = {}
+        self._observed: tuple[int, int] | None = None
 
     # --- lifecycle ------------------------------------------------------------------------------------------
 
@@ -482,10 +483,18 @@ class TableActor:
         return seat if seat in self.robots else None
 
     def _schedule_robots(self) -> None:
-        for robot_seat, robot in self.robots.items():
-            observe = getattr(robot, "observe", None)
-            if observe is not None:
-                observe(self.view_for(robot_seat))
+        # A robot remembers the cards it has seen (quitted tricks are turned over, Law 66). Every card of a
+        # trick is in every seat's view when the trick is completed, and the trick in progress is always in
+        # view, so the robots need to observe only when the number of completed tricks changes (and at their
+        # own turns, when they get their view anyway): not after every event.
+        play = self.table.play
+        moment = (self.position, -1 if play is None else len(play.winners))
+        if moment != self._observed:
+            self._observed = moment
+            for robot_seat, robot in self.robots.items():
+                observe = getattr(robot, "observe", None)
+                if observe is not None:
+                    observe(self.view_for(robot_seat))
         seat = self.robot_to_act()
         if seat is not None:
             self._spawn(self._robot_turn(seat, len(self.table.record), self.position))

@@ -24,7 +24,18 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Boolean, Engine, ForeignKey, Integer, String, Text, UniqueConstraint, select, update
+from sqlalchemy import (
+    Boolean,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
 
@@ -211,6 +222,7 @@ class LiveStore:
     """Reading and writing live tables; each method is one committed transaction."""
 
     def __init__(self, engine: Engine) -> None:
+        self._engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
 
     def create_table(self, table: NewTable, board: Board) -> None:
@@ -245,14 +257,14 @@ class LiveStore:
 
         :raises EventConflictError: if one of them is already stored (none is written).
         """
+        at = _now()
+        values = [
+            {"table_id": t, "position": p, "seq": s, "event": json.dumps(e, ensure_ascii=False), "at": at}
+            for t, p, s, e in rows
+        ]
         try:
-            with self._sessions.begin() as orm:
-                at = _now()
-                orm.add_all(
-                    LiveEventRow(table_id=t, position=p, seq=s, event=json.dumps(e, ensure_ascii=False),
-                                 at=at)
-                    for t, p, s, e in rows
-                )
+            with self._engine.begin() as connection:  # one executemany, without the ORM's unit of work
+                connection.execute(insert(LiveEventRow), values)
         except IntegrityError as exc:
             raise EventConflictError(f"one of {len(rows)} events is already stored") from exc
 
