@@ -8,17 +8,18 @@
 
 Messages are marked with ``N_()`` in the source. A translator edits the .po file, then runs ``compile``.
 
-There are three domains. ``tenace`` (the Laws engine's messages) must be translated completely in every
-locale.
-``tenace_publish`` (the labels of the result pages: tenace/tournament/publish, Python and Jinja2 templates)
-and ``tenace_web`` (the pages of ``tenace serve``: tenace/server/pages.py and its templates) are complete in
-English; other locales may leave a label untranslated, and the page then shows it in English.
+There are three domains: ``tenace`` (the Laws engine's messages), ``tenace_publish`` (the labels of the
+result pages: tenace/tournament/publish, Python and Jinja2 templates) and ``tenace_web`` (the pages of
+``tenace serve``: tenace/server/pages.py and its templates, and the labels the table's JavaScript client is
+sent). ``check`` asks that every domain be translated completely in every locale, with no fuzzy entry, and
+that each translation keep exactly the placeholders (``{name}``, ``%(name)s``) of its English message.
 """
 
 from __future__ import annotations
 
 import datetime
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -45,7 +46,13 @@ WEB_DOMAIN = "tenace_web"
 WEB_SOURCES = [_SERVER / "pages.py", *sorted((_SERVER / "templates").glob("*.j2"))]
 WEB_HEADER = "Tenace's web pages: the lobby and the table (tenace serve)."
 DOMAINS = (DOMAIN, PUBLISH_DOMAIN, WEB_DOMAIN)
-"""Every domain; only the first must be translated completely in every locale."""
+"""Every domain; each must be translated completely in every locale."""
+_PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}|%\([A-Za-z_][A-Za-z0-9_]*\)[sdr]")
+
+
+def placeholders(text: str) -> list[str]:
+    """The placeholders of a message, sorted: ``{name}`` (str.format) and ``%(name)s`` (printf style)."""
+    return sorted(_PLACEHOLDER.findall(text))
 
 
 def _sources(domain: str) -> list[Path]:
@@ -165,10 +172,14 @@ def problems(domains: tuple[str, ...] = DOMAINS) -> list[str]:
             have = {m.id: m for m in catalog if m.id}
             for msgid in sorted(wanted - have.keys(), key=str):
                 found.append(f"{locale}: {domain}: no translation of {msgid!r}")
-            must_translate = domain == DOMAIN or locale == SOURCE_LOCALE
             for msgid, message in have.items():
-                if msgid in wanted and ((must_translate and not message.string) or message.fuzzy):
+                if msgid not in wanted:
+                    continue
+                if not message.string or message.fuzzy:
                     found.append(f"{locale}: {domain}: untranslated or fuzzy: {msgid!r}")
+                elif (isinstance(msgid, str) and isinstance(message.string, str)
+                      and placeholders(message.string) != placeholders(msgid)):
+                    found.append(f"{locale}: {domain}: the placeholders differ from the English: {msgid!r}")
             mo = po_path(locale, domain).with_suffix(".mo")
             if not mo.exists():
                 found.append(f"{locale}: {mo.name} missing: run python tools/i18n.py compile")

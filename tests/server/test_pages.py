@@ -169,8 +169,9 @@ def test_web_catalogues_are_current_and_translated_in_every_locale() -> None:
         assert untranslated == [], (locale, untranslated)
 
 
-_SAME_IN = {"NT", "Pass", "Alert", "Refused", "Table", "Board", "Claim"}
-"""Labels that may read the same as English in some language (NT in Swedish, Pass in Latvian/Swedish, ...)."""
+_SAME_IN = {"NT", "Pass", "Alert", "Refused", "Table", "Board", "Claim", "NS", "EW"}
+"""Labels that may read the same as English in some language (NT in Swedish, Pass in Latvian/Swedish, NS and
+EW in Polish, ...)."""
 
 
 def test_gettext_for_an_unknown_language_is_english() -> None:

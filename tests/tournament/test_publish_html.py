@@ -227,10 +227,10 @@ def test_without_deals_there_is_one_page_and_no_link() -> None:
     assert set(pages) == {"index.html"} and "hands.html" not in pages["index.html"]
 
 
-def test_other_locales_fall_back_to_english_labels_and_unknown_ones_are_refused() -> None:
+def test_other_locales_show_their_own_labels_and_unknown_ones_are_refused() -> None:
     event, results = small_event()
     polish = render_html(event, results, locale="pl_PL")
-    assert '<html lang="pl">' in polish and "Rankings" in polish
+    assert '<html lang="pl">' in polish and "<h2>Klasyfikacja</h2>" in polish and "Rankings" not in polish
     with pytest.raises(LocaleError, match="xx"):
         render_html(event, results, locale="xx")
     assert issubclass(LocaleError, ValueError)
