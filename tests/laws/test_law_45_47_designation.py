@@ -100,27 +100,50 @@ def test_46b1c_low_is_the_lowest_card_of_the_suit_led() -> None:
     assert _last_card(_call(_east_leads_spade(), "low")) == C("S7")
 
 
-def test_46b1a_high_with_nothing_led_is_incomplete_and_declarer_names_the_card() -> None:
-    """Dummy is on lead: "high" says no suit, so declarer must complete the designation."""
+def test_46b5_high_with_nothing_led_names_no_suit_so_a_defender_designates_dummys_card() -> None:
+    """Dummy is on lead: "high" names neither a suit nor a rank and Law 46B1 (the suit led) gives no card:
+    Law 46B5, a defender (West, on dummy's left) designates the card, not declarer."""
     t = _call(_dummy_on_lead(), "high")
-    assert t.pending is not None and t.pending.actor is N and t.pending.law == _law("46B1(a)")
+    assert t.pending is not None and t.pending.actor is W and t.pending.law == _law("46B5")
     assert t.play is not None and {o.card for o in t.pending.options} == set(t.play.hand(S))
-    t = t.apply(Elected(N, DesignateCard(C("CQ"), _law("46B1(a)"))))
-    assert _last_card(t) == C("CQ") and t.turn is W
+    with pytest.raises(ImpossibleActionError, match="West's, not North's"):
+        t.apply(Elected(N, DesignateCard(C("CQ"), _law("46B5"))))
+    t = t.apply(Elected(W, DesignateCard(C("CT"), _law("46B5"))))
+    assert _last_card(t) == C("CT") and t.turn is W
     _same_on_replay(t)
+
+
+def test_46b5_low_when_dummy_has_no_card_of_the_suit_led_lets_a_defender_designate() -> None:
+    """Dummy's three diamonds go on tricks 1-3; East leads his last diamond at trick 5 and declarer says
+    "low": there is no card of the suit led in dummy, so 46B1(c) gives none and 46B5 applies."""
+    t = _dummy_on_lead()  # trick 1: D8 DK D3 D9, dummy wins
+    t = play(_call(t, "DA"), "W:D4 N:DJ E:D7")  # trick 2: dummy wins
+    t = play(_call(t, "D2"), "W:DT N:DQ E:D6")  # trick 3: North wins
+    t = play(_call(play(t, "N:H4 E:HA"), "H8"), "W:H3")  # trick 4: East wins
+    t = play(t, "E:D5")
+    assert t.play is not None and not any(c.suit is C("D5").suit for c in t.play.hand(S))
+    t = _call(t, "low")
+    assert t.pending is not None and t.pending.actor is W and t.pending.law == _law("46B5")
+    assert {o.card for o in t.pending.options} == set(t.play.hand(S))
+    t = t.apply(Elected(W, DesignateCard(C("S9"), _law("46B5"))))
+    assert _last_card(t) == C("S9")
+    _same_on_replay(t)
+
+
+def test_46b5_win_when_no_card_is_known_to_win_lets_a_defender_designate() -> None:
+    """East leads SQ and dummy holds S987: no card can win, so "win" names no card (46B1(b)); it names no suit
+    or rank either: Law 46B5, West designates one of dummy's lawful cards."""
+    t = _call(_east_leads_spade(), "win")
+    assert t.pending is not None and t.pending.law == _law("46B5") and t.pending.actor is W
+    assert {o.card for o in t.pending.options} == {C("S9"), C("S8"), C("S7")}
+    t = t.apply(Elected(W, DesignateCard(C("S9"), _law("46B5"))))
+    assert _last_card(t) == C("S9") and t.turn is W
 
 
 def test_46b1b_win_is_the_lowest_card_known_to_win() -> None:
     """East leads D8: dummy's DA and DK both beat every diamond declarer cannot see; the lowest is DK."""
     t = _call(play(in_3nt(), "E:D8"), "win")
     assert _last_card(t) == C("DK")
-
-
-def test_46b1b_win_when_no_card_is_known_to_win_lets_declarer_name_the_card() -> None:
-    """East leads SQ and dummy holds S987: none can win, so declarer names one of them."""
-    t = _call(_east_leads_spade(), "win")
-    assert t.pending is not None and t.pending.law == _law("46B1(b)")
-    assert {o.card for o in t.pending.options} == {C("S9"), C("S8"), C("S7")}
 
 
 def test_46b1b_a_card_a_defender_still_to_play_could_beat_is_not_known_to_win() -> None:

@@ -4,18 +4,24 @@ Declarer plays from dummy by naming a card (Law 45B): :class:`~tenace.laws.event
 card is played as named. The incomplete or invalid designations of Law 46B are resolved here, as pure
 functions of the play:
 
-* ``"high"`` / ``"low"``: the highest / lowest card of the suit led (46B1(a), 46B1(c));
-* ``"win"``: the lowest card that is *known* to win the trick, from what declarer can see (46B1(b));
+* ``"high"`` / ``"low"``: the highest / lowest card of the suit led (46B1(a), 46B1(c)); when dummy leads or
+  holds no card of the suit led the words name neither a suit nor a rank, so Law 46B5 applies (below);
+* ``"win"``: the lowest card that is *known* to win the trick, from what declarer can see (46B1(b)); when no
+  card is known to win, Law 46B5 again;
 * a suit only: the lowest card of that suit (46B2);
 * a rank only: in leading, the suit with which dummy won the preceding trick, if dummy holds that rank in it
   (46B3(a)); otherwise the card of that rank dummy can lawfully play, and declarer says which if there are
   two or more (46B3(b));
 * a card dummy does not hold: invalid, declarer names any lawful card (46B4);
-* ``"anything"``: a defender names dummy's card (46B5). The Laws let either defender do so; the engine asks
-  the one on dummy's left, who plays next after dummy (as Law 55A lets the player next in turn prevail).
+* ``"anything"``, and any other incomplete designation outside 46B1-46B4 (a play indicated with neither a
+  suit nor a rank): a defender names dummy's card among its lawful cards (46B5). The Laws let either defender
+  do so; the engine asks the one on dummy's left, who plays next after dummy (as Law 55A lets the player next
+  in turn prevail).
 
-When the words do not give one card (``"high"`` with nothing led, no card known to win, a void suit), the
-designation is incomplete and declarer names the card (a pending decision of ``DesignateCard`` options). When
+When the words name a card, a suit or a rank that gives no lawful card (46B4: a card dummy does not hold, a
+void suit, a rank with no lawful card), the designation is invalid and declarer names any lawful card; two
+lawful cards of the rank named make him say which (46B3(b)). Either is a pending decision of
+``DesignateCard`` options. When
 the Director finds declarer's different intention incontrovertible (the opening words of 46B), the event's
 ``intended`` card is played instead.
 
@@ -252,7 +258,8 @@ def resolve(play: Play, dummy: Seat, declarer: Seat, text: str, intended: Card |
     hand = play.hand(dummy)
     lawful = _lawful(play, dummy)
     anything = tuple(sorted(lawful))
-    incomplete = Resolution(None, LawRef(46, "B"), anything, declarer)
+    invalid = Resolution(None, LawRef(46, "B4"), anything, declarer)  # Law 46B4: declarer names any card
+    defender = Resolution(None, LawRef(46, "B5"), anything, dummy.lho)
     if intended is not None:  # Law 46B, opening words: declarer's different intention is incontrovertible
         if intended not in hand:
             raise ImpossibleActionError(f"{intended} is not in dummy's hand")
@@ -265,23 +272,25 @@ def resolve(play: Play, dummy: Seat, declarer: Seat, text: str, intended: Card |
             assert parsed.card is not None
             if parsed.card in hand:
                 return Resolution(parsed.card, LawRef(45, "B"))
-            return replace(incomplete, law=LawRef(46, "B4"))  # invalid: any lawful card
+            return invalid  # invalid: any lawful card
         case Form.HIGH | Form.LOW:
             law = LawRef(46, "B1(a)" if parsed.form is Form.HIGH else "B1(c)")
             if led is None or not hand.suit(led):
-                return replace(incomplete, law=law)
+                # Law 46B5: "high" or "low" when dummy leads, or when dummy has no card of the suit led, names
+                # neither a suit nor a rank and 46B1 gives no card: a defender designates dummy's card.
+                return defender
             cards = sorted(hand.suit(led), key=lambda c: c.rank)
             return Resolution(cards[-1] if parsed.form is Form.HIGH else cards[0], law)
         case Form.WIN:
             winners = known_winners(play, dummy, declarer)
             if not winners:
-                return replace(incomplete, law=LawRef(46, "B1(b)"))
+                return defender  # Law 46B5: no card is known to win, and "win" names no suit and no rank
             return Resolution(winners[0], LawRef(46, "B1(b)"))
         case Form.SUIT:
             assert parsed.suit is not None
             suit = sorted(hand.suit(parsed.suit), key=lambda c: c.rank)
             if not suit:
-                return replace(incomplete, law=LawRef(46, "B4"))  # no card of that suit: invalid
+                return invalid  # no card of that suit: invalid
             return Resolution(suit[0], LawRef(46, "B2"))
         case Form.RANK:
             assert parsed.rank is not None
@@ -296,9 +305,9 @@ def resolve(play: Play, dummy: Seat, declarer: Seat, text: str, intended: Card |
                 return Resolution(ranked[0], LawRef(46, "B3(b)"))
             if ranked:
                 return Resolution(None, LawRef(46, "B3(b)"), ranked, declarer)
-            return replace(incomplete, law=LawRef(46, "B4"))  # no lawful card of that rank: invalid
+            return invalid  # no lawful card of that rank: invalid
         case Form.ANYTHING:
-            return Resolution(None, LawRef(46, "B5"), anything, dummy.lho)
+            return defender  # Law 46B5: "play anything"
     raise AssertionError(parsed)  # pragma: no cover
 
 
