@@ -41,7 +41,7 @@ from tenace.calls import Denomination
 from tenace.cards import Card, Suit
 from tenace.contract import Contract
 from tenace.deal import Deal
-from tenace.handrecords.model import BoardAnalysis, PrintedBoard, printed_board
+from tenace.handrecords.model import BoardAnalysis, ParLine, PrintedBoard, printed_board
 from tenace.tournament.model import Event, EventKind, Method, Result
 from tenace.tournament.publish.common import (
     BoardsArg,
@@ -85,6 +85,10 @@ METHOD_NAMES: Final[dict[Method, str]] = {
 }
 ADJUSTED: Final = N_("Adj")
 """The abbreviation before an assigned adjusted score (Law 12C1): ``Adj 420/-420``."""
+PAR_LINE: Final = N_("{contract} by {seats} {result}")
+"""A par contract on a traveller: ``4♥X by E/W −1``."""
+NOTRUMP: Final = N_("NT")
+"""Notrump in contracts, the double-dummy table and par lines (``BA`` in Polish, ``BT`` in Latvian)."""
 _RED: Final = frozenset({Suit.HEARTS, Suit.DIAMONDS})
 _RED_DENOMINATIONS: Final = frozenset({Denomination.HEARTS, Denomination.DIAMONDS})
 
@@ -156,17 +160,37 @@ def anchor(text: str) -> str:
 # --- text with suit symbols ------------------------------------------------------------------------------
 
 
-def _denomination_html(denomination: Denomination) -> Markup:
-    symbol = escape(denomination.symbol)
+def _denomination_html(denomination: Denomination, notrump: str = NOTRUMP) -> Markup:
+    symbol = escape(notrump if denomination is Denomination.NOTRUMP else denomination.symbol)
     if denomination in _RED_DENOMINATIONS:
         return Markup('<span class="red">{}</span>').format(symbol)
     return Markup(symbol)
 
 
-def contract_html(contract: Contract) -> Markup:
-    """``4♥X`` with a red heart (without the declarer)."""
-    denomination = _denomination_html(contract.denomination)
+def contract_html(contract: Contract, notrump: str = NOTRUMP) -> Markup:
+    """``4♥X`` with a red heart (without the declarer); ``notrump`` is the label for notrump.
+
+    >>> str(contract_html(Contract.from_str("3NTXS"), notrump="BA"))
+    '3BAX'
+    """
+    denomination = _denomination_html(contract.denomination, notrump)
     return Markup("{}{}{}").format(contract.level, denomination, str(contract.doubling))
+
+
+def par_html(line: ParLine, wording: str = PAR_LINE, notrump: str = NOTRUMP) -> Markup:
+    """A par contract (:class:`~tenace.handrecords.model.ParLine`) in ``wording`` (a translation of
+    :data:`PAR_LINE`), with red suits in red.
+
+    >>> from tenace.seats import Seat
+    >>> from tenace.contract import Doubling
+    >>> line = ParLine(3, Denomination.NOTRUMP, Doubling.UNDOUBLED, (Seat.NORTH, Seat.SOUTH), "+1")
+    >>> str(par_html(line)), str(par_html(line, "{contract} rozgrywa {seats} {result}", "BA"))
+    ('3NT by N/S +1', '3BA rozgrywa N/S +1')
+    """
+    contract = Markup("{}{}{}").format(line.level, _denomination_html(line.denomination, notrump),
+                                       str(line.doubling))
+    seats = "/".join(s.value for s in line.declarers)
+    return Markup(escape(wording)).format(contract=contract, seats=seats, result=line.result)
 
 
 def card_html(card: Card) -> Markup:
@@ -192,15 +216,24 @@ class Played:
     adjusted: bool
 
 
-def _played(result: Result, passed: str) -> Played:
+@dataclass(frozen=True, slots=True)
+class _Labels:
+    """The translated labels that go into a line's text (not only into the template)."""
+
+    passed: str = "Passed out"
+    adjusted: str = ADJUSTED
+    notrump: str = NOTRUMP
+
+
+def _played(result: Result, labels: _Labels) -> Played:
     if result.adjusted is not None:
         return Played(Markup(""), "", Markup(""), "", True)
     lead = card_html(result.lead) if result.lead is not None else Markup("")
     contract = result.contract
     if contract is None:
-        return Played(Markup(escape(passed)), "", lead, "", False)
+        return Played(Markup(escape(labels.passed)), "", lead, "", False)
     tricks = "" if result.tricks is None else f"{result.tricks} ({overtricks_text(contract, result.tricks)})"
-    return Played(contract_html(contract), contract.declarer.value, lead, tricks, False)
+    return Played(contract_html(contract, labels.notrump), contract.declarer.value, lead, tricks, False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,8 +299,7 @@ def _own_score(card: CardLine, settings_text: str) -> str:
 
 
 def _traveller_views(event: Event, results: EventResults, boards: Mapping[int, Board],
-                     analyses: Mapping[int, BoardAnalysis], passed: str, adjusted: str = ADJUSTED
-                     ) -> tuple[TravellerView, ...]:
+                     analyses: Mapping[int, BoardAnalysis], labels: _Labels) -> tuple[TravellerView, ...]:
     places = event.conditions.percentage_places
     settings = event.conditions.artificial
     views = []
@@ -278,8 +310,8 @@ def _traveller_views(event: Event, results: EventResults, boards: Mapping[int, B
         anchor = f"board-{traveller.board}" + (f"-{count}" if count > 1 else "")
         rows = tuple(
             TravellerRow(
-                line.result.ns, line.result.ew, _played(line.result, passed),
-                _labelled(score_text(line.ns_score, settings), adjusted),
+                line.result.ns, line.result.ew, _played(line.result, labels),
+                _labelled(score_text(line.ns_score, settings), labels.adjusted),
                 optional_decimal(line.ns_points, POINT_PLACES),
                 optional_decimal(line.ew_points, POINT_PLACES),
                 optional_decimal(line.ns_percentage, places), optional_decimal(line.ew_percentage, places),
@@ -299,8 +331,7 @@ def _names(event: Event, opponents: str) -> str:
     return " & ".join(contestant_name(event, who) for who in opponents.split(" & "))
 
 
-def _score_cards(event: Event, results: EventResults, passed: str, adjusted: str = ADJUSTED
-                 ) -> tuple[ScoreCard, ...]:
+def _score_cards(event: Event, results: EventResults, labels: _Labels) -> tuple[ScoreCard, ...]:
     places = event.conditions.percentage_places
     settings = event.conditions.artificial
     cards = []
@@ -312,8 +343,8 @@ def _score_cards(event: Event, results: EventResults, passed: str, adjusted: str
         rows = tuple(
             CardRow(
                 c.result.round, c.result.board, c.direction, c.opponent, _names(event, c.opponent),
-                _played(c.result, passed),
-                _labelled(_own_score(c, score_text(c.line.ns_score, settings)), adjusted),
+                _played(c.result, labels),
+                _labelled(_own_score(c, score_text(c.line.ns_score, settings)), labels.adjusted),
                 optional_decimal(c.points, POINT_PLACES), optional_decimal(c.percentage, places),
             )
             for c in lines
@@ -346,8 +377,8 @@ def render_html(
     :raises LocaleError: for a locale without a label catalogue.
     """
     _ = gettext_for(locale)
-    passed = _("Passed out")
-    adjusted = _(ADJUSTED)
+    labels = _Labels(_("Passed out"), _(ADJUSTED), _(NOTRUMP))
+    par_wording = _(PAR_LINE)
     by_number = _boards(boards)
     show_carry = any(s.carry_over for r in results.rankings for s in r.standings)
     show_penalty_column = any(s.penalties for r in results.rankings for s in r.standings)
@@ -367,10 +398,11 @@ def render_html(
         decimal=lambda v, p=POINT_PLACES: optional_decimal(v, p),
         exact=exact,
         name=functools.partial(contestant_name, event),
-        travellers=_traveller_views(event, results, by_number, analyses or {}, passed, adjusted),
-        cards=_score_cards(event, results, passed, adjusted),
+        travellers=_traveller_views(event, results, by_number, analyses or {}, labels),
+        cards=_score_cards(event, results, labels),
         hands_link=hands_link,
-        denomination_html=_denomination_html,
+        par_line=functools.partial(par_html, wording=par_wording, notrump=labels.notrump),
+        notrump=labels.notrump,
         red_denominations=_RED_DENOMINATIONS,
     )
 
