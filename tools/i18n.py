@@ -162,7 +162,7 @@ def problems(domains: tuple[str, ...] = DOMAINS) -> list[str]:
         template_path = _template_path(domain)
         wanted = {m.id for m in tmpl if m.id}
         if not template_path.exists() or {m.id for m in read_po(template_path.open("rb")) if m.id} != wanted:
-            where = template_path.relative_to(ROOT)
+            where = template_path.relative_to(ROOT) if template_path.is_relative_to(ROOT) else template_path
             found.append(f"{where} is out of date: run python tools/i18n.py extract")
         for locale in locales():
             if not po_path(locale, domain).exists():
