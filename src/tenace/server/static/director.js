@@ -1,31 +1,102 @@
-// The director console looks for new Director calls every few seconds (GET /api/director/calls) and reloads
-// itself when the open calls change, unless the Director is typing in one of its forms.
-const shown = new Set(
-  [...document.querySelectorAll(".director-call")].map((el) => `${el.dataset.table}:${el.dataset.seq}`),
-);
-const notice = document.getElementById("calls-changed");
+// The Director's pages.
+// * The login page shows why a login was refused: /auth/login sends the form back with ?login_error=CODE.
+// * The console looks for new Director calls every few seconds (GET /api/director/calls) and reloads itself
+//   when the open calls change, unless the Director is typing in one of its forms.
+// * The console's new-session form is sent in the background, so that a refused session (a bad seating line,
+//   a movement the generators refuse) is explained above the form with everything typed still there, and a
+//   second press cannot create the session twice. Without JavaScript the form still works as a plain form.
+
+function showLoginError() {
+  const code = new URLSearchParams(window.location.search).get("login_error");
+  if (!code) return;
+  for (const el of document.querySelectorAll("[data-codes]")) {
+    el.hidden = !el.dataset.codes.split(" ").includes(code);
+  }
+  // an unknown code (a refused form for another reason) still says that the login failed
+  if (![...document.querySelectorAll("[data-codes]")].some((el) => !el.hidden)) {
+    const first = document.getElementById("login-error");
+    if (first) first.hidden = false;
+  }
+  document.getElementById("login-password")?.focus();
+}
 
 function busy() {
   const active = document.activeElement;
   return active !== null && ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName);
 }
 
-async function look() {
-  try {
-    const answer = await fetch("/api/director/calls", { credentials: "same-origin" });
-    if (!answer.ok) return;
-    const { calls } = await answer.json();
-    const now = new Set(calls.map((c) => `${c.table_id}:${c.seq}`));
-    const same = now.size === shown.size && [...now].every((key) => shown.has(key));
-    if (same) return;
-    if (busy()) {
-      if (notice) notice.hidden = false;
-    } else {
-      window.location.reload();
+function watchCalls() {
+  const shown = new Set(
+    [...document.querySelectorAll(".director-call")].map((el) => `${el.dataset.table}:${el.dataset.seq}`),
+  );
+  const notice = document.getElementById("calls-changed");
+
+  async function look() {
+    try {
+      const answer = await fetch("/api/director/calls", { credentials: "same-origin" });
+      if (!answer.ok) return;
+      const { calls } = await answer.json();
+      const now = new Set(calls.map((c) => `${c.table_id}:${c.seq}`));
+      const same = now.size === shown.size && [...now].every((key) => shown.has(key));
+      if (same) return;
+      if (busy()) {
+        if (notice) notice.hidden = false;
+      } else {
+        window.location.reload();
+      }
+    } catch (error) {
+      // the server is away for a moment: look again later
     }
+  }
+
+  setInterval(look, 3000);
+}
+
+async function problemOf(answer) {
+  try {
+    const body = await answer.json();
+    if (typeof body.detail === "string") return body.detail;
+    if (Array.isArray(body.detail)) return body.detail.map((d) => d.msg || String(d)).join("; ");
+    return body.message || body.error || `${answer.status} ${answer.statusText}`;
   } catch (error) {
-    // the server is away for a moment: look again later
+    return `${answer.status} ${answer.statusText}`;
   }
 }
 
-setInterval(look, 3000);
+function sendNewSession() {
+  const form = document.querySelector("form.new-session");
+  const problem = document.getElementById("new-session-error");
+  if (!form || !problem) return;
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const button = form.querySelector("button[type=submit]");
+    if (button.disabled) return;
+    button.disabled = true;
+    problem.hidden = true;
+    try {
+      const answer = await fetch(form.action, {
+        method: "POST",
+        credentials: "same-origin",
+        body: new URLSearchParams(new FormData(form)),
+      });
+      if (answer.ok) {
+        // the server answers a form with a redirect to the new session's page, which fetch has followed
+        window.location.assign(answer.redirected ? answer.url : "/director");
+        return;
+      }
+      problem.textContent = await problemOf(answer);
+      problem.hidden = false;
+      problem.scrollIntoView({ block: "nearest" });
+    } catch (error) {
+      form.submit(); // the server could not be asked in the background: send the form as a plain form
+      return;
+    }
+    button.disabled = false;
+  });
+}
+
+showLoginError();
+if (document.querySelector("main.director")) {
+  watchCalls();
+  sendNewSession();
+}

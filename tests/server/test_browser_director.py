@@ -1,0 +1,277 @@
+"""A Director runs a club session in a real browser (Playwright driving Debian's Chromium) against the real
+server (uvicorn in a thread, SQLite in a temporary folder), as the README's quick start tells a new user:
+
+* the account is made on the command line (``tenace user add dan --role director``);
+* the Director logs in at ``/director``, creates a 3-table Howell with robots in every seat from the
+  console's form and starts it; the robots play and the rounds move on by themselves to the end;
+* he publishes the results from the session's page, and a player (another browser, not logged in) opens
+  them from the session's page: the published rankings list the six pairs with the totals and percentages
+  that ``score_event`` gives for the results in the store, and the totals agree with matchpoints counted
+  here from the stored table scores (Law 78A).
+
+The test waits on page states, never on fixed delays, except for the Director reloading the session's page
+while the robots play.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import socket
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+app_module = pytest.importorskip("tenace.server.app")
+
+import typer  # noqa: E402
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from typer.testing import CliRunner  # noqa: E402
+
+from tenace.cli import users  # noqa: E402
+from tenace.scoring.matchpoints import matchpoint_units  # noqa: E402
+from tenace.server.settings import Settings  # noqa: E402
+from tenace.store import Store  # noqa: E402
+from tenace.tournament.movements import howell  # noqa: E402
+from tenace.tournament.publish.common import decimal_text  # noqa: E402
+from tenace.tournament.scoring import score_event  # noqa: E402
+
+CHROMIUM = Path("/usr/bin/chromium")
+TIMEOUT_MS = 30_000
+SESSION_SECONDS = 90.0  # the robots' whole session; it takes well under half of this on two cores
+DIRECTOR, PASSWORD = "dan", "correct horse battery"
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="Debian's chromium is not installed (scripts/_system.sh installs it)"
+)
+
+
+@dataclass
+class Running:
+    url: str
+    db: str
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _add_director(db: str) -> None:
+    """``tenace user add dan --role director``, the password typed on standard input."""
+    root = typer.Typer()
+    users.register(root)
+
+    @root.callback()
+    def _root() -> None:
+        """tenace"""
+
+    answer = CliRunner().invoke(root, ["user", "add", DIRECTOR, "--role", "director", "--db", db],
+                                input=PASSWORD + "\n")
+    assert answer.exit_code == 0, answer.output
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    db = f"sqlite:///{tmp_path_factory.mktemp('director') / 'tenace.db'}"
+    _add_director(db)
+    wanted: dict[str, Any] = {"database_url": db, "robot_delay": 0.0, "robot_samples": 0}  # quick robots
+    known = {f.name for f in dataclasses.fields(Settings)}
+    settings = Settings(**{k: v for k, v in wanted.items() if k in known})
+    app = app_module.create_app(settings)
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not srv.started:  # the server's own start-up flag
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the server did not start")
+        time.sleep(0.02)
+    try:
+        yield Running(f"http://127.0.0.1:{port}", db)
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=15)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-dev-shm-usage", "--disable-extensions", "--no-first-run"],
+        )
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _watch_errors(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
+def _log_in(page: Page, url: str, password: str) -> None:
+    page.goto(f"{url}/director?lang=en")
+    page.get_by_label("User name").fill(DIRECTOR)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
+
+
+def _status(page: Page) -> tuple[str, str]:
+    """The session's status (``new``, ``playing``, ``between-rounds``, ``finished``) and its round line."""
+    status = page.locator("#status")
+    line = page.locator("main p").first.inner_text()
+    return status.get_attribute("data-status") or status.inner_text(), line
+
+
+def _published_rankings(page: Page) -> list[tuple[str, str, str, str, str]]:
+    """(place, pair, boards, exact total, percentage) of each line of the published rankings."""
+    rows = page.locator("#rankings table.ranking tbody tr")
+    lines = []
+    for i in range(rows.count()):
+        cells = rows.nth(i).locator("td")
+        place, pair, boards = (cells.nth(k).inner_text().strip() for k in range(3))
+        total = cells.nth(3).get_attribute("title") or ""
+        percentage = cells.nth(4).inner_text().strip()
+        lines.append((place, pair, boards, total, percentage))
+    return lines
+
+
+def test_a_wrong_password_shows_a_message_on_the_login_form(server: Running, browser: Browser) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    errors = _watch_errors(page)
+    _log_in(page, server.url, "not the password")
+    assert page.get_by_label("User name").is_visible()  # still the login form, not the console
+    message = page.locator("#login-error")
+    message.wait_for(state="visible", timeout=TIMEOUT_MS)
+    assert "password" in message.inner_text().lower()
+    assert page.get_by_role("heading", name="New session").count() == 0
+    assert errors == []
+    context.close()
+
+
+def test_a_bad_seating_is_explained_on_the_console_without_leaving_it(
+    server: Running, browser: Browser
+) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    errors = _watch_errors(page)
+    _log_in(page, server.url, PASSWORD)
+    page.locator("textarea[name=seating]").fill("9: robot, robot")  # a 3-table Howell has pairs 1 to 6
+    page.get_by_role("button", name="Create and start round 1").click()
+    problem = page.locator("#new-session-error")
+    problem.wait_for(state="visible", timeout=TIMEOUT_MS)
+    assert "9" in problem.inner_text()
+    assert urlparse(page.url).path == "/director"  # still the console, not a page of JSON
+    assert page.locator("textarea[name=seating]").input_value() == "9: robot, robot"  # nothing typed is lost
+    assert errors == []
+    context.close()
+
+
+def test_a_director_runs_a_three_table_howell_of_robots_and_a_player_opens_the_published_results(
+    server: Running, browser: Browser
+) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    errors = _watch_errors(page)
+
+    # log in at /director with the account made on the command line
+    _log_in(page, server.url, PASSWORD)
+    assert page.get_by_role("heading", name="Director console").is_visible()
+    page.get_by_role("heading", name="New session").wait_for(timeout=TIMEOUT_MS)
+
+    # the console's form: a 3-table Howell, one board a round, robots in every seat (no players named)
+    page.get_by_label("Name", exact=True).fill("Sunday robots")
+    page.get_by_label("Movement").select_option("howell")
+    page.get_by_label("Tables").fill("3")
+    page.get_by_label("Boards per round").fill("1")
+    page.get_by_role("button", name="Create and start round 1").click()
+    page.wait_for_url("**/club/sessions/*", timeout=TIMEOUT_MS)
+    session_url = page.url.split("?")[0]
+    assert page.get_by_role("heading", name="Sunday robots").is_visible()
+
+    # the robots play; the rounds move on by themselves; the Director reloads the session's page
+    rounds_seen: set[str] = set()
+    deadline = time.monotonic() + SESSION_SECONDS
+    while True:
+        status, line = _status(page)
+        rounds_seen.add(line.split("·")[1].strip() if "·" in line else line)
+        if status == "finished":
+            break
+        assert time.monotonic() < deadline, f"the session is still {status} ({line})"
+        page.wait_for_timeout(500)
+        page.reload()
+    assert "Round 5/5" in line
+    assert len(rounds_seen) >= 2, f"only saw {rounds_seen}"  # it moved on while the Director watched
+
+    # the console lists the session as finished
+    page.goto(f"{server.url}/director?lang=en")
+    listed = page.locator("ul.sessions li", has_text="Sunday robots")
+    assert listed.count() == 1 and "finished" in listed.inner_text()
+
+    # publish from the session's page: the browser goes to the published results
+    page.goto(f"{session_url}?lang=en")
+    page.get_by_role("button", name="Publish the results").click()
+    page.wait_for_url("**/results/", timeout=TIMEOUT_MS)
+    assert "Sunday robots" in page.locator("h1").first.inner_text()
+
+    # a player, not logged in, opens the results from the session's page
+    player_context = browser.new_context()
+    player = player_context.new_page()
+    player_errors = _watch_errors(player)
+    player.goto(f"{session_url}?lang=en")
+    player.get_by_role("link", name="Published results").click()
+    player.wait_for_url("**/results/", timeout=TIMEOUT_MS)
+    shown = _published_rankings(player)
+
+    # the same results scored here, from the store
+    with Store.open(server.db) as store:
+        (event_id, name), = [(i, n) for i, n in store.events() if n == "Sunday robots"]
+        event, results = store.event(event_id), store.results(event_id)
+        scored = score_event(event, results, store.penalties(event_id))
+    movement = howell(3, boards_per_round=1)
+    assert {(r.table, r.round, r.board, r.ns, r.ew) for r in results} == {
+        (s.table, s.round, b, s.ns, s.ew) for s in movement.seatings for b in s.boards}  # all 15, once each
+
+    (ranking,) = scored.rankings
+    expected = [(s.place, s.contestant, str(s.boards), str(Fraction(s.total)),
+                 decimal_text(s.percentage, event.conditions.percentage_places) if s.percentage is not None
+                 else "") for s in ranking.standings]
+    assert shown == expected
+    assert sorted(pair for _, pair, *_ in shown) == ["1", "2", "3", "4", "5", "6"]
+    assert all(boards == "5" for _, _, boards, _, _ in shown)
+
+    # matchpoints counted here from the table scores: 2 for each score beaten on a board, 1 for each tie
+    by_board: dict[int, list[Any]] = defaultdict(list)
+    for r in results:
+        by_board[r.board].append(r)
+    totals: dict[str, int] = defaultdict(int)
+    for played in by_board.values():
+        ns_scores = [int(r.ns_score()) for r in played]
+        for r, ns_units, ew_units in zip(played, matchpoint_units(ns_scores),
+                                         matchpoint_units([-s for s in ns_scores]), strict=True):
+            totals[r.ns] += ns_units
+            totals[r.ew] += ew_units
+    assert {pair: Fraction(total) for _, pair, _, total, _ in shown} == {
+        pair: Fraction(units) for pair, units in totals.items()}
+
+    assert errors == [] and player_errors == []
+    player_context.close()
+    context.close()
