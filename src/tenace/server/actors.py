@@ -380,11 +380,10 @@ class TableActor:
         self.table = new  # stored: now it stands
         if origin is not None:
             origin.send(ack_message(ref, len(new.record)))
-        before, after = table.score_ns(), new.score_ns()
-        if after is not None and after != before:
-            await self._board_ended(new)
-        elif table.phase is Phase.ENDED and new.result_ns() != table.result_ns():
-            await self._result_adjusted(new)
+        if new.phase is Phase.ENDED and table.phase is not Phase.ENDED:
+            await self._board_ended(new)  # by play, or cancelled with an adjusted score (Laws 12C2, 13-15)
+        elif table.phase is Phase.ENDED and new.phase is Phase.ENDED and new.result_ns() != table.result_ns():
+            await self._result_adjusted(new, table.result_ns())
         self._broadcast()
         self._schedule_robots()
 
@@ -401,22 +400,32 @@ class TableActor:
                 self._spawn(self._robot_turn(seat, command.seq, command.position, fallback=True))
 
     async def _board_ended(self, table: Table) -> None:
-        score = table.score_ns()
-        assert score is not None
+        score = table.score_ns()  # None for a result the Director cancelled
         contract, tricks = table.contract, table.declarer_tricks
-        self.scores[self.position] = score
+        if score is not None:
+            self.scores[self.position] = score
         await asyncio.to_thread(self.hub.live.end_board, self.id, self.position, score,
                                 None if contract is None else str(contract), tricks)
         if self.boards_max is not None and self.position >= self.boards_max:
             await asyncio.to_thread(self.hub.live.close, self.id)  # not restored on the next start
-        if self.club is not None and self.hub.store is not None:
-            await self._enter_result(table)
+        if self.club is not None and self.hub.store is not None and table.result_ns() is not None:
+            await self._enter_result(table)  # a cancelled result waits for the Director's adjusted score
 
-    async def _result_adjusted(self, table: Table) -> None:
-        """The Director adjusted the score of a board that had ended (Law 12C): a club table corrects the
-        result it entered (the live table keeps the score obtained at the table)."""
+    async def _result_adjusted(self, table: Table, before: object = None) -> None:
+        """The result of a board that had ended changed: the Director adjusted its score (Law 12C), or a
+        correction after the play changed the tricks (e.g. an established revoke found later, Law 64). The
+        live table records the score now obtained, and a club table corrects the result it entered."""
+        score = table.score_ns()
+        if score is not None and score != self.scores.get(self.position):
+            self.scores[self.position] = score
+            contract = table.contract
+            await asyncio.to_thread(self.hub.live.end_board, self.id, self.position, score,
+                                    None if contract is None else str(contract), table.declarer_tricks)
         club, store = self.club, self.hub.store
         if club is None or store is None or table.result_ns() is None:
+            return
+        if before is None:  # a cancelled result (Laws 12C2, 13-15): the adjusted score is its first entry
+            await self._enter_result(table)
             return
         result = club_result(table, club)
         try:

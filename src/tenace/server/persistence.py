@@ -268,9 +268,10 @@ class LiveStore:
         except IntegrityError as exc:
             raise EventConflictError(f"one of {len(rows)} events is already stored") from exc
 
-    def end_board(self, table_id: str, position: int, score_ns: int, contract: str | None,
+    def end_board(self, table_id: str, position: int, score_ns: int | None, contract: str | None,
                   tricks: int | None) -> None:
-        """Record the score of a board that has ended (Law 77)."""
+        """Record that a board has ended, with its score (Law 77); ``score_ns`` is ``None`` when the Director
+        cancelled the result (its adjusted score is in the board's events, Laws 12C2, 13-15)."""
         with self._sessions.begin() as orm:
             orm.execute(
                 update(BoardRow)

@@ -49,6 +49,7 @@ from tenace.laws.log import value_to_json
 from tenace.laws.messages import LocaleError, explain
 from tenace.laws.refs import Director
 from tenace.laws.table import Phase, Table, TableView
+from tenace.scoring.adjusted import ArtificialAdjustedScore
 from tenace.seats import Seat
 
 __all__ = [
@@ -303,10 +304,10 @@ def _text(value: object, locale: str) -> str:
 
 
 def view_json(view: TableView, *, legal: list[str] | None = None, score_ns: int | None = None,
-              locale: str = "en") -> dict[str, Any]:
-    """The viewer's :class:`TableView` as JSON (see docs/protocol.md); ``legal`` and ``score_ns`` come from
-    the table but hold nothing the viewer may not see (his own legal calls or cards, the score once the
-    board has ended)."""
+              locale: str = "en", result: dict[str, str] | None = None) -> dict[str, Any]:
+    """The viewer's :class:`TableView` as JSON (see docs/protocol.md); ``legal``, ``score_ns`` and ``result``
+    (the Director's adjusted score) come from the table but hold nothing the viewer may not see (his own
+    legal calls or cards, the score once the board has ended)."""
     pending = view.pending
     return {
         "viewer": actor_json(view.viewer),
@@ -343,6 +344,7 @@ def view_json(view: TableView, *, legal: list[str] | None = None, score_ns: int 
         "exposed": [{"seat": e.seat.value, "card": str(e.card), "law": str(e.law)} for e in view.exposed],
         "faced": {seat.value: _cards(cards) for seat, cards in view.faced.items()},
         "score": score_ns,
+        "result": result,
         "legal": legal or [],
         "claim": _claim_json(view.claim),
         "said": [value_to_json(s) for s in view.said],
@@ -385,11 +387,25 @@ def view_message(table: Table, viewer: Viewer, *, locale: str = "en", extra: Map
         "v": PROTOCOL_VERSION,
         "type": "view",
         "seq": len(table.record),
-        "view": view_json(view, legal=legal_for(table, viewer), score_ns=table.score_ns(), locale=locale),
+        "view": view_json(view, legal=legal_for(table, viewer), score_ns=table.score_ns(), locale=locale,
+                          result=_adjusted_json(table)),
     }
     if extra:
         message.update(extra)
     return message
+
+
+def _adjusted_json(table: Table) -> dict[str, str] | None:
+    """The Director's adjusted score of a board that has ended, if he gave one: an assigned score (Law 12C1)
+    or an artificial one after a cancelled result (Laws 12C2, 13-15); ``None`` when the table's own score
+    stands."""
+    if table.phase is not Phase.ENDED:
+        return None
+    result = table.result_ns()
+    if result is None or isinstance(result, int):
+        return None
+    law = "12C2" if isinstance(result, ArtificialAdjustedScore) else "12C1"
+    return {"adjusted": str(result), "law": law}
 
 
 def error_message(code: str, message: str, ref: str | None = None) -> dict[str, Any]:
