@@ -24,7 +24,7 @@ from typing import Final
 
 from tenace.auction import Auction
 from tenace.calls import PASS, Bid, Call, Denomination, Double, Pass, Redouble, parse_call
-from tenace.cards import CardSet, Suit
+from tenace.cards import CardSet, Rank, Suit
 from tenace.robots.system import PASS_MEANING, SYSTEM, Rule, System
 from tenace.seats import SEATS, Seat
 
@@ -37,6 +37,7 @@ _VARIABLES: Final = {
 }
 _BID_TOKEN: Final = re.compile(r"([1-7])(NT|[SHDCxyzMm])")
 _HCP: Final = re.compile(r"hcp (\d*)(?:-(\d+)|(\+))?")
+_ACES: Final = re.compile(r"aces (\d*)(?:-(\d+)|(\+))?")
 _LENGTH: Final = re.compile(r"([SHDCxyzMm]|unbid)(>=|<=|==|!=|>|<)(\d+|[SHDCxyzMm])")
 
 Bindings = dict[str, Suit]
@@ -108,6 +109,22 @@ def _from_opening(calls: Sequence[Call]) -> list[Call]:
     return list(calls[start:])
 
 
+_INDEX: Final[dict[int, tuple[System, dict[int, tuple[Rule, ...]]]]] = {}
+
+
+def _rules_for(system: System, calls: Sequence[Call]) -> tuple[Rule, ...]:
+    """The rules of ``system`` whose auction pattern has as many calls as ``calls`` from the opening bid, in
+    the system's order (the others cannot match: a pattern covers the whole auction)."""
+    entry = _INDEX.get(id(system))
+    if entry is None or entry[0] is not system:
+        by_length: dict[int, list[Rule]] = {}
+        for rule in system.rules:
+            by_length.setdefault(len(rule.auction.split()), []).append(rule)
+        entry = (system, {n: tuple(rules) for n, rules in by_length.items()})
+        _INDEX[id(system)] = entry
+    return entry[1].get(len(_from_opening(calls)), ())
+
+
 def _match_auction(pattern: str, calls: Sequence[Call]) -> Bindings | None:
     """The variables bound if the calls from the opening bid match ``pattern``."""
     tokens = pattern.split()
@@ -139,6 +156,17 @@ def _balanced(hand: CardSet) -> bool:
     return shape in ([4, 3, 3, 3], [4, 4, 3, 2], [5, 3, 3, 2])
 
 
+def _bounds(m: re.Match[str], top: int) -> tuple[int, int]:
+    """The range a ``hcp``/``aces`` condition names: ``15-17``, ``12+``, ``-7`` or ``2``."""
+    low = int(m.group(1)) if m.group(1) else 0
+    high = int(m.group(2)) if m.group(2) else (top if m.group(3) or not m.group(1) else low)
+    return low, high
+
+
+def _aces(hand: CardSet) -> int:
+    return sum(1 for card in hand if card.rank is Rank.ACE)
+
+
 def _holds(condition: str, hand: CardSet, bindings: Bindings, bid: set[Suit]) -> bool:
     if condition == "balanced":
         return _balanced(hand)
@@ -146,9 +174,12 @@ def _holds(condition: str, hand: CardSet, bindings: Bindings, bid: set[Suit]) ->
         return not _balanced(hand)
     m = _HCP.fullmatch(condition)
     if m is not None:
-        low = int(m.group(1)) if m.group(1) else 0
-        high = int(m.group(2)) if m.group(2) else (37 if m.group(3) or not m.group(1) else low)
+        low, high = _bounds(m, 37)
         return low <= hand.hcp <= high
+    m = _ACES.fullmatch(condition)
+    if m is not None:
+        low, high = _bounds(m, 4)
+        return low <= _aces(hand) <= high
     m = _LENGTH.fullmatch(condition)
     if m is None:
         raise SystemError_(f"cannot read the hand condition {condition!r}")
@@ -205,7 +236,7 @@ def choose_call(
     if auction.turn is not seat:
         raise ValueError(f"it is {auction.turn.name.title()}'s turn to call, not {seat.name.title()}'s")
     bid = _bid_suits(calls)
-    for rule in system.rules:
+    for rule in _rules_for(system, calls):
         bindings = _match_auction(rule.auction, calls)
         if bindings is None:
             continue
@@ -221,7 +252,7 @@ def choose_call(
 def matching_rules(calls: Sequence[Call], call: Call, system: System = SYSTEM) -> list[tuple[Rule, Bindings]]:
     """The rules that could have produced ``call`` after ``calls``, with the suits their variables took."""
     found = []
-    for rule in system.rules:
+    for rule in _rules_for(system, calls):
         bindings = _match_auction(rule.auction, calls)
         if bindings is None:
             continue
@@ -251,8 +282,7 @@ def _rule_shows(rule: Rule, bindings: Bindings) -> Shown:
     for condition in rule.hand:
         m = _HCP.fullmatch(condition)
         if m is not None:
-            low = int(m.group(1)) if m.group(1) else 0
-            high = int(m.group(2)) if m.group(2) else (37 if m.group(3) or not m.group(1) else low)
+            low, high = _bounds(m, 37)
             continue
         m = _LENGTH.fullmatch(condition)
         if m is not None and m.group(2) in (">=", "==") and m.group(3).isdigit() and m.group(1) != "unbid":
@@ -351,7 +381,8 @@ def check_system(system: System = SYSTEM) -> None:
             elif token not in ("*", "P", "X", "XX"):
                 raise SystemError_(f"rule {rule.auction!r} -> {rule.call}: cannot read {token!r}")
         for condition in rule.hand:
-            if condition in ("balanced", "unbalanced") or _HCP.fullmatch(condition):
+            if condition in ("balanced", "unbalanced") or _HCP.fullmatch(condition) or _ACES.fullmatch(
+                    condition):
                 continue
             m = _LENGTH.fullmatch(condition)
             letters = {m.group(1), m.group(3)} - set("SHDC") - {"unbid"} if m is not None else set()

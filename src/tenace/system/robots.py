@@ -8,7 +8,8 @@ auctions that are lawful (Laws 18, 19), and reads each rule's hand conditions in
 compare two suits (``S>=H``) or count unbid suits (``unbid>=3``) stay in the text only. Several rules for one
 call in one auction become one meaning covering them all (:func:`union_meanings`), their texts joined by
 "; or ", as the robots' own explanations join them. Forcing, transfer and convention come from the text; a
-rule the robots alert is recorded as artificial.
+rule the robots alert is recorded as artificial. The system's ``conventions`` (name and description pairs),
+when it has them, become the card's conventions.
 
 The converter only reads the rules' fields (``auction``, ``call``, ``hand``, ``meaning``, ``alert``), so it
 needs no import of :mod:`tenace.robots`.
@@ -26,7 +27,7 @@ from tenace.calls import Bid, Call, Denomination, parse_call
 from tenace.cards import Suit
 from tenace.errors import NotationError
 from tenace.seats import Seat
-from tenace.system.card import Agreement, SystemCard
+from tenace.system.card import Agreement, Convention, SystemCard
 from tenace.system.explain import KNOWN_CONVENTIONS, extract_facts
 from tenace.system.meaning import Length, Meaning, parse_range, union_meanings
 from tenace.system.pattern import AuctionPattern
@@ -176,5 +177,6 @@ def card_from_rules(system: SystemLike, *, name: str | None = None) -> SystemCar
             grouped.setdefault(text, []).append(_meaning(rule, bindings, call))
     agreements = tuple(Agreement(patterns[text], union_meanings(meanings))
                        for text, meanings in grouped.items())
+    conventions = tuple(Convention(n, d) for n, d in getattr(system, "conventions", ()))
     return SystemCard(name=name or system.name, system=system.name, approach=system.summary,
-                      agreements=agreements)
+                      agreements=agreements, conventions=conventions)
