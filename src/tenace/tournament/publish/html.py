@@ -84,7 +84,8 @@ METHOD_NAMES: Final[dict[Method, str]] = {
     Method.BOARD_A_MATCH: N_("Board-a-match"),
 }
 ADJUSTED: Final = N_("Adj")
-"""The abbreviation before an assigned adjusted score (Law 12C1): ``Adj 420/-420``."""
+"""The abbreviation before an assigned adjusted score (:func:`~tenace.tournament.publish.common.score_text`):
+``Adj 420/-420``."""
 PAR_LINE: Final = N_("{contract} by {seats} {result}")
 """A par contract on a traveller: ``4♥X by E/W −1``."""
 NOTRUMP: Final = N_("NT")
