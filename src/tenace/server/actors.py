@@ -84,6 +84,7 @@ class EngineRobot:
         from tenace.robots import Robot as _Robot
 
         self.robot = _Robot(seat, samples=samples, seed=secrets.randbelow(2**31) if seed is None else seed)
+        self.samples = samples
         self._seen: list[TableView] = []
         self._lock = asyncio.Lock()
 
@@ -93,6 +94,10 @@ class EngineRobot:
     async def act(self, view: TableView) -> Event | None:
         async with self._lock:
             seen, self._seen = self._seen, []
+            if self.samples == 0 or view.phase is Phase.AUCTION:
+                # bidding (and play without solving) is a little pure Python: a worker thread would only
+                # contend with the event loop for the interpreter lock. Double-dummy solving releases it.
+                return self._think(seen, view)
             return await asyncio.to_thread(self._think, seen, view)
 
     def _think(self, seen: list[TableView], view: TableView) -> Event | None:
