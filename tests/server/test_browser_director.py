@@ -16,6 +16,7 @@ while the robots play.
 from __future__ import annotations
 
 import dataclasses
+import re
 import socket
 import threading
 import time
@@ -39,6 +40,7 @@ from typer.testing import CliRunner  # noqa: E402
 
 from tenace.cli import users  # noqa: E402
 from tenace.scoring.matchpoints import matchpoint_units  # noqa: E402
+from tenace.server import pages  # noqa: E402
 from tenace.server.settings import Settings  # noqa: E402
 from tenace.store import Store  # noqa: E402
 from tenace.tournament.movements import howell  # noqa: E402
@@ -165,6 +167,21 @@ def test_a_wrong_password_shows_a_message_on_the_login_form(server: Running, bro
     assert page.get_by_role("heading", name="New session").count() == 0
     assert errors == []
     context.close()
+
+
+def test_the_login_page_tells_a_user_who_is_not_a_director_who_he_is_and_offers_to_log_out() -> None:
+    """For the console's route to show a player who logged in there (instead of a bare 403)."""
+
+    @dataclass
+    class Player:
+        username: str
+
+    page = pages.render("director_login.html.j2", "en", path="/director", language_links={}, csrf="t0ken",
+                        user=Player("pat"))
+    assert "You are logged in as pat, who is not a Director." in page
+    assert re.search(r'action="/auth/logout".*?name="csrf_token" value="t0ken"', page, re.S)
+    assert "not-director" not in pages.render("director_login.html.j2", "en", path="/director",
+                                              language_links={}, csrf="t0ken")
 
 
 def test_a_bad_seating_is_explained_on_the_console_without_leaving_it(
