@@ -35,8 +35,12 @@ from tenace.tournament.model import Movement, Participant, Player, Result, Seati
 _RESULT_FIELDS = tuple(f.name for f in dataclasses.fields(Result))
 
 
-def _event_row(orm: OrmSession, event_id: int) -> EventRow:
-    row = orm.get(EventRow, event_id)
+def _event_row(orm: OrmSession, event_id: int, *, lock: bool = False) -> EventRow:
+    """The event's row; with ``lock``, locked until the transaction ends, so that calls which number
+    something of the event (the next publication) take turns. SQLite has no row locks and needs none (its
+    writers hold the database's write lock); PostgreSQL takes ``FOR NO KEY UPDATE``, which leaves rows that
+    only refer to the event free to be inserted meanwhile."""
+    row = orm.get(EventRow, event_id, with_for_update={"key_share": True} if lock else None)
     if row is None:
         raise UnknownEventError(f"no event {event_id} in the store")
     return row

@@ -71,7 +71,7 @@ from tenace.store.codec import (
     encode_conditions,
     encode_fraction,
 )
-from tenace.store.database import make_engine, upgrade
+from tenace.store.database import make_engine, read_only, upgrade
 from tenace.store.errors import (
     AppealDeadlineError,
     AppealNotHeardError,
@@ -138,6 +138,7 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self._reads = sessionmaker(read_only(engine), expire_on_commit=False)
         self._session_ids: dict[tuple[int, int], int] = {}
 
     @classmethod
@@ -190,7 +191,16 @@ class Store:
 
     @contextmanager
     def _transaction(self) -> Iterator[OrmSession]:
+        """A transaction that may write: on SQLite it holds the write lock from its start (BEGIN IMMEDIATE),
+        so what it reads cannot change before it writes."""
         with self._sessions.begin() as session:
+            yield session
+
+    @contextmanager
+    def _reading(self) -> Iterator[OrmSession]:
+        """A transaction that only reads (:func:`~tenace.store.database.read_only`): a consistent snapshot of
+        what was committed, without the write lock, so readers and the writer never wait for each other."""
+        with self._reads() as session:
             yield session
 
     def _write(self, work: Callable[[OrmSession], T]) -> T:
@@ -253,7 +263,7 @@ class Store:
 
     def event(self, event_id: int) -> Event:
         """The event as it was created, with the participants and movements added since."""
-        with self._transaction() as session:
+        with self._reading() as session:
             row = _event_row(session, event_id)
             return Event(
                 name=row.name,
@@ -268,7 +278,7 @@ class Store:
 
     def events(self) -> list[tuple[int, str]]:
         """Every stored event as ``(number, name)``, oldest first."""
-        with self._transaction() as session:
+        with self._reading() as session:
             return [
                 (i, name)
                 for i, name in session.execute(select(EventRow.id, EventRow.name).order_by(EventRow.id))
@@ -611,7 +621,7 @@ class Store:
             SessionRow.__table__,
             ConfirmationRow.__table__,
         )
-        with self._transaction() as orm:
+        with self._reading() as orm:
             _event_row(orm, event_id)
             query = (
                 select(
@@ -641,7 +651,7 @@ class Store:
         self, event_id: int, session: int, *, table: int, round: int, board: int
     ) -> tuple[StoredResult, ...]:
         """Every version of one slot's result, oldest first."""
-        with self._transaction() as orm:
+        with self._reading() as orm:
             session_id = _session_id(orm, event_id, session, self._session_ids)
             ids = orm.scalars(
                 select(ResultRow.id)
@@ -657,7 +667,7 @@ class Store:
 
     def history(self, event_id: int) -> tuple[Change, ...]:
         """The audit trail of the event, oldest first."""
-        with self._transaction() as orm:
+        with self._reading() as orm:
             _event_row(orm, event_id)
             changes = list(
                 orm.scalars(select(ChangeRow).where(ChangeRow.event_id == event_id).order_by(ChangeRow.id))
@@ -732,7 +742,7 @@ class Store:
         self._write(work)
 
     def penalties(self, event_id: int) -> tuple[Penalty, ...]:
-        with self._transaction() as orm:
+        with self._reading() as orm:
             _event_row(orm, event_id)
             rows = orm.scalars(
                 select(PenaltyRow).where(PenaltyRow.event_id == event_id).order_by(PenaltyRow.id)
@@ -903,7 +913,7 @@ class Store:
         self._write(work)
 
     def appeals(self, event_id: int) -> tuple[Appeal, ...]:
-        with self._transaction() as orm:
+        with self._reading() as orm:
             _event_row(orm, event_id)
             rows = orm.execute(
                 select(AppealRow, AppealDecisionRow)
@@ -944,7 +954,7 @@ class Store:
         publication makes the official score available: the Law 79C and Law 92B periods start then."""
 
         def work(orm: OrmSession) -> int:
-            _event_row(orm, event_id)
+            _event_row(orm, event_id, lock=True)  # one version number each
             moment = _now(at)
             last = orm.scalar(
                 select(func.max(PublicationRow.version)).where(PublicationRow.event_id == event_id)
@@ -963,7 +973,7 @@ class Store:
         return self._write(work)
 
     def publications(self, event_id: int) -> tuple[Publication, ...]:
-        with self._transaction() as orm:
+        with self._reading() as orm:
             _event_row(orm, event_id)
             rows = orm.scalars(
                 select(PublicationRow)
@@ -974,7 +984,7 @@ class Store:
 
     def correction_period_ends(self, event_id: int) -> dt.datetime | None:
         """When the Law 79C correction period ends (``None`` before the first publication)."""
-        with self._transaction() as orm:
+        with self._reading() as orm:
             row = _event_row(orm, event_id)
             opened = _first_publication(orm, event_id)
             return None if opened is None else opened + decode_conditions(row.conditions).correction_period
