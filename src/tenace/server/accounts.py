@@ -22,7 +22,17 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from sqlalchemy import Boolean, Engine, ForeignKey, Integer, String, UniqueConstraint, delete, select
+from sqlalchemy import (
+    Boolean,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    bindparam,
+    delete,
+    select,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column, relationship, sessionmaker
 
@@ -36,6 +46,7 @@ from tenace.server.security import (
     new_token,
     token_digest,
 )
+from tenace.store.database import read_only
 from tenace.store.models import Base, UTCDateTime, to_utc
 
 __all__ = ["USERNAME", "Accounts", "AuthSessionRow", "ServerSecretRow", "UserRoleRow", "UserRow"]
@@ -101,6 +112,15 @@ def _user(row: UserRow) -> User:
     return User(row.id, row.username, frozenset(Role(r.role) for r in row.roles))
 
 
+_SESSION_USER: Final = (
+    select(AuthSessionRow.expires_at, UserRow.id, UserRow.username, UserRow.disabled, UserRoleRow.role)
+    .join(UserRow, UserRow.id == AuthSessionRow.user_id)
+    .outerjoin(UserRoleRow, UserRoleRow.user_id == UserRow.id)
+    .where(AuthSessionRow.token_hash == bindparam("digest"))
+)
+"""A session's expiry and its user with each of his roles (one row per role; ``role`` null for none)."""
+
+
 class Accounts:
     """Users, roles and sessions in the database behind ``engine`` (a store migrated to the newest
     revision: ``Store.open(url).engine``). Blocking: async code calls it through a thread pool.
@@ -116,6 +136,9 @@ class Accounts:
         session_lifetime: dt.timedelta = dt.timedelta(days=14),
     ) -> None:
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self._reader = read_only(engine)
+        """For look-ups that only read (no write lock on SQLite: they never wait for a writer)."""
+        self._reads = sessionmaker(self._reader, expire_on_commit=False)
         self.passwords = passwords if passwords is not None else Passwords()
         self._clock = clock
         self.session_lifetime = session_lifetime
@@ -155,12 +178,12 @@ class Accounts:
             raise RegistrationError(f"the user name {username!r} is taken", "username") from None
 
     def user(self, username: str) -> User | None:
-        with self._sessions() as session:
+        with self._reads() as session:
             row = self._row(session, username)
             return None if row is None else _user(row)
 
     def user_by_id(self, user_id: int) -> User | None:
-        with self._sessions() as session:
+        with self._reads() as session:
             row = session.get(UserRow, user_id)
             return None if row is None else _user(row)
 
@@ -242,18 +265,16 @@ class Accounts:
         """The user of a live session (``None`` for an unknown, expired or disabled one)."""
         if not token or len(token) > 200:
             return None
-        with self._sessions() as session:
-            found = session.execute(
-                select(AuthSessionRow, UserRow)
-                .join(UserRow, UserRow.id == AuthSessionRow.user_id)
-                .where(AuthSessionRow.token_hash == token_digest(token))
-            ).one_or_none()
-            if found is None:
-                return None
-            row, user = found
-            if to_utc(row.expires_at) <= self._now() or user.disabled:
-                return None
-            return _user(user)
+        # One query (the user's roles joined in) on a read-only connection, without the ORM: this runs on
+        # every request, and takes no write lock, so it never waits for a writer.
+        with self._reader.connect() as connection:
+            rows = connection.execute(_SESSION_USER, {"digest": token_digest(token)}).all()
+        if not rows:
+            return None
+        expires_at, user_id, username, disabled = rows[0][:4]
+        if to_utc(expires_at) <= self._now() or disabled:
+            return None
+        return User(user_id, username, frozenset(Role(r.role) for r in rows if r.role is not None))
 
     def close_session(self, token: str) -> None:
         with self._sessions.begin() as session:
