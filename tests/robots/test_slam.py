@@ -16,7 +16,8 @@ from tenace.cards import Rank, Suit
 from tenace.laws import CallMade, Table
 from tenace.laws.table import Phase
 from tenace.record import AnnotatedCall, DealRecord
-from tenace.robots import SYSTEM, Robot, choose_call, explain_call
+from tenace.robots import SYSTEM, Robot, Rule, System, choose_call, explain_call
+from tenace.robots.bidding import SystemError_, check_system
 from tenace.robots.system import PASS_MEANING
 from tenace.seats import SEATS
 from tenace.system import (
@@ -131,6 +132,12 @@ def test_five_card_major_and_16_hcp_transfer_then_invite_with_4nt(card: SystemCa
     assert_agrees_with_card(card, deal, auction)
 
 
+def test_13_count_opposite_a_2nt_opening_bids_6nt() -> None:
+    # North 20 HCP 4-3-3-3 opens 2NT; South 13 HCP: 33 together, 6NT to play.
+    auction = bid_out(complete("AK95.KQ4.AJ7.K54", "QJ2.AJ3.QT9.QJ32"))
+    assert text(auction) == "2NT P 6NT P P P"
+
+
 def test_every_hand_of_16_or_more_opposite_1nt_has_a_call_the_card_describes(card: SystemCard) -> None:
     """The gap of issue 5: a strong hand opposite 1NT used to fall through to the game placement, outside
     the card. Now each one is bid by a rule whose meaning on the card the hand fits (Law 40A)."""
@@ -241,6 +248,18 @@ def test_a_misexplained_blackwood_answer_is_flagged_by_the_checker(card: SystemC
     a 5C answer contradicts the card's artificial ace-showing call (Laws 20F1, 21B1)."""
     found = check_explanation(card, "1S P 4NT P", parse_call("5C"), "natural, five or more clubs")
     assert found is not None and "artificial" in [f.field for f in found.fields]
+
+
+def test_an_aces_condition_is_read_and_a_misspelt_one_is_named() -> None:
+    check_system()
+    broken = System("broken", "", (Rule("1S P", "4NT", ("hcp 17+", "aces one"), "Blackwood", True),))
+    with pytest.raises(SystemError_, match="aces one"):
+        check_system(broken)
+    hand = CardSet.from_pbn("AK2.A32.A32.A432")   # four aces
+    four = System("aces", "", (Rule("", "1C", ("aces 4",), "four aces"), Rule("", "1D", ("aces -3",), "x")))
+    assert str(choose_call(hand, Seat.NORTH, Seat.NORTH, (), four).call) == "1C"
+    no_ace = CardSet.from_pbn("KQ2.K32.K32.K432")
+    assert str(choose_call(no_ace, Seat.NORTH, Seat.NORTH, (), four).call) == "1D"
 
 
 def test_natural_slam_bids_are_natural_and_not_alerted(card: SystemCard) -> None:
