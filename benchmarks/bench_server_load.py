@@ -114,9 +114,11 @@ def _level(count: int, seconds: float, think: float, cluster: bool, db: str | No
             p.latencies.clear()
             p.errors.clear()
             p.boards = 0
+        cpu_before = [_cpu_seconds(server) for server in servers]
         started = time.perf_counter()
         asyncio.run(_drive(players, seconds))
         elapsed = time.perf_counter() - started
+        cpu = sum(_cpu_seconds(server) - before for server, before in zip(servers, cpu_before, strict=True))
     finally:
         for server in servers:
             server.stop()
@@ -131,9 +133,17 @@ def _level(count: int, seconds: float, think: float, cluster: bool, db: str | No
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
     print(f"{count:5d} tables: {len(latencies) / elapsed:7.1f} human actions/s acknowledged "  # noqa: T201
           f"(+ ~3 robot events each), ack latency p50 {p50:6.1f} ms, p99 {p99:7.1f} ms, "
-          f"max {latencies[-1] * 1000:7.1f} ms; {boards} boards ended, {errors} errors {dict(codes) or ''}",
+          f"max {latencies[-1] * 1000:7.1f} ms; {boards} boards ended, {errors} errors {dict(codes) or ''}; "
+          f"server CPU {cpu / elapsed:4.2f} s/s, {cpu / len(latencies) * 1000:5.2f} ms per human action",
           flush=True)
     return p99
+
+
+def _cpu_seconds(server: ServerProcess) -> float:
+    """The CPU time (user and system) the server process has used so far, from /proc (Linux)."""
+    assert server.process is not None
+    fields = Path(f"/proc/{server.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _stopped(tasks: list[asyncio.Task[None]]) -> bool:

@@ -88,6 +88,8 @@ class Play:
     _winners: tuple[Seat, ...] = field(default=(), init=False, repr=False, compare=False)
     _remaining: tuple[CardSet, ...] = field(default=(), init=False, repr=False, compare=False)
     _revokes: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    _tricks: tuple[Trick, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    """:attr:`tricks`, built on first use (a play is immutable, and views ask for it often)."""
 
     def __post_init__(self) -> None:
         cards = tuple(self.cards)
@@ -120,10 +122,14 @@ class Play:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks."""
-        return tuple(
-            Trick(self._leader_of(i, self._winners), self.cards[4 * i: 4 * i + 4])
-            for i in range(len(self._winners))
-        )
+        tricks = self._tricks
+        if tricks is None:
+            tricks = tuple(
+                Trick(self._leader_of(i, self._winners), self.cards[4 * i: 4 * i + 4])
+                for i in range(len(self._winners))
+            )
+            object.__setattr__(self, "_tricks", tricks)
+        return tricks
 
     def _leader_of(self, index: int, winners: tuple[Seat, ...]) -> Seat:
         """The leader of trick ``index`` (from 0): the previous trick's winner (Law 44G) unless a lead out of
@@ -247,14 +253,16 @@ class Play:
         remaining = list(self._remaining)
         remaining[seat.index] = remaining[seat.index].remove(card)
         cards = (*self.cards, card)
-        winners = self._winners
+        winners, tricks = self._winners, self._tricks
         if len(cards) % 4 == 0:
-            winners = (*winners, Trick(self._leader_of(len(winners), winners), cards[-4:]).winner(self.trump))
+            trick = Trick(self._leader_of(len(winners), winners), cards[-4:])
+            winners = (*winners, trick.winner(self.trump))
+            tricks = None if tricks is None else (*tricks, trick)
         revokes = (*self._revokes, len(cards) - 1) if revoke else self._revokes
         new = object.__new__(Play)  # the next state is computed here: skip the replay in __post_init__
         fields = {"deal": self.deal, "trump": self.trump, "leader": self.leader, "cards": cards,
                   "leads": self.leads, "_winners": winners, "_remaining": tuple(remaining),
-                  "_revokes": revokes}
+                  "_revokes": revokes, "_tricks": tricks}
         for name, value in fields.items():
             object.__setattr__(new, name, value)
         return new
