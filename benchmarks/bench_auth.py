@@ -1,7 +1,12 @@
 """What accounts cost the server: an argon2id hash and a verification with the default parameters (one login
 costs one verification), session look-ups in SQLite, CSRF and seat-token checks, and rate-limiter hits.
 
-Run: ``.venv/bin/python benchmarks/bench_auth.py [--logins 20] [--lookups 2000]``
+The session look-up runs on every request. It only reads, so it runs in a read-only transaction (a deferred
+``BEGIN`` on SQLite: no write lock). To show what that saves, it is also timed under ``BEGIN IMMEDIATE`` (the
+write lock, as every transaction took before), alone and while another thread keeps writing (opening
+sessions, each commit waiting for the disk).
+
+Run: ``.venv/bin/python benchmarks/bench_auth.py [--logins 20] [--lookups 2000] [--seconds 3]``
 """
 
 from __future__ import annotations
@@ -9,6 +14,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +25,7 @@ from tenace.server.security import (
     InMemoryRateLimiter,
     Passwords,
     SeatTokens,
+    User,
     csrf_token,
     csrf_token_matches,
 )
@@ -33,10 +40,48 @@ def per_second(label: str, count: int, work: Callable[[], object]) -> None:
     print(f"{label:<44} {count / elapsed:>12,.0f} per second ({elapsed / count * 1e6:,.1f} µs each)")
 
 
+def locked(accounts: Accounts, engine: object) -> Accounts:
+    """The same accounts, but the look-up takes the write lock (``BEGIN IMMEDIATE``), as before."""
+    other = Accounts(engine, accounts.passwords)  # type: ignore[arg-type]
+    other._reader = engine  # type: ignore[assignment]  # the plain engine: BEGIN IMMEDIATE
+    return other
+
+
+def while_writing(label: str, accounts: Accounts, writer: Accounts, user: User, token: str,
+                  seconds: float) -> None:
+    """Look-ups for ``seconds`` while another thread opens sessions as fast as it can."""
+    stop = threading.Event()
+    writes = 0
+
+    def write() -> None:
+        nonlocal writes
+        while not stop.is_set():
+            writer.open_session(user)
+            writes += 1
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    times = []
+    end = time.perf_counter() + seconds
+    try:
+        while time.perf_counter() < end:
+            start = time.perf_counter()
+            assert accounts.user_for_token(token) == user
+            times.append(time.perf_counter() - start)
+    finally:
+        stop.set()
+        thread.join()
+    times.sort()
+    print(f"{label:<44} median {statistics.median(times) * 1e6:>7,.0f} µs, 99th percentile "
+          f"{times[int(len(times) * 0.99)] * 1e6:>7,.0f} µs ({len(times) / seconds:,.0f} look-ups/s, "
+          f"{writes / seconds:,.0f} writes/s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--logins", type=int, default=20)
     parser.add_argument("--lookups", type=int, default=2000)
+    parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
 
     passwords = Passwords()
@@ -62,9 +107,16 @@ def main() -> None:
             accounts = Accounts(store.engine, Passwords.fast_for_tests())
             user = accounts.register("ann", "correct horse battery")
             token = accounts.open_session(user)
-            lookup = lambda: accounts.user_for_token(token)  # noqa: E731
-            per_second("session look-up (SQLite, per request)", args.lookups, lookup)
+            old = locked(accounts, store.engine)
+            for _ in range(2):  # alternate, so that a busy machine slows both alike
+                per_second("session look-up (SQLite, read-only)", args.lookups,
+                           lambda: accounts.user_for_token(token))
+                per_second("session look-up (SQLite, write lock)", args.lookups,
+                           lambda: old.user_for_token(token))
             per_second("open a session (SQLite, synchronous=FULL)", 50, lambda: accounts.open_session(user))
+            writer = Accounts(store.engine, Passwords.fast_for_tests())
+            while_writing("look-up while writing (read-only)", accounts, writer, user, token, args.seconds)
+            while_writing("look-up while writing (write lock)", old, writer, user, token, args.seconds)
 
     secret = b"a benchmark secret of some length"
     csrf = csrf_token(secret, "session:abc")

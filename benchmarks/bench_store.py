@@ -1,7 +1,12 @@
 """Storage speed: entering 1,000 results into a store, one call per result (one transaction each, as table
 devices send them) and as one import (``Store.enter_many``), then reading them back.
 
-Run: ``.venv/bin/python benchmarks/bench_store.py [--tables 10] [--boards-per-round 10]``
+Run: ``.venv/bin/python benchmarks/bench_store.py [--tables 10] [--boards-per-round 10] [--seconds 3]``
+
+Reads: small read calls (one slot's versions, the event, its audit trail) one after another, and one slot's
+versions read again and again while another thread enters results (each a commit that waits for the disk).
+Reads run in read-only transactions (no write lock on SQLite); for comparison the same reads are timed
+under ``BEGIN IMMEDIATE``, the write lock every transaction took before.
 
 A ten-table Mitchell (with a relay, so ten rounds) and ten boards a round gives 10 x 10 x 10 = 1,000
 results. Every run uses a new SQLite file in a temporary directory (WAL, synchronous=FULL: every commit waits
@@ -13,7 +18,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -79,7 +86,56 @@ def timed(what: str, count: int, work: Callable[[], object]) -> None:
     print(f"  {what:<42} {count:>6} results in {elapsed:7.3f} s = {count / elapsed:9,.0f} results/s")
 
 
-def bench(backend: str, url_context: Callable[[], object], event: Event, results: list[Result]) -> None:
+def calls(what: str, count: int, work: Callable[[], object]) -> None:
+    start = time.perf_counter()
+    for _ in range(count):
+        work()
+    elapsed = time.perf_counter() - start
+    print(f"  {what:<42} {count:>6} calls   in {elapsed:7.3f} s = {elapsed / count * 1e6:9,.0f} µs each")
+
+
+def write_locked(store: Store) -> Store:
+    """The same database, but reads take the write lock (``BEGIN IMMEDIATE`` on SQLite), as before."""
+    other = Store(store.engine)
+    other._reads = other._sessions  # the writers' sessions
+    return other
+
+
+def reads_while_writing(label: str, store: Store, writer: Store, event_id: int, results: list[Result],
+                        seconds: float) -> None:
+    """One slot's versions read for ``seconds`` while another thread enters ``results`` one by one."""
+    stop = threading.Event()
+    writes = 0
+
+    def write() -> None:
+        nonlocal writes
+        for r in results:
+            if stop.is_set():
+                return
+            writer.enter(event_id, 1, r, by="device")
+            writes += 1
+
+    first = results[0]
+    thread = threading.Thread(target=write)
+    thread.start()
+    times = []
+    end = time.perf_counter() + seconds
+    try:
+        while time.perf_counter() < end:
+            start = time.perf_counter()
+            store.versions(event_id, 1, table=first.table, round=first.round, board=first.board)
+            times.append(time.perf_counter() - start)
+    finally:
+        stop.set()
+        thread.join()
+    times.sort()
+    print(f"  {label:<42} median {statistics.median(times) * 1e6:7,.0f} µs, 99th percentile "
+          f"{times[int(len(times) * 0.99)] * 1e6:8,.0f} µs ({len(times) / seconds:,.0f} reads/s, "
+          f"{writes / seconds:,.0f} writes/s)")
+
+
+def bench(backend: str, url_context: Callable[[], object], event: Event, results: list[Result],
+          seconds: float = 3.0) -> None:
     print(f"{backend}:")
     with url_context() as url, Store.open(url) as store:  # type: ignore[attr-defined]
         one_by_one = store.create_event(event)
@@ -98,18 +154,32 @@ def bench(backend: str, url_context: Callable[[], object], event: Event, results
         )
         timed("results() read back", len(results), lambda: store.results(one_by_one))
         assert sorted(store.results(imported), key=repr) == sorted(results, key=repr)
+        old = write_locked(store)
+        slot = results[0]
+        for name, reader in (("read-only", store), ("write lock", old), ("read-only", store),
+                             ("write lock", old)):
+            calls(f"versions() of one slot ({name})", 500,
+                  lambda r=reader: r.versions(one_by_one, 1, table=slot.table, round=slot.round,  # type: ignore
+                                              board=slot.board))
+        for name, reader in (("read-only", store), ("write lock", old)):
+            calls(f"event() ({name})", 200, lambda r=reader: r.event(one_by_one))  # type: ignore[misc]
+            calls(f"history(), 2,000 lines ({name})", 5, lambda r=reader: r.history(one_by_one))  # type: ignore
+        for name, reader in (("read-only", store), ("write lock", old)):
+            busy = store.create_event(event)
+            reads_while_writing(f"versions() while entering ({name})", reader, store, busy, results, seconds)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--boards-per-round", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
     event, results = event_and_results(args.tables, args.boards_per_round)
-    bench("SQLite (file, WAL, synchronous=FULL)", sqlite_url, event, results)
+    bench("SQLite (file, WAL, synchronous=FULL)", sqlite_url, event, results, args.seconds)
     base = os.environ.get("TENACE_TEST_POSTGRES_URL")
     if base:
-        bench("PostgreSQL", lambda: postgres_url(base), event, results)
+        bench("PostgreSQL", lambda: postgres_url(base), event, results, args.seconds)
     else:
         print("PostgreSQL: skipped (TENACE_TEST_POSTGRES_URL is not set)")
 
