@@ -41,7 +41,7 @@ logic in :mod:`tenace.robots.bidding`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 __all__ = ["PASS_MEANING", "SYSTEM", "Rule", "System"]
 
@@ -67,6 +67,14 @@ class System:
     rules: tuple[Rule, ...]
     conventions: tuple[tuple[str, str], ...] = ()
     """The conventions the rules use, each a name and a short description, for the system card."""
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # a system is a cache key of the robots' reading of auctions: hash its hundreds of rules once
+        object.__setattr__(self, "_hash", hash((self.name, self.summary, self.rules, self.conventions)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 PASS_MEANING = "no agreed call fits the hand: not enough values or shape to act"
