@@ -55,7 +55,8 @@ class ServerProcess:
         command = [sys.executable, "-c", "from tenace.cli import main; main()", "serve", "--port",
                    str(self.port), "--db", self.db, "--robot-delay", "0", "--log-level", "warning"]
         env = {**os.environ, "TENACE_ROBOT_SAMPLES": os.environ.get("TENACE_ROBOT_SAMPLES", "0"),
-               "TENACE_LEASE_SECONDS": str(self.lease_seconds)}
+               "TENACE_LEASE_SECONDS": str(self.lease_seconds),
+               "TENACE_ANONYMOUS_TABLES": "true"}  # new_tables creates its tables without an account
         env.pop("TENACE_REDIS_URL", None)
         if self.redis:
             env["TENACE_REDIS_URL"] = self.redis

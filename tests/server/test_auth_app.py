@@ -29,7 +29,7 @@ def db(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(database_url=db, robot_delay=0.0))) as c:
+    with TestClient(create_app(Settings(anonymous_tables=True, database_url=db, robot_delay=0.0))) as c:
         auth: Auth = c.app.state.auth  # type: ignore[attr-defined]
         auth.accounts.passwords = Passwords.fast_for_tests()  # the real parameters cost time in every test
         yield c
@@ -73,9 +73,9 @@ def test_the_servers_secret_is_kept_in_the_database_and_the_environment_may_set_
 
 
 def test_seat_tokens_outlive_a_restart_because_the_secret_does(db: str) -> None:
-    with TestClient(create_app(Settings(database_url=db))) as first:
+    with TestClient(create_app(Settings(anonymous_tables=True, database_url=db))) as first:
         token = _auth(first).seat_tokens.issue("t1", Seat.WEST, "guest:x")
-    with TestClient(create_app(Settings(database_url=db))) as second:
+    with TestClient(create_app(Settings(anonymous_tables=True, database_url=db))) as second:
         assert _auth(second).seat_tokens.authenticate_seat("t1", token) is Seat.WEST
 
 

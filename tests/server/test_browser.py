@@ -79,7 +79,8 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     folder = tmp_path_factory.mktemp("browser")
-    settings = Settings(database_url=f"sqlite:///{folder / 'tenace.db'}", robot_delay=0.0)
+    settings = Settings(anonymous_tables=True, database_url=f"sqlite:///{folder / 'tenace.db'}",
+                        robot_delay=0.0)
     if "robot_samples" in {f.name for f in dataclasses.fields(Settings)}:  # few layouts: quick robots
         settings = dataclasses.replace(settings, robot_samples=3)
     app = app_module.create_app(settings)

@@ -45,7 +45,8 @@ def db(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
-    app = create_app(Settings(database_url=db, robot_samples=0), robots=FallbackRobot)  # fast robots
+    app = create_app(Settings(anonymous_tables=True, database_url=db, robot_samples=0),
+                     robots=FallbackRobot)  # fast robots
     with TestClient(app) as c:
         auth: Auth = c.app.state.auth  # type: ignore[attr-defined]
         auth.accounts.passwords = Passwords.fast_for_tests()
@@ -316,7 +317,8 @@ def test_a_disputed_claim_goes_to_the_console_and_the_directors_ruling_ends_the_
 
 def test_a_session_goes_on_after_a_restart_of_the_server(db: str) -> None:
     def start() -> TestClient:
-        app = create_app(Settings(database_url=db, robot_samples=0), robots=FallbackRobot)
+        app = create_app(Settings(anonymous_tables=True, database_url=db, robot_samples=0),
+                         robots=FallbackRobot)
         return TestClient(app)
 
     with start() as first:
@@ -347,7 +349,8 @@ def test_a_session_goes_on_after_a_restart_of_the_server(db: str) -> None:
 def test_a_call_whose_decision_is_a_players_shows_in_the_console_until_he_decides(db: str) -> None:
     from tenace.laws.refs import Policy
 
-    settings = Settings(database_url=db.replace("club.db", "laws.db"), robot_samples=0, policy=Policy.LAWS)
+    settings = Settings(anonymous_tables=True, database_url=db.replace("club.db", "laws.db"), robot_samples=0,
+                        policy=Policy.LAWS)
     with TestClient(create_app(settings, robots=FallbackRobot)) as client:
         auth: Auth = client.app.state.auth  # type: ignore[attr-defined]
         auth.accounts.passwords = Passwords.fast_for_tests()

@@ -171,7 +171,8 @@ def recorder() -> Recorder:
 
 @pytest.fixture
 def client(db: str, recorder: Recorder) -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(database_url=db, robot_samples=0), observer=recorder)) as c:
+    settings = Settings(anonymous_tables=True, database_url=db, robot_samples=0)
+    with TestClient(create_app(settings, observer=recorder)) as c:
         yield c
 
 

@@ -47,7 +47,8 @@ def recorder() -> Recorder:
 
 @pytest.fixture
 def client(db: str, recorder: Recorder) -> Iterator[TestClient]:
-    app = create_app(Settings(database_url=db, robot_samples=0), observer=recorder)  # tenace.robots, fast
+    settings = Settings(anonymous_tables=True, database_url=db, robot_samples=0)
+    app = create_app(settings, observer=recorder)  # tenace.robots, fast
     with TestClient(app) as c:
         yield c
 
@@ -250,7 +251,7 @@ def test_reconnecting_and_resync_give_the_current_view(client: TestClient) -> No
 
 
 def test_after_a_restart_the_table_is_rebuilt_from_its_events_and_continues(db: str) -> None:
-    with TestClient(create_app(Settings(database_url=db, robot_samples=0))) as first:
+    with TestClient(create_app(Settings(anonymous_tables=True, database_url=db, robot_samples=0))) as first:
         table = _new_table(first, ["S"])
         with _connect(first, table, "S") as ws:
             view = _next(ws, "view")
@@ -262,7 +263,7 @@ def test_after_a_restart_the_table_is_rebuilt_from_its_events_and_continues(db: 
             while before["seq"] < seq:
                 before = _next(ws, "view")
     # a new process on the same database
-    with TestClient(create_app(Settings(database_url=db, robot_samples=0))) as second:
+    with TestClient(create_app(Settings(anonymous_tables=True, database_url=db, robot_samples=0))) as second:
         summary = second.get(f"/api/tables/{table['id']}").json()
         assert summary["seq"] >= seq
         with _connect(second, table, "S") as ws:

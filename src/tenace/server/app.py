@@ -19,15 +19,19 @@ which the accounts module can replace (``create_app(authenticate=...)``).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
+import logging
+import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from starlette.requests import HTTPConnection
 
 from tenace.formats.json import JSONFormatError, board_from_json
 from tenace.laws.messages import LocaleError, normalise_locale
@@ -37,10 +41,27 @@ from tenace.server import club, pages
 from tenace.server.actors import Connection, Hub, Observer, RobotFactory, TableActor, default_robots
 from tenace.server.persistence import LiveStore
 from tenace.server.protocol import ProtocolError, Viewer, error_message, parse_action
+from tenace.server.security import (
+    EventState,
+    SeatTokenError,
+    SpectatorPolicy,
+    User,
+    WatchedTable,
+    origin_allowed,
+)
+from tenace.server.security import spectator_refusal as event_refusal
 from tenace.server.settings import Settings
 from tenace.store import Store
 
-__all__ = ["AuthenticationError", "Authenticator", "authenticate", "create_app"]
+__all__ = [
+    "AuthenticationError", "Authenticator", "SpectatorConnection", "TableActivity", "authenticate",
+    "create_app", "expire_idle_tables", "spectator_refusal",
+]
+
+log = logging.getLogger("tenace.server")
+
+FORBIDDEN_CLOSE_CODE = 4403
+"""The WebSocket close code for a spectator the rules refuse (at once, or later on a board change)."""
 
 
 class AuthenticationError(ValueError):
@@ -82,6 +103,211 @@ class NewTableRequest(BaseModel):
     boards: int | None = Field(default=None, ge=1, le=1000)
 
 
+# ------------------------------------------------------------------------------------------------ spectators
+
+
+def seat_holders(app: FastAPI) -> dict[str, set[int]]:
+    """The users known to hold a seat at each table this process serves: whoever created a practice table
+    while logged in (he was given its seat tokens), and whoever opened one of its seats while logged in or
+    with a seat token signed for him. Held in memory (a restarted server learns them again as they
+    reconnect); a club table's players are known from its session as well."""
+    holders: dict[str, set[int]] | None = getattr(app.state, "seat_holders", None)
+    if holders is None:
+        holders = app.state.seat_holders = {}
+    return holders
+
+
+async def spectator_refusal(app: FastAPI, user: User | None, actor: TableActor) -> str | None:
+    """Why ``user`` (``None`` for a visitor without an account) may not watch ``actor``'s table as a
+    spectator now; ``None`` when he may.
+
+    At a table of a club session the event's rules decide (:func:`tenace.server.security.spectator_refusal`
+    over the session's :meth:`~tenace.server.club.ClubManager.spectator_state`, with
+    ``Settings.spectator_policy``, Law 80B); a club table whose session this process does not run is
+    refused to everyone but a Director or Organiser. At a practice table everyone may watch (Law 76 leaves
+    it to the organiser; ``Settings.allow_spectators`` was checked before), except a user who holds a seat
+    there: he sees the table from his seat only.
+    """
+    settings: Settings = app.state.settings
+    holders = frozenset(seat_holders(app).get(actor.id, ()))
+    if actor.club is None:
+        if user is not None and user.id in holders:
+            return "you hold a seat at this table: you see it from your seat, never as a spectator"
+        return None
+    manager = getattr(app.state, "club", None)
+    found = None if manager is None else await manager.spectator_state(
+        actor.id, settings.spectator_policy, settings.guests_may_watch)
+    if found is None:
+        watched = WatchedTable(actor.id, actor.table.board.number, holders)
+        state = EventState(SpectatorPolicy.CLOSED, guests_may_watch=False)
+        if event_refusal(user, watched, state) is None:
+            return None
+        return "this table plays in a club session that this server does not run now: nobody may watch it"
+    watched, state = found
+    return event_refusal(user, dataclasses.replace(watched, players=watched.players | holders), state)
+
+
+def _board_of(message: dict[str, Any]) -> tuple[Any, Any] | None:
+    """The (position, board number) a view message shows; ``None`` for another message."""
+    if message.get("type") != "view":
+        return None
+    view = message.get("view")
+    return message.get("position"), view.get("board") if isinstance(view, dict) else None
+
+
+class SpectatorConnection(Connection):
+    """A spectator's connection: it gets only what the table actor builds from ``Table.view(None)``, and when
+    the table's board changes (the next board of a practice table) the spectator rules are checked again
+    (``recheck``: a refusal's reason or ``None``) before the new board's first view goes out; meanwhile the
+    messages wait. Refused, the spectator gets an ``error`` ``forbidden`` and the connection closes with code
+    4403."""
+
+    def __init__(self, locale: str, recheck: Callable[[], Awaitable[str | None]],
+                 board: tuple[Any, Any] | None) -> None:
+        super().__init__(None, locale)
+        self.close_code = 1000
+        self._recheck = recheck
+        self._board = board
+        self._held: list[dict[str, Any]] | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self._held is not None:
+            self._held.append(message)
+            return
+        board = _board_of(message)
+        if board is not None and board != self._board:
+            if self._board is not None:
+                self._held = [message]
+                self._task = asyncio.get_running_loop().create_task(self._check(board))
+                return
+            self._board = board
+        super().send(message)
+
+    async def _check(self, board: tuple[Any, Any]) -> None:
+        try:
+            refusal = await self._recheck()
+        except Exception:  # refuse rather than show a board nobody checked
+            log.exception("the spectator rules could not be checked again")
+            refusal = "the server could not check whether you may watch this board"
+        held, self._held = self._held or [], None
+        if refusal is not None:
+            self.refuse(refusal)
+            return
+        self._board = board
+        for message in held:
+            self.send(message)
+
+    def refuse(self, reason: str) -> None:
+        """Tell the spectator why he may not watch any more, and close (code 4403)."""
+        if self.closed:
+            return
+        Connection.send(self, error_message("forbidden", reason))
+        self.close_code = FORBIDDEN_CLOSE_CODE
+        self.close()
+
+
+# ---------------------------------------------------------------------------------------------- table expiry
+
+
+@dataclasses.dataclass(slots=True)
+class TableActivity:
+    """When each practice table was last touched (an action, a new board, a connection), as far as the
+    periodic look of :func:`expire_idle_tables` sees."""
+
+    marks: dict[str, tuple[tuple[int, ...], float]] = dataclasses.field(default_factory=dict)
+    expired: set[str] = dataclasses.field(default_factory=set)
+    """Tables this process closed for idleness: they are not served any more."""
+
+
+async def expire_idle_tables(hub: Hub, activity: TableActivity, timeout: float, now: float) -> list[str]:
+    """Close the practice tables of ``hub`` that nobody touched for ``timeout`` seconds up to ``now`` (a
+    ``time.monotonic`` reading): stored as closed (so not restored on the next start) and their actors
+    stopped. A table with a connection, an action under way or queued, or robots still playing counts as
+    touched; a table first seen now counts as touched now. Club tables are never closed here (the session
+    and the Director decide). The ids closed."""
+    closed: list[str] = []
+    for table_id, actor in list(hub.tables.items()):
+        if actor.club is not None:
+            continue
+        mark = (actor.position, len(actor.table.record), len(actor.clients), actor.busy, actor.queue.qsize())
+        seen = activity.marks.get(table_id)
+        if seen is None or seen[0] != mark or actor.clients or actor.busy or not actor.queue.empty():
+            activity.marks[table_id] = (mark, now)
+            continue
+        if now - seen[1] < timeout:
+            continue
+        await asyncio.to_thread(hub.live.close, table_id)
+        await actor.stop()
+        hub.tables.pop(table_id, None)
+        activity.marks.pop(table_id, None)
+        activity.expired.add(table_id)
+        closed.append(table_id)
+        log.info("table %s: closed after %.0f s untouched", table_id, now - seen[1])
+    for table_id in [t for t in activity.marks if t not in hub.tables]:
+        del activity.marks[table_id]
+    return closed
+
+
+async def _expire_periodically(app: FastAPI, settings: Settings) -> None:
+    while True:
+        await asyncio.sleep(settings.expiry_interval)
+        try:
+            await expire_idle_tables(app.state.hub, app.state.activity, settings.table_expiry,
+                                     time.monotonic())
+        except Exception:  # one failed look must not end the task
+            log.exception("the look for idle practice tables failed")
+
+
+async def _user_of(connection: HTTPConnection) -> User | None:
+    """The logged-in user of a request or WebSocket handshake (``None`` without a session or accounts)."""
+    auth = getattr(connection.app.state, "auth", None)
+    if not isinstance(auth, accounts.Auth):
+        return None
+    if isinstance(connection, WebSocket):
+        return await accounts.websocket_user(connection)
+    if isinstance(connection, Request):
+        return await accounts.optional_user(connection)
+    return None
+
+
+def _signed_holder(connection: HTTPConnection, table_id: str) -> int | None:
+    """The user id a signed seat token in the handshake was issued to (``None`` otherwise)."""
+    auth = getattr(connection.app.state, "auth", None)
+    token = connection.query_params.get("token")
+    if not isinstance(auth, accounts.Auth) or not token:
+        return None
+    try:
+        holder = auth.seat_tokens.verify(table_id, token).holder
+    except SeatTokenError:
+        return None
+    kind, _, number = holder.partition(":")
+    return int(number) if kind == "user" and number.isdigit() else None
+
+
+async def _lobby_table(request: Request) -> pages.SoloTable:
+    """The lobby's practice table (``/lobby/solo``): refused from a page of another site (its form carries no
+    CSRF token, so the Origin, or the browser's ``Sec-Fetch-Site``, is checked); a logged-in visitor is
+    noted as holding its seat."""
+    auth = getattr(request.app.state, "auth", None)
+    origin = request.headers.get("origin") or request.headers.get("referer")
+    allowed = auth.settings.allowed_origins if isinstance(auth, accounts.Auth) else frozenset()
+    if origin is not None:
+        foreign = not origin_allowed(origin, request.headers.get("host"), allowed)
+    else:
+        foreign = request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none")
+    if foreign:
+        raise HTTPException(403, "a page of another site may not start a table here")
+    hub: Hub = request.app.state.hub
+    created = await hub.create_table({Seat.SOUTH})
+    user = await _user_of(request)
+    if user is not None:
+        seat_holders(request.app).setdefault(created.id, set()).add(user.id)
+    return pages.SoloTable(created.id, created.tokens[Seat.SOUTH])
+
+
 def create_app(
     settings: Settings | None = None,
     *,
@@ -121,14 +347,30 @@ def create_app(
         app.state.hub = hub
         if settings.restore_on_start:
             await hub.restore()
+        app.state.activity = TableActivity()
+        expiry = None
+        if settings.table_expiry > 0 and not settings.redis_url:  # several processes: see docs/server.md
+            expiry = asyncio.create_task(_expire_periodically(app, settings), name="table expiry")
         try:
             yield
         finally:
+            if expiry is not None:
+                expiry.cancel()
+                with suppress(asyncio.CancelledError):
+                    await expiry
             await hub.close()
             store.close()
 
     app = FastAPI(title="Tenace", lifespan=lifespan)
     app.state.settings = settings
+    app.state.start_solo_table = _lobby_table  # the lobby's form (tenace.server.pages)
+    app.state.activity = TableActivity()
+
+    async def live_table(table_id: str) -> TableActor | None:
+        if table_id in app.state.activity.expired:
+            return None  # closed for idleness: not rebuilt from the store
+        actor: TableActor | None = await app.state.hub.get(table_id)
+        return actor
     app.include_router(pages.router)  # the lobby and the table page (tenace.server.pages)
     app.include_router(accounts.router())  # /auth: register, login, logout, ... (docs/accounts.md)
     app.include_router(club.router())  # club sessions and the director console (docs/directing-online.md)
@@ -137,8 +379,12 @@ def create_app(
     async def health() -> dict[str, Any]:
         return {"status": "ok", "tables": len(app.state.hub.tables)}
 
-    @app.post("/api/tables", status_code=201)
-    async def new_table(request: NewTableRequest) -> dict[str, Any]:
+    @app.post("/api/tables", status_code=201, dependencies=[Depends(accounts.csrf_protect)])
+    async def new_table(request: NewTableRequest, http: Request) -> dict[str, Any]:
+        user = await _user_of(http)
+        if user is None and not settings.anonymous_tables:
+            raise HTTPException(401, "log in to create a table through the API (visitors start a practice "
+                                     "table from the lobby)")
         try:
             humans = {Seat(s.upper()) for s in request.humans}
         except ValueError:
@@ -153,6 +399,8 @@ def create_app(
                 raise HTTPException(422, "board.deal: a table needs the full deal")
         hub: Hub = app.state.hub
         created = await hub.create_table(humans, board, boards=request.boards)
+        if user is not None and humans:
+            seat_holders(app).setdefault(created.id, set()).add(user.id)  # he was given the seat tokens
         return {
             "id": created.id,
             "tokens": {seat.value: token for seat, token in created.tokens.items()},
@@ -160,10 +408,14 @@ def create_app(
         }
 
     @app.get("/api/tables/{table_id}")
-    async def table_summary(table_id: str) -> JSONResponse:
-        actor = await app.state.hub.get(table_id)
+    async def table_summary(table_id: str, http: Request) -> JSONResponse:
+        actor = await live_table(table_id)
         if actor is None:
             raise HTTPException(404, f"no table {table_id!r}")
+        if actor.club is not None:  # a club table shows no more than its spectators may see
+            refusal = await spectator_refusal(app, await _user_of(http), actor)
+            if refusal is not None:
+                raise HTTPException(403, refusal)
         table = actor.table
         return JSONResponse({
             "id": actor.id,
@@ -177,8 +429,7 @@ def create_app(
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(websocket: WebSocket, table_id: str) -> None:
-        hub: Hub = app.state.hub
-        actor = await hub.get(table_id)
+        actor = await live_table(table_id)
         await websocket.accept()
         if actor is None:
             await websocket.send_json(error_message("not-found", f"no table {table_id!r}"))
@@ -194,7 +445,26 @@ def create_app(
             locale = normalise_locale(websocket.query_params.get("lang", "en"))
         except LocaleError:
             locale = "en"
-        connection = Connection(viewer, locale)
+        user = await _user_of(websocket)
+        connection: Connection
+        if viewer is None:
+            refusal = await spectator_refusal(app, user, actor)
+            if refusal is not None:
+                await websocket.send_json(error_message("forbidden", refusal))
+                await websocket.close(code=FORBIDDEN_CLOSE_CODE)
+                return
+            watched = actor
+
+            async def recheck() -> str | None:
+                return await spectator_refusal(app, user, watched)
+
+            connection = SpectatorConnection(locale, recheck, (actor.position, actor.table.board.number))
+        else:
+            if isinstance(viewer, Seat):  # he holds this seat: never a spectator here
+                holder = user.id if user is not None else _signed_holder(websocket, actor.id)
+                if holder is not None:
+                    seat_holders(app).setdefault(actor.id, set()).add(holder)
+            connection = Connection(viewer, locale)
         actor.join(connection)
         writer = asyncio.create_task(_write(websocket, connection))
         limit_key = uuid.uuid4().hex  # the connection's key for the limit of messages (docs/accounts.md)
@@ -205,7 +475,7 @@ def create_app(
                     connection.send(error_message("rate-limited", "too many messages: wait a moment"))
                     continue
                 await _receive(actor, connection, text, settings)
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):  # RuntimeError: the server closed it (a refusal)
             pass
         finally:
             accounts.connection_closed(websocket, limit_key)
@@ -221,7 +491,7 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
     while True:
         message = await connection.outbox.get()
         if message is None:
-            await websocket.close()
+            await websocket.close(code=getattr(connection, "close_code", 1000))
             return
         await websocket.send_text(json.dumps(message, ensure_ascii=False))
 

@@ -649,6 +649,8 @@ def spectator_may_see(user: User | None, table: WatchedTable, event_state: Event
       otherwise learn the deal before playing it), and not before it is finished at every table either.
     - Otherwise the event's :class:`SpectatorPolicy` decides; guests only if ``guests_may_watch``.
 
+    :func:`spectator_refusal` gives the reason of a refusal.
+
     >>> state = EventState(tables_of_board={1: frozenset({"1", "2"})}, finished=frozenset({("1", 1)}))
     >>> ann = User(5, "ann", frozenset({Role.SPECTATOR}))
     >>> spectator_may_see(ann, WatchedTable("1", 1), state)
@@ -657,22 +659,38 @@ def spectator_may_see(user: User | None, table: WatchedTable, event_state: Event
     >>> spectator_may_see(ann, WatchedTable("1", 1), done)
     True
     """
+    return spectator_refusal(user, table, event_state) is None
+
+
+def spectator_refusal(user: User | None, table: WatchedTable, event_state: EventState) -> str | None:
+    """Why ``user`` (``None`` for a guest) may not watch ``table`` now, naming the rule; ``None`` when he
+    may (the rules of :func:`spectator_may_see`). The Tournament Organiser sets the event's spectator
+    policy (Law 80B); the Director may watch every table (Law 81C).
+
+    >>> state = EventState(tables_of_board={3: frozenset({"a", "b"})}, boards_of_player={5: frozenset({3})})
+    >>> print(spectator_refusal(User(5, "ann", frozenset({Role.PLAYER})), WatchedTable("a", 3), state))
+    you play board 3 in this event: you may watch it only once it is finished at every table that plays it
+    >>> spectator_refusal(User(1, "td", frozenset({Role.DIRECTOR})), WatchedTable("a", 3), state) is None
+    True
+    """
+    board = table.board
     if user is not None and user.has(Role.DIRECTOR, Role.ORGANISER):
-        return True
+        return None
     if user is None:
         if not event_state.guests_may_watch:
-            return False
+            return "this event admits no spectators without an account: log in to watch"
     else:
         if user.id in table.players:
-            return False
+            return "you play at this table: you see it from your seat, never as a spectator"
         if not user.has(Role.SPECTATOR, Role.PLAYER):
-            return False
-        if table.board in event_state.boards_of_player.get(user.id, frozenset()):
-            return event_state.policy is not SpectatorPolicy.CLOSED and event_state.finished_everywhere(
-                table.board
-            )
+            return "watching a table needs the role spectator or player"
+        if board in event_state.boards_of_player.get(user.id, frozenset()):
+            if event_state.policy is SpectatorPolicy.CLOSED or not event_state.finished_everywhere(board):
+                return (f"you play board {board} in this event: you may watch it only once it is finished "
+                        "at every table that plays it")
+            return None
     if event_state.policy is SpectatorPolicy.CLOSED:
-        return False
-    if event_state.policy is SpectatorPolicy.LIVE:
-        return True
-    return event_state.finished_everywhere(table.board)
+        return "this event admits no spectators (only the Directors watch its tables)"
+    if event_state.policy is SpectatorPolicy.LIVE or event_state.finished_everywhere(board):
+        return None
+    return f"board {board} is shown only once it is finished at every table that plays it"

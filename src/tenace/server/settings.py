@@ -4,6 +4,8 @@
 'sqlite:///tenace.db'
 >>> Settings.from_env({"TENACE_DATABASE_URL": "sqlite://", "TENACE_ROBOT_DELAY": "0.5"}).robot_delay
 0.5
+>>> Settings.from_env({"TENACE_SPECTATOR_POLICY": "live"}).spectator_policy
+<SpectatorPolicy.LIVE: 'live'>
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
 from tenace.laws.refs import Policy
+from tenace.server.security import SpectatorPolicy
 
 
 class SettingsError(ValueError):
@@ -35,7 +38,22 @@ class Settings:
     policy: Policy = Policy.ONLINE
     """Law 80: what the screen prevents (calls and cards out of turn, insufficient bids, revokes)."""
     allow_spectators: bool = True
-    """Whether a connection without a token may watch a table (it sees what ``Table.view(None)`` shows)."""
+    """Whether a connection without a token may watch a table (it sees what ``Table.view(None)`` shows). At
+    a club session's table the spectator rules decide as well (``spectator_policy``); nobody watches a table
+    where he holds a seat."""
+    spectator_policy: SpectatorPolicy = SpectatorPolicy.AFTER_ALL_TABLES
+    """When the club sessions let spectators watch a board (Law 80B; ``after-all-tables``, ``live`` or
+    ``closed``): by default only once it is finished at every table that plays it."""
+    guests_may_watch: bool = False
+    """Whether visitors without an account may watch club sessions' tables (under ``spectator_policy``)."""
+    anonymous_tables: bool = False
+    """Whether ``POST /api/tables`` creates a table for a caller who is not logged in (for scripts, tests and
+    benchmarks). Without it the API needs a logged-in user; visitors start practice tables from the lobby."""
+    table_expiry: float = 24 * 3600.0
+    """Seconds after which a practice table that nobody touched (no action, no connection) is closed: its
+    actor is stopped and it is no longer restored on start. 0: never. Club tables are never expired."""
+    expiry_interval: float = 60.0
+    """Seconds between two looks for expired practice tables."""
     max_message_bytes: int = 8192
     """A client message longer than this is refused."""
     restore_on_start: bool = True
@@ -74,6 +92,8 @@ class Settings:
                     value = float(text)
                 elif isinstance(current, Policy):
                     value = Policy(text.lower())
+                elif isinstance(current, SpectatorPolicy):
+                    value = SpectatorPolicy(text.strip().lower())
                 else:
                     value = text
             except ValueError as exc:
