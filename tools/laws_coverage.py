@@ -102,11 +102,20 @@ STATUS: dict[int, tuple[str, str]] = {
     44: ("✅", "`Play`, `Trick.winner`: following suit, trumps, next lead from the winner"),
     45: ("✅", "engine: `DummyDesignation` plays dummy's named card (45B); `CardDeemedPlayed` (45C1-C4(a)); "
              "`DesignationChanged` after a slip of the tongue, the Director's call (45C4(b)); dummy's card not "
-             "named withdrawn in time, else it stands (45D); fifth cards (45E); 45F is Law 16's business"),
+             "named withdrawn in time, else it stands (45D); `FifthCard` on the completed trick: the Director "
+             "deems it led or not (`DeemedLed`: a lead, in or out of turn, else 45E1 a major penalty card, 45E2 "
+             "back to the hand; a second card to the trick in progress as before); `DummyIndicated` (45F): play "
+             "continues, the Director's end-of-play review (`tenace.laws.reviews`: `NoAdjustment` or "
+             "`AdjustedTricks`) is his judgement of suggestion and damage"),
     46: ("✅", "engine: high, low, win (the lowest card known to win), suit only, rank only (46B3(a), (b)), a "
-             "card not in dummy, anything (a defender names it), declarer's incontrovertible intention"),
+             "card not in dummy or a void suit (declarer names any lawful card, 46B4), declarer's "
+             "incontrovertible intention; 46B5: \"anything\", and high, low or win that 46B1 cannot turn into a "
+             "card (dummy leading, void in the suit led, no card known to win): a defender names it (the one "
+             "on dummy's left for \"either defender\")"),
     47: ("✅", "engine: withdrawals in rectification where those Laws are (47A, 47B, 47F1); after a change of "
-             "designation (47C, 47D); `CardRetracted` after misinformation (47E1, 47E2(a)); 47E2(b) is Law 12"),
+             "designation (47C, 47D); `CardRetracted` after misinformation (47E1, 47E2(a), also a lead out of "
+             "turn lying face up and the opening lead while dummy has faced no card: the Director's "
+             "`before_dummy` finding, never online); 47E2(b) is Law 12"),
     48: ("✅", "engine: declarer's and dummy's exposed cards are recorded with no rectification"),
     49: ("✅", "engine: a defender's exposed card becomes a penalty card"),
     50: ("✅", "engine: major and minor penalty cards, public in every view, limit the owner's cards; declarer's "
@@ -139,13 +148,17 @@ STATUS: dict[int, tuple[str, str]] = {
     64: ("⚖", "engine: 64A transfers after play, capped by the tricks won; every 64B exception (late notice via "
              "`Late`); 43B2(b); the Director reviews equity (64C): `NoAdjustment` or `AdjustedTricks`"),
     65: ("✅", "engine: ownership of each trick follows from the cards (`tenace.laws.tricks.ownership`, 65B) and "
-             "the record keeps their order (65C), so the count is agreed (65D); 65B3 pointing not recorded"),
+             "the record keeps their order (65C), so the count is agreed (65D) and a card pointed the wrong way "
+             "never changes it; `WrongPointing` (65B3) is in time until the noticing side plays to the next "
+             "trick, later a remark an opponent may reserve Law 16B rights about"),
     66: ("✅", "engine: views show the last trick until the viewer's side plays to the next (66A, 66B), no "
              "quitted trick during play (66C) unless the Director allows (`InspectionAllowed`), all after (66D)"),
     67: ("✅", "engine: an omission noticed in time leaves the trick waiting for the offender's lawful card "
              "(67A1; a card to the next trick is a fifth card, 45E); `DefectiveTrickFound` later: a deemed "
-             "revoke transferring one trick (67B1), extra cards change nothing (67B2); console helpers in "
-             "`tenace.laws.revokes`"),
+             "revoke transferring one trick (67B1), extra cards change nothing (67B2), a card played but not "
+             "among the quitted cards placed with no revoke (67B3, `misplaced`) and, played again too late to "
+             "correct (`played_again`), the Director's adjusted result at the end (`tenace.laws.reviews`); "
+             "console helpers in `tenace.laws.revokes`"),
     68: ("✅", "engine: claims and concessions stop play; 68B2 a defender's concession his partner objects to is "
              "void; 68C claimer's hand faced; 68D2 doubts by any player, play on by agreement (`PlayOnAgreed`)"),
     69: ("✅", "engine: both opponents assent; 69B withdrawal after the board, the Director rescores "

@@ -1,5 +1,5 @@
 """Laws 65-67: quitted tricks, their ownership, who may look at them during and after the play, and defective
-tricks.
+tricks (with a card pointed the wrong way, 65B3, and a card left out of the quitted cards, 67B3).
 
 3NT by North on ``_ooturn.OOT_DEAL`` (East leads, South is dummy). Trick 1: East SQ, dummy S7, West S4,
 North SA (North wins).
@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from tenace import Side
+from tenace import Contract, Denomination, Side
 from tenace.errors import ImpossibleActionError
-from tenace.laws import DIRECTOR, CardPlayed, ClaimMade, LawRef, Phase, Table
-from tenace.laws.events import DefectiveTrickFound, InspectionAllowed
+from tenace.laws import DIRECTOR, CardPlayed, ClaimMade, Elected, LawRef, Phase, Table
+from tenace.laws import information as ui
+from tenace.laws.decisions import AdjustedTricks
+from tenace.laws.events import DefectiveTrickFound, InspectionAllowed, UIReason, UIReserved, WrongPointing
 from tenace.laws.log import dumps, loads
 from tenace.laws.tricks import ownership
+from tenace.scoring.points import score
 
 from ._helpers import E, N, S, W
 from ._ooturn import C, north_wins_trick_one, play
@@ -127,3 +130,87 @@ def test_67a_not_67b_before_a_player_of_each_side_has_played_to_the_next_trick()
     assert t.playing is not None and t.playing.defective == (DefectiveTrickFound(E, 1),)
     with pytest.raises(ImpossibleActionError, match="already"):
         t.apply(DefectiveTrickFound(E, 1))
+
+
+# --- Law 65B3: a card pointed the wrong way -----------------------------------------------------------------
+
+
+def test_65b3_attention_drawn_before_ones_side_plays_to_the_next_trick_is_in_time() -> None:
+    """North has led to trick 2; East's side has not played to it yet: East's notice of West's card of trick 1
+    pointing the wrong way is in time. The count of tricks follows the cards, not the pointing."""
+    t = play(north_wins_trick_one(), "N:D9").apply(WrongPointing(E, W, 1))
+    assert t.playing is not None
+    (notice,) = t.playing.pointing
+    assert notice.in_time and notice.law == LawRef(65, "B3") and notice.winner is Side.NS
+    assert t.play is not None and ownership(t.play) == (Side.NS,) and t.turn is E
+    assert Table.replay(t.board, t.record, t.regulations) == t and loads(dumps(t)) == t
+
+
+def test_65b3_the_right_expires_when_ones_side_plays_to_the_next_trick_then_law_16b_may_apply() -> None:
+    """North (whose side led to trick 2) draws attention too late: the notice is information his partner may
+    not use (Law 16B), and an opponent may reserve his rights about exactly that remark."""
+    t = play(north_wins_trick_one(), "N:D9").apply(WrongPointing(N, E, 1))
+    assert t.playing is not None
+    (notice,) = t.playing.pointing
+    assert not notice.in_time and notice.law == LawRef(16, "B")
+    t = t.apply(UIReserved(E, N, UIReason.REMARK, index=notice.index))
+    (case,) = ui.cases(t)
+    assert case.source == notice.index and case.receiver is S
+
+
+def test_65b3_only_a_quitted_trick_has_turned_cards() -> None:
+    with pytest.raises(ImpossibleActionError, match="not a quitted trick"):
+        north_wins_trick_one().apply(WrongPointing(E, W, 2))
+
+
+# --- Law 67B3: a card played but not among the quitted cards -----------------------------------------------
+
+
+def _ended_with_trick_three() -> Table:
+    t = _played_out(play(north_wins_trick_one(), "N:D9 E:D5 S:D2 W:D3"))
+    assert t.phase is Phase.ENDED
+    return t
+
+
+def test_67b3_a_card_played_but_left_out_of_the_quitted_cards_is_placed_there_with_no_deemed_revoke() -> None:
+    """East's card of trick 3 was played but not turned among his quitted cards: the Director places it;
+    unlike an omission (67B1), no revoke is deemed and no trick moves."""
+    t = _ended_with_trick_three()
+    before = t.declarer_tricks
+    assert t.apply(DefectiveTrickFound(E, 3)).declarer_tricks != before  # the 67B1 case moves a trick here
+    t = t.apply(DefectiveTrickFound(E, 3, misplaced=True))
+    assert t.declarer_tricks == before and t.phase is Phase.ENDED
+    assert Table.replay(t.board, t.record, t.regulations) == t and loads(dumps(t)) == t
+
+
+def test_67b3_the_same_card_played_again_too_late_to_correct_obliges_an_adjusted_score() -> None:
+    """The card was played again to trick 6, too late to correct: the Director shall award an adjusted score:
+    only adjusted results are offered, the one obtained at the table among them."""
+    t = _ended_with_trick_three().apply(DefectiveTrickFound(E, 3, misplaced=True, played_again=6))
+    assert t.pending is not None and t.pending.actor is DIRECTOR and t.pending.law == LawRef(67, "B3")
+    assert {o.declarer_tricks for o in t.pending.options if isinstance(o, AdjustedTricks)} == set(range(14))
+    assert len(t.pending.options) == 14 and t.score_ns() is None
+    t = t.apply(Elected(DIRECTOR, AdjustedTricks(8, LawRef(67, "B3"))))
+    assert t.phase is Phase.ENDED and t.declarer_tricks == 8
+    assert t.score_ns() == score(Contract(3, Denomination.NOTRUMP, N), 8, vulnerable=False)
+    assert Table.replay(t.board, t.record, t.regulations) == t and loads(dumps(t)) == t
+
+
+def test_67b3_found_during_the_play_the_adjusted_score_waits_for_the_end() -> None:
+    t = play(north_wins_trick_one(), "N:D9 E:D5 S:D2 W:D3 N:DQ E:D6")  # trick 3 under way, both sides in
+    t = t.apply(DefectiveTrickFound(E, 2, misplaced=True, played_again=3))
+    assert t.pending is None and t.phase is Phase.PLAY
+    while t.pending is None:
+        assert t.play is not None and not t.play.is_complete
+        t = t.apply(CardPlayed(t.play.turn, min(t.legal_cards())))
+    assert t.play is not None and t.play.is_complete and t.pending.law == LawRef(67, "B3")
+
+
+def test_67b3_the_finding_must_fit_the_tricks() -> None:
+    t = _ended_with_trick_three()
+    with pytest.raises(ImpossibleActionError, match="later trick"):
+        t.apply(DefectiveTrickFound(E, 3, misplaced=True, played_again=2))
+    with pytest.raises(ImpossibleActionError, match="misplaced"):
+        t.apply(DefectiveTrickFound(E, 3, played_again=6))
+    with pytest.raises(ImpossibleActionError, match="omitted"):
+        t.apply(DefectiveTrickFound(E, 3, omitted=False, misplaced=True))

@@ -202,17 +202,30 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
             hand = sorted(t.play.hand(t.contract.dummy))
             placed = data.draw(st.sampled_from(hand)) if hand else None
         return events.DummyDesignation(words, data.draw(st.sampled_from((declarer, seat))), placed=placed)
-    if kind == "play_rules":  # Laws 45C, 45C4(b), 47E, 66C, 67B
-        rule = data.draw(st.sampled_from(["deemed", "change", "retract", "inspect", "defective"]))
+    if kind == "play_rules":  # Laws 45C, 45C4(b), 45E, 45F, 47E, 65B3, 66C, 67B
+        rule = data.draw(st.sampled_from(
+            ["deemed", "change", "retract", "inspect", "defective", "fifth", "indicated", "pointing"]
+        ))
         card = data.draw(st.sampled_from(sorted(t.deal[seat])))
         if rule == "deemed":
             return events.CardDeemedPlayed(seat, card, data.draw(st.sampled_from(tuple(events.Deemed))))
         if rule == "change":
             return events.DesignationChanged(seat, card)
         if rule == "retract":
-            return events.CardRetracted(seat, data.draw(st.sampled_from(tuple(events.Retraction))))
-        if rule == "defective":  # Law 67B
-            return events.DefectiveTrickFound(seat, data.draw(st.integers(1, 13)), data.draw(st.booleans()))
+            return events.CardRetracted(seat, data.draw(st.sampled_from(tuple(events.Retraction))),
+                                        data.draw(st.booleans()))
+        if rule == "defective":  # Law 67B (67B3: misplaced, played again)
+            trick = data.draw(st.integers(1, 13))
+            again = data.draw(st.sampled_from((None, None, trick + 1, trick + 2)))
+            return events.DefectiveTrickFound(seat, trick, data.draw(st.booleans()), again is not None or
+                                              data.draw(st.booleans()), again)
+        if rule == "fifth":  # Law 45E
+            return events.FifthCard(seat, card)
+        if rule == "indicated":  # Law 45F
+            return events.DummyIndicated(seat, data.draw(st.sampled_from((None, card))))
+        if rule == "pointing":  # Law 65B3
+            owner = data.draw(st.sampled_from(SEATS))
+            return events.WrongPointing(seat, owner, data.draw(st.integers(1, 13)))
         return events.InspectionAllowed(seat, data.draw(st.integers(1, 13)))
     if kind == "mishap":  # Law 7B and Laws 13-15
         rules = ["count", "wrong", "surplus", "restore", "hand", "elsewhere", "board"]

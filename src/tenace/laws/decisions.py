@@ -34,6 +34,8 @@ class Kind(enum.Enum):
     MISTAKEN_EXPLANATION = "mistaken explanation"  # Law 75B1, 75D2 (the Director's finding)
     EARLY_CORRECTION = "partner's explanation corrected too early"  # Laws 20F5, 75B3
     LATE_CORRECTION = "mistaken explanation corrected too late"  # Laws 20F4, 20F5(b), 75B
+    FIFTH_CARD = "fifth card contributed to a trick"  # Law 45E
+    DUMMY_INDICATED = "dummy touched or indicated a card without declarer's instruction"  # Law 45F
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +116,16 @@ class DesignateCard:
 class Unintended:
     """The Director's judgement whether a changed call was unintended, a slip of the tongue or a mechanical
     error (Law 25A2): ``yes`` allows the change (25A1); ``no`` makes it an intended change (25B)."""
+
+    yes: bool
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class DeemedLed:
+    """The Director's judgement whether a fifth card contributed to a trick was led to the next one (Law 45E):
+    ``yes`` makes it a lead (in turn, or out of turn under Laws 53-56); ``no`` leaves it a fifth card (45E1: a
+    defender's becomes a penalty card; 45E2: declarer's goes back to his hand)."""
 
     yes: bool
     law: LawRef
@@ -253,7 +265,7 @@ Option = (
     | SpreadHand | RequireHighest | RequireLowest | RequireSuit | ForbidSuit
     | NoAdjustment | AdjustedTricks
     | RestoreHands | CardAmongPlayed | AwardAdjusted | ArtificialScores | AssignedScore | Differs
-    | CorrectBoardLater
+    | CorrectBoardLater | DeemedLed
 )
 
 

@@ -40,11 +40,21 @@ Around the designation:
   later, play goes on as it stands and a revoke it made is dealt with by Laws 61-64 (45D2).
 * :class:`~tenace.laws.events.CardRetracted`: the Director lets a player take back a lead or play made because
   an opponent told him wrongly it was his turn (47E1; the lead cannot then be accepted), or his last card
-  played after a mistaken explanation, if no card has been played since and it is not the opening lead
-  after dummy is faced (47E2(a)). No rectification follows; the information is subject to Law 16C.
-* A fifth card to a trick (45E) is dealt with in :mod:`tenace.laws.out_of_turn`; withdrawals in the course of
-  a rectification (47A, 47B) and after a proper lead over a lead out of turn (47F1, 53B) where those
-  rectifications are. Any other withdrawal is impossible (47F2).
+  played after a mistaken explanation, if no card has been played since (47E2(a)): a lead or play out of
+  turn still lying face up, the opening lead out of turn among them, or a card that joined the play. The
+  opening lead in turn only while dummy has faced no card, which the Director finds
+  (``CardRetracted(before_dummy=True)``; never online, where dummy is faced with the lead). No rectification
+  follows; the information is subject to Law 16C.
+* :class:`~tenace.laws.events.FifthCard`: a card put on the trick just completed by a player who had played
+  to it (45E). The Director deems whether it was led (``DeemedLed``): if so it is a lead, in turn or out of
+  turn (Laws 53-56 follow); if not, a defender's card becomes a major penalty card (45E1: played
+  deliberately, Law 50B) and declarer's or dummy's goes back to the hand (45E2). A second card to the trick in
+  progress is dealt with in :mod:`tenace.laws.out_of_turn` (45E1, 45E2, 57A).
+* :class:`~tenace.laws.events.DummyIndicated`: dummy touched or indicated a card without instruction (45F).
+  Play continues; at the end the Director judges whether dummy suggested a play that damaged the defenders
+  and may assign an adjusted result (:mod:`tenace.laws.reviews`).
+* Withdrawals in the course of a rectification (47A, 47B) and after a proper lead over a lead out of turn
+  (47F1, 53B) are where those rectifications are. Any other withdrawal is impossible (47F2).
 
 Changing a card already in the play (45C4(b), 45D1, 47E) rebuilds the table from its record without the
 withdrawn cards: :mod:`tenace.laws.table` does that, with :func:`rebuild_point` saying from where.
@@ -68,7 +78,7 @@ from typing import TYPE_CHECKING
 
 from tenace.cards import DECK, Card, CardSet, Rank, Suit
 from tenace.errors import ImpossibleActionError, NotationError, UnlawfulActionError
-from tenace.laws.decisions import Decision, DesignateCard, Irregularity, Kind, Unintended
+from tenace.laws.decisions import Decision, DeemedLed, DesignateCard, Irregularity, Kind, Unintended
 from tenace.laws.events import (
     CardDeemedPlayed,
     CardPlayed,
@@ -77,10 +87,13 @@ from tenace.laws.events import (
     DesignationChanged,
     DirectorCalled,
     DummyDesignation,
+    DummyIndicated,
     Elected,
     Event,
     ExplanationCorrected,
     ExplanationGiven,
+    FifthCard,
+    LeadFaceDown,
     MistakeFound,
     QuestionAsked,
     Retraction,
@@ -336,6 +349,9 @@ class DesignationState:
     """Record index of a designation that waits for someone to name the card (Law 46B)."""
     change: Card | None = None
     """A change of designation the Director is asked to allow (Law 45C4(b))."""
+    fifth: tuple[Seat, Card, int] | None = None
+    """A fifth card (its seat, the card and its record index) the Director is asked whether it was led (Law
+    45E)."""
 
 
 def owns(decision: Decision | None) -> bool:
@@ -481,7 +497,99 @@ def on_elected(state: PlayState, event: Elected, index: int, policy: Policy) -> 
         return _play(state, option.card, option.card, mine.waiting, index, policy)
     if isinstance(option, Unintended) and not option.yes:  # Law 45C4(b): a reconsideration: the card stands
         return replace(state, designation=replace(mine, change=None))
+    if isinstance(option, DeemedLed) and mine.fifth is not None:  # Law 45E
+        return _fifth_ruled(replace(state, designation=replace(mine, fifth=None)), mine.fifth, option, policy)
     raise ImpossibleActionError(f"{option!r} is not handled here")  # pragma: no cover (the table rebuilds)
+
+
+# --- Law 45E: a fifth card; Law 45F: dummy indicates a card ----------------------------------------------
+
+
+def on_fifth_card(state: PlayState, event: FifthCard, index: int, policy: Policy) -> PlayState:
+    """Law 45E: ``event.seat`` puts a card on a trick he has already played to.
+
+    On the trick just completed, the Director is asked at once whether the card was led to the next trick;
+    on the trick in progress it is a second card from the same hand, which the engine deals with as a card
+    played there (45E1 or 45E2, or Law 57A for a defender whose partner has not played yet)."""
+    from tenace.laws import play_period
+
+    play = state.play
+    seat, card = event.seat, event.card
+    if state.claim is not None:
+        raise ImpossibleActionError("play has stopped for a claim (Law 68D)")
+    if state.pending is not None:
+        raise ImpossibleActionError(f"a decision is pending ({state.pending.law})")
+    if policy is Policy.ONLINE:
+        raise ImpossibleActionError("online a card is played to the trick in progress only, in turn")
+    if card not in play.hand(seat):
+        raise ImpossibleActionError(f"{card} is not in {_name(seat)}'s hand")
+    trick = play.current_trick
+    if trick.cards:
+        if all(who is not seat for who, _ in trick):
+            raise ImpossibleActionError(
+                f"{_name(seat)} has not played to the trick in progress: his card is not a fifth card"
+            )
+        return play_period.on_card(state, CardPlayed(seat, card), index, policy)
+    if not play.tricks:
+        raise ImpossibleActionError("no trick has been completed: there is no trick for a fifth card")
+    if state.out_of_turn.open or state.out_of_turn.face_down is not None:
+        raise ImpossibleActionError("a lead out of turn or a premature card waits for the Director first")
+    declarer = state.contract.declarer
+    law = LawRef(45, "E2" if seat.side is declarer.side else "E1")
+    irregularity = Irregularity(Kind.FIFTH_CARD, seat, law, index)
+    whose = "his own lead" if play.turn is seat else f"{_name(play.turn)}'s lead"
+    if seat.side is declarer.side:
+        otherwise = "it goes back to the hand (45E2); if led, Law 55 applies"
+    else:
+        otherwise = "it becomes a penalty card (45E1); if led, Law 53 or 56 applies"
+    decision = Decision(
+        DIRECTOR,
+        (DeemedLed(True, law), DeemedLed(False, law)),
+        LawRef(45, "E"),
+        irregularity,
+        f"Did {_name(seat)} lead {card} to the next trick ({whose})? If not, {otherwise}.",
+    )
+    return replace(state, pending=decision, designation=replace(state.designation, fifth=(seat, card, index)))
+
+
+def _fifth_ruled(
+    state: PlayState, fifth: tuple[Seat, Card, int], option: DeemedLed, policy: Policy
+) -> PlayState:
+    """The Director's Law 45E judgement: a lead (in turn, or out of turn: Laws 53-56), or a fifth card."""
+    from tenace.laws import penalty_cards, play_period
+
+    seat, card, index = fifth
+    if option.yes:
+        return play_period.on_card(state, CardPlayed(seat, card), index, policy)
+    irregularity = Irregularity(Kind.FIFTH_CARD, seat, option.law, index)
+    state = replace(state, irregularities=(*state.irregularities, irregularity))
+    if seat.side is state.contract.declarer.side:
+        return state  # Law 45E2: back to the hand without further rectification
+    # Law 45E1: a penalty card under Law 50; played deliberately, if to the wrong trick, it is major (50B).
+    return penalty_cards.add_penalty_card(state, seat, card, major=True, law=option.law)
+
+
+def on_indicated(state: PlayState, event: DummyIndicated, index: int) -> PlayState:
+    """Law 45F: dummy touched or indicated a card without declarer's instruction after his hand was faced. The
+    Director, summoned at once, lets play continue; he judges at the end whether dummy suggested a play that
+    damaged the defenders (:mod:`tenace.laws.reviews`)."""
+    from tenace.laws import reviews
+
+    dummy = state.contract.dummy
+    if event.by is dummy:
+        raise ImpossibleActionError("another player summons the Director about dummy's act (Law 43A1(a))")
+    if not state.opening_lead_faced:
+        raise ImpossibleActionError("dummy's hand is not faced yet: Law 45F begins once it is")
+    if state.play.is_complete or state.claim is not None:
+        raise ImpossibleActionError("play has ended: Law 45F is about dummy's acts during the play")
+    irregularity = Irregularity(Kind.DUMMY_INDICATED, dummy, reviews.DUMMY_INDICATED, index)
+    state = replace(state, irregularities=(*state.irregularities, irregularity))
+    what = f"the {event.card}" if event.card is not None else "a card"
+    question = (
+        f"Dummy ({_name(dummy)}) indicated {what} without declarer's instruction: did it suggest a play to "
+        "declarer that damaged the defenders (an adjusted score), or does the result stand?"
+    )
+    return reviews.add(state, reviews.Review(reviews.DUMMY_INDICATED, irregularity, question))
 
 
 # --- withdrawals that rebuild the table ----------------------------------------------------------------
@@ -515,7 +623,7 @@ _HARMLESS = (
 
 
 def rebuild_point(
-    state: PlayState, event: Event, record: tuple[Event, ...]
+    state: PlayState, event: Event, record: tuple[Event, ...], policy: Policy = Policy.LAWS
 ) -> tuple[int, Card | None] | None:
     """Where a withdrawal goes back to: ``(record index, card dummy plays there)``, for the Director's call
     after a wrong card from dummy (45D1), an allowed change of designation (45C4(b), 47C, 47D), and a
@@ -535,7 +643,7 @@ def rebuild_point(
             state.pending.check(event.actor, event.option)
             start, card = mine.last.start, mine.change
         case CardRetracted():
-            start, card = _retraction_point(state, event, record), None
+            start, card = _retraction_point(state, event, record, policy), None
         case _:
             return None
     for later in record[start + 1:]:
@@ -550,23 +658,27 @@ def rebuild_point(
     return start, card
 
 
-def _retraction_point(state: PlayState, event: CardRetracted, record: tuple[Event, ...]) -> int:
+def _retraction_point(
+    state: PlayState, event: CardRetracted, record: tuple[Event, ...], policy: Policy = Policy.LAWS
+) -> int:
     """Law 47E: the record index of the card ``event.seat`` may take back."""
     seat = event.seat
     mine = state.out_of_turn
-    if event.why is Retraction.TOLD_IT_WAS_HIS_TURN:
-        # Law 47E1: a lead or play out of turn, still lying face up and not yet accepted
-        waiting = (mine.faced is not None and mine.faced.seat is seat) or (
-            mine.premature is not None and mine.premature.seat is seat
-        )
-        if not waiting:
-            raise ImpossibleActionError(
-                f"{_name(seat)} has no lead or play out of turn waiting on the table (Law 47E1)"
-            )
+    waiting = (mine.faced is not None and mine.faced.seat is seat) or (
+        mine.premature is not None and mine.premature.seat is seat
+    )
+    if waiting:
+        # Law 47E1, and 47E2(a) for a lead or play out of turn made because of a mistaken explanation: the
+        # card still lies face up, not accepted, and nothing has been played since. An opening lead out of
+        # turn has not let dummy spread his hand (Law 54 waits for declarer), so it may go back too.
         if mine.faced is not None and mine.faced.seat is seat:
             return mine.faced.irregularity.index
         assert mine.premature is not None
         return mine.premature.irregularity.index
+    if event.why is Retraction.TOLD_IT_WAS_HIS_TURN:
+        raise ImpossibleActionError(
+            f"{_name(seat)} has no lead or play out of turn waiting on the table (Law 47E1)"
+        )
     # Law 47E2(a): his last card, if no card has been played since
     seats = _seats(state.play)
     if not seats or seats[-1] is not seat:
@@ -575,7 +687,7 @@ def _retraction_point(state: PlayState, event: CardRetracted, record: tuple[Even
             "see 47E2(b))"
         )
     if len(seats) == 1:
-        raise ImpossibleActionError("the opening lead may not be retracted once dummy is faced (Law 47E2(a))")
+        return _opening_lead_point(event, record, policy)
     last = state.designation.last
     if last is not None and last.position == len(seats) - 1:
         return last.start  # dummy's card: back to declarer's designation
@@ -583,6 +695,26 @@ def _retraction_point(state: PlayState, event: CardRetracted, record: tuple[Even
         if isinstance(record[i], CardPlayed | CardDeemedPlayed):
             return i
     raise ImpossibleActionError("no card to retract")  # pragma: no cover
+
+
+def _opening_lead_point(event: CardRetracted, record: tuple[Event, ...], policy: Policy) -> int:
+    """Law 47E2(a), last sentence: the opening lead may be retracted only until dummy has faced a card, which
+    the Director finds (``before_dummy``); online dummy's hand is faced with the lead. A lead first made face
+    down goes back to the leader's hand too (the face-down card was the same lead, Law 41A)."""
+    if not event.before_dummy or policy is Policy.ONLINE:
+        raise ImpossibleActionError(
+            "the opening lead may not be retracted once dummy has faced a card (Law 47E2(a))"
+        )
+    start = None
+    for i in range(len(record) - 1, -1, -1):
+        here = record[i]
+        if isinstance(here, CardPlayed | CardDeemedPlayed) and start is None and here.seat is event.seat:
+            start = i
+        elif isinstance(here, LeadFaceDown) and here.seat is event.seat and start is not None:
+            return i
+    if start is None:  # pragma: no cover (the opening lead is in the record)
+        raise ImpossibleActionError("no opening lead to retract")
+    return start
 
 
 def after_rebuild(state: PlayState, start: int, card: Card) -> PlayState:

@@ -205,10 +205,57 @@ class CardRetracted:
 
     seat: Seat
     why: Retraction
+    before_dummy: bool = False
+    """The opening lead only: the Director finds that dummy had not yet faced any card, so it may still be
+    retracted after a mistaken explanation (Law 47E2(a)). The engine cannot see the spreading of dummy at a
+    table; online, dummy's hand is faced with the lead and this is refused."""
 
     @property
     def actor(self) -> Actor:
         return DIRECTOR
+
+
+@dataclass(frozen=True, slots=True)
+class FifthCard:
+    """``seat`` puts ``card`` on the trick just completed, to which he has already played, while its cards are
+    still on the table: a fifth card to the trick (Law 45E). Whether it was led to the next trick is the
+    Director's judgement, asked for at once (:mod:`tenace.laws.designation`)."""
+
+    seat: Seat
+    card: Card
+
+    @property
+    def actor(self) -> Actor:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class DummyIndicated:
+    """``by`` summons the Director because dummy touched or indicated a card (``card``, when one) without
+    declarer's instruction, not to arrange his cards (Law 45F). Play continues; the Director rules at the end
+    of the play whether dummy suggested a play that damaged the defenders."""
+
+    by: Seat
+    card: Card | None = None
+
+    @property
+    def actor(self) -> Actor:
+        return self.by
+
+
+@dataclass(frozen=True, slots=True)
+class WrongPointing:
+    """``by`` draws attention to ``owner``'s card of quitted trick number ``trick`` (1-13), turned so that it
+    points to the side that did not win the trick (Law 65B3). In time until ``by``'s side leads or plays to
+    the following trick; later it is information subject to Law 16B."""
+
+    by: Seat
+    owner: Seat
+    trick: int
+
+    @property
+    def actor(self) -> Actor:
+        return self.by
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,6 +394,12 @@ class DefectiveTrickFound:
     seat: Seat
     trick: int
     omitted: bool = True
+    misplaced: bool = False
+    """Law 67B3: the offender did play a card to the trick (the record's), but it was not put among his
+    quitted cards; the Director places it there. No revoke is deemed and ownership does not change."""
+    played_again: int | None = None
+    """Law 67B3: the trick number to which the same card was later played again, when it is too late to
+    correct that illegal play: the Director awards an adjusted score at the end of the play."""
 
     @property
     def actor(self) -> Actor:
@@ -661,6 +714,7 @@ Event = (
     | Misinformation | SimultaneousCalls
     | SimultaneousPlays | SimultaneousCards | LeadFaceDown
     | DesignationChanged | CardDeemedPlayed | CardRetracted | InspectionAllowed | DefectiveTrickFound
+    | FifthCard | DummyIndicated | WrongPointing
     | QuestionAsked | ExplanationGiven | ExplanationCorrected | MistakeFound
     | CardsCounted | WrongCardCount | SurplusCardFound | HandRestored | WrongHandCall | CancelledCallElsewhere
     | WrongBoardDiscovered

@@ -61,6 +61,7 @@ from tenace.laws.events import (
     UIReason,
     UIReserved,
     UIRuling,
+    WrongPointing,
 )
 from tenace.laws.misinformation import MISINFORMATION_EVENTS
 from tenace.laws.refs import LawRef
@@ -81,6 +82,9 @@ UI_EVENTS: Final = (UIReserved, PollRecorded, LogicalAlternatives, Suggested, UI
 """The events of this module; they change neither the auction nor the play."""
 
 _ACTIONS = (CallMade, CardPlayed, LeadFaceDown, DummyDesignation)
+_SOURCES = (*_ACTIONS, WrongPointing)
+"""What can carry information to partner: calls, cards, and remarks such as a late notice of a card pointed
+the wrong way (Law 65B3: then Law 16B may apply)."""
 
 
 def _name(seat: Seat) -> str:
@@ -138,7 +142,7 @@ class UICase:
 def _source(record: tuple[Event, ...], before: int, seat: Seat) -> int | None:
     for i in range(before - 1, -1, -1):
         event = record[i]
-        if isinstance(event, _ACTIONS) and _actor_seat(event) is seat:
+        if isinstance(event, _SOURCES) and _actor_seat(event) is seat:
             return i
     return None
 
@@ -146,7 +150,7 @@ def _source(record: tuple[Event, ...], before: int, seat: Seat) -> int | None:
 def _actor_seat(event: Event) -> Seat | None:
     if isinstance(event, CallMade | CardPlayed | LeadFaceDown):
         return event.seat
-    if isinstance(event, DummyDesignation):
+    if isinstance(event, DummyDesignation | WrongPointing):
         return event.by
     return None
 

@@ -104,6 +104,8 @@ KIND_NAMES: Final[Mapping[str, str]] = {
     "MISTAKEN_EXPLANATION": N_("mistaken explanation"),
     "EARLY_CORRECTION": N_("correction made too early"),
     "LATE_CORRECTION": N_("correction made too late"),
+    "FIFTH_CARD": N_("fifth card to a trick"),
+    "DUMMY_INDICATED": N_("card indicated by dummy"),
 }
 """The short name of each :class:`~tenace.laws.decisions.Kind` of irregularity, by member name."""
 
@@ -162,6 +164,13 @@ KIND_SENTENCES: Final[Mapping[str, str]] = {
     "LATE_CORRECTION": N_(
         "Correction too late: {offender} corrected a mistaken explanation after the time the Laws set"
         " ({law})."
+    ),
+    "FIFTH_CARD": N_(
+        "Fifth card: {offender} put another card on a trick to which they had already played ({law})."
+    ),
+    "DUMMY_INDICATED": N_(
+        "Dummy's act: {offender}, dummy, touched or indicated a card without declarer's instruction; play"
+        " continues and the Director rules at the end of the play ({law})."
     ),
 }
 """What happened, as a sentence: placeholders ``{offender}``, ``{call}`` and ``{law}``."""
@@ -260,6 +269,18 @@ REQUIRE_SUIT: Final = N_("Require the offender's partner to play a card of {suit
 FORBID_SUIT: Final = N_("Forbid the offender's partner to play a card of {suit} ({law}).")
 NO_ADJUSTMENT: Final = N_(
     "The Director judges the rectification already applied sufficient: the result stands ({law})."
+)
+NO_ADJUSTMENT_45F: Final = N_(
+    "The Director finds that dummy suggested no play, or that the defenders were not damaged: the result"
+    " stands ({law})."
+)
+"""``NoAdjustment`` after dummy touched or indicated a card (Law 45F)."""
+DEEMED_LED_YES: Final = N_(
+    "The Director deems the card led: it is a lead to the next trick, in turn or out of turn ({law})."
+)
+DEEMED_LED_NO: Final = N_(
+    "The Director deems the card not led: a defender's card becomes a penalty card, declarer's or dummy's"
+    " goes back to the hand ({law})."
 )
 ADJUSTED_TRICKS: Final = N_(
     "The Director assigns an adjusted result; tricks credited to declarer's side: {tricks} ({law})."
@@ -483,6 +504,7 @@ def _play_requirement(s: _Speaker, x: Any) -> str:
 
 
 _LAW_16C: Final = LawRef(16, "C")
+_LAW_45F: Final = LawRef(45, "F")
 _LAW_13A2: Final = (13, "A2")
 _LAW_13B1: Final = (13, "B1")
 
@@ -512,7 +534,9 @@ _OPTIONS: Final[dict[str, _Explainer]] = {
     "RequireLowest": lambda s, x: s(REQUIRE_LOWEST, law=s.law(x.law)),
     "RequireSuit": lambda s, x: s(REQUIRE_SUIT, suit=s.suits([x.suit]), law=s.law(x.law)),
     "ForbidSuit": lambda s, x: s(FORBID_SUIT, suit=s.suits([x.suit]), law=s.law(x.law)),
-    "NoAdjustment": lambda s, x: s(NO_ADJUSTMENT, law=s.law(x.law)),
+    "NoAdjustment": lambda s, x: s(
+        NO_ADJUSTMENT_45F if x.law == _LAW_45F else NO_ADJUSTMENT, law=s.law(x.law)
+    ),
     "AdjustedTricks": lambda s, x: s(ADJUSTED_TRICKS, tricks=str(x.declarer_tricks), law=s.law(x.law)),
     "RestoreHands": lambda s, x: s(
         RESTORE_HANDS_REVIEWED if (x.law.law, x.law.clause) in (_LAW_13A2, _LAW_13B1) else RESTORE_HANDS,
@@ -528,6 +552,7 @@ _OPTIONS: Final[dict[str, _Explainer]] = {
     "CorrectBoardLater": lambda s, x: s(
         CORRECT_BOARD_LATER_YES if x.yes else CORRECT_BOARD_LATER_NO, law=s.law(x.law)
     ),
+    "DeemedLed": lambda s, x: s(DEEMED_LED_YES if x.yes else DEEMED_LED_NO, law=s.law(x.law)),
 }
 """A message for each option type of :data:`tenace.laws.decisions.Option`, by type name."""
 

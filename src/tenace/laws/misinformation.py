@@ -523,7 +523,9 @@ def remedies(table: Table) -> tuple[Remedy, ...]:
     * during the play, an opponent may retract the card he played after the mistaken explanation and before
       the correction, if no card has been played since and it is not an opening lead once dummy has faced a
       card (47E2(a); :class:`~tenace.laws.events.CardRetracted` with
-      :attr:`Retraction.MISTAKEN_EXPLANATION`); if a card has been played since, an adjusted score (47E2(b)).
+      :attr:`Retraction.MISTAKEN_EXPLANATION`, and ``before_dummy`` for the opening lead; online dummy is
+      faced with it); a lead or play out of turn still lying face up may go back the same way; if a card
+      has been played since, an adjusted score (47E2(b)).
     """
     out: list[Remedy] = []
     now = period(table)
@@ -549,21 +551,44 @@ def remedies(table: Table) -> tuple[Remedy, ...]:
         out.append(Remedy(i, None, LawRef(21, "B3"),
                           "too late to change a call: the Director awards an adjusted score if the offending "
                           "side gained from the mistaken explanation"))
+        waiting = _waiting_card(table)
+        if waiting is not None and since < waiting[0] < correction.index and waiting[1].side is misinformed:
+            # Law 47E2(a): a lead or play out of turn still face up, nothing played since: it goes back
+            out.append(Remedy(i, waiting[1], LawRef(47, "E2(a)"),
+                              f"{_name(waiting[1])} may retract the card he led or played out of turn before "
+                              f"the correction ({Retraction.MISTAKEN_EXPLANATION.value})"))
+            continue
         cards = _cards_with_index(table)
         played = [(k, seat) for k, seat in cards if since < k < correction.index and seat.side is misinformed]
         if not played:
             continue
         last_k, last_seat = cards[-1] if cards else (-1, None)
-        retractable = last_seat is not None and (last_k, last_seat) == played[-1] and len(cards) > 1
+        retractable = last_seat is not None and (last_k, last_seat) == played[-1]
+        # Law 47E2(a), last sentence: the opening lead only until dummy has faced a card, which the Director
+        # finds at a table; online dummy's hand is faced with the lead
+        opening = len(cards) == 1
+        if opening and table.regulations.policy is Policy.ONLINE:
+            retractable = False
         if now is Period.PLAY and retractable and last_seat is not None:
+            until = " if dummy has not yet faced any card" if opening else ""
             out.append(Remedy(i, last_seat, LawRef(47, "E2(a)"),
-                              f"{_name(last_seat)} may retract the card he played before the correction "
-                              f"({Retraction.MISTAKEN_EXPLANATION.value})"))
+                              f"{_name(last_seat)} may retract the card he played before the correction"
+                              f"{until} ({Retraction.MISTAKEN_EXPLANATION.value})"))
         else:
             out.append(Remedy(i, None, LawRef(47, "E2(b)"),
                               "too late to retract a card played on the mistaken explanation: the Director "
                               "may award an adjusted score"))
     return tuple(out)
+
+
+def _waiting_card(table: Table) -> tuple[int, Seat] | None:
+    """Record index and seat of a lead or play out of turn lying face up, not accepted (Laws 53-57)."""
+    playing = table.playing
+    if playing is None:
+        return None
+    mine = playing.out_of_turn
+    waiting = mine.faced or mine.premature
+    return (waiting.irregularity.index, waiting.seat) if waiting is not None else None
 
 
 def _cards_with_index(table: Table) -> list[tuple[int, Seat]]:

@@ -1,5 +1,7 @@
 """The play period under the Laws: the opening lead (Law 41), play in rotation (Law 44), revokes as they stand
-(Law 61), and claims and concessions (Laws 68-71).
+(Law 61), and claims and concessions (Laws 68-71); the other Laws of the play are routed to their modules
+(Laws 45-47 :mod:`.designation`, 53-60 :mod:`.out_of_turn`, 61-64 :mod:`.revokes`, 65-67 :mod:`.tricks`, the
+Director's end-of-play reviews of Laws 45F and 67B3 :mod:`.reviews`).
 
 Pure functions from a :class:`PlayState` and an event to a new state, like :mod:`tenace.laws.auction_period`.
 """
@@ -11,7 +13,7 @@ from dataclasses import dataclass, replace
 from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
-from tenace.laws import claims, designation, out_of_turn, penalty_cards, revokes
+from tenace.laws import claims, designation, out_of_turn, penalty_cards, reviews, revokes
 from tenace.laws import tricks as quitted
 from tenace.laws.claims import Claim, VoidClaim
 from tenace.laws.decisions import Decision, Irregularity, Kind
@@ -28,9 +30,12 @@ from tenace.laws.events import (
     DesignationChanged,
     DirectorCalled,
     DummyDesignation,
+    DummyIndicated,
     Elected,
     Event,
+    FifthCard,
     InspectionAllowed,
+    WrongPointing,
 )
 from tenace.laws.out_of_turn import OutOfTurnState
 from tenace.laws.penalty_cards import PenaltyState
@@ -65,6 +70,11 @@ class PlayState:
     """Quitted tricks the Director let a player inspect (Law 66C): see :mod:`.tricks`."""
     defective: tuple[DefectiveTrickFound, ...] = ()
     """Defective tricks the Director found after both sides played on (Law 67B): see :mod:`.tricks`."""
+    reviews: tuple[reviews.Review, ...] = ()
+    """Judgements the Director owes at the end of the play (Laws 45F, 67B3): see :mod:`.reviews`."""
+    pointing: tuple[quitted.PointingNotice, ...] = ()
+    """Attention drawn to cards pointed the wrong way among the quitted tricks (Law 65B3): see :mod:`.tricks`.
+    """
 
     @classmethod
     def start(cls, deal: Deal, contract: Contract) -> PlayState:
@@ -99,8 +109,10 @@ class PlayState:
             tricks += awarded if mine else self.remaining_tricks - awarded
         tricks = revokes.adjusted_declarer_tricks(self, tricks)  # Law 64A transfers, 64C adjustment
         if self.defective and self.revoke_ledger.adjusted is None:  # Law 67B1 (a 64C award already says all)
-            tricks = max(0, min(13, tricks + quitted.defective_transfer(self)))
-        return tricks
+            deemed = tuple(d for d in self.defective if not d.misplaced)  # Law 67B3: no revoke is deemed
+            tricks = max(0, min(13, tricks + quitted.defective_transfer(replace(self, defective=deemed))))
+        adjusted = reviews.adjusted_tricks(self)  # Laws 45F, 67B3: the Director's adjusted result says all
+        return adjusted if adjusted is not None else tricks
 
 
 def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> PlayState:
@@ -169,11 +181,41 @@ def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> Play
     if isinstance(event, InspectionAllowed):  # Law 66C
         return quitted.on_inspection(state, event)
     if isinstance(event, DefectiveTrickFound):  # Law 67B
-        return quitted.on_defective(state, event, ended=state.play.is_complete or state.claim is not None)
+        return _defective(state, event, index)
+    if isinstance(event, FifthCard):  # Law 45E
+        return designation.on_fifth_card(state, event, index, policy)
+    if isinstance(event, DummyIndicated):  # Law 45F
+        return designation.on_indicated(state, event, index)
+    if isinstance(event, WrongPointing):  # Law 65B3
+        return quitted.on_pointing(state, event, index)
     claimed = claims.on_event(state, event)  # Laws 68D2(b), 69B, 71
     if claimed is not None:
         return claimed
     raise ImpossibleActionError(f"{type(event).__name__} is not handled in the play period yet")
+
+
+def _defective(state: PlayState, event: DefectiveTrickFound, index: int) -> PlayState:
+    """Law 67B, with 67B3: a card played to the trick but not put among the quitted cards is placed there by
+    the Director (no revoke is deemed); if the same card was played again to a later trick, too late to
+    correct, he awards an adjusted score at the end of the play (:mod:`tenace.laws.reviews`)."""
+    if (event.misplaced or event.played_again is not None) and not event.omitted:
+        raise ImpossibleActionError("Law 67B3 is about a card that seemed missing from the trick (omitted)")
+    if event.played_again is not None and not event.misplaced:
+        raise ImpossibleActionError(
+            "a card played again to a later trick is one left out of the quitted cards (Law 67B3: misplaced)"
+        )
+    if event.played_again is not None and not event.trick < event.played_again <= len(state.play.tricks) + 1:
+        raise ImpossibleActionError(
+            f"trick {event.played_again} is not a later trick played or in progress (Law 67B3)"
+        )
+    new = quitted.on_defective(state, event, ended=state.play.is_complete or state.claim is not None)
+    if event.played_again is None:
+        return new
+    question = (
+        f"{event.seat.name.title()} played his card of trick {event.trick} again to trick "
+        f"{event.played_again}, too late to correct: the Director awards an adjusted result"
+    )
+    return reviews.add(new, reviews.Review(reviews.PLAYED_AGAIN, None, question))
 
 
 def on_director(state: PlayState, event: DirectorCalled) -> PlayState:
@@ -188,6 +230,8 @@ def on_director(state: PlayState, event: DirectorCalled) -> PlayState:
 def on_elected(state: PlayState, event: Elected, index: int = 0, policy: Policy = Policy.LAWS) -> PlayState:
     if revokes.owns(state.pending):  # Law 64C
         return revokes.on_elected(state, event)
+    if reviews.owns(state.pending):  # Laws 45F, 67B3
+        return reviews.on_elected(state, event)
     if state.pending is not None and out_of_turn.owns(state.pending):  # Laws 53-58
         return out_of_turn.on_elected(state, event, index, policy)
     if designation.owns(state.pending):  # Laws 45C4(b), 46B

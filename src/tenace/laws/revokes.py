@@ -351,7 +351,8 @@ def check_card(state: PlayState, event: CardPlayed) -> None:
 
 def settle(before: PlayState | None, after: PlayState, event: Event, index: int) -> PlayState:
     """Bring the ledger up to date after ``event``: new revokes, cards replayed in a correction, and the
-    Director's Law 64C decision once play has ended."""
+    Director's Law 64C decision once play has ended (then his other end-of-play reviews, Laws 45F and 67B3:
+    :mod:`tenace.laws.reviews`)."""
     ledger = after.revoke_ledger
     if isinstance(event, CardPlayed) and before is not None and after.play is not before.play:
         ledger, penalties = _after_card(before, after, event, ledger)
@@ -359,7 +360,9 @@ def settle(before: PlayState | None, after: PlayState, event: Event, index: int)
         after = replace(after, revoke_ledger=ledger)
         for seat, card in penalties:
             after = _penalty_card(after, seat, card, LawRef(62, "C2"))
-    return _ask_director(after)
+    from tenace.laws import reviews
+
+    return reviews.ask(_ask_director(after))  # Law 64C first, then the reviews of Laws 45F and 67B3
 
 
 def _new_revokes(play: Play, ledger: LedgerOfRevokes, index: int) -> LedgerOfRevokes:

@@ -347,7 +347,7 @@ class Table:
     def _step(self, event: Event, index: int, policy: Policy) -> Table:
         playing = self.playing
         if playing is not None and self.phase is not Phase.ENDED:
-            point = designation.rebuild_point(playing, event, self.record)  # Laws 45C4(b), 45D1, 47C-47E
+            point = designation.rebuild_point(playing, event, self.record, policy)  # 45C4(b), 45D1, 47C-47E
             if point is not None:
                 return self._rebuild(event, *point)
         if self.phase is Phase.ENDED:

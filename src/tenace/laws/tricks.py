@@ -48,8 +48,8 @@ from typing import TYPE_CHECKING
 
 from tenace.cards import Card
 from tenace.errors import ImpossibleActionError
-from tenace.laws.events import DefectiveTrickFound, InspectionAllowed
-from tenace.laws.refs import Director
+from tenace.laws.events import DefectiveTrickFound, InspectionAllowed, WrongPointing
+from tenace.laws.refs import Director, LawRef
 from tenace.play import Play, Trick
 from tenace.seats import Seat, Side
 
@@ -57,8 +57,8 @@ if TYPE_CHECKING:
     from tenace.laws.play_period import PlayState
 
 __all__ = [
-    "Inspection", "TrickView", "defective_transfer", "on_defective", "on_inspection", "ownership",
-    "trick_views",
+    "Inspection", "PointingNotice", "TrickView", "defective_transfer", "on_defective", "on_inspection",
+    "on_pointing", "ownership", "trick_views",
 ]
 
 
@@ -122,6 +122,40 @@ def trick_views(
                   winners[i] if i < completed else None)
         for i, trick in enumerate(tricks)
     )
+
+
+@dataclass(frozen=True, slots=True)
+class PointingNotice:
+    """Attention drawn to a card of a quitted trick pointed the wrong way (Law 65B3), and whether in time."""
+
+    event: WrongPointing
+    index: int
+    """The record index of the notice."""
+    in_time: bool
+    """Before the side of the player who noticed led or played to the following trick: the card is turned
+    the right way and nothing else follows. Later, the remark may be unauthorised information to his partner
+    (Law 16B): an opponent may reserve his rights about it (``UIReserved(index=...)``)."""
+    winner: Side
+    """The side that won the trick, from its cards: the count of tricks never follows a card's pointing."""
+
+    @property
+    def law(self) -> LawRef:
+        return LawRef(65, "B3") if self.in_time else LawRef(16, "B")
+
+
+def on_pointing(state: PlayState, event: WrongPointing, index: int) -> PlayState:
+    """Law 65B3: a player draws attention to a card pointed incorrectly. The engine's ownership of the tricks
+    follows from the cards (:func:`ownership`), so a wrongly pointed card never changes the count; what the
+    engine records is whether the right to draw attention to it had expired (his side had led or played to
+    the following trick), after which Law 16B may apply."""
+    play = state.play
+    completed = len(play.tricks)
+    if not 1 <= event.trick <= completed:
+        raise ImpossibleActionError(f"trick {event.trick} is not a quitted trick ({completed} are complete)")
+    following = play.tricks[event.trick] if event.trick < completed else play.current_trick
+    in_time = all(seat.side is not event.by.side for seat, _ in following)
+    notice = PointingNotice(event, index, in_time, play.winners[event.trick - 1].side)
+    return replace(state, pointing=(*state.pointing, notice))
 
 
 def on_defective(state: PlayState, event: DefectiveTrickFound, *, ended: bool) -> PlayState:
