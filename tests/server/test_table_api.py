@@ -1,0 +1,176 @@
+"""The table API of tenace serve (tenace.server.app): who may create a table (``POST /api/tables`` needs a
+logged-in user and passes the CSRF check, unless Settings.anonymous_tables; the lobby's form refuses pages of
+other sites), what ``GET /api/tables/{id}`` shows of a practice table, and the expiry of practice tables
+nobody touches (club tables never expire)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tenace.server.actors import FallbackRobot, Hub
+from tenace.server.app import TableActivity, create_app, expire_idle_tables
+from tenace.server.auth import Auth
+from tenace.server.persistence import LiveStore
+from tenace.server.security import Passwords, Role
+from tenace.server.settings import Settings
+
+PASSWORD = "correct horse battery"
+
+
+def _client(db: str, **settings: Any) -> TestClient:
+    app = create_app(Settings(database_url=db, robot_samples=0, **settings), robots=FallbackRobot)
+    return TestClient(app)
+
+
+def _setup(client: TestClient) -> None:
+    auth: Auth = client.app.state.auth  # type: ignore[attr-defined]
+    auth.accounts.passwords = Passwords.fast_for_tests()
+    auth.accounts.register("ann", PASSWORD)
+    auth.accounts.register("dan", PASSWORD, frozenset({Role.DIRECTOR}))
+
+
+def _login(client: TestClient, username: str) -> None:
+    answer = client.post("/auth/login", json={"username": username, "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+
+
+def _hub(client: TestClient) -> Hub:
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    return hub
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'tables.db'}"
+
+
+@pytest.fixture
+def client(db: str) -> Iterator[TestClient]:
+    with _client(db) as c:
+        _setup(c)
+        yield c
+
+
+# ------------------------------------------------------------------------------------------ creating tables
+
+
+def test_an_anonymous_caller_cannot_create_a_table_through_the_api_by_default(client: TestClient) -> None:
+    answer = client.post("/api/tables", json={"humans": ["S"]})
+    assert answer.status_code == 401 and "log in" in answer.json()["detail"]
+    assert _hub(client).tables == {}
+
+
+def test_a_logged_in_user_creates_a_table_and_gets_its_seat_tokens(client: TestClient) -> None:
+    _login(client, "ann")
+    answer = client.post("/api/tables", json={"humans": ["N", "S"]})
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    assert sorted(created["tokens"]) == ["N", "S"] and created["id"] in _hub(client).tables
+
+
+def test_a_table_request_from_another_sites_page_or_a_form_without_the_csrf_token_is_refused(
+    client: TestClient,
+) -> None:
+    _login(client, "ann")
+    foreign = client.post("/api/tables", json={"humans": ["S"]}, headers={"Origin": "https://evil.example"})
+    assert foreign.status_code == 403 and "evil.example" in foreign.json()["detail"]
+    form = client.post("/api/tables", data={"humans": "S"})  # a cross-site form would look like this
+    assert form.status_code == 403 and "CSRF" in form.json()["detail"]
+    same_site = client.post("/api/tables", json={"humans": ["S"]}, headers={"Origin": "http://testserver"})
+    assert same_site.status_code == 201
+    assert len(_hub(client).tables) == 1
+
+
+def test_the_setting_allows_anonymous_tables_for_scripts(db: str) -> None:
+    with _client(db, anonymous_tables=True) as client:
+        answer = client.post("/api/tables", json={"humans": ["S"]})
+        assert answer.status_code == 201, answer.text
+        assert Settings.from_env({"TENACE_ANONYMOUS_TABLES": "true"}).anonymous_tables
+
+
+def test_the_lobby_starts_a_table_for_a_visitor_but_not_for_a_page_of_another_site(
+    client: TestClient,
+) -> None:
+    answer = client.post("/lobby/solo", follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"].startswith("/tables/")
+    assert len(_hub(client).tables) == 1
+    foreign = client.post("/lobby/solo", headers={"Origin": "https://evil.example"}, follow_redirects=False)
+    assert foreign.status_code == 403
+    fetched = client.post("/lobby/solo", headers={"Sec-Fetch-Site": "cross-site"}, follow_redirects=False)
+    assert fetched.status_code == 403
+    headers = {"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"}
+    same = client.post("/lobby/solo", headers=headers, follow_redirects=False)
+    assert same.status_code == 303
+    assert len(_hub(client).tables) == 2
+
+
+def test_a_practice_tables_summary_is_open_to_anyone_with_its_scores(client: TestClient) -> None:
+    _login(client, "ann")
+    table = client.post("/api/tables", json={"humans": ["S"]}).json()
+    client.cookies.clear()
+    summary = client.get(f"/api/tables/{table['id']}")
+    assert summary.status_code == 200
+    body = summary.json()
+    assert body["seats"] == {"N": "robot", "E": "robot", "S": "human", "W": "robot"} and body["scores"] == {}
+    assert client.get("/api/tables/nothing-here").status_code == 404
+
+
+# ------------------------------------------------------------------------------------------------- expiry
+
+
+def test_expire_idle_tables_closes_only_practice_tables_untouched_for_the_timeout(client: TestClient) -> None:
+    """The periodic look with explicit times: a practice table first seen at 0 is closed at 10 (not at 5),
+    one with a connection stays, a club table stays; the closed one is no longer among the stored open
+    tables, so a restart does not restore it."""
+    _login(client, "ann")
+    idle = client.post("/api/tables", json={"humans": ["S"]}).json()["id"]
+    watched = client.post("/api/tables", json={"humans": ["S"]}).json()["id"]
+    _login(client, "dan")
+    session = client.post("/club/sessions", json={"movement": "howell", "tables": 2, "boards_per_round": 1,
+                                                  "seats": {"1": ["user:ann", "robot"]}, "start": True,
+                                                  "auto_advance": False}).json()
+    club_tables = [t["table_id"] for t in session["tables"]]
+    hub = _hub(client)
+    portal = client.portal
+    assert portal is not None
+    activity: TableActivity = client.app.state.activity  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/tables/{watched}") as ws:
+        assert ws.receive_json()["type"] == "view"
+        for table_id in club_tables:  # the club tables' robots go quiet once ann is on turn (or the end)
+            portal.call(hub.wait_idle, table_id)
+        assert portal.call(expire_idle_tables, hub, activity, 10.0, 0.0) == []
+        assert portal.call(expire_idle_tables, hub, activity, 10.0, 5.0) == []
+        assert portal.call(expire_idle_tables, hub, activity, 10.0, 10.0) == [idle]
+    assert idle not in hub.tables and activity.expired == {idle}
+    assert watched in hub.tables and all(t in hub.tables for t in club_tables)
+    live: LiveStore = hub.live
+    open_ids = {t.id for t in live.load_open()}
+    assert idle not in open_ids and watched in open_ids
+    assert client.get(f"/api/tables/{idle}").status_code == 404
+    with client.websocket_connect(f"/ws/tables/{idle}") as ws:
+        assert ws.receive_json()["code"] == "not-found"
+
+
+def test_the_periodic_task_expires_an_idle_practice_table_with_a_tiny_timeout(db: str) -> None:
+    with _client(db, anonymous_tables=True, table_expiry=0.2, expiry_interval=0.05) as client:
+        table = client.post("/api/tables", json={"humans": ["S"]}).json()["id"]
+        deadline = time.monotonic() + 10
+        while table in _hub(client).tables:
+            assert time.monotonic() < deadline, "the idle table was not closed"
+            time.sleep(0.05)
+        assert client.get(f"/api/tables/{table}").status_code == 404
+    with _client(db, anonymous_tables=True) as restarted:
+        assert table not in _hub(restarted).tables  # not restored on start
+
+
+def test_no_expiry_when_the_timeout_is_zero(db: str) -> None:
+    with _client(db, anonymous_tables=True, table_expiry=0.0, expiry_interval=0.05) as client:
+        table = client.post("/api/tables", json={"humans": ["S"]}).json()["id"]
+        time.sleep(0.3)
+        assert table in _hub(client).tables
