@@ -178,3 +178,12 @@ def test_45f_dummy_does_not_summon_the_director_and_it_starts_with_dummys_hand_f
         north_wins_trick_one().apply(DummyIndicated(S, C("DK")))
     with pytest.raises(ImpossibleActionError, match="not faced yet"):
         in_3nt().apply(DummyIndicated(E))
+
+
+def test_45f_the_directors_review_is_explained_in_every_language() -> None:
+    """The pending review names dummy's act and offers keeping the result under Law 45F's own words."""
+    t = _play_out(_indicated())
+    assert t.pending is not None
+    texts = {loc: explain(t.pending, locale=loc) for loc in ("en", "pl", "lv", "sv", "el")}
+    assert "dummy" in texts["en"] and "suggested no play" in texts["en"]
+    assert len(set(texts.values())) == 5 and all("45F" in text for text in texts.values())
