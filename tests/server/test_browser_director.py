@@ -7,7 +7,10 @@ server (uvicorn in a thread, SQLite in a temporary folder), as the README's quic
 * he publishes the results from the session's page, and a player (another browser, not logged in) opens
   them from the session's page: the published rankings list the six pairs with the totals and percentages
   that ``score_event`` gives for the results in the store, and the totals agree with matchpoints counted
-  here from the stored table scores (Law 78A).
+  here from the stored table scores (Law 78A);
+* a guest's disputed claim shows up on the console by itself, with the claim and the tricks left, and the
+  Director's ruling there scores the board;
+* a wrong password and a bad seating line are explained on the page, not as a page of JSON.
 
 The test waits on page states, never on fixed delays, except for the Director reloading the session's page
 while the robots play.
@@ -38,8 +41,13 @@ import typer  # noqa: E402
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
+from tenace.board import vulnerability_for  # noqa: E402
+from tenace.calls import Denomination  # noqa: E402
 from tenace.cli import users  # noqa: E402
+from tenace.contract import Contract  # noqa: E402
 from tenace.scoring.matchpoints import matchpoint_units  # noqa: E402
+from tenace.scoring.points import score  # noqa: E402
+from tenace.seats import Seat  # noqa: E402
 from tenace.server import pages  # noqa: E402
 from tenace.server.settings import Settings  # noqa: E402
 from tenace.store import Store  # noqa: E402
@@ -292,3 +300,61 @@ def test_a_director_runs_a_three_table_howell_of_robots_and_a_player_opens_the_p
     assert errors == [] and player_errors == []
     player_context.close()
     context.close()
+
+
+def test_a_guests_disputed_claim_reaches_the_console_by_itself_and_the_directors_ruling_scores_the_board(
+    server: Running, browser: Browser
+) -> None:
+    director_context = browser.new_context()
+    director = director_context.new_page()
+    errors = _watch_errors(director)
+    _log_in(director, server.url, PASSWORD)
+    director.get_by_label("Name", exact=True).fill("Claim evening")
+    director.get_by_label("Boards per round").fill("1")
+    director.get_by_label("Rounds", exact=True).fill("1")
+    director.locator("textarea[name=seating]").fill("1: guest:Gina, robot")  # pair 1 is East-West at table 1
+    director.get_by_role("button", name="Create and start round 1").click()
+    director.wait_for_url("**/club/sessions/*", timeout=TIMEOUT_MS)
+    link = director.locator("a.guest-link").first.get_attribute("href")
+    assert link
+
+    # Gina opens her seat link and bids 7NT: she declares whatever the robots do (nothing can be bid over it)
+    guest_context = browser.new_context()
+    gina = guest_context.new_page()
+    errors += _watch_errors(gina)
+    gina.goto(f"{server.url}{link}&lang=en")
+    gina.wait_for_url("**/tables/**", timeout=TIMEOUT_MS)
+    seven = gina.locator('#bids button[data-call="7NT"]:not([disabled])')
+    seven.wait_for(timeout=TIMEOUT_MS)
+    seven.click()
+    # after the opening lead she claims every trick left, which no robot defender agrees to (Laws 68, 69)
+    gina.locator("#claim-button").wait_for(state="visible", timeout=TIMEOUT_MS)
+    gina.click("#claim-button")
+    left = int(gina.locator("#claim-tricks").input_value())  # the dialog offers every trick left
+    assert left == 13  # she claims before the first trick is complete
+    gina.fill("#claim-statement", "all of them")
+    gina.click("#claim-submit")
+
+    # the console shows the call without the Director reloading it (director.js looks every few seconds)
+    director.goto(f"{server.url}/director?lang=en")
+    call = director.locator(".director-call", has_text="Table 1")
+    call.wait_for(timeout=TIMEOUT_MS)
+    assert f"East claims {left} of the remaining tricks. “all of them”" in call.inner_text()
+    contract = Contract.from_str(call.locator(".tricks-so-far dd").first.inner_text())
+    assert (contract.level, contract.denomination, contract.declarer) == (7, Denomination.NOTRUMP, Seat.EAST)
+    tricks = call.get_by_label("Tricks to the claimer's side (Law 70)")
+    assert tricks.get_attribute("max") == str(left)  # no more than the tricks left can be awarded
+    tricks.fill(str(left + 1))
+    assert not tricks.evaluate("input => input.checkValidity()")
+    tricks.fill("0")  # the Director awards the claimer none of the tricks left
+    call.get_by_role("button", name="Rule").click()
+    director.locator("#no-calls").wait_for(timeout=TIMEOUT_MS)  # back on the console, nothing waiting
+
+    # Gina's table is scored: 7NT by East without a trick, East-West not vulnerable on board 1 (Laws 2, 77)
+    gina.locator("#score").wait_for(state="visible", timeout=TIMEOUT_MS)
+    expected_ns = -score(contract, 0, vulnerable=vulnerability_for(1).is_vulnerable(Seat.EAST))
+    assert expected_ns > 0
+    assert gina.locator("#score-text").get_attribute("data-score") == str(expected_ns)
+    assert errors == []
+    guest_context.close()
+    director_context.close()

@@ -2,9 +2,10 @@
 // * The login page shows why a login was refused: /auth/login sends the form back with ?login_error=CODE.
 // * The console looks for new Director calls every few seconds (GET /api/director/calls) and reloads itself
 //   when the open calls change, unless the Director is typing in one of its forms.
-// * The console's new-session form is sent in the background, so that a refused session (a bad seating line,
-//   a movement the generators refuse) is explained above the form with everything typed still there, and a
-//   second press cannot create the session twice. Without JavaScript the form still works as a plain form.
+// * The console's forms (a new session, the Director's election, a claim ruling) are sent in the background,
+//   so that a refusal (a bad seating line, a table that has moved on since the page was shown) is explained on
+//   the console with everything typed still there instead of a page of JSON, and a second press cannot act
+//   twice. Without JavaScript they still work as plain forms.
 
 function showLoginError() {
   const code = new URLSearchParams(window.location.search).get("login_error");
@@ -63,10 +64,9 @@ async function problemOf(answer) {
   }
 }
 
-function sendNewSession() {
-  const form = document.querySelector("form.new-session");
-  const problem = document.getElementById("new-session-error");
-  if (!form || !problem) return;
+function sendInBackground(form) {
+  const problem = form.closest("article, section")?.querySelector(".form-error");
+  if (!problem) return;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const button = form.querySelector("button[type=submit]");
@@ -80,7 +80,8 @@ function sendNewSession() {
         body: new URLSearchParams(new FormData(form)),
       });
       if (answer.ok) {
-        // the server answers a form with a redirect to the new session's page, which fetch has followed
+        // the server answers a form with a redirect (the new session's page, or the console), which fetch
+        // has followed
         window.location.assign(answer.redirected ? answer.url : "/director");
         return;
       }
@@ -88,7 +89,7 @@ function sendNewSession() {
       problem.hidden = false;
       problem.scrollIntoView({ block: "nearest" });
     } catch (error) {
-      form.submit(); // the server could not be asked in the background: send the form as a plain form
+      form.submit(); // the server could not be asked in the background: send it as a plain form
       return;
     }
     button.disabled = false;
@@ -98,5 +99,5 @@ function sendNewSession() {
 showLoginError();
 if (document.querySelector("main.director")) {
   watchCalls();
-  sendNewSession();
+  for (const form of document.querySelectorAll("form[data-background]")) sendInBackground(form);
 }
