@@ -4,16 +4,27 @@ played (docs/server.md, docs/protocol.md).
 Routes:
 
 * ``GET /api/health``: ``{"status": "ok", "tables": <loaded tables>}``;
-* ``POST /api/tables``: a new table (``{"humans": ["S"], "board": <board JSON or null>, "boards": <n or
-  null>}``); the answer holds the table's id and its seat tokens (shown once; only their hashes are stored).
-  The Director's token is not given out here (whoever creates a table may play at it): a Director comes in
-  through the accounts (a logged-in Director), or a program that holds the hub;
+* ``POST /api/tables``: a new practice table (``{"humans": ["S"], "board": <board JSON or null>, "boards":
+  <n or null>}``) for a logged-in user (session cookie, and the CSRF check of
+  :func:`tenace.server.auth.csrf_protect`), or for anyone when ``Settings.anonymous_tables`` allows it; the
+  answer holds the table's id and its seat tokens (shown once; only their hashes are stored). The
+  Director's token is not given out here (whoever creates a table may play at it): a Director comes in
+  through the accounts (a logged-in Director), or a program that holds the hub. Visitors start a practice
+  table from the lobby's form (``/lobby/solo``, refused to pages of other sites);
 * ``GET /api/tables/{id}``: who sits where, the board being played, its phase and the scores so far (no
-  cards);
+  cards); at a club session's table only for whom the spectator rules let watch it (403 otherwise);
 * ``WS /ws/tables/{id}?token=...&lang=en``: the table (see docs/protocol.md).
 
 Who a WebSocket is (a seat, the Director, or a spectator) is decided by one function, :func:`authenticate`,
-which the accounts module can replace (``create_app(authenticate=...)``).
+which the accounts module can replace (``create_app(authenticate=...)``). A spectator is then held to the
+spectator rules (:func:`spectator_refusal`): at a club session's table those of the event
+(:func:`tenace.server.security.spectator_refusal`, Law 76A), at a practice table only that nobody watches a
+table where he holds a seat. Refused, the WebSocket gets an ``error`` ``forbidden`` with the reason and is
+closed with code 4403. The rules are checked again whenever the watched table's board changes
+(:class:`SpectatorConnection`).
+
+Practice tables that nobody touched for ``Settings.table_expiry`` seconds are closed by a periodic task
+(:func:`expire_idle_tables`); club tables never are.
 """
 
 from __future__ import annotations
@@ -123,10 +134,10 @@ async def spectator_refusal(app: FastAPI, user: User | None, actor: TableActor) 
 
     At a table of a club session the event's rules decide (:func:`tenace.server.security.spectator_refusal`
     over the session's :meth:`~tenace.server.club.ClubManager.spectator_state`, with
-    ``Settings.spectator_policy``, Law 80B); a club table whose session this process does not run is
-    refused to everyone but a Director or Organiser. At a practice table everyone may watch (Law 76 leaves
-    it to the organiser; ``Settings.allow_spectators`` was checked before), except a user who holds a seat
-    there: he sees the table from his seat only.
+    ``Settings.spectator_policy``: Law 76A2 lets the organiser set the terms on which play shown as it
+    occurs is watched); a club table whose session this process does not run is refused to everyone but a
+    Director or Organiser. At a practice table everyone may watch (``Settings.allow_spectators`` was checked
+    before), except a user who holds a seat there: he sees the table from his seat only.
     """
     settings: Settings = app.state.settings
     holders = frozenset(seat_holders(app).get(actor.id, ()))

@@ -598,7 +598,7 @@ def _unb64(text: str) -> bytes:
 
 
 class SpectatorPolicy(enum.Enum):
-    """When an event lets spectators watch a board (the Tournament Organiser chooses, Law 80B)."""
+    """When an event lets spectators watch a board (the Tournament Organiser chooses, Law 76A2)."""
 
     AFTER_ALL_TABLES = "after-all-tables"
     """A board is shown only once it is finished at every table that plays it (the default)."""
@@ -664,8 +664,9 @@ def spectator_may_see(user: User | None, table: WatchedTable, event_state: Event
 
 def spectator_refusal(user: User | None, table: WatchedTable, event_state: EventState) -> str | None:
     """Why ``user`` (``None`` for a guest) may not watch ``table`` now, naming the rule; ``None`` when he
-    may (the rules of :func:`spectator_may_see`). The Tournament Organiser sets the event's spectator
-    policy (Law 80B); the Director may watch every table (Law 81C).
+    may (the rules of :func:`spectator_may_see`). The Tournament Organiser sets the terms on which play
+    shown as it occurs is watched (Law 76A2, the event's :class:`SpectatorPolicy`); spectators are under
+    the Director's control (Law 76A1), and the Director may watch every table.
 
     >>> state = EventState(tables_of_board={3: frozenset({"a", "b"})}, boards_of_player={5: frozenset({3})})
     >>> print(spectator_refusal(User(5, "ann", frozenset({Role.PLAYER})), WatchedTable("a", 3), state))

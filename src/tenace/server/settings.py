@@ -42,7 +42,7 @@ class Settings:
     a club session's table the spectator rules decide as well (``spectator_policy``); nobody watches a table
     where he holds a seat."""
     spectator_policy: SpectatorPolicy = SpectatorPolicy.AFTER_ALL_TABLES
-    """When the club sessions let spectators watch a board (Law 80B; ``after-all-tables``, ``live`` or
+    """When the club sessions let spectators watch a board (Law 76A2; ``after-all-tables``, ``live`` or
     ``closed``): by default only once it is finished at every table that plays it."""
     guests_may_watch: bool = False
     """Whether visitors without an account may watch club sessions' tables (under ``spectator_policy``)."""
