@@ -54,16 +54,19 @@ from tenace.laws.events import (
     DesignationChanged,
     DirectorCalled,
     DummyDesignation,
+    DummyIndicated,
     Elected,
     Event,
     ExplanationCorrected,
     ExplanationGiven,
+    FifthCard,
     InspectionAllowed,
     Misinformation,
     MistakeFound,
     PlayOnAgreed,
     QuestionAsked,
     SimultaneousCalls,
+    WrongPointing,
 )
 from tenace.laws.penalty_cards import Exposure
 from tenace.laws.play_period import PlayState
@@ -569,6 +572,12 @@ def _describe(event: Event) -> str:
             return f"the Director lets {seat.name.title()} inspect trick {trick}"
         case DefectiveTrickFound(seat=seat, trick=trick):
             return f"the Director finds trick {trick} defective for {seat.name.title()}"
+        case FifthCard(seat=seat, card=card):
+            return f"{seat.name.title()} puts {card} on a trick he has played to"
+        case DummyIndicated(by=seat):
+            return f"{seat.name.title()} calls the Director: dummy indicated a card"
+        case WrongPointing(by=seat, trick=trick):
+            return f"{seat.name.title()} points out a card of trick {trick} turned the wrong way"
         case PlayOnAgreed():
             return "all four agree to play on"
         case QuestionAsked(seat=seat):
