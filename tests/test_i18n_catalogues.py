@@ -260,7 +260,9 @@ def _console_context() -> dict[str, Any]:
                             "options": [{"index": 0, "label": "option-label", "law": "L27A"}]},
                 "view": view, "record": ["record-line"]}
     waiting = dict(decision, table_id="t2", kind="other", club=None)
-    claim = dict(decision, table_id="t3", kind="claim", pending=None)
+    claimed = dict(view, claim={"seat": "S", "tricks": 3, "statement": "claim-statement"},
+                   tricks=[{"winner": "N"}, {"winner": "E"}])
+    claim = dict(decision, table_id="t3", kind="claim", pending=None, view=claimed)
     sessions = [{"id": "s1", "name": "Friday pairs", "movement": "howell-3", "round": 1, "rounds": 5,
                  "status": "between-rounds"}]
     return {"calls": [decision, waiting, claim], "sessions": sessions, "user": _User()}
@@ -282,7 +284,8 @@ _WEB_PAGES: dict[str, tuple[dict[str, Any], set[str]]] = {
     "club_session.html.j2": (_club_context(),
                              {"Friday pairs", "howell-3", "guest-pair", "/tables/t1?token=abc"}),
     "director_console.html.j2": (_console_context(), {"Friday pairs", "howell-3", "decision-text", "ann",
-                                                      "option-label", "record-line", "L27", "L27A", "SA HK"}),
+                                                      "option-label", "record-line", "L27", "L27A", "SA HK",
+                                                      "claim-statement"}),
 }
 
 
