@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 DbOption = Annotated[
     str | None,
-    typer.Option("--db", help="Database URL [default: $TENACE_DATABASE_URL or sqlite:///tenace.db]."),
+    typer.Option("--db", help="Database URL \\[default: $TENACE_DATABASE_URL or sqlite:///tenace.db]."),
 ]
 RoleOption = Annotated[
     list[str] | None,
