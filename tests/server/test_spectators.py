@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
 from tenace.laws.table import Phase
@@ -27,7 +29,16 @@ from tenace.server.actors import Connection, FallbackRobot, Hub
 from tenace.server.app import FORBIDDEN_CLOSE_CODE, SpectatorConnection, create_app
 from tenace.server.auth import Auth
 from tenace.server.protocol import Action, legal_for
-from tenace.server.security import Passwords, Role, SpectatorPolicy
+from tenace.server.security import (
+    EventState,
+    Passwords,
+    Role,
+    SpectatorPolicy,
+    User,
+    WatchedTable,
+    spectator_may_see,
+    spectator_refusal,
+)
 from tenace.server.settings import Settings
 from tenace.tournament.movements import howell
 
@@ -375,3 +386,45 @@ def test_a_spectator_connection_refused_on_the_new_board_gets_forbidden_and_no_v
     assert sent[1]["message"] == "not this board"
     assert sent[2:] == [None]  # closed: the writer ends the WebSocket
     assert connection.closed and connection.close_code == 4403
+
+
+# ------------------------------------------------------------------------------------ the rules as properties
+
+_users = st.builds(
+    User, st.integers(1, 6), st.just("u"),
+    st.frozensets(st.sampled_from(list(Role)), max_size=3),
+)
+_states = st.builds(
+    EventState,
+    st.sampled_from(list(SpectatorPolicy)),
+    st.dictionaries(st.integers(1, 4), st.frozensets(st.sampled_from("abc"), min_size=1), max_size=4),
+    st.frozensets(st.tuples(st.sampled_from("abc"), st.integers(1, 4)), max_size=12),
+    st.dictionaries(st.integers(1, 6), st.frozensets(st.integers(1, 4), max_size=4), max_size=6),
+    st.booleans(),
+)
+_watched = st.builds(WatchedTable, st.sampled_from("abc"), st.integers(1, 4),
+                    st.frozensets(st.integers(1, 6), max_size=4))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.none() | _users, _watched, _states)
+def test_the_refusal_and_the_decision_agree_and_keep_the_laws_of_watching(
+    user: User | None, table: WatchedTable, state: EventState,
+) -> None:
+    reason = spectator_refusal(user, table, state)
+    assert (reason is None) == spectator_may_see(user, table, state)
+    official = user is not None and user.has(Role.DIRECTOR, Role.ORGANISER)
+    if official:
+        assert reason is None  # Law 76A1: the Director controls and may watch every table
+        return
+    if user is not None and user.id in table.players:
+        assert reason is not None and "this table" in reason  # never his own table
+    if user is not None and table.board in state.boards_of_player.get(user.id, frozenset()):
+        if not state.finished_everywhere(table.board):
+            assert reason is not None  # not before the board is finished at every table, whatever the policy
+    if state.policy is SpectatorPolicy.CLOSED:
+        assert reason is not None
+    if user is None and not state.guests_may_watch:
+        assert reason is not None
+    if reason is None and state.policy is not SpectatorPolicy.LIVE:
+        assert state.finished_everywhere(table.board)
