@@ -15,6 +15,7 @@ import datetime as dt
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from tenace.board import Board
 from tenace.cards import Card, CardSet
@@ -76,6 +77,8 @@ from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedSco
 from tenace.scoring.points import score
 from tenace.seats import SEATS, Seat, Side
 
+_MISSING: Any = object()
+
 
 class Phase(enum.Enum):
     """The periods of a board (Law 17, 41, 68): the phase names follow the Laws."""
@@ -119,6 +122,9 @@ class Table:
     mishaps: wrong_board.Mishaps = wrong_board.NONE
     """Wrong card counts, restored hands, wrong boards and hands (Law 7B and Laws 13-15); see
     :mod:`tenace.laws.wrong_board`."""
+    _memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """The derived properties asked for so far (:attr:`phase`, :attr:`pending`, :attr:`turn`,
+    :attr:`constraints`): a table never changes, and every view asks for them."""
 
     @classmethod
     def new(cls, board: Board, regulations: Regulations | None = None) -> Table:
@@ -161,6 +167,13 @@ class Table:
 
     @property
     def phase(self) -> Phase:
+        memo = self._memo
+        value = memo.get("phase", _MISSING)
+        if value is _MISSING:
+            value = memo["phase"] = self._phase_now()
+        return value  # type: ignore[no-any-return]
+
+    def _phase_now(self) -> Phase:
         if self.mishaps.cancelled is not None:  # Laws 13B2, 13D, 15A2(a), 15B1: an adjusted score instead
             return Phase.ENDED
         if self.playing is None:
@@ -206,6 +219,13 @@ class Table:
 
     @property
     def constraints(self) -> tuple[Constraint, ...]:
+        memo = self._memo
+        value = memo.get("constraints", _MISSING)
+        if value is _MISSING:
+            value = memo["constraints"] = self._constraints_now()
+        return value  # type: ignore[no-any-return]
+
+    def _constraints_now(self) -> tuple[Constraint, ...]:
         """The constraints in force: the auction's, then penalty cards and lead rules (Laws 26B, 50-52)."""
         if self.playing is None:
             return self.auction.constraints
@@ -237,6 +257,13 @@ class Table:
 
     @property
     def pending(self) -> Decision | None:
+        memo = self._memo
+        value = memo.get("pending", _MISSING)
+        if value is _MISSING:
+            value = memo["pending"] = self._pending_now()
+        return value  # type: ignore[no-any-return]
+
+    def _pending_now(self) -> Decision | None:
         """The decision the table waits for, if any."""
         mishap = wrong_board.pending(self)  # Laws 13-15: the Director's decisions come first
         if mishap is not None:
@@ -254,6 +281,13 @@ class Table:
 
     @property
     def turn(self) -> Actor | None:
+        memo = self._memo
+        value = memo.get("turn", _MISSING)
+        if value is _MISSING:
+            value = memo["turn"] = self._turn_now()
+        return value  # type: ignore[no-any-return]
+
+    def _turn_now(self) -> Actor | None:
         """Who acts next: the seat to call or play, the actor of a pending decision, or ``None`` at the
         end."""
         if self.pending is not None:
