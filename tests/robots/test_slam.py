@@ -24,6 +24,7 @@ from tenace.system import (
     ONLINE,
     AlertRegulations,
     DutyKind,
+    Length,
     SystemCard,
     check_call,
     check_explanation,
@@ -241,6 +242,19 @@ def test_ace_asking_calls_and_their_answers_are_artificial_on_the_card_and_alert
     assert default.kind is DutyKind.ALERT and default.delayed
     online = requires_alert(meaning, full, ONLINE)
     assert online.kind is DutyKind.ALERT and not online.delayed
+
+
+def test_texas_is_a_transfer_on_the_card_alerted_late_offline_and_announced_online(card: SystemCard) -> None:
+    texas = card.meaning("1NT P", parse_call("4D"))
+    assert texas is not None and texas.convention == "Texas" and texas.transfer is Suit.HEARTS
+    assert texas.artificial and (texas.hcp_min, texas.length(Suit.HEARTS)) == (16, Length(Suit.HEARTS, 6))
+    full = [parse_call("1NT"), Pass(), parse_call("4D")]
+    default = requires_alert(texas, full, AlertRegulations())
+    assert default.kind is DutyKind.ALERT and default.delayed   # above 3NT: no announcement, a late alert
+    online = requires_alert(texas, full, ONLINE)
+    assert online.kind is DutyKind.ANNOUNCE and online.text == "hearts"
+    assert check_explanation(card, full[:2], full[2], explain_call(full, 2)) is None
+    assert check_explanation(card, full[:2], full[2], "transfer to spades") is not None
 
 
 def test_a_misexplained_blackwood_answer_is_flagged_by_the_checker(card: SystemCard) -> None:

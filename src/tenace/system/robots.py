@@ -90,7 +90,7 @@ def _assignments(rule: RuleLike) -> Iterator[dict[str, Suit]]:
             yield bindings
 
 
-def _meaning(rule: RuleLike, bindings: dict[str, Suit], call: Call) -> Meaning:
+def _meaning(rule: RuleLike, bindings: dict[str, Suit], call: Call, own: tuple[str, ...] = ()) -> Meaning:
     hcp: tuple[int | None, int | None] = (None, None)
     balanced: bool | None = None
     bounds: dict[Suit, tuple[int | None, int | None]] = {}
@@ -122,7 +122,9 @@ def _meaning(rule: RuleLike, bindings: dict[str, Suit], call: Call) -> Meaning:
     if "transfer" in lowered and "complete" not in lowered and isinstance(call, Bid):
         bid_suit = call.denomination.suit
         transfer = _NEXT_SUIT.get(bid_suit) if bid_suit is not None else None
-    names = [n for n in (*KNOWN_CONVENTIONS, "Jacoby transfer") if n.lower() in lowered]
+    # the system's own conventions first (a "Texas transfer" is Texas), then the names the checker knows
+    names = [n for n in own if n.lower() in lowered] or [
+        n for n in (*KNOWN_CONVENTIONS, "Jacoby transfer") if n.lower() in lowered]
     convention = max(names, key=len) if names else None
     lengths = tuple(Length(suit, low, high) for suit, (low, high) in bounds.items()
                     if low is None or high is None or low <= high)
@@ -157,6 +159,7 @@ def card_from_rules(system: SystemLike, *, name: str | None = None) -> SystemCar
 
     :raises NotationError: if a rule's auction or call cannot be read.
     """
+    own = tuple(n for n, _ in getattr(system, "conventions", ()))
     grouped: dict[str, list[Meaning]] = {}
     patterns: dict[str, AuctionPattern] = {}
     for rule in system.rules:
@@ -174,7 +177,7 @@ def card_from_rules(system: SystemLike, *, name: str | None = None) -> SystemCar
                 continue
             text = _pattern_text(["*" if c is None else str(c) for c in before], call)
             patterns.setdefault(text, AuctionPattern.parse(text))
-            grouped.setdefault(text, []).append(_meaning(rule, bindings, call))
+            grouped.setdefault(text, []).append(_meaning(rule, bindings, call, own))
     agreements = tuple(Agreement(patterns[text], union_meanings(meanings))
                        for text, meanings in grouped.items())
     conventions = tuple(Convention(n, d) for n, d in getattr(system, "conventions", ()))
