@@ -68,7 +68,15 @@ from tenace.seats import Seat
 from tenace.server import pages
 from tenace.server.actors import ClubSlot, Connection, Hub, TableActor
 from tenace.server.auth import Auth, csrf_protect, csrf_token_for, optional_user, require_role
-from tenace.server.club_store import read_states, write_state
+from tenace.server.club_store import (
+    find_club_table,
+    playing_ids,
+    read_state,
+    read_states,
+    session_for_table,
+    table_scores,
+    write_state,
+)
 from tenace.server.protocol import Action, view_json
 from tenace.server.security import EventState, Role, SpectatorPolicy, User, WatchedTable
 from tenace.tournament.model import (
@@ -96,6 +104,18 @@ log = logging.getLogger("tenace.server.club")
 
 WATCH_INTERVAL: Final = 0.05
 """Seconds between two looks at the running sessions' tables."""
+SHARED_WATCH_INTERVAL: Final = 0.25
+"""The same with several processes (each look reads the database)."""
+LOCK_SECONDS: Final = 60.0
+"""How long a session's Redis lock lasts if the process holding it dies."""
+LOCK_WAIT: Final = 15.0
+"""How long a Director's request waits for the session's lock."""
+RESULT_GRACE: Final = 5.0
+"""Seconds after a board's end is stored within which its result should be in the tournament store."""
+_UNLOCK: Final = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
 MAX_BOARDS: Final = 200
 
 
@@ -202,6 +222,8 @@ class ClubSession:
     slots: dict[tuple[int, int], list[LiveSlot]] = field(default_factory=dict)
     published: dict[str, str] = field(default_factory=dict)
     history: list[str] = field(default_factory=list)
+    stored: str = field(default="", repr=False, compare=False)
+    """The state as last read from or written to the database (what a change is written over)."""
 
     def seats_at(self, seating: Seating) -> dict[Seat, SeatSpec]:
         """Who sits where at a table: the NS pair's first player North, second South; EW's East, West."""
@@ -222,6 +244,45 @@ class ClubSession:
                 return False
         return True
 
+    def round_over(self, round: int) -> bool:
+        """Whether every table of ``round`` has finished the boards it will play there: a round before the
+        one in play (the boards a forced move left unstarted are never played in it), or the round in play
+        once all its boards are done; in both, every live table of the round has ended its board."""
+        if self.status == "new" or round > self.round:
+            return False
+        if any(not slot.done for (r, _), slots in self.slots.items() if r == round for slot in slots):
+            return False
+        return round < self.round or self.status in ("between-rounds", "finished") or self.round_done()
+
+    def completed_rounds(self) -> list[int]:
+        """The rounds over at every table (:meth:`round_over`)."""
+        return [r for r in self.movement.rounds if self.round_over(r)]
+
+    def boards_in_play(self) -> frozenset[int]:
+        """The boards whose deal is still secret: being played at a live table, or still to be played at some
+        table of the movement (in the round in play or a later one). A player may see no hand record,
+        traveller or score of such a board (Law 16C: information about a board from another source; the
+        deal is secret until the board is finished everywhere).
+
+        >>> from tenace.tournament.movements import howell
+        >>> session = ClubSession("s", "Club", 1, howell(2, boards_per_round=1), {}, {}, "dan")
+        >>> sorted(session.boards_in_play()) == sorted(session.movement.boards)
+        True
+        """
+        secret: set[int] = set()
+        if self.status == "new":
+            return frozenset(self.movement.boards)
+        for slots in self.slots.values():
+            secret.update(slot.board for slot in slots if not slot.done)
+        if self.status != "finished":
+            for seating in self.movement.seatings:
+                opened = len(self.slots.get((seating.round, seating.table), []))
+                if seating.round > self.round:
+                    secret.update(seating.boards)
+                elif seating.round == self.round:
+                    secret.update(seating.boards[opened:])
+        return frozenset(secret)
+
     def where(self, contestant: ContestantId, index: int) -> tuple[LiveSlot, Seat] | None:
         """The live table and seat of a pair's player (``index`` 0 or 1) in the round in play."""
         for slot in self.current():
@@ -231,17 +292,30 @@ class ClubSession:
                 return slot, (Seat.EAST, Seat.WEST)[index]
         return None
 
-    def summary(self) -> dict[str, Any]:
+    def slot_of(self, table_id: str) -> LiveSlot | None:
+        """The board of the session that the live table ``table_id`` plays."""
+        for slots in self.slots.values():
+            for slot in slots:
+                if slot.table_id == table_id:
+                    return slot
+        return None
+
+    def summary(self, *, public: bool = False) -> dict[str, Any]:
+        """The session's state as JSON; ``public`` (for anyone but the Director) leaves out the score of
+        every board still in play somewhere (:meth:`boards_in_play`)."""
+        secret = self.boards_in_play() if public else frozenset()
         return {
             "id": self.id, "name": self.name, "event_id": self.event_id, "movement": self.movement.name,
             "rounds": len(self.movement.rounds), "round": self.round, "status": self.status,
             "auto_advance": self.auto_advance,
             "tables": [
                 {"round": s.round, "table": s.table, "board": s.board, "ns": s.ns, "ew": s.ew,
-                 "table_id": s.table_id, "done": s.done, "score_ns": s.score_ns}
+                 "table_id": s.table_id, "done": s.done,
+                 "score_ns": None if s.board in secret else s.score_ns}
                 for s in self.current()
             ],
             "published": sorted(self.published),
+            "completed_rounds": self.completed_rounds(),
             "history": list(self.history),
         }
 
@@ -308,11 +382,20 @@ def make_movement(kind: str, tables: int, boards_per_round: int, rounds: int | N
 
 
 class ClubManager:
-    """The club sessions of this server (on ``app.state.club``) and the task that moves their tables on."""
+    """The club sessions of this server (on ``app.state.club``) and the task that moves their tables on.
+
+    One process (no Redis) keeps its sessions in memory and writes each change to the database, from which
+    a restarted server takes them up. Several processes sharing PostgreSQL and Redis (docs/scale-out.md)
+    keep nothing of a session in memory that they trust: each request reads the session's row afresh; a
+    change is made under the session's Redis lock (``tenace:club:<id>``) on a fresh copy and written only
+    over the state it was made from; and every process looks now and then at the sessions being played and
+    moves on whichever it can lock, so a session goes on whichever process dies or restarts."""
 
     def __init__(self, app: FastAPI) -> None:
         self.app = app
         self.sessions: dict[str, ClubSession] = {}
+        self._movements: dict[tuple[int, int], Movement] = {}
+        self._ended_at: dict[str, float] = {}
         self._watcher: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
 
@@ -330,90 +413,62 @@ class ClubManager:
         auth: Auth = self.app.state.auth
         return auth
 
+    @property
+    def shared(self) -> bool:
+        """Whether several processes share the sessions (the hub is a cluster's, on Redis)."""
+        return getattr(getattr(self.app.state, "hub", None), "redis", None) is not None
+
     # --- keeping the sessions ---------------------------------------------------------------------------
 
     async def save(self, session: ClubSession) -> None:
-        """Write the session's state (taken now, in the event loop) to the database."""
-        state = json.dumps(session.to_json(), ensure_ascii=False)
-        await asyncio.to_thread(self._write, session.id, session.event_id, state)
+        """Write the session's state (taken now, in the event loop) to the database; with several processes
+        only over the state it was read as.
 
-    def _write(self, session_id: str, event_id: int, state: str) -> None:
-        write_state(self.store.engine, session_id, event_id, state)
+        :raises ClubError: if another process changed the session meanwhile (nothing is written).
+        """
+        state = json.dumps(session.to_json(), ensure_ascii=False)
+        expected = session.stored or None if self.shared else None
+        written = await asyncio.to_thread(write_state, self.store.engine, session.id, session.event_id, state,
+                                          expected)
+        if not written:
+            raise ClubError(f"session {session.id}: changed by another server meanwhile; look again",
+                            "session")
+        session.stored = state
+
+    def _movement(self, event_id: int, number: int) -> Movement:
+        key = (event_id, number)
+        if key not in self._movements:
+            event = self.store.event(event_id)
+            self._movements[key] = next(s for s in event.sessions if s.number == number).movements[0]
+        return self._movements[key]
+
+    def _parse(self, state: str) -> ClubSession:
+        data = json.loads(state)
+        session = ClubSession.from_json(data, self._movement(data["event_id"], data["session"]))
+        session.stored = state
+        return session
 
     def _load(self) -> list[ClubSession]:
         sessions = []
         for session_id, state in read_states(self.store.engine):
             try:
-                data = json.loads(state)
-                event = self.store.event(data["event_id"])
-                number = data["session"]
-                movement = next(s for s in event.sessions if s.number == number).movements[0]
-                sessions.append(ClubSession.from_json(data, movement))
+                sessions.append(self._parse(state))
             except Exception:  # one unreadable session must not stop the server
                 log.exception("club session %s: could not be restored", session_id)
         return sessions
 
     async def restore(self) -> int:
         """Take up the sessions stored by an earlier run of the server (their live tables are restored by
-        the hub); the number restored."""
+        the hub); the number restored. With several processes, start looking for sessions to move on."""
         restored = await asyncio.to_thread(self._load)
         for session in restored:
             self.sessions[session.id] = session
-        settings = getattr(self.app.state, "settings", None)
-        if getattr(settings, "redis_url", None):
-            return len(restored)  # several processes: each session moves on where the Director acts on it
-        if any(s.status == "playing" for s in restored):
+        if self.shared or any(s.status == "playing" for s in restored):
             self._watch()
         return len(restored)
 
-    # --- creating ---------------------------------------------------------------------------------------
-
-    async def create(
-        self,
-        name: str,
-        movement: Movement,
-        players: Mapping[ContestantId, tuple[SeatSpec, SeatSpec]],
-        *,
-        director: str,
-        conditions: Conditions | None = None,
-        auto_advance: bool = True,
-    ) -> ClubSession:
-        """A new session for ``movement``: the event (pairs) and its movement go into the store, the boards
-        are dealt (Law 6), and every pair the movement names without players given gets two robots.
-
-        :raises ClubError: for players of a pair the movement does not name, or too many boards.
-        """
-        contestants = movement.contestants
-        unknown = sorted(set(players) - set(contestants))
-        if unknown:
-            raise ClubError(f"seats: the movement has no pair {', '.join(unknown)}", "seats")
-        numbers = movement.boards
-        if not numbers or max(numbers) > MAX_BOARDS:
-            raise ClubError(f"movement: 1 to {MAX_BOARDS} boards, not {len(numbers)}", "movement")
-        seated = {c: tuple(players.get(c, (SeatSpec("robot"), SeatSpec("robot")))) for c in contestants}
-        participants = tuple(
-            Participant(c, " & ".join(s.label() for s in seated[c]),
-                        tuple(Player(f"{c}.{i + 1}", s.label()) for i, s in enumerate(seated[c])))
-            for c in contestants
-        )
-        event = TournamentEvent(
-            name=name, kind=EventKind.PAIRS, conditions=conditions or Conditions(method=Method.MATCHPOINTS),
-            participants=participants, sessions=(Session(1, (movement,)),),
-        )
-        event_id = await asyncio.to_thread(self.store.create_event, event, by=director)
-        boards = {b.number: b for b in deal_boards(max(numbers))}
-        session = ClubSession(
-            id=secrets.token_urlsafe(9), name=name, event_id=event_id, movement=movement,
-            boards={n: boards[n] for n in numbers},
-            players={c: (s[0], s[1]) for c, s in seated.items()},
-            director=director, auto_advance=auto_advance,
-        )
-        session.history.append(f"created by {director}: {movement.description or movement.name}")
-        self.sessions[session.id] = session
-        await self.save(session)
-        return session
-
     def get(self, session_id: str) -> ClubSession:
+        """The session as this process holds it (in memory; see :meth:`load`)."""
         session = self.sessions.get(session_id)
         if session is None:
             raise HTTPException(404, f"no club session {session_id!r}")
@@ -460,6 +515,105 @@ class ClubManager:
                            {u: frozenset(b) for u, b in boards_of.items()}, guests_may_watch)
         return WatchedTable(table_id, watched.board, pair_ids(watched.ns) | pair_ids(watched.ew)), state
 
+    async def load(self, session_id: str) -> ClubSession:
+        """The session as it is now: the one in memory for a single process, read afresh from the database
+        when several processes share it.
+
+        :raises HTTPException: 404 if there is no such session.
+        """
+        if not self.shared:
+            return self.get(session_id)
+        state = await asyncio.to_thread(read_state, self.store.engine, session_id)
+        if state is None:
+            raise HTTPException(404, f"no club session {session_id!r}")
+        session = await asyncio.to_thread(self._parse, state)
+        self.sessions[session_id] = session
+        return session
+
+    async def all(self) -> list[ClubSession]:
+        """Every session (read afresh from the database when several processes share them)."""
+        if self.shared:
+            for session in await asyncio.to_thread(self._load):
+                self.sessions[session.id] = session
+        return list(self.sessions.values())
+
+    @contextlib.asynccontextmanager
+    async def locked(self, session_id: str, wait: float = LOCK_WAIT) -> AsyncIterator[ClubSession | None]:
+        """The session, to change, with nobody else changing it meanwhile: this process's lock, or with
+        several processes the session's Redis lock and a fresh copy. ``None`` when the lock is not free
+        within ``wait`` seconds.
+
+        :raises HTTPException: 404 if there is no such session.
+        """
+        if not self.shared:
+            async with self._lock:
+                yield self.get(session_id)
+            return
+        redis: Any = getattr(self.hub, "redis")  # noqa: B009 (the cluster hub's, see shared)
+        key, token = f"tenace:club:{session_id}", secrets.token_hex(8)
+        deadline = asyncio.get_running_loop().time() + wait
+        taken = False
+        while not (taken := bool(await redis.set(key, token, nx=True, px=int(LOCK_SECONDS * 1000)))):
+            if asyncio.get_running_loop().time() >= deadline:
+                break
+            await asyncio.sleep(0.05)
+        if not taken:
+            yield None
+            return
+        try:
+            yield await self.load(session_id)
+        finally:
+            with contextlib.suppress(Exception):
+                await redis.eval(_UNLOCK, 1, key, token)
+
+    # --- creating ---------------------------------------------------------------------------------------
+
+    async def create(
+        self,
+        name: str,
+        movement: Movement,
+        players: Mapping[ContestantId, tuple[SeatSpec, SeatSpec]],
+        *,
+        director: str,
+        conditions: Conditions | None = None,
+        auto_advance: bool = True,
+    ) -> ClubSession:
+        """A new session for ``movement``: the event (pairs) and its movement go into the store, the boards
+        are dealt (Law 6), and every pair the movement names without players given gets two robots.
+
+        :raises ClubError: for players of a pair the movement does not name, or too many boards.
+        """
+        contestants = movement.contestants
+        unknown = sorted(set(players) - set(contestants))
+        if unknown:
+            raise ClubError(f"seats: the movement has no pair {', '.join(unknown)}", "seats")
+        numbers = movement.boards
+        if not numbers or max(numbers) > MAX_BOARDS:
+            raise ClubError(f"movement: 1 to {MAX_BOARDS} boards, not {len(numbers)}", "movement")
+        seated = {c: tuple(players.get(c, (SeatSpec("robot"), SeatSpec("robot")))) for c in contestants}
+        participants = tuple(
+            Participant(c, " & ".join(s.label() for s in seated[c]),
+                        tuple(Player(f"{c}.{i + 1}", s.label()) for i, s in enumerate(seated[c])))
+            for c in contestants
+        )
+        event = TournamentEvent(
+            name=name, kind=EventKind.PAIRS, conditions=conditions or Conditions(method=Method.MATCHPOINTS),
+            participants=participants, sessions=(Session(1, (movement,)),),
+        )
+        event_id = await asyncio.to_thread(self.store.create_event, event, by=director)
+        boards = {b.number: b for b in deal_boards(max(numbers))}
+        session = ClubSession(
+            id=secrets.token_urlsafe(9), name=name, event_id=event_id, movement=movement,
+            boards={n: boards[n] for n in numbers},
+            players={c: (s[0], s[1]) for c, s in seated.items()},
+            director=director, auto_advance=auto_advance,
+        )
+        session.history.append(f"created by {director}: {movement.description or movement.name}")
+        self._movements[(event_id, session.session)] = movement
+        self.sessions[session.id] = session
+        await self.save(session)
+        return session
+
     # --- rounds -----------------------------------------------------------------------------------------
 
     async def start_round(self, session: ClubSession, round: int, *, by: str) -> None:
@@ -480,8 +634,12 @@ class ClubManager:
         humans = {seat for seat, spec in seats.items() if spec.human}
         club = ClubSlot(session.event_id, session.session, seating.table, seating.round, seating.ns,
                         seating.ew)
-        created = await self.hub.create_table(humans, board, boards=1, club=club)
-        slot = LiveSlot(seating.round, seating.table, board.number, seating.ns, seating.ew, created.id)
+        # a table opened by a process that stopped before writing the session down is found, not doubled
+        table_id = await asyncio.to_thread(find_club_table, self.store.engine, dataclasses.asdict(club),
+                                           board.number)
+        if table_id is None:
+            table_id = (await self.hub.create_table(humans, board, boards=1, club=club)).id
+        slot = LiveSlot(seating.round, seating.table, board.number, seating.ns, seating.ew, table_id)
         session.slots.setdefault((seating.round, seating.table), []).append(slot)
 
     async def next_round(self, session: ClubSession, *, by: str, force: bool = False) -> None:
@@ -503,27 +661,59 @@ class ClubManager:
             return
         await self.start_round(session, later[0], by=by)
 
+    async def _scores(self, slots: list[LiveSlot], event_id: int) -> dict[str, int | None]:
+        """The score of each slot's board once it has ended and its result is entered, else ``None``.
+
+        One process asks its table actors (a busy actor is still storing the board's end and entering its
+        result). Several processes read the database, wherever the tables are played: a board has ended
+        when its score is stored, and counts once its result is in the tournament store too (or, should the
+        entry have failed, a few seconds later: the Director enters it by hand).
+        """
+        if not slots:
+            return {}
+        if not self.shared:
+            scores: dict[str, int | None] = {}
+            for slot in slots:
+                actor = await self.hub.get(slot.table_id)
+                score = None if actor is None or actor.busy else actor.table.score_ns()
+                scores[slot.table_id] = score
+            return scores
+        stored = await asyncio.to_thread(table_scores, self.store.engine, [s.table_id for s in slots])
+        if all(score is None for score in stored.values()):
+            return stored
+        entered = {(r.round, r.table, r.board)
+                   for r in await asyncio.to_thread(self.store.results, event_id)}
+        now = asyncio.get_running_loop().time()
+        for slot in slots:
+            if stored[slot.table_id] is None or (slot.round, slot.table, slot.board) in entered:
+                continue
+            first = self._ended_at.setdefault(slot.table_id, now)
+            if now - first < RESULT_GRACE:
+                stored[slot.table_id] = None  # not yet: the owner is still entering the result
+        return stored
+
     async def progress(self, session: ClubSession) -> None:
-        """Note the boards that ended, open the next board of a table's round, and move to the next round
-        when every table is done (if the session moves on by itself)."""
-        if session.status != "playing":
+        """Note the boards that ended (at the tables of the round in play, and at those a forced move left
+        behind), open the next board of a table's round, and move to the next round when every table is
+        done (if the session moves on by itself)."""
+        if session.status == "new":
             return
+        waiting = [slot for slots in session.slots.values() for slot in slots if not slot.done]
+        scores = await self._scores(waiting, session.event_id)
         changed = False
+        for slot in waiting:
+            score = scores.get(slot.table_id)
+            if score is not None:
+                slot.done, slot.score_ns = True, score
+                self._ended_at.pop(slot.table_id, None)
+                changed = True
+        if session.status != "playing":
+            if changed:
+                await self.save(session)
+            return
         for seating in session.seatings(session.round):
             slots = session.slots.get((session.round, seating.table), [])
-            if not slots:
-                continue
-            last = slots[-1]
-            if not last.done:
-                actor = await self.hub.get(last.table_id)
-                if actor is None:
-                    continue
-                score = actor.table.score_ns()
-                if score is None or actor.busy:
-                    continue  # busy: the actor is still storing the board's end and entering its result
-                last.done, last.score_ns = True, score
-                changed = True
-            if len(slots) < len(seating.boards):
+            if slots and slots[-1].done and len(slots) < len(seating.boards):
                 await self._open(session, seating, len(slots))
                 changed = True
         if session.round_done():
@@ -538,10 +728,11 @@ class ClubManager:
 
     def _watch(self) -> None:
         if self._watcher is None or self._watcher.done():
-            self._watcher = asyncio.create_task(self._run(), name="club sessions")
+            run = self._run_shared if self.shared else self._run
+            self._watcher = asyncio.create_task(run(), name="club sessions")
 
     async def _run(self) -> None:
-        while any(s.status == "playing" for s in self.sessions.values()):
+        while any(s.status == "playing" or _late(s) for s in self.sessions.values()):
             for session in list(self.sessions.values()):
                 try:
                     async with self._lock:
@@ -549,6 +740,23 @@ class ClubManager:
                 except Exception:  # a failure at one session must not stop the others
                     log.exception("club session %s: could not move on", session.id)
             await asyncio.sleep(WATCH_INTERVAL)
+
+    async def _run_shared(self) -> None:
+        """Several processes: every process looks at the sessions being played (and those with tables left
+        behind) and moves on each one it can lock; so the sessions go on while any process is up."""
+        while True:
+            try:
+                ids = await asyncio.to_thread(playing_ids, self.store.engine)
+                ids += [s.id for s in self.sessions.values() if _late(s) and s.id not in ids]
+                for session_id in ids:
+                    async with self.locked(session_id, wait=0) as session:
+                        if session is not None:
+                            await self.progress(session)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database or Redis is away for a moment: look again later
+                log.exception("club sessions: could not move on")
+            await asyncio.sleep(SHARED_WATCH_INTERVAL)
 
     async def close(self) -> None:
         if self._watcher is not None:
@@ -558,20 +766,35 @@ class ClubManager:
 
     # --- results ----------------------------------------------------------------------------------------
 
-    def scored(self, session: ClubSession) -> tuple[TournamentEvent, EventResults]:
-        """The event and :func:`~tenace.tournament.scoring.score_event` over the results stored so far."""
+    def scored(self, session: ClubSession, public: bool = False) -> tuple[TournamentEvent, EventResults]:
+        """The event and :func:`~tenace.tournament.scoring.score_event` over the results stored so far;
+        ``public`` (for anyone but the Director): while a board is still in play somewhere, only the results
+        of the rounds over at every table (:meth:`ClubSession.completed_rounds`)."""
         from tenace.tournament.scoring import score_event
 
         store = self.store
         event = store.event(session.event_id)
-        return event, score_event(event, store.results(session.event_id), store.penalties(session.event_id))
+        results = store.results(session.event_id)
+        if public and session.boards_in_play():
+            over = set(session.completed_rounds())
+            results = tuple(r for r in results if r.round in over)
+        return event, score_event(event, results, store.penalties(session.event_id))
 
     async def publish(self, session: ClubSession, *, by: str) -> list[str]:
         """Score the stored results, render the result files (HTML with hand records, CSV, JSON, PBN,
         USEBIO) and keep them for the server's pages; the JSON document is also kept in the store as a
-        publication (which starts the correction period, Law 79C). The names of the files."""
+        publication (which starts the correction period, Law 79C). The names of the files.
+
+        :raises ClubError: while a board is still to be played or being played at some table: its hand
+            record and traveller are secret until it is finished everywhere (Law 16C).
+        """
         from tenace.tournament.publish.files import result_files
 
+        secret = session.boards_in_play()
+        if secret:
+            raise ClubError(f"board{'s' if len(secret) > 1 else ''} {', '.join(map(str, sorted(secret)))} "
+                            "still to be played or being played; the hand records and travellers are "
+                            "published when every table has finished every board", "session")
         event, results = await asyncio.to_thread(self.scored, session)
         files = await asyncio.to_thread(result_files, event, results, boards=session.boards)
         session.published = files
@@ -580,6 +803,46 @@ class ClubManager:
         session.history.append(f"results published by {by}")
         await self.save(session)
         return sorted(files)
+
+    # --- the table page ---------------------------------------------------------------------------------
+
+    async def table_links(self, table_id: str, token: str = "") -> dict[str, str] | None:
+        """For the page of a club table: the session's page and state, and the player's way to his next
+        table (from his seat token: a guest's seat link, or the logged-in player's ``/play``); ``None``
+        for a table outside the club sessions."""
+        session_id = await asyncio.to_thread(session_for_table, self.store.engine, table_id)
+        if session_id is None:
+            return None
+        try:
+            session = await self.load(session_id)
+        except HTTPException:
+            return None
+        base = f"/club/sessions/{quote(session.id, safe='')}"
+        links = {"session": session.id, "name": session.name, "page": base, "state": f"{base}/state",
+                 "results": f"{base}/results/", "next": ""}
+        slot = session.slot_of(table_id)
+        if slot is None or not token:
+            return links
+        try:
+            seat = self.auth.seat_tokens.verify(table_id, token).seat
+        except ValueError:
+            return links
+        contestant = slot.ns if seat in (Seat.NORTH, Seat.SOUTH) else slot.ew
+        index = 0 if seat in (Seat.NORTH, Seat.EAST) else 1
+        spec = session.players[contestant][index]
+        if spec.kind == "guest":
+            code = guest_code(self.auth.settings.secret, session.id, contestant, index)
+            query = urlencode({"code": code})
+            links["next"] = f"{base}/seat/{quote(contestant, safe='')}/{index + 1}?{query}"
+        elif spec.kind == "user":
+            links["next"] = f"{base}/play"
+        return links
+
+
+def _late(session: ClubSession) -> bool:
+    """Whether a live table of an earlier round (left behind by a forced move) is still playing."""
+    return any(not slot.done for (r, _), slots in session.slots.items() if r < session.round
+               for slot in slots)
 
 
 def rankings_json(results: EventResults) -> list[dict[str, Any]]:
@@ -766,6 +1029,32 @@ def _html(request: Request, template: str, status_code: int = 200, **context: An
     return page
 
 
+@contextlib.asynccontextmanager
+async def _locked(club: ClubManager, session_id: str) -> AsyncIterator[ClubSession]:
+    """The session, locked for a Director's change (503 if another change holds it too long)."""
+    async with club.locked(session_id) as session:
+        if session is None:
+            raise HTTPException(503, "the session is being changed by another request; try again")
+        yield session
+
+
+async def _is_director(request: Request) -> bool:
+    user = await optional_user(request)
+    return user is not None and user.has(Role.DIRECTOR)
+
+
+def _published_links(session: ClubSession) -> dict[str, str]:
+    """The published pages a player looks for, by what they are: ``results`` (rankings and travellers)
+    and ``hands`` (the hand records), when published."""
+    base = f"/club/sessions/{quote(session.id, safe='')}/results/"
+    links = {}
+    if "index.html" in session.published:
+        links["results"] = base
+    if "hands.html" in session.published:
+        links["hands"] = f"{base}hands.html"
+    return links
+
+
 def _done(form: bool, to: str, data: dict[str, Any], status: int = 200) -> Response:
     if form:
         return RedirectResponse(to, status_code=303)
@@ -810,7 +1099,7 @@ def router() -> APIRouter:
             raise HTTPException(403, "this needs the role director")
         locale = _locale(request)
         calls = [call_json(c, locale) for c in director_calls(_club(request).hub)]
-        sessions = [s.summary() for s in _club(request).sessions.values()]
+        sessions = [s.summary() for s in await _club(request).all()]
         return _html(request, "director_console.html.j2", calls=calls, sessions=sessions, user=user)
 
     @routes.get("/api/director/calls")
@@ -880,7 +1169,8 @@ def router() -> APIRouter:
             session = await club.create(name, movement, players, director=user.username,
                                         auto_advance=_truth(fields.get("auto_advance"), True))
             if _truth(fields.get("start"), False):
-                await club.start_round(session, movement.rounds[0], by=user.username)
+                async with _locked(club, session.id) as session:
+                    await club.start_round(session, movement.rounds[0], by=user.username)
         except ClubError as exc:
             raise HTTPException(422, str(exc)) from None
         data = session.summary()
@@ -889,30 +1179,34 @@ def router() -> APIRouter:
 
     @routes.get("/club/sessions")
     async def sessions(request: Request, user: User = director_only) -> dict[str, Any]:
-        return {"sessions": [s.summary() for s in _club(request).sessions.values()]}
+        return {"sessions": [s.summary() for s in await _club(request).all()]}
 
     @routes.get("/club/sessions/{session_id}/state")
     async def state(request: Request, session_id: str) -> dict[str, Any]:
-        return _club(request).get(session_id).summary()
+        """The round, the tables and the history (anyone may look; only the Director sees the scores of
+        boards still in play somewhere)."""
+        session = await _club(request).load(session_id)
+        return session.summary(public=not await _is_director(request))
 
     @routes.post("/club/sessions/{session_id}/start", dependencies=[csrf])
     async def start(request: Request, session_id: str, user: User = director_only) -> Response:
         _, form = await _fields(request)
         club = _club(request)
-        session = club.get(session_id)
-        if session.status != "new":
-            raise HTTPException(409, f"the session is already {session.status}")
-        async with club._lock:
-            await club.start_round(session, session.movement.rounds[0], by=user.username)
+        try:
+            async with _locked(club, session_id) as session:
+                if session.status != "new":
+                    raise HTTPException(409, f"the session is already {session.status}")
+                await club.start_round(session, session.movement.rounds[0], by=user.username)
+        except ClubError as exc:
+            raise HTTPException(409, str(exc)) from None
         return _done(form, f"/club/sessions/{session.id}", session.summary())
 
     @routes.post("/club/sessions/{session_id}/next-round", dependencies=[csrf])
     async def next_round(request: Request, session_id: str, user: User = director_only) -> Response:
         fields, form = await _fields(request)
         club = _club(request)
-        session = club.get(session_id)
         try:
-            async with club._lock:
+            async with _locked(club, session_id) as session:
                 await club.next_round(session, by=user.username, force=_truth(fields.get("force"), False))
         except ClubError as exc:
             raise HTTPException(409, str(exc)) from None
@@ -922,9 +1216,9 @@ def router() -> APIRouter:
     async def publish(request: Request, session_id: str, user: User = director_only) -> Response:
         _, form = await _fields(request)
         club = _club(request)
-        session = club.get(session_id)
         try:
-            names = await club.publish(session, by=user.username)
+            async with _locked(club, session_id) as session:
+                names = await club.publish(session, by=user.username)
         except ValueError as exc:
             raise HTTPException(409, f"the results cannot be published: {exc}") from None
         return _done(form, f"/club/sessions/{session.id}/results/",
@@ -932,33 +1226,43 @@ def router() -> APIRouter:
 
     @routes.get("/club/sessions/{session_id}/rankings")
     async def rankings(request: Request, session_id: str) -> dict[str, Any]:
+        """The rankings: the Director's over every result so far; anyone else's, while a board is still in
+        play somewhere, over the rounds finished at every table (``rounds``; all when ``null``)."""
         club = _club(request)
-        session = club.get(session_id)
-        _, results = await asyncio.to_thread(club.scored, session)
-        return {"session": session.id, "event_id": session.event_id, "rankings": rankings_json(results)}
+        session = await club.load(session_id)
+        public = not await _is_director(request)
+        _, results = await asyncio.to_thread(club.scored, session, public)
+        rounds = session.completed_rounds() if public and session.boards_in_play() else None
+        return {"session": session.id, "event_id": session.event_id, "rounds": rounds,
+                "published": bool(session.published), "rankings": rankings_json(results)}
 
     @routes.get("/club/sessions/{session_id}", response_class=HTMLResponse)
     async def session_page(request: Request, session_id: str) -> HTMLResponse:
         """The live rankings and the tables of the round in play (anyone may look)."""
         club = _club(request)
-        session = club.get(session_id)
-        _, results = await asyncio.to_thread(club.scored, session)
+        session = await club.load(session_id)
         user = await optional_user(request)
         director = user is not None and user.has(Role.DIRECTOR)
+        _, results = await asyncio.to_thread(club.scored, session, not director)
+        partial = not director and bool(session.boards_in_play())
         guests = session.guests(club.auth.settings.secret) if director else []
-        return _html(request, "club_session.html.j2", session=session.summary(), results=results,
-                     percent=_fraction, director=director, guests=guests)
+        mine = user is not None and any(p.kind == "user" and p.name == user.username
+                                        for pair in session.players.values() for p in pair)
+        return _html(request, "club_session.html.j2", session=session.summary(public=not director),
+                     results=results, percent=_fraction, director=director, guests=guests,
+                     partial=partial, completed=session.completed_rounds(), mine=mine,
+                     files=_published_links(session))
 
     @routes.get("/club/sessions/{session_id}/results/")
     async def results_index(request: Request, session_id: str) -> Response:
-        session = _club(request).get(session_id)
+        session = await _club(request).load(session_id)
         if "index.html" in session.published:
             return HTMLResponse(session.published["index.html"])
         raise HTTPException(404, "the results are not published yet")
 
     @routes.get("/club/sessions/{session_id}/results/{name}")
     async def result_file(request: Request, session_id: str, name: str) -> Response:
-        session = _club(request).get(session_id)
+        session = await _club(request).load(session_id)
         text = session.published.get(name)
         if text is None:
             raise HTTPException(404, f"no published file {name!r}")
@@ -973,7 +1277,8 @@ def router() -> APIRouter:
         """To the player's live table with a signed seat token (tenace.server.auth), or a waiting page."""
         found = session.where(contestant, index)
         if found is None or found[0].done:
-            return _html(request, "club_wait.html.j2", session=session.summary(), pair=contestant)
+            return _html(request, "club_wait.html.j2", session=session.summary(public=True), pair=contestant,
+                         files=_published_links(session))
         slot, seat = found
         token = _club(request).auth.seat_tokens.issue(slot.table_id, seat, holder)
         return RedirectResponse(_table_url(slot.table_id, token), status_code=303)
@@ -984,7 +1289,7 @@ def router() -> APIRouter:
     ) -> Response:
         """A guest's seat link leads to his current table (or a page that waits for the next one)."""
         club = _club(request)
-        session = club.get(session_id)
+        session = await club.load(session_id)
         specs = session.players.get(pair)
         index = player - 1
         expected = guest_code(club.auth.settings.secret, session.id, pair, index)
@@ -999,7 +1304,7 @@ def router() -> APIRouter:
         user = await optional_user(request)
         if user is None:
             raise HTTPException(401, "log in first")
-        session = _club(request).get(session_id)
+        session = await _club(request).load(session_id)
         for contestant, specs in session.players.items():
             for index, spec in enumerate(specs):
                 if spec.kind == "user" and spec.name == user.username:
