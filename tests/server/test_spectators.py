@@ -165,7 +165,7 @@ def test_a_player_of_the_session_may_not_watch_another_table_playing_a_board_he_
     kind, (error, code) = _watch(client, tables[2]["table_id"])
     assert kind == "refused" and code == FORBIDDEN_CLOSE_CODE == 4403
     assert error["type"] == "error" and error["code"] == "forbidden"
-    assert "you play board 1" in error["message"] and "every table" in error["message"]
+    assert "you play board 1" in error["message"] and "every table finished" in error["message"]
     # nor at her own table, where she plays from her seat only
     kind, (error, code) = _watch(client, tables[1]["table_id"])
     assert kind == "refused" and code == 4403 and "you play at this table" in error["message"]
@@ -185,7 +185,8 @@ def test_an_onlooker_waits_until_the_board_is_finished_at_every_table_and_a_gues
     _login(client, "carl")
     kind, (error, code) = _watch(client, robots_only)  # finished there, but not at ann's table
     assert kind == "refused" and code == 4403
-    assert error["message"] == "board 1 is shown only once it is finished at every table that plays it"
+    assert error["message"] == ("board 1 is shown only once it is finished at every table that plays it (the "
+                                "event's spectator policy)")
     assert client.get(f"/api/tables/{robots_only}").status_code == 403
     _login(client, None)
     kind, (error, code) = _watch(client, robots_only)

@@ -670,7 +670,7 @@ def spectator_refusal(user: User | None, table: WatchedTable, event_state: Event
 
     >>> state = EventState(tables_of_board={3: frozenset({"a", "b"})}, boards_of_player={5: frozenset({3})})
     >>> print(spectator_refusal(User(5, "ann", frozenset({Role.PLAYER})), WatchedTable("a", 3), state))
-    you play board 3 in this event: you may watch it only once it is finished at every table that plays it
+    you play board 3 in this event: you may watch it only once every table finished it
     >>> spectator_refusal(User(1, "td", frozenset({Role.DIRECTOR})), WatchedTable("a", 3), state) is None
     True
     """
@@ -687,11 +687,12 @@ def spectator_refusal(user: User | None, table: WatchedTable, event_state: Event
             return "watching a table needs the role spectator or player"
         if board in event_state.boards_of_player.get(user.id, frozenset()):
             if event_state.policy is SpectatorPolicy.CLOSED or not event_state.finished_everywhere(board):
-                return (f"you play board {board} in this event: you may watch it only once it is finished "
-                        "at every table that plays it")
+                return (f"you play board {board} in this event: you may watch it only once every table "
+                        "finished it")
             return None
     if event_state.policy is SpectatorPolicy.CLOSED:
-        return "this event admits no spectators (only the Directors watch its tables)"
+        return "this event admits no spectators: only the Directors watch its tables (its spectator policy)"
     if event_state.policy is SpectatorPolicy.LIVE or event_state.finished_everywhere(board):
         return None
-    return f"board {board} is shown only once it is finished at every table that plays it"
+    return (f"board {board} is shown only once it is finished at every table that plays it (the event's "
+            "spectator policy)")
