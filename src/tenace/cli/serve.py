@@ -29,14 +29,18 @@ def register(app: typer.Typer) -> None:
         host: Annotated[
             str | None, typer.Option("--host", help="Address to listen on \\[default: 127.0.0.1].")
         ] = None,
-        port: Annotated[int | None, typer.Option("--port", help="Port to listen on \\[default: 8000].")] = None,
+        port: Annotated[
+            int | None, typer.Option("--port", help="Port to listen on \\[default: 8000].")
+        ] = None,
         db: Annotated[
             str | None,
             typer.Option("--db", help="Database URL \\[default: sqlite:///tenace.db], or postgresql+psycopg://..."),
         ] = None,
         robot_delay: Annotated[
             float | None,
-            typer.Option("--robot-delay", help="Seconds a robot waits before acting \\[default: 0.4].", min=0),
+            typer.Option(
+                "--robot-delay", help="Seconds a robot waits before acting \\[default: 0.4].", min=0
+            ),
         ] = None,
         log_level: Annotated[str, typer.Option("--log-level", help="uvicorn's log level.")] = "info",
         compression: Annotated[
