@@ -389,6 +389,28 @@ def test_a_spectator_connection_refused_on_the_new_board_gets_forbidden_and_no_v
     assert connection.closed and connection.close_code == 4403
 
 
+def test_a_spectator_connection_whose_check_takes_too_long_is_closed_when_its_backlog_fills() -> None:
+    async def scenario() -> tuple[list[Any], bool]:
+        never = asyncio.Event()
+
+        async def recheck() -> str | None:
+            await never.wait()
+            return None
+
+        connection = SpectatorConnection("en", recheck, (1, 1))
+        connection.backlog = 3
+        for seq in range(5):
+            connection.send(_view(2, 2, seq))
+        await asyncio.sleep(0)
+        closed = connection.closed
+        for task in [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]:
+            task.cancel()
+        return _drain(connection), closed
+
+    sent, closed = asyncio.run(scenario())
+    assert closed and sent == [None]  # nothing of the unchecked board, and the writer ends the WebSocket
+
+
 # ------------------------------------------------------------------------------------ the rules as properties
 
 _users = st.builds(

@@ -186,6 +186,9 @@ class SpectatorConnection(Connection):
         if self.closed:
             return
         if self._held is not None:
+            if len(self._held) >= self.backlog:  # as for any client this far behind: it reconnects
+                self.close()
+                return
             self._held.append(message)
             return
         board = _board_of(message)
