@@ -269,8 +269,10 @@ async def _expire_periodically(app: FastAPI, settings: Settings) -> None:
     while True:
         await asyncio.sleep(settings.expiry_interval)
         try:
-            await expire_idle_tables(app.state.hub, app.state.activity, settings.table_expiry,
-                                     time.monotonic())
+            closed = await expire_idle_tables(app.state.hub, app.state.activity, settings.table_expiry,
+                                              time.monotonic())
+            for table_id in closed:
+                seat_holders(app).pop(table_id, None)
         except Exception:  # one failed look must not end the task
             log.exception("the look for idle practice tables failed")
 
