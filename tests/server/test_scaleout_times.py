@@ -39,15 +39,18 @@ async def hubs(tmp_path: Path) -> AsyncIterator[tuple[ClusterHub, ClusterHub]]:
         pytest.skip("TENACE_TEST_REDIS_URL is not set")
     store = Store.open(f"sqlite:///{tmp_path / 'times.db'}")
     live = LiveStore(store.engine)
-    a = ClusterHub(live, redis=Redis.from_url(REDIS_URL, decode_responses=True), lease_seconds=0.6)
-    b = ClusterHub(live, redis=Redis.from_url(REDIS_URL, decode_responses=True), lease_seconds=0.6)
+    # leases long enough that a busy machine does not lose one by accident (the take-over test takes it)
+    a = ClusterHub(live, redis=Redis.from_url(REDIS_URL, decode_responses=True), lease_seconds=3.0)
+    b = ClusterHub(live, redis=Redis.from_url(REDIS_URL, decode_responses=True), lease_seconds=3.0)
     await a.start()
     await b.start()
     try:
-        yield a, b
+        async with asyncio.timeout(60):  # a failure, never a hang
+            yield a, b
     finally:
-        await a.close()
-        await b.close()
+        async with asyncio.timeout(30):
+            await a.close()
+            await b.close()
         store.close()
 
 
