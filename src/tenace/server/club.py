@@ -27,13 +27,18 @@ Routes (``router()``; JSON unless said; every POST takes JSON or a form with the
 * ``POST /club/sessions``: a new session; ``GET /club/sessions``; ``GET /club/sessions/{id}/state``;
 * ``POST /club/sessions/{id}/start``, ``/next-round`` (``{"force": true}`` moves on with tables unfinished),
   ``/publish``;
-* ``GET /club/sessions/{id}`` (HTML, anyone): the live rankings and tables; ``.../rankings``: as JSON;
+* ``GET /club/sessions/{id}`` (HTML, anyone): the rankings and tables (see below for what a player sees);
+  ``.../rankings``: as JSON;
 * ``GET /club/sessions/{id}/results/`` and ``.../results/{name}``: the published files;
 * ``GET /club/seat/{code}``: a guest's way to his current table; ``GET /club/sessions/{id}/play``: a
   logged-in player's.
 
-Club sessions are held in the memory of the process that runs them (their tables, events and results are
-in the store, so nothing played is lost, but a restarted server does not move the session's rounds on).
+A session's state is one row of ``club_sessions`` (:mod:`tenace.server.club_store`), written after every
+change: a restarted server takes its sessions up again. With several processes on PostgreSQL and Redis every
+process serves every session, reading the row afresh, and changes it only under the session's Redis lock
+(:class:`ClubManager`). Anyone but the Director sees no score, traveller or hand record of a board still to be
+played or being played at some table (Law 16C): the public rankings count the rounds over at every table,
+and the results are published only when no board is in play (:meth:`ClubSession.boards_in_play`).
 """
 
 from __future__ import annotations
@@ -752,6 +757,8 @@ class ClubManager:
                     async with self.locked(session_id, wait=0) as session:
                         if session is not None:
                             await self.progress(session)
+                    if session is None:  # another process moves it on: keep this process's copy current
+                        await self.load(session_id)
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database or Redis is away for a moment: look again later
