@@ -135,9 +135,11 @@ async def spectator_refusal(app: FastAPI, user: User | None, actor: TableActor) 
     At a table of a club session the event's rules decide (:func:`tenace.server.security.spectator_refusal`
     over the session's :meth:`~tenace.server.club.ClubManager.spectator_state`, with
     ``Settings.spectator_policy``: Law 76A2 lets the organiser set the terms on which play shown as it
-    occurs is watched); a club table whose session this process does not run is refused to everyone but a
-    Director or Organiser. At a practice table everyone may watch (``Settings.allow_spectators`` was checked
-    before), except a user who holds a seat there: he sees the table from his seat only.
+    occurs is watched); a club table whose session this process does not know (with several processes:
+    even after reading the sessions again) is refused to everyone but a Director or Organiser. A session
+    read a moment ago is never more lenient than the session now: boards only get finished. At a practice
+    table everyone may watch (``Settings.allow_spectators`` was checked before), except a user who holds a
+    seat there: he sees the table from his seat only.
     """
     settings: Settings = app.state.settings
     holders = frozenset(seat_holders(app).get(actor.id, ()))
@@ -148,6 +150,9 @@ async def spectator_refusal(app: FastAPI, user: User | None, actor: TableActor) 
     manager = getattr(app.state, "club", None)
     found = None if manager is None else await manager.spectator_state(
         actor.id, settings.spectator_policy, settings.guests_may_watch)
+    if found is None and manager is not None and getattr(manager, "shared", False):
+        await manager.all()  # several processes: a session this one has not read yet
+        found = await manager.spectator_state(actor.id, settings.spectator_policy, settings.guests_may_watch)
     if found is None:
         watched = WatchedTable(actor.id, actor.table.board.number, holders)
         state = EventState(SpectatorPolicy.CLOSED, guests_may_watch=False)
