@@ -36,6 +36,9 @@ def test_events_handed_over_together_share_a_commit_and_a_duplicate_is_refused_a
             await asyncio.gather(*(writer.append(ids[i], 1, 0 if i else 1, _call("N" if i else "E", "P"))
                                    for i in range(3)))
             assert (writer.commits, writer.events) == (2, 4)  # three tables, one commit
+            stats = writer.stats()
+            assert (stats["commits"], stats["events"]) == (2, 4) and len(writer.durations) == 2
+            assert 0 < stats["commit_ms_p50"] <= stats["commit_ms_p99"] == round(max(writer.durations) * 1000, 2)
             results = await asyncio.gather(writer.append(ids[2], 1, 1, _call("E", "P")),
                                            writer.append(ids[1], 1, 0, _call("N", "2C")),  # seq 0 again
                                            return_exceptions=True)
