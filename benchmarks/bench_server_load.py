@@ -39,6 +39,9 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+
+import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
@@ -109,16 +112,19 @@ def _level(count: int, seconds: float, think: float, cluster: bool, db: str | No
             at = servers[(owner + n // len(servers)) % len(servers)]  # half the clients at the other process
             players.append(Player(at.ws(table["id"], table["tokens"]["S"]), random.Random(rng.random()),
                                   think=think, next_board=True, patience=10.0))
-        asyncio.run(_drive(players, min(3.0, seconds / 4)))  # connect and warm up
+        _run(_drive(players, min(3.0, seconds / 4)))  # connect and warm up
         for p in players:
             p.latencies.clear()
             p.errors.clear()
             p.boards = 0
         cpu_before = [_cpu_seconds(server) for server in servers]
+        clients_before = time.process_time()
         started = time.perf_counter()
-        asyncio.run(_drive(players, seconds))
+        _run(_drive(players, seconds))
         elapsed = time.perf_counter() - started
         cpu = sum(_cpu_seconds(server) - before for server, before in zip(servers, cpu_before, strict=True))
+        clients_cpu = time.process_time() - clients_before
+        writes = [httpx.get(f"{server.http}/api/health", timeout=10).json()["writes"] for server in servers]
     finally:
         for server in servers:
             server.stop()
@@ -134,9 +140,19 @@ def _level(count: int, seconds: float, think: float, cluster: bool, db: str | No
     print(f"{count:5d} tables: {len(latencies) / elapsed:7.1f} human actions/s acknowledged "  # noqa: T201
           f"(+ ~3 robot events each), ack latency p50 {p50:6.1f} ms, p99 {p99:7.1f} ms, "
           f"max {latencies[-1] * 1000:7.1f} ms; {boards} boards ended, {errors} errors {dict(codes) or ''}; "
-          f"server CPU {cpu / elapsed:4.2f} s/s, {cpu / len(latencies) * 1000:5.2f} ms per human action",
+          f"server CPU {cpu / elapsed:4.2f} s/s, {cpu / len(latencies) * 1000:5.2f} ms per human action "
+          f"(the simulated clients: {clients_cpu / elapsed:4.2f} s/s); commits p50/p99 "
+          + ", ".join(f"{w['commit_ms_p50']:.1f}/{w['commit_ms_p99']:.1f} ms" for w in writes),
           flush=True)
     return p99
+
+
+def _run(coroutine: Any) -> None:
+    """Run the simulated clients on uvloop (as uvicorn runs the server), so that they take less of the
+    machine's two cores from the server they measure."""
+    import uvloop
+
+    uvloop.run(coroutine)
 
 
 def _cpu_seconds(server: ServerProcess) -> float:

@@ -74,6 +74,23 @@ def test_a_logged_in_user_creates_a_table_and_gets_its_seat_tokens(client: TestC
     assert sorted(created["tokens"]) == ["N", "S"] and created["id"] in _hub(client).tables
 
 
+def test_health_counts_the_tables_and_the_commits_of_their_events(client: TestClient) -> None:
+    """``/api/health``: the tables this process holds, and the events its group commit has written (four
+    robots' tables play on their own, so events are written without any client)."""
+    before = client.get("/api/health").json()
+    assert before["status"] == "ok" and before["tables"] == 0 and before["writes"]["events"] == 0
+    _login(client, "ann")
+    assert client.post("/api/tables", json={"humans": [], "boards": 1}).status_code == 201
+    deadline = time.monotonic() + 20
+    while (writes := client.get("/api/health").json()["writes"])["events"] < 10:
+        assert time.monotonic() < deadline, writes
+        time.sleep(0.05)
+    health = client.get("/api/health").json()
+    assert health["tables"] == 1
+    assert 1 <= writes["commits"] <= writes["events"]
+    assert 0 < writes["commit_ms_p50"] <= writes["commit_ms_p99"]
+
+
 def test_a_table_request_from_another_sites_page_or_a_form_without_the_csrf_token_is_refused(
     client: TestClient,
 ) -> None:

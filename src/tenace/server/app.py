@@ -398,7 +398,8 @@ def create_app(
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"status": "ok", "tables": len(app.state.hub.tables)}
+        hub: Hub = app.state.hub
+        return {"status": "ok", "tables": len(hub.tables), "writes": hub.writer.stats()}
 
     @app.post("/api/tables", status_code=201, dependencies=[Depends(accounts.csrf_protect)])
     async def new_table(request: NewTableRequest, http: Request) -> dict[str, Any]:
