@@ -61,6 +61,7 @@ CLIENT_STRINGS: Final = (
     N_("You decide ({law})."), N_("Waiting for a decision by {seat} ({law})."),
     N_("{seat} claims {tricks} of the remaining tricks."), N_("Play has stopped for a claim."), N_("Score"),
     N_("{tricks} tricks"), N_("Score N-S {ns}, E-W {ew}"), N_("The board is over."), N_("Your decision."),
+    N_("Adjusted score: {score} (Law {law})"),
     N_("Waiting for a decision."),
     N_("Your call."), N_("Your card."), N_("Play a card from dummy."), N_("Waiting for {seat}."),
     N_("Waiting for the Director."), N_("Connecting…"), N_("Connection lost; reconnecting…"),
@@ -174,6 +175,13 @@ class _Hub(Protocol):
     async def create_table(self, humans: Iterable[Seat]) -> _Created: ...
 
 
+class _Club(Protocol):
+    """The club sessions (tenace.server.club.ClubManager): for a club table's page, the links a player
+    follows when his board there is over (his next table, the session's rankings and results)."""
+
+    async def table_links(self, table_id: str, token: str = "") -> Mapping[str, str] | None: ...
+
+
 async def _start_with_hub(request: Request) -> SoloTable:
     hub: _Hub = request.app.state.hub
     created = await hub.create_table({Seat.SOUTH})
@@ -251,10 +259,14 @@ def _table_url(table_id: str, token: str) -> str:
 @router.get("/tables/{table_id}", response_class=HTMLResponse, name="table_page")
 async def table_page(request: Request, table_id: str, token: str = "") -> HTMLResponse:
     """The table: the client connects to ``/ws/tables/{table_id}`` with the seat token (or the session
-    cookie, for spectators and directors) and draws each view it receives."""
+    cookie, for spectators and directors) and draws each view it receives. At a club session's table the
+    page also holds, shown when the board is over, the player's way to his next table and the session's
+    rankings, results and hand records (those two once published)."""
     locale = _locale(request)
     strings = json.dumps(client_strings(locale), ensure_ascii=False).replace("</", "<\\/")
-    return _page(request, "table.html.j2", table_id=table_id, token=token, strings=strings)
+    club: _Club | None = getattr(request.app.state, "club", None)
+    links = None if club is None else await club.table_links(table_id, token)
+    return _page(request, "table.html.j2", table_id=table_id, token=token, strings=strings, club=links)
 
 
 _MEDIA: Final = {".js": "text/javascript", ".css": "text/css"}

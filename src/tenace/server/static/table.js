@@ -163,6 +163,7 @@ function render() {
   renderPending(view);
   renderClaim(view);
   renderEnd(view);
+  renderClub(view);
   renderStatus(view);
   if (focused) {
     const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
@@ -435,8 +436,32 @@ function renderEnd(view) {
   } else {
     result.textContent = t("The board is over.");
   }
+  if (view.result && view.result.adjusted) {  // the Director's adjusted score replaces the table's (Law 12C)
+    result.textContent = f("Adjusted score: {score} (Law {law})", { score: view.result.adjusted, law: view.result.law });
+  }
   result.dataset.score = typeof s === "number" ? String(s) : s && typeof s === "object" ? String(s.ns ?? s.NS ?? s.ns_score ?? "") : "";
-  $("next-board").hidden = view.viewerSeat === null;
+  $("next-board").hidden = view.viewerSeat === null || $("club") !== null;
+}
+
+// A club session's table plays one board: when it is over the page shows the player's way to his next
+// table and the session's rankings, and, once the Director has published them, the results and hand records
+// (the server publishes nothing while a board is still being played at some table).
+let clubLooked = false;
+
+function renderClub(view) {
+  const box = $("club");
+  if (!box) return;
+  box.hidden = view.phase !== "ended";
+  if (view.phase !== "ended" || clubLooked) return;
+  clubLooked = true;
+  fetch(box.dataset.state, { credentials: "same-origin" })
+    .then((answer) => (answer.ok ? answer.json() : null))
+    .then((session) => {
+      const published = session && Array.isArray(session.published) ? session.published : [];
+      $("club-results-item").hidden = !published.includes("index.html");
+      $("club-hands-item").hidden = !published.includes("hands.html");
+    })
+    .catch(() => { clubLooked = false; });
 }
 
 /** North-South's score and East-West's, signed: "Score N-S +420, E-W -420". */
