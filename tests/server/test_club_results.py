@@ -87,7 +87,7 @@ def _play_board(client: TestClient, table_id: str, token: str, rng: random.Rando
             message = ws.receive_json()
             if message["type"] != "view":
                 continue
-            view = message["view"]
+            view: dict[str, Any] = message["view"]
             if view["phase"] == "ended":
                 return view
             legal = view.get("legal") or []

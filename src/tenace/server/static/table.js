@@ -460,6 +460,7 @@ function renderClub(view) {
       const published = session && Array.isArray(session.published) ? session.published : [];
       $("club-results-item").hidden = !published.includes("index.html");
       $("club-hands-item").hidden = !published.includes("hands.html");
+      box.dataset.looked = "true";
     })
     .catch(() => { clubLooked = false; });
 }
