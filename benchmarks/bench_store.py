@@ -4,7 +4,7 @@ devices send them) and as one import (``Store.enter_many``), then reading them b
 Run: ``.venv/bin/python benchmarks/bench_store.py [--tables 10] [--boards-per-round 10] [--seconds 3]``
 
 Reads: small read calls (one slot's versions, the event, its audit trail) one after another, and one slot's
-versions read again and again while another thread enters results (each a commit that waits for the disk).
+versions read again and again while another process keeps publishing (each a commit that waits for the disk).
 Reads run in read-only transactions (no write lock on SQLite); for comparison the same reads are timed
 under ``BEGIN IMMEDIATE``, the write lock every transaction took before.
 
@@ -17,15 +17,16 @@ afterwards.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import statistics
 import tempfile
-import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
@@ -101,23 +102,27 @@ def write_locked(store: Store) -> Store:
     return other
 
 
-def reads_while_writing(label: str, store: Store, writer: Store, event_id: int, results: list[Result],
+def _write_on(url: str, event_id: int, stop: Any, writes: Any) -> None:
+    """The writer process: publish the results again and again (each a transaction that reads the last
+    version and writes the next, and a commit that waits for the disk) until told to stop."""
+    with Store.open(url) as store:
+        while not stop.is_set():
+            store.publish(event_id, "<html>results</html>", by="scorer")
+            with writes.get_lock():
+                writes.value += 1
+
+
+def reads_while_writing(label: str, store: Store, url: str, event_id: int, slot: Result,
                         seconds: float) -> None:
-    """One slot's versions read for ``seconds`` while another thread enters ``results`` one by one."""
-    stop = threading.Event()
-    writes = 0
-
-    def write() -> None:
-        nonlocal writes
-        for r in results:
-            if stop.is_set():
-                return
-            writer.enter(event_id, 1, r, by="device")
-            writes += 1
-
-    first = results[0]
-    thread = threading.Thread(target=write)
-    thread.start()
+    """One slot's versions read for ``seconds`` while another process keeps writing (as a second server
+    process, or the scoring room's command line, would)."""
+    context = multiprocessing.get_context("spawn")
+    stop, writes = context.Event(), context.Value("i", 0)
+    writer = context.Process(target=_write_on, args=(url, event_id, stop, writes))
+    writer.start()
+    while writes.value == 0 and writer.is_alive():  # the writer has opened the store and is under way
+        time.sleep(0.01)
+    first = slot
     times = []
     end = time.perf_counter() + seconds
     try:
@@ -127,15 +132,16 @@ def reads_while_writing(label: str, store: Store, writer: Store, event_id: int, 
             times.append(time.perf_counter() - start)
     finally:
         stop.set()
-        thread.join()
+        writer.join()
     times.sort()
     print(f"  {label:<42} median {statistics.median(times) * 1e6:7,.0f} µs, 99th percentile "
           f"{times[int(len(times) * 0.99)] * 1e6:8,.0f} µs ({len(times) / seconds:,.0f} reads/s, "
-          f"{writes / seconds:,.0f} writes/s)")
+          f"{writes.value / seconds:,.0f} writes/s)")
 
 
-def bench(backend: str, url_context: Callable[[], object], event: Event, results: list[Result],
+def bench(backend: str, url_context: Callable[[], object], sizes: tuple[int, int],
           seconds: float = 3.0) -> None:
+    event, results = event_and_results(*sizes)
     print(f"{backend}:")
     with url_context() as url, Store.open(url) as store:  # type: ignore[attr-defined]
         one_by_one = store.create_event(event)
@@ -164,9 +170,9 @@ def bench(backend: str, url_context: Callable[[], object], event: Event, results
         for name, reader in (("read-only", store), ("write lock", old)):
             calls(f"event() ({name})", 200, lambda r=reader: r.event(one_by_one))  # type: ignore[misc]
             calls(f"history(), 2,000 lines ({name})", 5, lambda r=reader: r.history(one_by_one))  # type: ignore
-        for name, reader in (("read-only", store), ("write lock", old)):
-            busy = store.create_event(event)
-            reads_while_writing(f"versions() while entering ({name})", reader, store, busy, results, seconds)
+        for name, reader in (("read-only", store), ("write lock", old), ("read-only", store),
+                             ("write lock", old)):
+            reads_while_writing(f"versions() while writing ({name})", reader, url, one_by_one, slot, seconds)
 
 
 def main() -> None:
@@ -175,11 +181,11 @@ def main() -> None:
     parser.add_argument("--boards-per-round", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args()
-    event, results = event_and_results(args.tables, args.boards_per_round)
-    bench("SQLite (file, WAL, synchronous=FULL)", sqlite_url, event, results, args.seconds)
+    sizes = (args.tables, args.boards_per_round)
+    bench("SQLite (file, WAL, synchronous=FULL)", sqlite_url, sizes, args.seconds)
     base = os.environ.get("TENACE_TEST_POSTGRES_URL")
     if base:
-        bench("PostgreSQL", lambda: postgres_url(base), event, results, args.seconds)
+        bench("PostgreSQL", lambda: postgres_url(base), sizes, args.seconds)
     else:
         print("PostgreSQL: skipped (TENACE_TEST_POSTGRES_URL is not set)")
 
