@@ -233,3 +233,34 @@ def test_boards_in_play_are_those_of_an_unfinished_table_or_still_to_be_played_a
     session.slots[(3, 2)] = [LiveSlot(3, 2, r3[1].boards[0], r3[1].ns, r3[1].ew, "t6")]
     assert session.boards_in_play() == frozenset({r3[1].boards[0]})
     assert session.completed_rounds() == [1, 2]  # round 3 is not over at table 2
+
+
+def test_a_result_the_table_failed_to_enter_is_entered_once_by_the_session(
+    director: TestClient, db: str
+) -> None:
+    """Every table's own entry of its result fails (as when its process stops between storing the board's end
+    and entering the result): the session enters each result itself, under the table's key, and goes on."""
+    store = director.app.state.store  # type: ignore[attr-defined]
+    original = store.enter
+    failed: list[str] = []
+
+    def first_attempt_fails(*args: Any, key: str | None = None, **kwargs: Any) -> Any:
+        if key is not None and key not in failed:
+            failed.append(key)
+            raise OSError("the process stopped")
+        return original(*args, key=key, **kwargs)
+
+    store.enter = first_attempt_fails
+    try:
+        created = director.post("/club/sessions", json={
+            "name": "Lost entries", "movement": "howell", "tables": 2, "boards_per_round": 1, "start": True,
+        }).json()
+        _wait(director, created["id"], lambda s: s["status"] == "finished")
+    finally:
+        store.enter = original
+    movement = howell(2, boards_per_round=1)
+    expected = sorted((s.round, s.table, b) for s in movement.seatings for b in s.boards)
+    with Store.open(db) as check:
+        results = check.stored(created["event_id"])
+    assert sorted((r.result.round, r.result.table, r.result.board) for r in results) == expected
+    assert len(failed) == len(expected)  # every table's own entry failed once

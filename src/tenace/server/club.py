@@ -706,12 +706,16 @@ class ClubManager:
         waiting = [slot for slots in session.slots.values() for slot in slots if not slot.done]
         scores = await self._scores(waiting, session.event_id)
         changed = False
+        ended = []
         for slot in waiting:
             score = scores.get(slot.table_id)
             if score is not None:
                 slot.done, slot.score_ns = True, score
                 self._ended_at.pop(slot.table_id, None)
+                ended.append(slot)
                 changed = True
+        if ended:
+            await asyncio.to_thread(self._enter_missing, session, ended)
         if session.status != "playing":
             if changed:
                 await self.save(session)
@@ -730,6 +734,39 @@ class ClubManager:
             changed = True
         if changed:
             await self.save(session)
+
+    def _enter_missing(self, session: ClubSession, slots: list[LiveSlot]) -> None:
+        """Enter the result of each of these boards that its table did not (its process stopped between
+        storing the board's end and entering the result, or the entry failed): the same entry, under the
+        same key, as the table actor's, so a result is never entered twice."""
+        from tenace.laws.log import event_from_json
+        from tenace.laws.refs import Policy, Regulations
+        from tenace.server.actors import club_result
+        from tenace.server.persistence import LiveStore
+
+        entered = {(r.round, r.table, r.board) for r in self.store.results(session.event_id)}
+        live = LiveStore(self.store.engine)
+        for slot in slots:
+            if (slot.round, slot.table, slot.board) in entered:
+                continue
+            try:
+                stored = live.load(slot.table_id)
+                if stored is None or stored.club is None or not stored.boards:
+                    continue
+                current = stored.boards[-1]
+                record = [event_from_json(e, f"table {stored.id}, event {i}")
+                          for i, e in enumerate(current.events)]
+                table = Table.replay(current.board, record, Regulations(policy=Policy(stored.policy)))
+                if table.score_ns() is None:
+                    continue
+                club = ClubSlot(**stored.club)
+                self.store.enter(club.event_id, club.session, club_result(table, club),
+                                 by=f"live table {stored.id}", key=f"live:{stored.id}:{current.position}")
+                log.warning("club session %s: the result of board %d at table %d, round %d entered for its "
+                            "table %s", session.id, slot.board, slot.table, slot.round, stored.id)
+            except Exception:  # the Director enters or corrects it by hand
+                log.exception("club session %s: the result of table %s could not be entered", session.id,
+                              slot.table_id)
 
     def _watch(self) -> None:
         if self._watcher is None or self._watcher.done():
