@@ -264,3 +264,31 @@ def test_a_result_the_table_failed_to_enter_is_entered_once_by_the_session(
         results = check.stored(created["event_id"])
     assert sorted((r.result.round, r.result.table, r.result.board) for r in results) == expected
     assert len(failed) == len(expected)  # every table's own entry failed once
+
+
+def test_a_logged_in_player_goes_from_the_session_page_to_his_table_and_from_it_on(
+    director: TestClient,
+) -> None:
+    auth: Auth = director.app.state.auth  # type: ignore[attr-defined]
+    auth.accounts.register("pat", PASSWORD)
+    created = director.post("/club/sessions", json={
+        "name": "Members", "movement": "howell", "tables": 2, "boards_per_round": 1, "start": True,
+        "seats": {"2": ["robot", "user:pat"]},
+    }).json()
+    session_id = created["id"]
+    pat, stranger = _visitor(director), _visitor(director)
+    assert pat.post("/auth/login", json={"username": "pat", "password": PASSWORD}).status_code == 200
+    page = pat.get(f"/club/sessions/{session_id}").text
+    assert f'<a id="my-table" href="/club/sessions/{session_id}/play">' in page
+    assert 'id="my-table"' not in stranger.get(f"/club/sessions/{session_id}").text
+    answer = pat.get(f"/club/sessions/{session_id}/play", follow_redirects=False)
+    assert answer.status_code == 303
+    location = urlparse(answer.headers["location"])
+    table_id, token = location.path.rsplit("/", 1)[1], parse_qs(location.query)["token"][0]
+    (slot,) = [t for t in created["tables"] if t["table_id"] == table_id]
+    assert "2" in (slot["ns"], slot["ew"])  # pair 2's table
+    table_page = pat.get(f"/tables/{table_id}", params={"token": token}).text
+    assert f'id="club-next" class="big" href="/club/sessions/{session_id}/play"' in table_page
+    # without his seat token the page still leads to the session, but to no seat
+    watching = stranger.get(f"/tables/{table_id}").text
+    assert 'id="club"' in watching and 'id="club-next"' not in watching
