@@ -54,6 +54,9 @@ def test_a_board_played_before_is_cancelled_ends_and_its_artificial_score_is_ent
             await send(DIRECTOR, WrongBoardDiscovered(played_before=True))
             ended_at_discovery = list(store.results(event_id))
             stored_board = live.load(created.id).boards[-1]  # type: ignore[union-attr]
+            # its only board has ended but the Director has still to award the score: a restart must bring
+            # the table back, so it is not closed yet
+            assert created.id in {t.id for t in live.load_open()}
             assert actor.table.phase is Phase.ENDED and actor.table.pending is not None
             (choice,) = [o for o in actor.table.pending.options
                          if isinstance(o, ArtificialScores) and (o.ns, o.ew) == (Award.AVERAGE_PLUS,
@@ -61,6 +64,7 @@ def test_a_board_played_before_is_cancelled_ends_and_its_artificial_score_is_ent
             await send(DIRECTOR, Elected(DIRECTOR, choice))
             message = view_message(actor.table, Seat.EAST)
             table = actor.table
+            assert created.id not in {t.id for t in live.load_open()}  # all decided: closed
             await hub.close()
             return table, ended_at_discovery, list(store.results(event_id)), message, stored_board
 

@@ -259,6 +259,7 @@ class TableActor:
         self._views_of: Table | None = None
         self._views: dict[Viewer, TableView] = {}
         self._observed: tuple[int, int] | None = None
+        self._closed = False
 
     # --- lifecycle ------------------------------------------------------------------------------------------
 
@@ -387,8 +388,10 @@ class TableActor:
             origin.send(ack_message(ref, len(new.record)))
         if new.phase is Phase.ENDED and table.phase is not Phase.ENDED:
             await self._board_ended(new)  # by play, or cancelled with an adjusted score (Laws 12C2, 13-15)
-        elif table.phase is Phase.ENDED and new.phase is Phase.ENDED and new.result_ns() != table.result_ns():
-            await self._result_adjusted(new, table.result_ns())
+        elif table.phase is Phase.ENDED and new.phase is Phase.ENDED:
+            if new.result_ns() != table.result_ns():
+                await self._result_adjusted(new, table.result_ns())
+            await self._close_if_done(new)  # once the Director's last decision is made
         self._broadcast()
         self._schedule_robots()
 
@@ -411,10 +414,18 @@ class TableActor:
             self.scores[self.position] = score
         await asyncio.to_thread(self.hub.live.end_board, self.id, self.position, score,
                                 None if contract is None else str(contract), tricks)
-        if self.boards_max is not None and self.position >= self.boards_max:
-            await asyncio.to_thread(self.hub.live.close, self.id)  # not restored on the next start
         if self.club is not None and self.hub.store is not None and table.result_ns() is not None:
             await self._enter_result(table)  # a cancelled result waits for the Director's adjusted score
+        await self._close_if_done(table)
+
+    async def _close_if_done(self, table: Table) -> None:
+        """A table that has played its last board, and waits for nobody (not for the Director's adjusted
+        score of a cancelled result), is closed: not restored on the next start. Closed only after its
+        result is entered, so that a crash in between leaves a table that enters it again."""
+        if (not self._closed and self.boards_max is not None and self.position >= self.boards_max
+                and table.pending is None and table.result_ns() is not None):
+            self._closed = True
+            await asyncio.to_thread(self.hub.live.close, self.id)
 
     async def _result_adjusted(self, table: Table, before: object = None) -> None:
         """The result of a board that had ended changed: the Director adjusted its score (Law 12C), or a

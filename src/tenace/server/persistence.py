@@ -43,6 +43,7 @@ from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
 
 from tenace.board import Board
 from tenace.formats.json import board_from_json, board_to_json
+from tenace.store.database import read_only
 from tenace.store.models import Base, UTCDateTime
 
 __all__ = [
@@ -248,6 +249,7 @@ class LiveStore:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self._reads = sessionmaker(read_only(engine), expire_on_commit=False)  # no write lock (storage.md)
 
     def create_table(self, table: NewTable, board: Board) -> None:
         """Store a new table and its first board."""
@@ -321,20 +323,20 @@ class LiveStore:
 
     def load(self, table_id: str) -> LiveTable | None:
         """The table with its boards, and the events of its current board; ``None`` if there is none."""
-        with self._sessions.begin() as orm:
+        with self._reads() as orm:
             row = orm.get(LiveTableRow, table_id)
             return None if row is None else self._read(orm, row)
 
     def load_open(self) -> list[LiveTable]:
         """Every table not closed, as :meth:`load` reads it."""
-        with self._sessions.begin() as orm:
+        with self._reads() as orm:
             rows = orm.scalars(select(LiveTableRow).where(LiveTableRow.closed == False)  # noqa: E712
                                .order_by(LiveTableRow.created_at)).all()
             return [self._read(orm, row) for row in rows]
 
     def history(self, table_id: str) -> tuple[LiveBoard, ...]:
         """Every board played at the table, each with all its events (for audits and the privacy harness)."""
-        with self._sessions.begin() as orm:
+        with self._reads() as orm:
             boards = orm.scalars(
                 select(BoardRow).where(BoardRow.table_id == table_id).order_by(BoardRow.position)
             ).all()
@@ -346,7 +348,7 @@ class LiveStore:
 
     def events(self, table_id: str, position: int) -> tuple[dict[str, Any], ...]:
         """The stored events of one board, in order."""
-        with self._sessions.begin() as orm:
+        with self._reads() as orm:
             return self._events(orm, table_id, position)
 
     @staticmethod

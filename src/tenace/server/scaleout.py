@@ -551,5 +551,5 @@ class ClusterHub(Hub):
 
 
 def _open_table_ids(live: LiveStore) -> list[str]:
-    with live._sessions.begin() as orm:
+    with live._reads() as orm:
         return list(orm.scalars(select(LiveTableRow.id).where(LiveTableRow.closed == False)))  # noqa: E712
