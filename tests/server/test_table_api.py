@@ -5,6 +5,8 @@ nobody touches (club tables never expire)."""
 
 from __future__ import annotations
 
+import gc
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -74,6 +76,16 @@ def test_a_logged_in_user_creates_a_table_and_gets_its_seat_tokens(client: TestC
     assert sorted(created["tokens"]) == ["N", "S"] and created["id"] in _hub(client).tables
 
 
+def test_the_server_moves_what_it_keeps_for_life_out_of_the_collectors_reach(db: str) -> None:
+    """After start-up the modules, the app and the restored tables are frozen (gc.freeze), so that a full
+    collection does not walk them again and stall every table (docs/server.md, "Speed")."""
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    with _client(db):
+        assert gc.get_freeze_count() > 10_000
+    gc.unfreeze()
+
+
 def test_health_counts_the_tables_and_the_commits_of_their_events(client: TestClient) -> None:
     """``/api/health``: the tables this process holds, and the events its group commit has written (four
     robots' tables play on their own, so events are written without any client)."""
@@ -114,15 +126,18 @@ def test_the_setting_allows_anonymous_tables_for_scripts(db: str) -> None:
 def test_the_lobby_starts_a_table_for_a_visitor_but_not_for_a_page_of_another_site(
     client: TestClient,
 ) -> None:
-    answer = client.post("/lobby/solo", follow_redirects=False)
+    form = {"csrf_token": re.findall(r'name="csrf_token" value="([^"]+)"', client.get("/").text)[0]}
+    answer = client.post("/lobby/solo", data=form, follow_redirects=False)
     assert answer.status_code == 303 and answer.headers["location"].startswith("/tables/")
     assert len(_hub(client).tables) == 1
-    foreign = client.post("/lobby/solo", headers={"Origin": "https://evil.example"}, follow_redirects=False)
+    foreign = client.post("/lobby/solo", data=form, headers={"Origin": "https://evil.example"},
+                          follow_redirects=False)
     assert foreign.status_code == 403
-    fetched = client.post("/lobby/solo", headers={"Sec-Fetch-Site": "cross-site"}, follow_redirects=False)
+    fetched = client.post("/lobby/solo", data=form, headers={"Sec-Fetch-Site": "cross-site"},
+                          follow_redirects=False)
     assert fetched.status_code == 403
     headers = {"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"}
-    same = client.post("/lobby/solo", headers=headers, follow_redirects=False)
+    same = client.post("/lobby/solo", data=form, headers=headers, follow_redirects=False)
     assert same.status_code == 303
     assert len(_hub(client).tables) == 2
 
