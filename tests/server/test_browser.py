@@ -257,13 +257,15 @@ def test_four_players_alert_call_the_director_review_a_trick_and_claim(
         assert "Strong and artificial" in page.locator("#alerts").inner_text()
 
     # East calls the Director (Law 9) although nothing irregular has happened: the engine has nothing for the
-    # Director to rectify, the server says so to East alone, and the record is unchanged
+    # Director to rectify, the server says so to East alone (a plain notice, not an error), and the record is
+    # unchanged
     e.click("#director-button")
-    e.wait_for_function("() => !document.getElementById('error').hidden", timeout=TIMEOUT_MS)
-    assert "irregularity" in e.locator("#error").inner_text()
+    e.wait_for_function("() => !document.getElementById('notice').hidden", timeout=TIMEOUT_MS)
+    assert "irregularity" in e.locator("#notice").inner_text()
+    assert e.locator("#error").is_hidden()
     assert e.locator("#table").get_attribute("data-seq") == "1"
     assert len(server.table(table_id).record) == 1
-    assert w.locator("#error").is_hidden()
+    assert w.locator("#error").is_hidden() and w.locator("#notice").is_hidden()
 
     # East passes with the keyboard; South and West pass by clicking
     e.wait_for_function(STATE_JS, timeout=TIMEOUT_MS)

@@ -13,17 +13,31 @@ from fastapi import FastAPI, Request
 from fastapi.testclient import TestClient
 
 from tenace.server import pages
+from tenace.server.accounts import Accounts
+from tenace.server.auth import Auth, AuthSettings, install_auth
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "src" / "tenace" / "server" / "static"
 
 
-def _client(starter: object | None = None) -> TestClient:
+def _client(starter: object | None = None, *, accounts: bool = False) -> TestClient:
     app = FastAPI()
     app.include_router(pages.router)
+    if accounts:  # the CSRF check of the lobby's form (tenace.server.auth)
+        from sqlalchemy import create_engine
+
+        settings = AuthSettings(secret=b"0123456789abcdef")
+        install_auth(app, Auth(Accounts(create_engine("sqlite://")), settings))
     if starter is not None:
         app.state.start_solo_table = starter
     return TestClient(app)
+
+
+def _csrf(client: TestClient) -> dict[str, str]:
+    """The CSRF field of the lobby's form (the lobby sets the anonymous cookie it is bound to)."""
+    found = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/").text)
+    assert found is not None
+    return {"csrf_token": found.group(1)}
 
 
 def _i18n_tool() -> object:
@@ -66,11 +80,11 @@ def test_language_comes_from_the_cookie_then_accept_language() -> None:
 
 
 def test_lobby_without_a_table_starter_says_so_and_refuses_the_post() -> None:
-    client = _client()
+    client = _client(accounts=True)
     page = client.get("/?lang=en")
     assert 'id="start-solo"' not in page.text
     assert "ask the Director for a table" in page.text
-    assert client.post("/lobby/solo", follow_redirects=False).status_code == 404
+    assert client.post("/lobby/solo", data=_csrf(client), follow_redirects=False).status_code == 404
 
 
 def test_start_solo_redirects_to_the_new_table_with_its_seat_token() -> None:
@@ -80,7 +94,10 @@ def test_start_solo_redirects_to_the_new_table_with_its_seat_token() -> None:
         seen.append(request.method)
         return pages.SoloTable("table 7", "a/b+c")
 
-    response = _client(starter).post("/lobby/solo", follow_redirects=False)
+    client = _client(starter, accounts=True)
+    assert client.post("/lobby/solo", follow_redirects=False).status_code == 403  # no CSRF token
+    assert seen == []
+    response = client.post("/lobby/solo", data=_csrf(client), follow_redirects=False)
     assert response.status_code == 303
     assert response.headers["location"] == "/tables/table%207?token=a%2Fb%2Bc"
     assert seen == ["POST"]
@@ -169,9 +186,9 @@ def test_web_catalogues_are_current_and_translated_in_every_locale() -> None:
         assert untranslated == [], (locale, untranslated)
 
 
-_SAME_IN = {"NT", "Pass", "Alert", "Refused", "Table", "Board", "Claim", "NS", "EW"}
+_SAME_IN = {"NT", "Pass", "Alert", "Refused", "Table", "Board", "Claim", "NS", "EW", "N", "E", "S", "W"}
 """Labels that may read the same as English in some language (NT in Swedish, Pass in Latvian/Swedish, NS and
-EW in Polish, ...)."""
+EW in Polish, the compass letters N/E/S/W in Polish, ...)."""
 
 
 def test_gettext_for_an_unknown_language_is_english() -> None:

@@ -25,11 +25,13 @@ from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from tenace.seats import Seat
+from tenace.server.auth import Auth, csrf_protect, csrf_token_for, optional_user
+from tenace.server.security import Role, User
 
 if TYPE_CHECKING:
     from babel.support import NullTranslations
@@ -66,6 +68,11 @@ CLIENT_STRINGS: Final = (
     N_("Your call."), N_("Your card."), N_("Play a card from dummy."), N_("Waiting for {seat}."),
     N_("Waiting for the Director."), N_("Connecting…"), N_("Connection lost; reconnecting…"),
     N_("Not connected; please wait."), N_("Refused"),
+    # the compass letters of the seats (docs/playing-online.md), in each language's bridge usage
+    N_("N"), N_("E"), N_("S"), N_("W"),
+    N_("{contract} by {seat}, made {tricks} tricks"), N_("{contract} by {seat}, made 1 trick"),
+    N_("Not connected."),
+    N_("Nothing for the Director to rule on now: no irregularity has happened (Law 9B1); play goes on."),
 )
 """The labels the table's JavaScript shows, sent translated inside the page (the client has no gettext)."""
 
@@ -175,11 +182,63 @@ class _Hub(Protocol):
     async def create_table(self, humans: Iterable[Seat]) -> _Created: ...
 
 
+class _Seated(Protocol):
+    kind: str
+    name: str
+
+
+class _Session(Protocol):
+    id: str
+    name: str
+    status: str
+    players: Mapping[Any, tuple[_Seated, _Seated]]
+    published: Mapping[str, str]
+
+
 class _Club(Protocol):
     """The club sessions (tenace.server.club.ClubManager): for a club table's page, the links a player
-    follows when his board there is over (his next table, the session's rankings and results)."""
+    follows when his board there is over (his next table, the session's rankings and results); for the
+    lobby, every session (to list a logged-in player's own)."""
 
     async def table_links(self, table_id: str, token: str = "") -> Mapping[str, str] | None: ...
+
+    async def all(self) -> list[Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSession:
+    """A club session the logged-in player is seated in (as ``user:NAME``), with the lobby's links to it."""
+
+    name: str
+    status: str
+    play: str
+    """``/club/sessions/<id>/play``: to his table of the round in play (or a page that waits for it)."""
+    rankings: str
+    results: str | None
+    """The published results, once the Director has published them."""
+
+
+def player_sessions(sessions: Iterable[_Session], username: str) -> list[PlayerSession]:
+    """The sessions in which ``username`` holds a seat, as the lobby lists them (newest last).
+
+    >>> from types import SimpleNamespace as S
+    >>> ann, bob = S(kind="user", name="ann"), S(kind="guest", name="ann")
+    >>> one = S(id="s1", name="Monday", status="playing", players={1: (ann, bob)}, published={})
+    >>> two = S(id="s 2", name="Tuesday", status="new", players={1: (bob, bob)}, published={})
+    >>> [(s.name, s.play, s.results) for s in player_sessions([one, two], "ann")]
+    [('Monday', '/club/sessions/s1/play', None)]
+    """
+    from urllib.parse import quote
+
+    mine = []
+    for session in sessions:
+        seated = (p for pair in session.players.values() for p in pair)
+        if not any(p.kind == "user" and p.name == username for p in seated):
+            continue
+        base = f"/club/sessions/{quote(session.id, safe='')}"
+        results = f"{base}/results/" if "index.html" in session.published else None
+        mine.append(PlayerSession(session.name, session.status, f"{base}/play", base, results))
+    return mine
 
 
 async def _start_with_hub(request: Request) -> SoloTable:
@@ -222,15 +281,58 @@ def _page(request: Request, template: str, status_code: int = 200, **context: An
     return response
 
 
+LOGIN_ERRORS: Final = {
+    "invalid-credentials": N_("Wrong user name or password."),
+    "rate-limited": N_("Too many attempts: wait a little and try again."),
+    "account-locked": N_("Too many attempts: wait a little and try again."),
+}
+"""What the lobby says when ``/auth/login`` sends its form back (``?login_error=CODE``)."""
+
+
+async def _lobby(request: Request, status_code: int = 200, error: str | None = None) -> HTMLResponse:
+    """The lobby page. On a server with accounts (tenace.server.auth) its forms carry the CSRF token, and it
+    offers a login (a player seated as ``user:NAME`` in a club session finds his tables here), or, for a
+    logged-in user, his club sessions' tables, rankings and results, the Director console for a Director,
+    and a logout."""
+    auth = getattr(request.app.state, "auth", None)
+    csrf, sessions = "", []
+    user: User | None = None
+    cookies = Response()
+    if isinstance(auth, Auth):
+        csrf = csrf_token_for(request, cookies)
+        user = await optional_user(request)
+        club: _Club | None = getattr(request.app.state, "club", None)
+        if user is not None and club is not None:
+            sessions = player_sessions(await club.all(), user.username)
+    code = request.query_params.get("login_error", "")
+    login_error = _t(request, LOGIN_ERRORS[code]) if code in LOGIN_ERRORS else None
+    response = _page(request, "lobby.html.j2", status_code=status_code,
+                     can_start=_starter(request) is not None, error=error,
+                     accounts=isinstance(auth, Auth), csrf=csrf, user=user,
+                     director=user is not None and user.has(Role.DIRECTOR), sessions=sessions,
+                     login_error=login_error)
+    for key, value in cookies.headers.items():
+        if key == "set-cookie":  # the anonymous cookie the CSRF token is bound to
+            response.headers.append(key, value)
+    return response
+
+
+def _t(request: Request, message: str) -> str:
+    return gettext_for(_locale(request))(message)
+
+
 @router.get("/", response_class=HTMLResponse, name="lobby")
 async def lobby(request: Request) -> HTMLResponse:
-    """The lobby: start a table with three robots, or join a table with its id and seat token."""
-    return _page(request, "lobby.html.j2", can_start=_starter(request) is not None, error=None)
+    """The lobby: start a table with three robots, join a table with its id and seat token, or log in to
+    find one's club tables."""
+    return await _lobby(request)
 
 
-@router.post("/lobby/solo", name="start_solo")
+@router.post("/lobby/solo", name="start_solo", dependencies=[Depends(csrf_protect)])
 async def start_solo(request: Request) -> Response:
-    """Start a table with the visitor in the South seat and robots in the others, then go to it."""
+    """Start a table with the visitor in the South seat and robots in the others, then go to it. The form
+    carries the CSRF token (tenace.server.auth); the application also refuses pages of other sites by their
+    Origin (tenace.server.app), a second layer."""
     starter = _starter(request)
     if starter is None:
         raise HTTPException(status_code=404, detail="this server does not start tables from the lobby")
@@ -242,10 +344,7 @@ async def start_solo(request: Request) -> Response:
 async def join(request: Request, table: str = "", token: str = "") -> Response:
     """The lobby's join form: go to the table page with the seat token."""
     if not table.strip():
-        _ = gettext_for(_locale(request))
-        return _page(request, "lobby.html.j2", status_code=400,
-                     can_start=_starter(request) is not None,
-                     error=_("Enter the table number you were given."))
+        return await _lobby(request, 400, _t(request, N_("Enter the table number you were given.")))
     return RedirectResponse(_table_url(table.strip(), token.strip()), status_code=303)
 
 

@@ -2,8 +2,8 @@
 // Nothing is drawn that the server's view did not hold: the hands come only from view.hands/view.faced,
 // the tricks only from view.tricks (a quitted trick's turned cards arrive as null and stay hidden, Law 66).
 import {
-  callText, cardText, currentTrick, dummySeat, isDirector, isRed, lastCompleteTrick, legalCalls, normalise,
-  parseCard, playable, rankText, screenOrder, sortCards, suitOrder, suitSymbol, tricksLeft,
+  callText, cardText, currentTrick, declarerTricks, dummySeat, isDirector, isRed, lastCompleteTrick, legalCalls,
+  normalise, parseCard, playable, rankText, screenOrder, sortCards, suitOrder, suitSymbol, tricksLeft, tricksWon,
   DENOMINATIONS,
 } from "./view.js";
 
@@ -13,6 +13,8 @@ const t = (key) => T[key] ?? key;
 /** A label with {name} placeholders filled in. */
 const f = (key, values) => t(key).replace(/\{(\w+)\}/g, (m, name) => String(values[name] ?? m));
 const SEAT_NAMES = { N: t("North"), E: t("East"), S: t("South"), W: t("West") };
+// the compass letters in the page's language (Swedish N/Ö/S/V, Latvian Z/A/D/R, Greek Β/Α/Ν/Δ)
+const SEAT_LETTERS = { N: t("N"), E: t("E"), S: t("S"), W: t("W") };
 const POSITIONS = ["bottom", "left", "top", "right"];
 
 const state = {
@@ -64,8 +66,8 @@ function connect() {
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", () => {
+    if (state.closed) { setConnection("stopped"); return; }
     setConnection("closed");
-    if (state.closed) return;
     state.retry += 1;
     setTimeout(connect, Math.min(8000, 250 * 2 ** state.retry)); // reconnect, then resync
   });
@@ -73,7 +75,8 @@ function connect() {
 
 function setConnection(status) {
   root.dataset.connection = status;
-  $("connection").textContent = status === "open" ? "" : t(status === "connecting" ? "Connecting…" : "Connection lost; reconnecting…");
+  $("connection").textContent = status === "open" ? "" : status === "stopped" ? t("Not connected.")
+    : t(status === "connecting" ? "Connecting…" : "Connection lost; reconnecting…");
 }
 
 function send(message, description) {
@@ -101,10 +104,18 @@ function receive(message) {
     if (state.waiting.has(message.ref)) state.waiting.set(message.ref, { ackSeq: message.seq });
     settle();
   } else if (message.type === "error") {
+    const asked = message.ref ? state.waiting.get(message.ref) : undefined;
     if (message.ref) state.waiting.delete(message.ref);
-    // a table that does not exist or a seat code that opens nothing: trying again will not help
-    if (!message.ref && (message.code === "not-found" || message.code === "unauthorized")) state.closed = true;
-    showError(message.message || message.code || t("Refused"));
+    // a table that does not exist, a seat code that opens nothing, or a viewer the event does not admit (a
+    // spectator where spectators are not allowed): trying again will not help, so the page stops trying
+    if (!message.ref && ["not-found", "unauthorized", "forbidden"].includes(message.code)) state.closed = true;
+    if (asked === "director" && message.code === "illegal" && /no irregularity/i.test(message.message ?? "")) {
+      // The Director is summoned when attention is drawn to an irregularity (Law 9B1) and rectifies it (Law
+      // 81C3); the engine refuses a call with none, and the player is told so plainly, not as an error.
+      showNotice(t("Nothing for the Director to rule on now: no irregularity has happened (Law 9B1); play goes on."));
+    } else {
+      showError(message.message || message.code || t("Refused"));
+    }
     if (state.view) render();
   }
   root.dataset.busy = state.waiting.size > 0 ? "true" : "false";
@@ -126,6 +137,16 @@ function clearError() {
   const box = $("error");
   box.hidden = true;
   box.textContent = "";
+  const notice = $("notice");
+  notice.hidden = true;
+  notice.textContent = "";
+}
+
+/** A plain message for the player (not a refusal): shown until his next action. */
+function showNotice(text) {
+  const box = $("notice");
+  box.textContent = text;
+  box.hidden = false;
 }
 
 // --- actions ----------------------------------------------------------------------------------------
@@ -173,6 +194,11 @@ function render() {
 
 function seatLabel(seat) { return SEAT_NAMES[seat] ?? seat; }
 
+function contractValues(view) {
+  const c = view.contract;
+  return { contract: `${callText(`${c.level}${c.strain}`, { nt: t("NT") })}${c.doubling}`, seat: seatLabel(c.declarer) };
+}
+
 function renderInfo(view) {
   $("board-number").textContent = view.board ?? "";
   $("dealer").textContent = seatLabel(view.dealer);
@@ -182,13 +208,11 @@ function renderInfo(view) {
   vul.classList.toggle("vul", view.vulnerable.length > 0);
   const contract = $("contract");
   if (view.contract) {
-    const c = view.contract;
-    contract.textContent = f("{contract} by {seat}", { contract: `${callText(`${c.level}${c.strain}`, { nt: t("NT") })}${c.doubling}`, seat: seatLabel(c.declarer) });
+    contract.textContent = f("{contract} by {seat}", contractValues(view));
   } else {
     contract.textContent = view.phase === "ended" && view.calls.length > 0 ? t("Passed out") : "–";
   }
-  const won = { NS: 0, EW: 0 };
-  for (const trick of view.tricks) if (trick.winner) won[["N", "S"].includes(trick.winner) ? "NS" : "EW"] += 1;
+  const won = tricksWon(view); // at the end, with the tricks a claim or concession settled (Laws 69, 70)
   $("tricks-ns").textContent = String(won.NS);
   $("tricks-ew").textContent = String(won.EW);
 }
@@ -272,7 +296,7 @@ function cardButton(view, code, mine) {
 function renderCompass(view, order) {
   order.forEach((seat, i) => {
     const label = $(`compass-${POSITIONS[i]}`);
-    label.textContent = seat;
+    label.textContent = SEAT_LETTERS[seat] ?? seat;
     label.title = seatLabel(seat);
     label.classList.toggle("vul", view.vulnerable.includes(seat));
     label.classList.toggle("dealer", seat === view.dealer);
@@ -471,8 +495,12 @@ function scoreLine(ns) {
   return f("Score N-S {ns}, E-W {ew}", { ns: signed(ns), ew: signed(-ns) });
 }
 
+/** "4♠ by North, made 10 tricks", or "Passed out": the contract, declarer and the tricks his side took. */
 function contractLine(view) {
-  return $("contract").textContent;
+  if (!view.contract) return $("contract").textContent;
+  const tricks = declarerTricks(view);
+  const values = { ...contractValues(view), tricks };
+  return tricks === 1 ? f("{contract} by {seat}, made 1 trick", values) : f("{contract} by {seat}, made {tricks} tricks", values);
 }
 
 function renderStatus(view) {

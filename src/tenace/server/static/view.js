@@ -230,3 +230,32 @@ export function tricksLeft(view) {
   const played = view.tricks.filter((t) => t.cards.length === 4).length;
   return 13 - played;
 }
+
+/** The tricks each side has won: {NS, EW}. Once a claim or concession has ended the board, the tricks it
+ * settled count too (Laws 69, 70): the claimer's side gets those awarded to it (the Director's ruling, else
+ * the tricks claimed) of the tricks that remained, the other side the rest. */
+export function tricksWon(view) {
+  const won = { NS: 0, EW: 0 };
+  const sideOf = (seat) => (seat === "N" || seat === "S" ? "NS" : "EW");
+  let completed = 0;
+  for (const trick of view.tricks) {
+    if (trick.winner) { won[sideOf(trick.winner)] += 1; completed += 1; }
+  }
+  const claim = view.claim;
+  const claimer = claim ? seatOf(claim.seat) : null;
+  if (view.phase === "ended" && claimer !== null) {
+    const remaining = 13 - completed;
+    const awarded = Math.max(0, Math.min(remaining, Number(claim.ruled ?? claim.tricks) || 0));
+    const mine = sideOf(claimer);
+    won[mine] += awarded;
+    won[mine === "NS" ? "EW" : "NS"] += remaining - awarded;
+  }
+  return won;
+}
+
+/** The tricks declarer's side took (see tricksWon), or null without a contract. */
+export function declarerTricks(view) {
+  if (!view.contract || !view.contract.declarer) return null;
+  const won = tricksWon(view);
+  return ["N", "S"].includes(view.contract.declarer) ? won.NS : won.EW;
+}
