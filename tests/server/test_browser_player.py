@@ -23,7 +23,7 @@ from fastapi import FastAPI  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 from playwright.sync_api import Browser, Page, Route, sync_playwright  # noqa: E402
 
-from tenace import Board, Card, Deal, Seat, parse_call  # noqa: E402
+from tenace import Board, Card, Contract, Deal, Seat, parse_call  # noqa: E402
 from tenace.errors import ImpossibleActionError  # noqa: E402
 from tenace.laws import CallMade, CardPlayed, ClaimAnswered, ClaimMade, DirectorCalled, Table  # noqa: E402
 from tenace.scoring.points import score  # noqa: E402
@@ -252,3 +252,25 @@ def test_the_compass_letters_are_in_the_page_language(
     assert "".join(shown) == letters
     _ = pages.gettext_for(lang)
     assert page.locator("#compass-top").get_attribute("title") == _("North")
+
+
+def test_the_clients_law_77_scores_equal_the_scoring_module_for_every_contract_and_result(
+    open_page: Callable[[str], Page],
+) -> None:
+    """view.js reads the tricks made back from the score (so the end counters agree with the result even
+    after a revoke's transferred tricks); its Law 77 table is checked against tenace.scoring.points."""
+    cases = []
+    for level in range(1, 8):
+        for strain in ("C", "D", "H", "S", "NT"):
+            for doubling in ("", "X", "XX"):
+                contract = Contract.from_str(f"{level}{strain}{doubling}N")
+                for vulnerable in (False, True):
+                    for tricks in range(14):
+                        cases.append(({"level": level, "strain": strain, "doubling": doubling}, tricks,
+                                      vulnerable, score(contract, tricks, vulnerable=vulnerable)))
+    page = open_page("en")
+    wrong = page.evaluate("""async (cases) => {
+      const { contractScore } = await import("/static/view.js");
+      return cases.filter(([c, tricks, vul, expected]) => contractScore(c, tricks, vul) !== expected);
+    }""", cases)
+    assert len(cases) == 7 * 5 * 3 * 2 * 14 and wrong == []

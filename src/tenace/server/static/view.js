@@ -231,12 +231,62 @@ export function tricksLeft(view) {
   return 13 - played;
 }
 
+/** The score of a contract (parseContract's shape) for declarer's side taking ``tricks`` (Law 77): bonuses
+ * for a part score, game and slam (77 table), for making a doubled or redoubled contract, overtricks, and
+ * undertrick penalties by vulnerability and doubling. */
+export function contractScore(contract, tricks, vulnerable) {
+  const { level, strain, doubling } = contract;
+  const factor = doubling === "XX" ? 4 : doubling === "X" ? 2 : 1;
+  const needed = level + 6;
+  if (tricks < needed) {
+    const down = needed - tricks;
+    if (factor === 1) return -down * (vulnerable ? 100 : 50);
+    let penalty = 0;
+    for (let i = 1; i <= down; i += 1) {
+      if (vulnerable) penalty += i === 1 ? 200 : 300;
+      else penalty += i === 1 ? 100 : i <= 3 ? 200 : 300;
+    }
+    return -penalty * (factor / 2);
+  }
+  const perTrick = strain === "C" || strain === "D" ? 20 : 30;
+  const contracted = (perTrick * level + (strain === "NT" ? 10 : 0)) * factor;
+  let total = contracted + (contracted >= 100 ? (vulnerable ? 500 : 300) : 50);
+  if (level === 6) total += vulnerable ? 750 : 500;
+  if (level === 7) total += vulnerable ? 1500 : 1000;
+  if (factor > 1) total += factor === 4 ? 100 : 50;
+  const over = tricks - needed;
+  total += factor === 1 ? over * perTrick : over * (vulnerable ? 200 : 100) * (factor / 2);
+  return total;
+}
+
+/** The tricks declarer's side took, read back from North-South's score at the end (the score is
+ * one-to-one with the tricks for a given contract), or null when no count gives that score. */
+export function tricksForScore(view) {
+  const c = view.contract;
+  if (view.phase !== "ended" || !c || !c.declarer || typeof view.score !== "number") return null;
+  const ns = c.declarer === "N" || c.declarer === "S";
+  const vulnerable = view.vulnerable.includes(c.declarer);
+  for (let tricks = 0; tricks <= 13; tricks += 1) {
+    if (contractScore(c, tricks, vulnerable) === (ns ? view.score : -view.score)) return tricks;
+  }
+  return null;
+}
+
 /** The tricks each side has won: {NS, EW}. Once a claim or concession has ended the board, the tricks it
  * settled count too (Laws 69, 70): the claimer's side gets those awarded to it (the Director's ruling, else
- * the tricks claimed) of the tricks that remained, the other side the rest. */
+ * the tricks claimed) of the tricks that remained, the other side the rest. At the end the count is the one
+ * the board was scored with, so that it also takes in the tricks a revoke transferred (Law 64) or the
+ * Director adjusted. */
 export function tricksWon(view) {
   const won = { NS: 0, EW: 0 };
   const sideOf = (seat) => (seat === "N" || seat === "S" ? "NS" : "EW");
+  const scored = tricksForScore(view);
+  if (scored !== null) {
+    const declaring = sideOf(view.contract.declarer);
+    won[declaring] = scored;
+    won[declaring === "NS" ? "EW" : "NS"] = 13 - scored;
+    return won;
+  }
   let completed = 0;
   for (const trick of view.tricks) {
     if (trick.winner) { won[sideOf(trick.winner)] += 1; completed += 1; }
