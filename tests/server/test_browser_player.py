@@ -163,6 +163,17 @@ def test_after_a_claim_the_trick_counters_and_the_score_line_agree_with_the_resu
         f"3NT by North, made {made} tricks · Score N-S {signed}, E-W {against}")
 
 
+def test_without_a_score_the_counters_still_count_the_claims_share(open_page: Callable[[str], Page]) -> None:
+    table = _claimed(_three_notrump(["ST", "S3", "S2", "SA", "HA"]), Seat.NORTH, 9)
+    message = view_message(table, Seat.WEST)
+    message["view"]["score"] = None  # as when the Director has cancelled the result
+    page = open_page("en")
+    _deliver(page, message)
+    made = table.declarer_tricks
+    assert made == 10  # the first trick and 9 of the 12 that remained
+    assert (page.locator("#tricks-ns").inner_text(), page.locator("#tricks-ew").inner_text()) == ("10", "3")
+
+
 def test_before_the_claim_is_agreed_the_counters_show_only_the_tricks_played(
     open_page: Callable[[str], Page],
 ) -> None:
