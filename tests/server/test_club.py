@@ -184,7 +184,7 @@ def test_a_director_call_shows_in_the_console_and_the_directors_election_resolve
         assert call["pending"]["law"] == "Law 25A2"
         assert len(call["pending"]["options"]) == 2
         assert all(o["label"] and o["law"] for o in call["pending"]["options"])
-        assert call["record"][-1].startswith("CallChanged")
+        assert call["record"][-1]["type"] == "CallChanged"
         assert sorted(call["view"]["hands"]) == ["E", "N", "S", "W"]  # the Director's view
         console = client.get("/director")
         assert console.status_code == 200
@@ -303,7 +303,7 @@ def test_a_disputed_claim_goes_to_the_console_and_the_directors_ruling_ends_the_
     _login(client, "dan")
     (call,) = [c for c in client.get("/api/director/calls").json()["calls"] if c["table_id"] == table["id"]]
     assert call["kind"] == "claim" and call["pending"] is None and call["club"] is None
-    assert [line.split()[0] for line in call["record"]] == ["CallMade"] * 4 + ["ClaimMade", "ClaimAnswered"]
+    assert [item["type"] for item in call["record"]] == ["CallMade"] * 4 + ["ClaimMade", "ClaimAnswered"]
     assert f'action="/api/director/tables/{table["id"]}/rule"' in client.get("/director").text
     assert client.post(f"/api/director/tables/{table['id']}/rule", json={"tricks": 14}).status_code == 422
 
@@ -372,7 +372,7 @@ def test_a_call_whose_decision_is_a_players_shows_in_the_console_until_he_decide
                        if c["table_id"] == table["id"]]
             assert call["kind"] == "called" and call["pending"]["actor"] != "the Director"
             assert call["pending"]["law"].startswith("Law 27")
-            assert call["record"][-1].startswith("DirectorCalled")
+            assert call["record"][-1]["type"] == "DirectorCalled"
             refused = client.post(f"/api/director/tables/{table['id']}/elect", json={"option": 0})
             assert refused.status_code == 409  # the decision is the player's (Law 27A1), not the Director's
             _acked(south, {"id": "d", "type": "elect", "option": 0})

@@ -214,7 +214,7 @@ def test_pages_link_to_hand_records_made_by_the_hand_records_module(oracles: Pat
     assert set(pages) == {"index.html", "hands.html"}
     ordered = [boards[n] for n in sorted(boards)]
     assert pages["hands.html"] == render_hand_records(ordered, [analyses[b.number] for b in ordered],
-                                                      title=event.name)
+                                                      title=event.name, links=[("Results", "index.html")])
     assert 'href="hands.html#board-2"' in pages["index.html"]
     written = write_html(tmp_path / "out", event, results, boards=boards, analyses=analyses)
     assert sorted(p.name for p in written) == ["hands.html", "index.html"]

@@ -721,10 +721,16 @@ def register(app: typer.Typer) -> None:
         directory: Annotated[Path, typer.Option("--out", "-o", help="Directory for the pages.",
                                                 file_okay=False)],
         boards: BoardsOption = None,
+        lang: Annotated[str, typer.Option("--lang", help="The language of the pages (index.html and "
+                                          "hands.html): en, pl, lv, sv or el.")] = "en",
         by: ByOption = "director",
         db: DbOption = DEFAULT_DB,
         as_json: JsonOption = False,
     ) -> None:
+        from tenace.tournament.publish.html import available_locales
+
+        if lang not in available_locales():
+            fail(f"--lang must be one of {', '.join(available_locales())}, got {lang!r}", EXIT_USAGE)
         deals = _deals(boards)
         skipped: dict[str, str] = {}
         with _store(db) as store:
@@ -735,7 +741,7 @@ def register(app: typer.Typer) -> None:
                     if fmt == "html":  # index.html, and hands.html when the deals are known
                         from tenace.tournament.publish import render_pages
 
-                        documents.update(render_pages(event, results, boards=deals))
+                        documents.update(render_pages(event, results, boards=deals, locale=lang))
                     else:
                         documents[FILES[fmt]] = render(fmt, event, results, deals)
                 except ValueError as exc:  # e.g. USEBIO has no code for a weighted assigned score

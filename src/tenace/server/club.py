@@ -47,12 +47,14 @@ import asyncio
 import base64
 import contextlib
 import dataclasses
+import datetime as dt
+import functools
 import hashlib
 import hmac
 import json
 import logging
 import secrets
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final, Literal
@@ -64,8 +66,18 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from tenace.board import Board
 from tenace.dealing.secure import deal_boards
 from tenace.formats.json import board_from_json, board_to_json
-from tenace.laws.events import ClaimRuled, DirectorCalled, Event
-from tenace.laws.log import event_to_json
+from tenace.laws.events import (
+    CallChanged,
+    CallMade,
+    CardPlayed,
+    ClaimAnswered,
+    ClaimMade,
+    ClaimRuled,
+    ClaimWithdrawn,
+    DirectorCalled,
+    Elected,
+    Event,
+)
 from tenace.laws.messages import LocaleError, explain
 from tenace.laws.refs import DIRECTOR
 from tenace.laws.table import Phase, Table
@@ -203,6 +215,18 @@ class LiveSlot:
     table_id: str
     done: bool = False
     score_ns: int | None = None
+    adjusted: str = ""
+    """How the Director closed a board its table did not finish: an artificial adjusted score's code
+    (``A+/A-``: North-South's award, then East-West's; Law 12C2(a)) or ``not played``."""
+
+
+ADJUSTMENTS: Final = ("A+/A-", "A-/A+", "A=/A=", "A+/A+", "A-/A-", "A+/A=", "A=/A+", "A-/A=", "A=/A-",
+                      "not played")
+"""What the Director may give a board its table did not finish (:meth:`ClubManager.adjust`): an artificial
+adjusted score, North-South's award then East-West's, by each side's responsibility for the board not
+being played through (Law 12C2(a): average-minus ``A-`` directly at fault, average ``A=`` partly,
+average-plus ``A+`` in no way at fault); or ``not played``, no result at all (the board is cancelled for both
+sides, and scored as :func:`tenace.tournament.scoring.score_event` scores a board a pair did not play)."""
 
 
 Status = Literal["new", "playing", "between-rounds", "finished"]
@@ -227,6 +251,8 @@ class ClubSession:
     slots: dict[tuple[int, int], list[LiveSlot]] = field(default_factory=dict)
     published: dict[str, str] = field(default_factory=dict)
     history: list[str] = field(default_factory=list)
+    created: str = ""
+    """When the session was created (ISO 8601, UTC, to the second); empty for a session stored before."""
     stored: str = field(default="", repr=False, compare=False)
     """The state as last read from or written to the database (what a change is written over)."""
 
@@ -297,6 +323,21 @@ class ClubSession:
                 return slot, (Seat.EAST, Seat.WEST)[index]
         return None
 
+    def unfinished(self) -> list[LiveSlot]:
+        """The boards left unfinished by a forced move on (Law 81C2): opened at a live table of a round
+        before the one in play (or of any round once the session is finished) that has not finished them, in
+        the order of the rounds and tables. The Director closes them with :meth:`ClubManager.adjust`.
+
+        >>> from tenace.tournament.movements import howell
+        >>> session = ClubSession("s", "Club", 1, howell(2, boards_per_round=1), {}, {}, "dan", round=2)
+        >>> session.slots = {(1, 1): [LiveSlot(1, 1, 1, "1", "2", "t1")],
+        ...                  (2, 1): [LiveSlot(2, 1, 2, "1", "3", "t2")]}
+        >>> [slot.table_id for slot in session.unfinished()]
+        ['t1']
+        """
+        return [slot for (r, _), slots in sorted(self.slots.items()) for slot in slots
+                if not slot.done and (r < self.round or self.status == "finished")]
+
     def slot_of(self, table_id: str) -> LiveSlot | None:
         """The board of the session that the live table ``table_id`` plays."""
         for slots in self.slots.values():
@@ -311,13 +352,19 @@ class ClubSession:
         secret = self.boards_in_play() if public else frozenset()
         return {
             "id": self.id, "name": self.name, "event_id": self.event_id, "movement": self.movement.name,
+            "created": self.created,
             "rounds": len(self.movement.rounds), "round": self.round, "status": self.status,
             "auto_advance": self.auto_advance,
             "tables": [
                 {"round": s.round, "table": s.table, "board": s.board, "ns": s.ns, "ew": s.ew,
                  "table_id": s.table_id, "done": s.done,
-                 "score_ns": None if s.board in secret else s.score_ns}
+                 "score_ns": None if s.board in secret else s.score_ns, "adjusted": s.adjusted}
                 for s in self.current()
+            ],
+            "unfinished": [
+                {"round": s.round, "table": s.table, "board": s.board, "ns": s.ns, "ew": s.ew,
+                 "table_id": s.table_id}
+                for s in self.unfinished()
             ],
             "published": sorted(self.published),
             "completed_rounds": self.completed_rounds(),
@@ -343,7 +390,7 @@ class ClubSession:
             "director": self.director, "auto_advance": self.auto_advance, "round": self.round,
             "status": self.status,
             "slots": [dataclasses.asdict(slot) for _, slots in sorted(self.slots.items()) for slot in slots],
-            "published": self.published, "history": self.history,
+            "published": self.published, "history": self.history, "created": self.created,
         }
 
     @classmethod
@@ -356,7 +403,7 @@ class ClubSession:
                      for c, p in data["players"].items()},
             director=data["director"], session=data["session"], auto_advance=data["auto_advance"],
             round=data["round"], status=data["status"], published=dict(data["published"]),
-            history=list(data["history"]),
+            history=list(data["history"]), created=str(data.get("created", "")),
         )
         for row in data["slots"]:
             slot = LiveSlot(**row)
@@ -612,6 +659,7 @@ class ClubManager:
             boards={n: boards[n] for n in numbers},
             players={c: (s[0], s[1]) for c, s in seated.items()},
             director=director, auto_advance=auto_advance,
+            created=dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
         )
         session.history.append(f"created by {director}: {movement.description or movement.name}")
         self._movements[(event_id, session.session)] = movement
@@ -824,10 +872,11 @@ class ClubManager:
             results = tuple(r for r in results if r.round in over)
         return event, score_event(event, results, store.penalties(session.event_id))
 
-    async def publish(self, session: ClubSession, *, by: str) -> list[str]:
+    async def publish(self, session: ClubSession, *, by: str, locale: str = "en") -> list[str]:
         """Score the stored results, render the result files (HTML with hand records, CSV, JSON, PBN,
         USEBIO) and keep them for the server's pages; the JSON document is also kept in the store as a
-        publication (which starts the correction period, Law 79C). The names of the files.
+        publication (which starts the correction period, Law 79C). The names of the files. The pages are in
+        ``locale`` (the Director's) and link back to the session's page and the site's.
 
         :raises ClubError: while a board is still to be played or being played at some table: its hand
             record and traveller are secret until it is finished everywhere (Law 16C).
@@ -840,13 +889,56 @@ class ClubManager:
                             "still to be played or being played; the hand records and travellers are "
                             "published when every table has finished every board", "session")
         event, results = await asyncio.to_thread(self.scored, session)
-        files = await asyncio.to_thread(result_files, event, results, boards=session.boards)
+        files = await asyncio.to_thread(
+            functools.partial(result_files, event, results, boards=session.boards,
+                              locale=_publish_locale(locale),
+                              session_link=f"/club/sessions/{quote(session.id, safe='')}", site_link="/"))
         session.published = files
         if "results.json" in files:
             await asyncio.to_thread(self.store.publish, session.event_id, files["results.json"], by=by)
         session.history.append(f"results published by {by}")
         await self.save(session)
         return sorted(files)
+
+    async def adjust(self, session: ClubSession, round: int, table: int, board: int, score: str, *,
+                     by: str) -> LiveSlot:
+        """Close a board that its live table has not finished (after a forced move to the next round, a
+        table that never ends its board): enter an artificial adjusted score for it (Law 12C2(a); ``score``
+        is one of :data:`ADJUSTMENTS`, North-South's award first), or note it ``not played`` (no result).
+        The board then counts as done: the session can go on and its results be published.
+
+        :raises ClubError: for a board that is not open and unfinished at that table, an unknown ``score``, or
+            a result the table has entered meanwhile.
+        """
+        from tenace.scoring.adjusted import ArtificialAdjustedScore, Award
+        from tenace.store.errors import DuplicateResultError
+        from tenace.tournament.model import Result
+
+        if score not in ADJUSTMENTS:
+            raise ClubError(f"score: one of {', '.join(ADJUSTMENTS)}, not {score!r}", "score")
+        slot = next((s for s in session.slots.get((round, table), []) if s.board == board), None)
+        if slot is None:
+            raise ClubError(f"round {round}, table {table}: board {board} has not been opened there", "board")
+        if slot.done:
+            raise ClubError(f"round {round}, table {table}: board {board} is finished already", "board")
+        where = f"board {board} at table {table}, round {round}"
+        entered = await asyncio.to_thread(self.store.results, session.event_id)
+        if any((r.round, r.table, r.board) == (round, table, board) for r in entered):
+            raise ClubError(f"{where}: its table has entered a result meanwhile", "board")
+        if score != "not played":
+            ns, ew = (Award(code) for code in score.split("/"))
+            result = Result(board=board, round=round, table=table, ns=slot.ns, ew=slot.ew,
+                            adjusted=ArtificialAdjustedScore(ns, ew), session=session.session)
+            try:
+                await asyncio.to_thread(self.store.enter, session.event_id, session.session, result, by=by,
+                                        key=f"club:{session.id}:adjusted:{round}:{table}:{board}")
+            except DuplicateResultError:
+                raise ClubError(f"{where}: its table has entered a result meanwhile", "board") from None
+        slot.done, slot.adjusted = True, score
+        self._ended_at.pop(slot.table_id, None)
+        session.history.append(f"{where} closed by {by}: {score} (Law 12C2)")
+        await self.save(session)
+        return slot
 
     # --- the table page ---------------------------------------------------------------------------------
 
@@ -881,6 +973,13 @@ class ClubManager:
         elif spec.kind == "user":
             links["next"] = f"{base}/play"
         return links
+
+
+def _publish_locale(locale: str) -> str:
+    """``locale`` if the result pages have labels for it, else English."""
+    from tenace.tournament.publish.html import SOURCE_LOCALE, available_locales
+
+    return locale if locale in available_locales() else SOURCE_LOCALE
 
 
 def _late(session: ClubSession) -> bool:
@@ -942,10 +1041,41 @@ def _say(value: object, locale: str) -> str:
         return str(value)
 
 
-def _event_line(event: Event) -> str:
-    data = event_to_json(event)
-    kind = data.pop("type")
-    return f"{kind} " + ", ".join(f"{k}={v}" for k, v in data.items())
+def record_item(event: Event, locale: str = "en") -> dict[str, Any]:
+    """One event of a table's record for the console: its ``type`` and what the console's words for it
+    need (``seat``, ``call``/``card``, ``tricks``, ``option`` ... already in ``locale``), with ``text``, the
+    Laws engine's own English line (``tenace.laws.table._describe``), for an event the console has no
+    words of its own for.
+
+    >>> from tenace.calls import parse_call
+    >>> item = record_item(CallMade(Seat.NORTH, parse_call("2C"), alert=True, explanation="strong"), "pl")
+    >>> item["type"], item["seat"], item["call"], item["bid"], item["alert"], item["explanation"]
+    ('CallMade', 'Północ', '2♣', True, True, 'strong')
+    """
+    from tenace.calls import Bid
+    from tenace.laws.table import _describe as describe
+
+    item: dict[str, Any] = {"type": type(event).__name__, "text": describe(event)}
+    match event:
+        case CallMade(seat=seat, call=call, alert=alert, explanation=explanation):
+            item.update(seat=_say(seat, locale), call=_say(call, locale), bid=isinstance(call, Bid),
+                        alert=alert, explanation=explanation or "")
+        case CallChanged(seat=seat, call=call):
+            item.update(seat=_say(seat, locale), call=_say(call, locale))
+        case CardPlayed(seat=seat, card=card):
+            item.update(seat=_say(seat, locale), card=_say(card, locale))
+        case DirectorCalled(by=seat) | ClaimWithdrawn(seat=seat):
+            item.update(seat=_say(seat, locale))
+        case ClaimMade(seat=seat, tricks=tricks, statement=statement):
+            item.update(seat=_say(seat, locale), tricks=tricks, statement=statement)
+        case ClaimAnswered(seat=seat, agree=agree):
+            item.update(seat=_say(seat, locale), agree=agree)
+        case ClaimRuled(tricks=tricks):
+            item.update(tricks=tricks)
+        case Elected(actor=actor, option=option):
+            item.update(director=actor is DIRECTOR, seat=_say(actor, locale), option=_say(option, locale),
+                        law=_say(option.law, locale))
+    return item
 
 
 def call_json(call: DirectorCall, locale: str = "en") -> dict[str, Any]:
@@ -957,7 +1087,7 @@ def call_json(call: DirectorCall, locale: str = "en") -> dict[str, Any]:
         "board": table.board.number,
         "club": None if call.club is None else dataclasses.asdict(call.club),
         "seq": len(table.record),
-        "record": [_event_line(e) for e in table.record],
+        "record": [record_item(e, locale) for e in table.record],
         "pending": None if pending is None else {
             "actor": _say(pending.actor, locale),
             "law": str(pending.law),
@@ -1024,16 +1154,27 @@ def _truth(value: object, default: bool) -> bool:
     return str(value).strip().lower() in ("1", "true", "yes", "on")
 
 
-def _players(fields: Mapping[str, Any]) -> dict[ContestantId, tuple[SeatSpec, SeatSpec]]:
+Players = dict[ContestantId, tuple[SeatSpec, SeatSpec]]
+
+
+def _players(fields: Mapping[str, Any]) -> Players:
+    """The players the request names (see :func:`_players_where`)."""
+    return _players_where(fields)[0]
+
+
+def _players_where(fields: Mapping[str, Any]) -> tuple[Players, dict[ContestantId, str]]:
     """``"seats": {pair: [spec, spec]}`` (JSON), or the form's ``seating`` text, one pair a line:
-    ``4: user:ann, guest:Bob``."""
+    ``4: user:ann, guest:Bob``; and where each pair was given (``seats.4``, ``seating, line 2``), for the
+    messages about it."""
     raw: dict[str, list[object]] = {}
+    where: dict[ContestantId, str] = {}
     seats = fields.get("seats")
     if isinstance(seats, Mapping):
         for pair, specs in seats.items():
             if not isinstance(specs, list | tuple) or len(specs) != 2:
                 raise ClubError(f"seats.{pair}: expected the pair's two players", f"seats.{pair}")
             raw[str(pair)] = list(specs)
+            where[str(pair)] = f"seats.{pair}"
     seating = fields.get("seating")
     if isinstance(seating, str):
         for number, line in enumerate(seating.splitlines(), 1):
@@ -1045,10 +1186,33 @@ def _players(fields: Mapping[str, Any]) -> dict[ContestantId, tuple[SeatSpec, Se
                 raise ClubError(f"seating, line {number}: expected 'PAIR: PLAYER, PLAYER', got {line!r}",
                                 "seating")
             raw[pair.strip()] = list(specs)
-    return {
-        pair: (SeatSpec.parse(specs[0], f"seats.{pair}[0]"), SeatSpec.parse(specs[1], f"seats.{pair}[1]"))
+            where[pair.strip()] = f"seating, line {number}"
+    players = {
+        pair: (SeatSpec.parse(specs[0], _place(where[pair], 0)),
+               SeatSpec.parse(specs[1], _place(where[pair], 1)))
         for pair, specs in raw.items()
     }
+    return players, where
+
+
+def _place(where: str, index: int) -> str:
+    if where.startswith("seats."):
+        return f"{where}[{index}]"
+    return f"{where}, {('first', 'second')[index]} player"
+
+
+def unknown_users(players: Players, where: Mapping[ContestantId, str],
+                  known: Callable[[str], bool]) -> list[str]:
+    """What is wrong with the registered users ``players`` name: each one ``known`` does not know, with
+    the line that names him (a table with a seat nobody can take would wait for ever).
+
+    >>> seats = {"4": (SeatSpec("user", "ann"), SeatSpec("user", "zed"))}
+    >>> unknown_users(seats, {"4": "seating, line 1"}, lambda name: name == "ann")
+    ["seating, line 1: no registered user 'zed'"]
+    """
+    return [f"{where.get(pair, f'seats.{pair}')}: no registered user {spec.name!r}"
+            for pair, specs in players.items() for spec in specs
+            if spec.kind == "user" and not known(spec.name)]
 
 
 def _club(request: Request) -> ClubManager:
@@ -1140,10 +1304,13 @@ def router() -> APIRouter:
         if user is None:
             return _html(request, "director_login.html.j2", status_code=401)
         if not user.has(Role.DIRECTOR):
-            raise HTTPException(403, "this needs the role director")
+            # the login page says who he is and offers to log out (no page of JSON he cannot leave)
+            return _html(request, "director_login.html.j2", status_code=403, user=user)
         locale = _locale(request)
         calls = [call_json(c, locale) for c in director_calls(_club(request).hub)]
-        sessions = [s.summary() for s in await _club(request).all()]
+        # the newest first; each with when it was created and its id (several may have the same name)
+        sessions = sorted((s.summary() for s in await _club(request).all()), key=lambda s: s["created"],
+                          reverse=True)
         return _html(request, "director_console.html.j2", calls=calls, sessions=sessions, user=user)
 
     @routes.get("/api/director/calls")
@@ -1209,7 +1376,12 @@ def router() -> APIRouter:
         try:
             movement = make_movement(str(fields.get("movement", "howell")).strip().lower(), tables, per_round,
                                      rounds)
-            players = _players(fields)
+            players, where = _players_where(fields)
+            accounts = club.auth.accounts
+            unknown = await asyncio.to_thread(
+                unknown_users, players, where, lambda name: accounts.user(name) is not None)
+            if unknown:
+                raise ClubError("; ".join(unknown), "seating")
             session = await club.create(name, movement, players, director=user.username,
                                         auto_advance=_truth(fields.get("auto_advance"), True))
             if _truth(fields.get("start"), False):
@@ -1262,11 +1434,30 @@ def router() -> APIRouter:
         club = _club(request)
         try:
             async with _locked(club, session_id) as session:
-                names = await club.publish(session, by=user.username)
+                names = await club.publish(session, by=user.username, locale=_locale(request))
         except ValueError as exc:
             raise HTTPException(409, f"the results cannot be published: {exc}") from None
         return _done(form, f"/club/sessions/{session.id}/results/",
                      {"files": {n: f"/club/sessions/{session.id}/results/{n}" for n in names}})
+
+    @routes.post("/club/sessions/{session_id}/adjust", dependencies=[csrf])
+    async def adjust(request: Request, session_id: str, user: User = director_only) -> Response:
+        """Close a board its table has not finished: ``round``, ``table``, ``board`` and ``score`` (an
+        artificial adjusted score such as ``A+/A-``, North-South's first, or ``not played``; Law 12C2)."""
+        fields, form = await _fields(request)
+        round_, table, board = (_int(fields, name, low=1, high=MAX_BOARDS)
+                                for name in ("round", "table", "board"))
+        if round_ is None or table is None or board is None:
+            raise HTTPException(422, "round, table and board: the board to close is missing")
+        club = _club(request)
+        try:
+            async with _locked(club, session_id) as session:
+                slot = await club.adjust(session, round_, table, board, str(fields.get("score", "")).strip(),
+                                         by=user.username)
+        except ClubError as exc:
+            raise HTTPException(409 if exc.field == "board" else 422, str(exc)) from None
+        return _done(form, f"/club/sessions/{session.id}", {"closed": dataclasses.asdict(slot),
+                                                             **session.summary()})
 
     @routes.get("/club/sessions/{session_id}/rankings")
     async def rankings(request: Request, session_id: str) -> dict[str, Any]:

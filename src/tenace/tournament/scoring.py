@@ -251,6 +251,14 @@ class _PairsScorer:
             self.lines.append(_Line(result, section, ns_side, ew_side, result.ns_score()))
         self.played = set(seen)
         self.by_result = {id(line.result): line for line in self.lines}
+        if event.kind is EventKind.PAIRS:
+            # the movement, not only the results so far, says who keeps his direction: after the first round
+            # of a Howell every pair has played one way only, yet the Howell is one field
+            for session in event.sessions:
+                for movement in session.movements:
+                    for seating in movement.seatings:
+                        self.directions[seating.ns].add("NS")
+                        self.directions[seating.ew].add("EW")
 
     # The comparison: which lines are scored together.
 

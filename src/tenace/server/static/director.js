@@ -6,6 +6,7 @@
 //   so that a refusal (a bad seating line, a table that has moved on since the page was shown) is explained on
 //   the console with everything typed still there instead of a page of JSON, and a second press cannot act
 //   twice. Without JavaScript they still work as plain forms.
+// * The club session page asks before a forced move to the next round while tables are still playing.
 
 function showLoginError() {
   const code = new URLSearchParams(window.location.search).get("login_error");
@@ -96,7 +97,15 @@ function sendInBackground(form) {
   });
 }
 
+// A form with data-confirm (the session page's "Next round now" while tables are still playing) asks first.
+function confirmFirst(form) {
+  form.addEventListener("submit", (event) => {
+    if (!window.confirm(form.dataset.confirm)) event.preventDefault();
+  });
+}
+
 showLoginError();
+for (const form of document.querySelectorAll("form[data-confirm]")) confirmFirst(form);
 if (document.querySelector("main.director")) {
   watchCalls();
   for (const form of document.querySelectorAll("form[data-background]")) sendInBackground(form);

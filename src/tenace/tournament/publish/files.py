@@ -49,8 +49,11 @@ def result_files(
     locale: str = SOURCE_LOCALE,
     formats: tuple[str, ...] = FORMATS,
     date: dt.date | None = None,
+    session_link: str | None = None,
+    site_link: str | None = None,
 ) -> dict[str, str]:
-    """The files' names and texts (nothing is written).
+    """The files' names and texts (nothing is written). The HTML pages are in ``locale`` and link back to
+    ``session_link`` and ``site_link`` when given (:func:`~tenace.tournament.publish.html.render_pages`).
 
     :raises ValueError: for an unknown format name, or what a writer refuses.
     """
@@ -59,7 +62,8 @@ def result_files(
         raise ValueError(f"unknown result format(s) {', '.join(unknown)}; choose from {', '.join(FORMATS)}")
     files: dict[str, str] = {}
     if "html" in formats:
-        files.update(render_pages(event, results, boards=boards, analyses=analyses, locale=locale))
+        files.update(render_pages(event, results, boards=boards, analyses=analyses, locale=locale,
+                                  session_link=session_link, site_link=site_link))
     if "csv" in formats:
         files["rankings.csv"] = rankings_csv(event, results)
         files["travellers.csv"] = travellers_csv(event, results)

@@ -90,6 +90,14 @@ PAR_LINE: Final = N_("{contract} by {seats} {result}")
 """A par contract on a traveller: ``4♥X by E/W −1``."""
 NOTRUMP: Final = N_("NT")
 """Notrump in contracts, the double-dummy table and par lines (``BA`` in Polish, ``BT`` in Latvian)."""
+HAND_RECORD_LABELS: Final = (
+    N_("Boards {first}–{last} · page {page} of {pages}"), N_("Board {number}"), N_("Dealer: {seat}"),
+    N_("Vul:"), N_("None"), N_("N-S"), N_("E-W"), N_("All"), N_("North"), N_("East"), N_("South"), N_("West"),
+    N_("compass with high-card points"), N_(", vulnerable"), N_(", dealer"), N_("{seat}: high-card points"),
+    N_("double-dummy tricks"), N_("Par"), N_("Back to the session"), N_("Home page"), N_("Results"),
+)
+"""The labels of the hand records page (:mod:`tenace.handrecords`' template, which the catalogue tools do not
+read), translated with the result pages' catalogue when :func:`render_pages` renders it."""
 _RED: Final = frozenset({Suit.HEARTS, Suit.DIAMONDS})
 _RED_DENOMINATIONS: Final = frozenset({Denomination.HEARTS, Denomination.DIAMONDS})
 
@@ -368,12 +376,16 @@ def render_html(
     locale: str = SOURCE_LOCALE,
     hands_link: str | None = None,
     title: str | None = None,
+    session_link: str | None = None,
+    site_link: str | None = None,
 ) -> str:
     """The results page: a complete HTML document.
 
     ``boards`` (deals by board number, or :class:`~tenace.board.Board` values) and ``analyses`` (DD table and
     par by board number, see :func:`tenace.handrecords.analyse_boards`) add the analysis to each traveller;
-    ``hands_link`` is the address of the hand records page the travellers link to.
+    ``hands_link`` is the address of the hand records page the travellers link to; ``session_link`` and
+    ``site_link`` the addresses of the page the results were published from (a club session's) and of the
+    site's home page, linked at the top.
 
     :raises LocaleError: for a locale without a label catalogue.
     """
@@ -386,7 +398,7 @@ def render_html(
     template = _environment().get_template("results.html.j2")
     return template.render(
         _=_,
-        lang=locale.split("_")[0].split("-")[0],
+        lang=_lang(locale),
         title=title or results.event or event.name,
         event=event,
         results=results,
@@ -402,10 +414,16 @@ def render_html(
         travellers=_traveller_views(event, results, by_number, analyses or {}, labels),
         cards=_score_cards(event, results, labels),
         hands_link=hands_link,
+        session_link=session_link,
+        site_link=site_link,
         par_line=functools.partial(par_html, wording=par_wording, notrump=labels.notrump),
         notrump=labels.notrump,
         red_denominations=_RED_DENOMINATIONS,
     )
+
+
+def _lang(locale: str) -> str:
+    return locale.split("_")[0].split("-")[0]
 
 
 def render_pages(
@@ -415,9 +433,25 @@ def render_pages(
     boards: BoardsArg = None,
     analyses: Mapping[int, BoardAnalysis] | None = None,
     locale: str = SOURCE_LOCALE,
+    session_link: str | None = None,
+    site_link: str | None = None,
 ) -> dict[str, str]:
     """The pages :func:`write_html` writes, by file name: ``index.html`` (the results) and, when ``boards``
-    has the deals, ``hands.html`` (printable hand records with DD table and par, :mod:`tenace.handrecords`).
+    has the deals, ``hands.html`` (printable hand records with DD table and par, :mod:`tenace.handrecords`),
+    both in ``locale``; ``session_link`` and ``site_link`` as for :func:`render_html` (the hand records
+    link to the results too).
+
+    >>> from tenace.tournament.model import Conditions, Event, EventKind, Method
+    >>> from tenace.tournament.standings import EventResults
+    >>> from tenace import Board, Deal
+    >>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> pages = render_pages(Event("Klub", EventKind.PAIRS, Conditions(), ()),
+    ...                      EventResults("Klub", Method.MATCHPOINTS, (), ()), boards=[Board(1, deal)],
+    ...                      locale="pl", session_link="/club/sessions/s1")
+    >>> '<html lang="pl">' in pages["hands.html"], "Rozdanie 1" in pages["hands.html"]
+    (True, True)
+    >>> all('href="/club/sessions/s1"' in page for page in pages.values())
+    True
     """
     by_number = _boards(boards)
     with_deals = [by_number[n] for n in sorted(by_number) if isinstance(by_number[n], Board)
@@ -426,12 +460,21 @@ def render_pages(
     if with_deals:
         from tenace.handrecords import render_html as render_hand_records
 
+        _ = gettext_for(locale)
         per_board = analyses or {}
+        links = [(_("Results"), INDEX_PAGE)]
+        if session_link:
+            links.append((_("Back to the session"), session_link))
+        if site_link:
+            links.append((_("Home page"), site_link))
         pages[HANDS_PAGE] = render_hand_records(
-            with_deals, [per_board.get(b.number) for b in with_deals], title=results.event or event.name
+            with_deals, [per_board.get(b.number) for b in with_deals], title=results.event or event.name,
+            gettext=_, lang=_lang(locale), links=links,
+            par_line=functools.partial(par_html, wording=_(PAR_LINE), notrump=_(NOTRUMP)),
         )
     pages[INDEX_PAGE] = render_html(event, results, boards=by_number, analyses=analyses, locale=locale,
-                                    hands_link=HANDS_PAGE if with_deals else None)
+                                    hands_link=HANDS_PAGE if with_deals else None,
+                                    session_link=session_link, site_link=site_link)
     return pages
 
 
