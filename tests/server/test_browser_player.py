@@ -243,6 +243,18 @@ def test_a_viewer_the_event_does_not_admit_is_told_why_and_not_reconnected(
     assert page.locator("#connection").inner_text() == "Not connected."
 
 
+@pytest.mark.parametrize("code", [4401, 4403, 4404])
+def test_a_socket_the_server_closed_for_good_is_not_reopened(
+    open_page: Callable[[str], Page], code: int
+) -> None:
+    page = open_page("en")
+    page.evaluate("""(code) => { window.__socket.readyState = 3;
+      window.__socket.dispatchEvent(new CloseEvent("close", { code })); }""", code)
+    page.wait_for_timeout(1500)  # longer than the first back-off (500 ms)
+    assert page.evaluate("() => window.__opened") == 1
+    assert page.locator("#connection").inner_text() == "Not connected."
+
+
 def test_a_lost_connection_is_still_reconnected(open_page: Callable[[str], Page]) -> None:
     page = open_page("en")
     page.evaluate("() => window.__drop()")

@@ -65,7 +65,9 @@ function connect() {
     if (state.seq >= 0) send({ type: "resync", seq: state.seq }, null);
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
+    // closed by the server for good (docs/protocol.md): unauthorized 4401, forbidden 4403, not found 4404
+    if ([4401, 4403, 4404].includes(event.code)) state.closed = true;
     if (state.closed) { setConnection("stopped"); return; }
     setConnection("closed");
     state.retry += 1;
