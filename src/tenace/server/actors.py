@@ -89,7 +89,12 @@ class EngineRobot:
         self._lock = asyncio.Lock()
 
     def observe(self, view: TableView) -> None:
-        self._seen.append(view)
+        if self._lock.locked():  # thinking in a worker thread: it takes the views it missed before acting
+            self._seen.append(view)
+            return
+        seen, self._seen = self._seen, []
+        for earlier in (*seen, view):  # in order; cheap: the robot notes the cards it sees
+            self.robot.observe(earlier)
 
     async def act(self, view: TableView) -> Event | None:
         async with self._lock:
