@@ -514,3 +514,26 @@ def test_a_boards_file_without_deals_or_an_unknown_import_format_is_refused(db: 
     other.write_text("4S N 10\n", encoding="utf-8")
     code, _, stderr = run("import", str(howell), str(other), "--db", db)
     assert code == 1 and "cannot tell the format" in stderr
+
+
+def test_publish_in_another_language_with_lang(db: str, howell: int, tmp_path: Path) -> None:
+    import random
+
+    from tenace.dealing import random_deal
+
+    rng = random.Random(11)
+    boards = tmp_path / "boards.pbn"
+    boards.write_text("".join(f'[Board "{b}"]\n[Deal "{random_deal(rng).to_pbn()}"]\n\n' for b in (1, 2, 3)),
+                      encoding="utf-8")
+    _enter_all(db, howell)
+    code, _, stderr = run("publish", str(howell), "--out", str(tmp_path / "fr"), "--lang", "fr", "--db", db)
+    assert code == 2 and "--lang" in stderr and "pl" in stderr
+    assert not (tmp_path / "fr").exists()
+    ok("publish", str(howell), "--out", str(tmp_path / "web"), "--boards", str(boards), "--lang", "pl",
+       "--db", db)
+    index = (tmp_path / "web" / "index.html").read_text(encoding="utf-8")
+    hands = (tmp_path / "web" / "hands.html").read_text(encoding="utf-8")
+    assert '<html lang="pl">' in index and ">Klasyfikacja<" in index
+    assert '<html lang="pl">' in hands
+    assert [f'class="number">Rozdanie {b}<' in hands for b in (1, 2, 3)] == [True, True, True]
+    assert "Dealer" not in hands and "Rozdający" in hands

@@ -358,3 +358,60 @@ def test_a_guests_disputed_claim_reaches_the_console_by_itself_and_the_directors
     assert errors == []
     guest_context.close()
     director_context.close()
+
+
+def test_a_forced_move_asks_first_and_a_board_left_unfinished_is_closed_from_the_session_page(
+    server: Running, browser: Browser
+) -> None:
+    """A 2-table Howell whose guest never comes: "Next round now" asks before leaving his table unfinished
+    (dismissed, nothing happens; accepted, round 2 starts); the board left behind is then closed from the
+    session's page with an artificial adjusted score (Law 12C2). The scores are text, not boxes."""
+    context = browser.new_context()
+    page = context.new_page()
+    errors = _watch_errors(page)
+    _log_in(page, server.url, PASSWORD)
+    page.get_by_label("Name", exact=True).fill("Guest never came")
+    page.get_by_label("Tables").fill("2")
+    page.get_by_label("Boards per round").fill("1")
+    page.locator("textarea[name=seating]").fill("1: guest:Gus, robot")
+    page.get_by_role("button", name="Create and start round 1").click()
+    page.wait_for_url("**/club/sessions/*", timeout=TIMEOUT_MS)
+    session_url = page.url.split("?")[0]
+    assert page.locator("main.club-session table.tables").evaluate(
+        "t => getComputedStyle(t).backgroundColor") == "rgb(255, 255, 255)"  # director.css is applied
+    score_border = page.locator("td.score").first.evaluate("td => getComputedStyle(td).borderTopWidth")
+    assert score_border == "0px"  # not tenace.css's boxed .score of the table page
+
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.get_by_role("button", name="Next round now").click()
+    page.wait_for_timeout(300)  # a dismissed confirm sends nothing: give a wrong submission time to land
+    assert len(asked) == 1 and "not finished" in asked[0]
+    assert _status(page)[0] == "playing" and "Round 1/" in _status(page)[1]
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Next round now").click()
+    page.wait_for_function("() => /Round 2\\//.test(document.querySelector('main p').textContent)",
+                           timeout=TIMEOUT_MS)
+    page.goto(f"{session_url}?lang=en")
+    closing = page.locator("form.adjust").first
+    closing.wait_for(timeout=TIMEOUT_MS)
+    assert "table" in closing.inner_text().lower()
+    closing.get_by_label("Adjusted score").select_option("A+/A-")
+    closing.get_by_role("button", name="Close the board").click()
+    page.wait_for_load_state()
+    page.goto(f"{session_url}?lang=en")
+    assert page.locator("form.adjust").count() == 0
+    assert any("(Law 12C2)" in line for line in _history(server, session_url))
+    assert errors == []
+    context.close()
+
+
+def _history(server: Running, session_url: str) -> list[str]:
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(f"{session_url}/state") as answer:  # the test's own server
+        state: dict[str, Any] = json.load(answer)
+    history: list[str] = state["history"]
+    return history
