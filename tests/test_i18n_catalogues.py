@@ -84,6 +84,8 @@ _SAME_AS_ENGLISH = {
     # notation and abbreviations the languages share
     "NT", "Pass", "Alert", "NS", "EW", "% NS", "% EW", "IMPs", "VPs", "Par", "No.", "Cross-IMPs",
     "Session {number}", "Board-a-match", "Refused", "Table", "Board", "Claim",
+    # the compass letters: Polish bridge writes N/E/S/W, Swedish N/Ö/S/V (Latvian Z/A/D/R, Greek Β/Α/Ν/Δ)
+    "N", "E", "S", "W",
 }
 
 
