@@ -194,6 +194,19 @@ def test_a_howell_after_its_first_round_is_ranked_overall_and_a_mitchell_ns_and_
         assert [r.title for r in scored.rankings] == titles, movement.name
 
 
+def test_the_public_page_of_a_howell_shows_one_ranking_once_its_first_round_is_over(
+    director: TestClient,
+) -> None:
+    created = director.post("/club/sessions", json={
+        "name": "One field", "tables": 2, "boards_per_round": 1, "auto_advance": False, "start": True}).json()
+    _wait(director, created["id"], lambda s: s["status"] == "between-rounds")
+    visitor = TestClient(director.app)
+    for locale, title in (("en", "Overall"), ("pl", "Klasyfikacja łączna")):
+        page = visitor.get(f"/club/sessions/{created['id']}?lang={locale}").text
+        assert page.count('class="rankings"') == 1
+        assert f"<h2>{title}</h2>" in page and "<h2>NS</h2>" not in page
+
+
 # --- 5. the sessions list ----------------------------------------------------------------------------------
 
 
