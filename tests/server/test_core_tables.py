@@ -165,6 +165,7 @@ def test_every_acknowledged_action_is_stored_before_the_ack(client: TestClient, 
         ("N", {"type": "card", "card": "SA"}, "illegal"),  # no card during the auction
         ("N", {"type": "call", "call": "8NT"}, "bad-message"),
         ("N", {"type": "elect", "option": 0}, "illegal"),  # no decision is pending
+        ("N", {"type": "director"}, "no-irregularity"),  # Law 9B1: nothing for the Director to rectify
         ("N", {"type": "teleport"}, "bad-message"),
     ],
 )

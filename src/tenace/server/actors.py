@@ -33,7 +33,7 @@ from tenace.calls import PASS, Bid, Denomination
 from tenace.cards import Card
 from tenace.dealing.secure import random_deal
 from tenace.errors import ImpossibleActionError
-from tenace.laws.events import CardPlayed, ClaimAnswered, ClaimRuled, Elected, Event
+from tenace.laws.events import CardPlayed, ClaimAnswered, ClaimRuled, DirectorCalled, Elected, Event
 from tenace.laws.log import event_from_json, event_to_json
 from tenace.laws.refs import DIRECTOR, Director, Policy, Regulations
 from tenace.laws.table import Phase, Table, TableView
@@ -374,7 +374,10 @@ class TableActor:
             self._reply(origin, error_message(exc.code, str(exc), ref), command)
             return
         except (ImpossibleActionError, ValueError) as exc:
-            self._reply(origin, error_message("illegal", str(exc), ref), command)
+            called = isinstance(action, DirectorCalled) or (
+                isinstance(action, Action) and action.type == "director")
+            code = "no-irregularity" if called and isinstance(exc, ImpossibleActionError) else "illegal"
+            self._reply(origin, error_message(code, str(exc), ref), command)  # Law 9B1: nothing to rectify
             return
         seq = len(table.record)
         try:

@@ -111,7 +111,7 @@ function receive(message) {
     // a table that does not exist, a seat code that opens nothing, or a viewer the event does not admit (a
     // spectator where spectators are not allowed): trying again will not help, so the page stops trying
     if (!message.ref && ["not-found", "unauthorized", "forbidden"].includes(message.code)) state.closed = true;
-    if (asked === "director" && message.code === "illegal" && /no irregularity/i.test(message.message ?? "")) {
+    if (asked === "director" && message.code === "no-irregularity") {
       // The Director is summoned when attention is drawn to an irregularity (Law 9B1) and rectifies it (Law
       // 81C3); the engine refuses a call with none, and the player is told so plainly, not as an error.
       showNotice(t("Nothing for the Director to rule on now: no irregularity has happened (Law 9B1); play goes on."));
