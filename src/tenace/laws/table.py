@@ -373,7 +373,7 @@ class Table:
         except UnlawfulActionError:
             raise
         except ImpossibleActionError as exc:
-            raise ImpossibleActionError(f"event {index + 1} ({_describe(event)}): {exc}") from None
+            raise ImpossibleActionError(f"event {index + 1} ({describe(event)}): {exc}") from None
         return replace(new, record=(*self.record, event), times=(*self._times(), stamp))
 
     def _times(self) -> tuple[dt.datetime | None, ...]:
@@ -570,7 +570,8 @@ def _utc(at: dt.datetime | None) -> dt.datetime | None:
     return at.astimezone(dt.UTC)
 
 
-def _describe(event: Event) -> str:
+def describe(event: Event) -> str:
+    """One English line for ``event`` as the record shows it ("North calls 1NT")."""
     match event:
         case CallMade(seat=seat, call=call):
             return f"{seat.name.title()} calls {call}"
@@ -591,7 +592,7 @@ def _describe(event: Event) -> str:
         case Misinformation(seat=seat):
             return f"the Director finds {seat.name.title()} misinformed"
         case SimultaneousCalls(first=first, second=second):
-            return f"{_describe(first)} and {_describe(second)} at the same time"
+            return f"{describe(first)} and {describe(second)} at the same time"
         case ClaimWithdrawn(seat=seat):
             return f"{seat.name.title()} withdraws from the claim"
         case DummyDesignation(designation=words, by=seat):

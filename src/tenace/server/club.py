@@ -1044,7 +1044,7 @@ def _say(value: object, locale: str) -> str:
 def record_item(event: Event, locale: str = "en") -> dict[str, Any]:
     """One event of a table's record for the console: its ``type`` and what the console's words for it
     need (``seat``, ``call``/``card``, ``tricks``, ``option`` ... already in ``locale``), with ``text``, the
-    Laws engine's own English line (``tenace.laws.table._describe``), for an event the console has no
+    Laws engine's own English line (``tenace.laws.table.describe``), for an event the console has no
     words of its own for.
 
     >>> from tenace.calls import parse_call
@@ -1053,7 +1053,7 @@ def record_item(event: Event, locale: str = "en") -> dict[str, Any]:
     ('CallMade', 'Północ', '2♣', True, True, 'strong')
     """
     from tenace.calls import Bid
-    from tenace.laws.table import _describe as describe
+    from tenace.laws.table import describe
 
     item: dict[str, Any] = {"type": type(event).__name__, "text": describe(event)}
     match event:
