@@ -48,6 +48,7 @@ from tenace.server.protocol import (
     to_event,
     view_message,
 )
+from tenace.store.errors import DuplicateResultError
 
 if TYPE_CHECKING:
     from tenace.tournament.model import Result
@@ -467,6 +468,9 @@ class TableActor:
         try:
             await asyncio.to_thread(self.hub.store.enter, club.event_id, club.session, result,
                                     by=f"live table {self.id}", key=f"live:{self.id}:{self.position}")
+        except DuplicateResultError as exc:  # e.g. the Director closed the board with an adjusted score
+            log.warning("table %s: the result of board %d was not entered: %s", self.id, table.board.number,
+                        exc)
         except Exception:  # the Director enters or corrects it by hand; the table plays on
             log.exception("table %s: the result of board %d was not entered", self.id, table.board.number)
 
