@@ -74,10 +74,24 @@ def _postgres_schema() -> Iterator[str]:
         admin.dispose()
 
 
-async def _drive(players: list[Player], seconds: float) -> None:
+async def _drive(players: list[Player], seconds: float, warm_up: float = 0.0,
+                 at_start: Any = None, at_end: Any = None) -> None:
+    """Let the players play ``warm_up`` seconds (their connections opened, their first boards dealt), then
+    forget what they measured, call ``at_start()`` and go on for ``seconds``: the same connections throughout,
+    so that the measured window holds no storm of (re)connections."""
     stop = asyncio.Event()
     tasks = [asyncio.create_task(p.play(stop, keep_messages=False)) for p in players]
+    if warm_up:
+        await asyncio.sleep(warm_up)
+        for p in players:
+            p.latencies.clear()
+            p.errors.clear()
+            p.boards = 0
+    if at_start is not None:
+        at_start()
     await asyncio.sleep(seconds)
+    if at_end is not None:
+        at_end()
     stop.set()
     await asyncio.wait(tasks, timeout=15)
     for task in tasks:
@@ -112,18 +126,21 @@ def _level(count: int, seconds: float, think: float, cluster: bool, db: str | No
             at = servers[(owner + n // len(servers)) % len(servers)]  # half the clients at the other process
             players.append(Player(at.ws(table["id"], table["tokens"]["S"]), random.Random(rng.random()),
                                   think=think, next_board=True, patience=10.0))
-        _run(_drive(players, min(3.0, seconds / 4)))  # connect and warm up
-        for p in players:
-            p.latencies.clear()
-            p.errors.clear()
-            p.boards = 0
-        cpu_before = [_cpu_seconds(server) for server in servers]
-        clients_before = time.process_time()
-        started = time.perf_counter()
-        _run(_drive(players, seconds))
-        elapsed = time.perf_counter() - started
-        cpu = sum(_cpu_seconds(server) - before for server, before in zip(servers, cpu_before, strict=True))
-        clients_cpu = time.process_time() - clients_before
+        marks: dict[str, Any] = {}
+
+        def mark(when: str) -> None:
+            cpu_now = [_cpu_seconds(server) for server in servers]
+            marks[when] = (cpu_now, time.process_time(), time.perf_counter())
+            marks[f"{when} counts"] = [len(p.latencies) for p in players]
+
+        _run(_drive(players, seconds, warm_up=max(3.0, min(10.0, count / 100)),
+                    at_start=lambda: mark("start"), at_end=lambda: mark("end")))
+        (cpu_start, clients_start, started), (cpu_end, clients_end, ended) = marks["start"], marks["end"]
+        elapsed = ended - started
+        cpu = sum(b - a for a, b in zip(cpu_start, cpu_end, strict=True))
+        clients_cpu = clients_end - clients_start
+        for p, counted in zip(players, marks["end counts"], strict=True):
+            del p.latencies[counted:]  # acknowledged after the end mark: not counted
         writes = [httpx.get(f"{server.http}/api/health", timeout=10).json()["writes"] for server in servers]
     finally:
         for server in servers:
