@@ -38,7 +38,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
-from typing import Any
+from typing import Any, Final
 
 from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
@@ -330,6 +330,11 @@ async def _lobby_table(request: Request) -> pages.SoloTable:
     return pages.SoloTable(created.id, created.tokens[Seat.SOUTH])
 
 
+GC_THRESHOLDS: Final = (50_000, 20, 10)
+"""The cyclic collector's thresholds in a server process (``gc.set_threshold``): measured with
+benchmarks/bench_server_load.py, 1,000 tables went from a p99 of 132 ms to 35 ms (docs/server.md)."""
+
+
 def create_app(
     settings: Settings | None = None,
     *,
@@ -371,9 +376,12 @@ def create_app(
             await hub.restore()
         # The modules, the app and the tables restored stay for the life of the process: move them out of
         # the collector's reach, or every full collection walks them all again and stalls every table for
-        # a tenth of a second or more (docs/server.md, "Speed").
+        # a tenth of a second or more. And collect the young generation every 50,000 allocations, not 700:
+        # a table's state lives a few seconds, which the default thresholds turned into a promotion to the
+        # oldest generation and a full collection every few seconds (docs/server.md, "Speed").
         gc.collect()
         gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
         app.state.activity = TableActivity()
         expiry = None
         if settings.table_expiry > 0 and not settings.redis_url:  # several processes: see docs/server.md
