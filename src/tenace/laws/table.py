@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from tenace.board import Board
 from tenace.cards import Card, CardSet
@@ -77,7 +77,7 @@ from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedSco
 from tenace.scoring.points import score
 from tenace.seats import SEATS, Seat, Side
 
-_MISSING: Any = object()
+_T = TypeVar("_T")
 
 
 class Phase(enum.Enum):
@@ -165,13 +165,17 @@ class Table:
 
     # --- derived views of the state -------------------------------------------------------------------
 
+    def _memoized(self, name: str, compute: Callable[[], _T]) -> _T:
+        """``compute()``, worked out once per table (a table never changes) and kept in :attr:`_memo`."""
+        memo = self._memo
+        if name not in memo:
+            memo[name] = compute()
+        value: _T = memo[name]
+        return value
+
     @property
     def phase(self) -> Phase:
-        memo = self._memo
-        value = memo.get("phase", _MISSING)
-        if value is _MISSING:
-            value = memo["phase"] = self._phase_now()
-        return value  # type: ignore[no-any-return]
+        return self._memoized("phase", self._phase_now)
 
     def _phase_now(self) -> Phase:
         if self.mishaps.cancelled is not None:  # Laws 13B2, 13D, 15A2(a), 15B1: an adjusted score instead
@@ -219,11 +223,7 @@ class Table:
 
     @property
     def constraints(self) -> tuple[Constraint, ...]:
-        memo = self._memo
-        value = memo.get("constraints", _MISSING)
-        if value is _MISSING:
-            value = memo["constraints"] = self._constraints_now()
-        return value  # type: ignore[no-any-return]
+        return self._memoized("constraints", self._constraints_now)
 
     def _constraints_now(self) -> tuple[Constraint, ...]:
         """The constraints in force: the auction's, then penalty cards and lead rules (Laws 26B, 50-52)."""
@@ -257,11 +257,7 @@ class Table:
 
     @property
     def pending(self) -> Decision | None:
-        memo = self._memo
-        value = memo.get("pending", _MISSING)
-        if value is _MISSING:
-            value = memo["pending"] = self._pending_now()
-        return value  # type: ignore[no-any-return]
+        return self._memoized("pending", self._pending_now)
 
     def _pending_now(self) -> Decision | None:
         """The decision the table waits for, if any."""
@@ -281,11 +277,7 @@ class Table:
 
     @property
     def turn(self) -> Actor | None:
-        memo = self._memo
-        value = memo.get("turn", _MISSING)
-        if value is _MISSING:
-            value = memo["turn"] = self._turn_now()
-        return value  # type: ignore[no-any-return]
+        return self._memoized("turn", self._turn_now)
 
     def _turn_now(self) -> Actor | None:
         """Who acts next: the seat to call or play, the actor of a pending decision, or ``None`` at the
