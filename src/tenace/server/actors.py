@@ -599,12 +599,17 @@ class TableActor:
             self._spawn(self._robot_turn(seat, seq, position, fallback=True))  # the table must not stall
 
 
+AUTOMATIC_RULING_TRICKS = 5
+"""The longest ending (in tricks) the server's automatic claim ruling searches with the adjudication aid."""
+
+
 def automatic_claim_ruling(table: Table) -> int:
     """The tricks the server awards the claimer's side on a contested claim when no Director is present.
 
-    Law 70A: doubtful points go against the claimer. With at most eight tricks left the adjudication aid plays
-    the claimer's stated line with every unstated choice worst for him and the defenders double dummy; with
-    more, the double-dummy result stands in for it. Never more than was claimed.
+    Law 70A: doubtful points go against the claimer. With at most :data:`AUTOMATIC_RULING_TRICKS` tricks left
+    the adjudication aid plays the claimer's stated line with every unstated choice worst for him and the
+    defenders double dummy; with more, the double-dummy result stands in for it (the aid's exhaustive search
+    of an eight-trick ending took half a minute, and the table waited). Never more than was claimed.
     """
     from tenace.laws.adjudication import adjudicate, double_dummy_tricks
 
@@ -612,7 +617,7 @@ def automatic_claim_ruling(table: Table) -> int:
     if claim is None:
         raise ValueError("the table has no claim to rule on")
     try:
-        report = adjudicate(table)  # DDS values the play after the stated line: fast
+        report = adjudicate(table, max_tricks=AUTOMATIC_RULING_TRICKS)
         return min(claim.tricks, report.against_claimer)
     except ValueError:  # a long ending: more tricks than the aid searches
         assert table.play is not None
