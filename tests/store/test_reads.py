@@ -38,28 +38,31 @@ PLAYED = Result(board=1, round=1, table=1, ns="1", ew="2", contract=Contract.fro
 
 
 @pytest.fixture
-def begins(store: Store) -> Iterator[list[str]]:
-    """Every BEGIN statement sent on the store's connections (SQLite sends them itself; see database.py)."""
+def sqlite_store(tmp_path: Any) -> Iterator[Store]:
+    """A store on an SQLite file: only SQLite's BEGIN statements are the store's own to count (on PostgreSQL
+    the driver begins transactions itself)."""
+    with Store.open(f"sqlite:///{tmp_path / 'reads.db'}") as store:
+        yield store
+
+
+@pytest.fixture
+def begins(sqlite_store: Store) -> Iterator[list[str]]:
+    """Every BEGIN statement sent on the SQLite store's connections (see database.py)."""
     seen: list[str] = []
 
     def record(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
         if statement.upper().startswith("BEGIN"):
             seen.append(statement.upper())
 
-    event.listen(store.engine, "before_cursor_execute", record)
+    event.listen(sqlite_store.engine, "before_cursor_execute", record)
     yield seen
-    event.remove(store.engine, "before_cursor_execute", record)
-
-
-def sqlite_only(store: Store) -> None:
-    if store.engine.dialect.name != "sqlite":
-        pytest.skip("PostgreSQL sends no BEGIN statement of its own to count (the driver begins)")
+    event.remove(sqlite_store.engine, "before_cursor_execute", record)
 
 
 def test_each_read_call_begins_deferred_and_each_write_call_begins_immediate(
-    store: Store, begins: list[str]
+    sqlite_store: Store, begins: list[str]
 ) -> None:
-    sqlite_only(store)
+    store = sqlite_store
     writes: list[Callable[[], object]] = []
     event_id = store.create_event(EVENT)
     writes += [
