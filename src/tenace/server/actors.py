@@ -436,10 +436,11 @@ class TableActor:
             self._closed = True
             await asyncio.to_thread(self.hub.live.close, self.id)
 
-    async def _result_adjusted(self, table: Table, before: object = None) -> None:
+    async def _result_adjusted(self, table: Table, before: object) -> None:
         """The result of a board that had ended changed: the Director adjusted its score (Law 12C), or a
         correction after the play changed the tricks (e.g. an established revoke found later, Law 64). The
-        live table records the score now obtained, and a club table corrects the result it entered."""
+        live table records the score now obtained, and a club table corrects the result it entered (or enters
+        it, when ``before``, the result until now, was ``None``: a cancelled result awaiting its score)."""
         score = table.score_ns()
         if score is not None and score != self.scores.get(self.position):
             self.scores[self.position] = score
