@@ -332,7 +332,7 @@ async def _lobby_table(request: Request) -> pages.SoloTable:
 
 GC_THRESHOLDS: Final = (50_000, 20, 10)
 """The cyclic collector's thresholds in a server process (``gc.set_threshold``): measured with
-benchmarks/bench_server_load.py, 1,000 tables went from a p99 of 132 ms to 35 ms (docs/server.md)."""
+benchmarks/bench_server_load.py, 1,000 tables went from a p99 of 132 ms to 30-125 ms (docs/server.md)."""
 
 
 def create_app(
