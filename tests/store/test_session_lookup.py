@@ -9,14 +9,13 @@ from tenace.server.accounts import Accounts
 from tenace.server.security import Passwords, Role
 from tenace.store import Store
 
-from .test_reads import EVENT, begins, hold_write_lock, in_thread, sqlite_only
+from .test_reads import EVENT, begins, hold_write_lock, in_thread, sqlite_store
 
-__all__ = ["begins"]  # the fixture
+__all__ = ["begins", "sqlite_store"]  # the fixtures
 
 
-def test_the_session_look_up_begins_deferred(store: Store, begins: list[str]) -> None:
-    sqlite_only(store)
-    accounts = Accounts(store.engine, Passwords.fast_for_tests())
+def test_the_session_look_up_begins_deferred(sqlite_store: Store, begins: list[str]) -> None:
+    accounts = Accounts(sqlite_store.engine, Passwords.fast_for_tests())
     token = accounts.open_session(accounts.register("ann", "correct horse battery"))
     begins.clear()
     assert accounts.user_for_token(token) is not None
