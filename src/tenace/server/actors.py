@@ -71,8 +71,9 @@ class Robot(Protocol):
 
 
 RobotFactory = Callable[[Seat], Robot]
-"""Makes the robot for a seat. A robot may also have ``observe(view)``: it is then given its seat's view after
-every change, not only when it is on turn (so that it remembers quitted tricks, Law 66)."""
+"""Makes the robot for a seat. A robot may also have ``observe(view)``: it is then given its seat's view each
+time a trick is completed (and at the start of a board), not only when it is on turn, so that it remembers
+quitted tricks (Law 66)."""
 
 
 class EngineRobot:
