@@ -45,10 +45,13 @@ from tenace.board import vulnerability_for  # noqa: E402
 from tenace.calls import Denomination  # noqa: E402
 from tenace.cli import users  # noqa: E402
 from tenace.contract import Contract  # noqa: E402
+from tenace.laws.events import ClaimAnswered, Event  # noqa: E402
+from tenace.laws.table import Phase, TableView  # noqa: E402
 from tenace.scoring.matchpoints import matchpoint_units  # noqa: E402
 from tenace.scoring.points import score  # noqa: E402
 from tenace.seats import Seat  # noqa: E402
 from tenace.server import pages  # noqa: E402
+from tenace.server.actors import EngineRobot  # noqa: E402
 from tenace.server.settings import Settings  # noqa: E402
 from tenace.store import Store  # noqa: E402
 from tenace.tournament.movements import howell  # noqa: E402
@@ -91,6 +94,29 @@ def _add_director(db: str) -> None:
     assert answer.exit_code == 0, answer.output
 
 
+GUEST_CLAIM = "all of them"
+
+
+class _DisputingGuestClaims:
+    """The robots of tenace.robots (without double-dummy solving), except that they object to the guest's
+    claim (stated :data:`GUEST_CLAIM`): on a deal where declarer's side really takes every trick they would
+    rightly agree to it, and the test needs a disputed claim. Every other claim they answer as usual."""
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        self.robot = EngineRobot(seat, samples=0)
+
+    def observe(self, view: TableView) -> None:
+        self.robot.observe(view)
+
+    async def act(self, view: TableView) -> Event | None:
+        claim = view.claim
+        if view.phase is Phase.CLAIM and view.turn is self.seat and claim is not None \
+                and claim.statement == GUEST_CLAIM:
+            return ClaimAnswered(self.seat, False)
+        return await self.robot.act(view)
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     db = f"sqlite:///{tmp_path_factory.mktemp('director') / 'tenace.db'}"
@@ -98,7 +124,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     wanted: dict[str, Any] = {"database_url": db, "robot_delay": 0.0, "robot_samples": 0}  # quick robots
     known = {f.name for f in dataclasses.fields(Settings)}
     settings = Settings(**{k: v for k, v in wanted.items() if k in known})
-    app = app_module.create_app(settings)
+    app = app_module.create_app(settings, robots=_DisputingGuestClaims)
     port = _free_port()
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -332,14 +358,14 @@ def test_a_guests_disputed_claim_reaches_the_console_by_itself_and_the_directors
     gina.click("#claim-button")
     left = int(gina.locator("#claim-tricks").input_value())  # the dialog offers every trick left
     assert left == 13  # she claims before the first trick is complete
-    gina.fill("#claim-statement", "all of them")
+    gina.fill("#claim-statement", GUEST_CLAIM)
     gina.click("#claim-submit")
 
     # the console shows the call without the Director reloading it (director.js looks every few seconds)
     director.goto(f"{server.url}/director?lang=en")
     call = director.locator(".director-call", has_text="Table 1")
     call.wait_for(timeout=TIMEOUT_MS)
-    assert f"East claims {left} of the remaining tricks. “all of them”" in call.inner_text()
+    assert f"East claims {left} of the remaining tricks. “{GUEST_CLAIM}”" in call.inner_text()
     contract = Contract.from_str(call.locator(".tricks-so-far dd").first.inner_text())
     assert (contract.level, contract.denomination, contract.declarer) == (7, Denomination.NOTRUMP, Seat.EAST)
     tricks = call.get_by_label("Tricks to the claimer's side (Law 70)")
