@@ -17,7 +17,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,7 +25,7 @@ pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 app_module = pytest.importorskip("tenace.server.app")
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 from tenace import Card, Deal, Seat  # noqa: E402
@@ -35,12 +34,11 @@ from tenace.scoring.points import score  # noqa: E402
 from tenace.server import pages  # noqa: E402
 from tenace.server.settings import Settings  # noqa: E402
 
-CHROMIUM = Path("/usr/bin/chromium")
+from .chromium import launch, needs_chromium  # noqa: E402
+
 TIMEOUT_MS = 30_000
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's chromium is not installed (scripts/_system.sh installs it)"
-)
+pytestmark = needs_chromium
 
 # What the page offers to do now, or null while it waits (for the server, a robot or another player).
 STATE_JS = """() => {
@@ -105,16 +103,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-dev-shm-usage", "--disable-extensions", "--no-first-run"],
-        )
-        try:
-            yield b
-        finally:
-            b.close()
+    with launch() as b:
+        yield b
 
 
 def _state(page: Page, table: Callable[[], Table] | None = None) -> str:

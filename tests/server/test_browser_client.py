@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +17,7 @@ pytest.importorskip("playwright.sync_api")
 
 from fastapi import FastAPI  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
-from playwright.sync_api import Browser, Page, Route, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, Route  # noqa: E402
 
 from tenace import Board, Card, Deal, Seat, parse_call  # noqa: E402
 from tenace.laws import CallMade, CardPlayed, ClaimMade, DirectorCalled, Table  # noqa: E402
@@ -27,11 +26,12 @@ from tenace.laws.refs import DIRECTOR, Policy, Regulations  # noqa: E402
 from tenace.server import pages  # noqa: E402
 from tenace.server.protocol import cards_in, error_message, view_message  # noqa: E402
 
-CHROMIUM = Path("/usr/bin/chromium")
+from .chromium import launch, needs_chromium  # noqa: E402
+
 ORIGIN = "http://tenace.test"
 TIMEOUT_MS = 10_000
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+pytestmark = needs_chromium
 
 FAKE_SOCKET = """
 window.__sent = [];
@@ -59,13 +59,8 @@ DEAL = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.543
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM),
-                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        try:
-            yield b
-        finally:
-            b.close()
+    with launch() as b:
+        yield b
 
 
 @pytest.fixture

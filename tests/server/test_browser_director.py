@@ -27,7 +27,6 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
@@ -38,7 +37,7 @@ uvicorn = pytest.importorskip("uvicorn")
 app_module = pytest.importorskip("tenace.server.app")
 
 import typer  # noqa: E402
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
 from tenace.board import vulnerability_for  # noqa: E402
@@ -58,14 +57,13 @@ from tenace.tournament.movements import howell  # noqa: E402
 from tenace.tournament.publish.common import decimal_text  # noqa: E402
 from tenace.tournament.scoring import score_event  # noqa: E402
 
-CHROMIUM = Path("/usr/bin/chromium")
+from .chromium import launch, needs_chromium  # noqa: E402
+
 TIMEOUT_MS = 30_000
 SESSION_SECONDS = 90.0  # the robots' whole session; it takes well under half of this on two cores
 DIRECTOR, PASSWORD = "dan", "correct horse battery"
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's chromium is not installed (scripts/_system.sh installs it)"
-)
+pytestmark = needs_chromium
 
 
 @dataclass
@@ -143,16 +141,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-dev-shm-usage", "--disable-extensions", "--no-first-run"],
-        )
-        try:
-            yield b
-        finally:
-            b.close()
+    with launch() as b:
+        yield b
 
 
 def _watch_errors(page: Page) -> list[str]:

@@ -15,35 +15,26 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page  # noqa: E402
 
 from server.liveservers import ServerProcess  # noqa: E402
 from server.test_club_scaleout import _director_account, _login, _over_at, _play, _seat, _wait  # noqa: E402
 from tenace.store import Store  # noqa: E402
 from tenace.tournament.movements import howell  # noqa: E402
 
-CHROMIUM = Path("/usr/bin/chromium")
+from .chromium import launch, needs_chromium  # noqa: E402
+
 TIMEOUT_MS = 30_000
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="Debian's chromium is not installed (scripts/_system.sh installs it)"
-)
+pytestmark = needs_chromium
 
 
 @contextlib.contextmanager
 def _browser() -> Iterator[Browser]:
     """Chromium, started after the guest's boards are played (Playwright's sync API keeps an event loop
     running in this thread, where the simulated player's own cannot run)."""
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-dev-shm-usage", "--disable-extensions", "--no-first-run"],
-        )
-        try:
-            yield b
-        finally:
-            b.close()
+    with launch() as b:
+        yield b
 
 
 def _looked(page: Page) -> None:
