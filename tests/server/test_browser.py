@@ -12,9 +12,6 @@ The tests wait on DOM states (``wait_for_function``), never on time.
 from __future__ import annotations
 
 import dataclasses
-import socket
-import threading
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +32,7 @@ from tenace.server import pages  # noqa: E402
 from tenace.server.settings import Settings  # noqa: E402
 
 from .chromium import launch, needs_chromium  # noqa: E402
+from .liveservers import in_thread  # noqa: E402
 
 TIMEOUT_MS = 30_000
 
@@ -68,12 +66,6 @@ class Running:
         return table
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     folder = tmp_path_factory.mktemp("browser")
@@ -84,21 +76,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     app = app_module.create_app(settings)
     if not any(getattr(route, "path", None) == "/tables/{table_id}" for route in app.routes):
         app.include_router(pages.router)
-    port = _free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not srv.started:  # the server's own start-up flag, not a guess at a delay
-        if not thread.is_alive() or time.monotonic() > deadline:
-            raise RuntimeError("the server did not start")
-        time.sleep(0.02)
-    try:
-        yield Running(f"http://127.0.0.1:{port}", app)
-    finally:
-        srv.should_exit = True
-        thread.join(timeout=15)
+    with in_thread(app) as url:
+        yield Running(url, app)
 
 
 @pytest.fixture(scope="module")

@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import socket
-import threading
 import time
 from collections import defaultdict
 from collections.abc import Iterator
@@ -58,6 +56,7 @@ from tenace.tournament.publish.common import decimal_text  # noqa: E402
 from tenace.tournament.scoring import score_event  # noqa: E402
 
 from .chromium import launch, needs_chromium  # noqa: E402
+from .liveservers import in_thread  # noqa: E402
 
 TIMEOUT_MS = 30_000
 SESSION_SECONDS = 90.0  # the robots' whole session; it takes well under half of this on two cores
@@ -70,12 +69,6 @@ pytestmark = needs_chromium
 class Running:
     url: str
     db: str
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _add_director(db: str) -> None:
@@ -123,20 +116,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     known = {f.name for f in dataclasses.fields(Settings)}
     settings = Settings(**{k: v for k, v in wanted.items() if k in known})
     app = app_module.create_app(settings, robots=_DisputingGuestClaims)
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not srv.started:  # the server's own start-up flag
-        if not thread.is_alive() or time.monotonic() > deadline:
-            raise RuntimeError("the server did not start")
-        time.sleep(0.02)
-    try:
-        yield Running(f"http://127.0.0.1:{port}", db)
-    finally:
-        srv.should_exit = True
-        thread.join(timeout=15)
+    with in_thread(app) as url:
+        yield Running(url, db)
 
 
 @pytest.fixture(scope="module")
