@@ -417,13 +417,17 @@ class TableActor:
                 # acts once in its place (from the same view)
                 self._spawn(self._robot_turn(seat, command.seq, command.position, fallback=True))
 
-    async def _board_ended(self, table: Table) -> None:
-        score = table.score_ns()  # None for a result the Director cancelled
-        contract, tricks = table.contract, table.declarer_tricks
+    async def _store_end(self, table: Table) -> None:
+        """Record the board as ended with the score obtained at the table (``None`` for a result the Director
+        cancelled, Laws 12C2, 13-15)."""
+        score, contract = table.score_ns(), table.contract
         if score is not None:
             self.scores[self.position] = score
         await asyncio.to_thread(self.hub.live.end_board, self.id, self.position, score,
-                                None if contract is None else str(contract), tricks)
+                                None if contract is None else str(contract), table.declarer_tricks)
+
+    async def _board_ended(self, table: Table) -> None:
+        await self._store_end(table)
         if self.club is not None and self.hub.store is not None and table.result_ns() is not None:
             await self._enter_result(table)  # a cancelled result waits for the Director's adjusted score
         await self._close_if_done(table)
@@ -444,10 +448,7 @@ class TableActor:
         it, when ``before``, the result until now, was ``None``: a cancelled result awaiting its score)."""
         score = table.score_ns()
         if score is not None and score != self.scores.get(self.position):
-            self.scores[self.position] = score
-            contract = table.contract
-            await asyncio.to_thread(self.hub.live.end_board, self.id, self.position, score,
-                                    None if contract is None else str(contract), table.declarer_tricks)
+            await self._store_end(table)
         club, store = self.club, self.hub.store
         if club is None or store is None or table.result_ns() is None:
             return
