@@ -9,9 +9,8 @@ from tenace.robots.bidding import Choice, Shown, choose_call, explain_call, show
 from tenace.robots.play import Memory, choose_card
 from tenace.robots.robot import Robot
 from tenace.robots.selfplay import play_board
-from tenace.robots.system import SYSTEM, Rule, System
 
 __all__ = [
-    "SYSTEM", "Choice", "Memory", "Robot", "Rule", "Shown", "System", "choose_call", "choose_card",
+    "Choice", "Memory", "Robot", "Shown", "choose_call", "choose_card",
     "explain_call", "play_board", "shown",
 ]

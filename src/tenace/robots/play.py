@@ -25,7 +25,8 @@ from tenace.laws.decisions import MayNotLead, MustLead, MustPlay
 from tenace.laws.table import TableView
 from tenace.play import Play
 from tenace.robots.bidding import Shown, shown
-from tenace.robots.system import SYSTEM, System
+from tenace.system.bidding.rules import BiddingSystem
+from tenace.system.bidding.systems import builtin
 from tenace.seats import SEATS, Seat, Side
 from tenace.solver.dds import SolvedPosition, solve_positions
 
@@ -110,7 +111,7 @@ def _winner(leader: Seat, cards: tuple[Card | None, ...], trump: Suit | None) ->
     return leader.rotate(best)
 
 
-def position_from_view(view: TableView, memory: Memory | None = None, system: System = SYSTEM) -> Position:
+def position_from_view(view: TableView, memory: Memory | None = None, system: BiddingSystem | None = None) -> Position:
     """What ``view`` (and ``memory``) tell about the play.
 
     :raises ValueError: if the view has no contract (the auction has not ended).
@@ -150,7 +151,7 @@ def position_from_view(view: TableView, memory: Memory | None = None, system: Sy
         known=known,
         whole=frozenset(whole),
         voids={seat: frozenset(v) for seat, v in voids.items()},
-        shown=shown(view.dealer, calls, system),
+        shown=shown(view.dealer, calls, system or builtin(), view.vulnerability),
     )
 
 
@@ -310,7 +311,7 @@ def _lowest(cards: Sequence[Card]) -> Card:
 
 def choose_card(
     view: TableView, seat: Seat, memory: Memory | None, samples: int, rng: random.Random,
-    system: System = SYSTEM, budget: float | None = None,
+    system: BiddingSystem | None = None, budget: float | None = None,
 ) -> tuple[Card, list[SolvedPosition]]:
     """The card for ``seat`` (the robot's own, or dummy's when the robot is declarer): the most tricks on
     average over the samples, ties to the lowest card. Returns the solved samples too (for claims).

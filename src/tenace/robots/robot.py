@@ -25,7 +25,7 @@ from tenace.laws.decisions import MustPass, MustRepeat
 from tenace.laws.events import CallMade, CardPlayed, ClaimAnswered, ClaimMade, Elected, Event
 from tenace.laws.refs import Director
 from tenace.laws.table import Phase, TableView
-from tenace.robots.bidding import choose_call, explain_call, matching_rules
+from tenace.robots.bidding import choose_call, explain_call
 from tenace.robots.play import (
     Memory,
     choose_card,
@@ -34,8 +34,9 @@ from tenace.robots.play import (
     side_takes_all,
     solve_samples,
 )
-from tenace.robots.system import SYSTEM, System
 from tenace.seats import Seat
+from tenace.system.bidding.rules import BiddingSystem
+from tenace.system.bidding.systems import builtin
 
 __all__ = ["Robot"]
 
@@ -62,7 +63,7 @@ class Robot:
     seed: int = 0
     claims: bool = True
     budget: float | None = None
-    system: System = SYSTEM
+    system: BiddingSystem = field(default_factory=builtin)
     memory: Memory = field(default_factory=Memory)
     _rng: random.Random = field(init=False, repr=False)
 
@@ -88,7 +89,7 @@ class Robot:
         """The answer to an opponent's question about the call at ``index`` of the auction (Law 20F): the
         partnership's agreement from the system description."""
         calls = [s.call.call for s in view.calls]
-        return explain_call(calls, index, self.system)
+        return explain_call(calls, index, self.system, dealer=view.dealer, vulnerability=view.vulnerability)
 
     def act(self, view: TableView) -> Event | None:
         """The robot's action in ``view``, or ``None`` when it is not the robot's turn to do anything."""
@@ -133,12 +134,11 @@ class Robot:
             if isinstance(constraint, MustRepeat) and constraint.seat is me:
                 return CallMade(me, constraint.call, False, None)
         calls: list[Call] = [s.call.call for s in view.calls]
-        choice = choose_call(view.hands[me], view.dealer, me, calls, self.system)
         # Laws 20F1, 40A: the explanation is the partnership's agreement about the call (every rule that makes
         # it), not the text of the one rule this hand happened to meet, which may describe the hand.
-        explanation = explain_call([*calls, choice.call], len(calls), self.system)
-        alert = choice.alert or any(rule.alert for rule, _ in matching_rules(calls, choice.call, self.system))
-        return CallMade(me, choice.call, alert, explanation)
+        choice = choose_call(view.hands[me], view.dealer, me, calls, self.system,
+                             vulnerability=view.vulnerability)
+        return CallMade(me, choice.call, choice.alert, choice.explanation)
 
     def _answer_claim(self, view: TableView) -> ClaimAnswered:
         """Agree to an opponent's claim or concession only when it cannot cost the robot's side a trick on any

@@ -1,0 +1,439 @@
+"""How well the robots bid and play, measured double dummy on fixed-seed deals (issue 11's benchmark).
+
+Run: ``.venv/bin/python benchmarks/bench_strength.py [--deals 1000] [--seed 11] [--play 0] [--json OUT]``
+
+Bidding: four robots bid ``--deals`` random deals (board numbers 1, 2, ... give dealer and vulnerability by
+Law 2). Each final contract is scored with the tricks it takes double dummy and compared with par:
+
+* mean |IMP| against par (the par score of the deal, DDS's ``DealerParBin``);
+* makeable games reached: of the sides that can make a game double dummy (3NT, 4 of a major, 5 of a minor
+  by some player of the side), the share that declared a contract at game level or higher; the share that
+  also made it double dummy is printed beside it. Slams the same way (twelve tricks, a contract at the six
+  level or higher);
+* games and slams bid that fail double dummy;
+* boards where a side holding 26+ HCP, with a makeable game, did not declare game or higher;
+* boards passed out although a side holds 22+ HCP;
+* explanations contradicted by the caller's own hand: each call's meaning on the robots' card (the
+  structured facts its explanation states: HCP, lengths, balance, stoppers) is compared with the hand;
+* time per call (CPU time of the process, median and 95th percentile).
+
+Play (``--play K``): the first K deals are also played to the end by the four robots, and every card a robot
+chooses among two or more legal cards is compared with the double-dummy solution of the position: the share
+of DD-optimal cards for declarer and for the defenders, and the opening-lead DD-optimal rate (DDOLAR). Time
+per card is reported as for calls.
+
+Head to head (``--versus REV``): the robots of git revision REV (a commit, branch or tag of this repository)
+bid the same deals at a second table in a subprocess: table 1 has this version North-South and REV
+East-West, table 2 the reverse. Each board scores the two results double dummy as a team match; the mean
+IMPs per board for this version are printed with their standard error. (The previous version's robots are
+driven through :func:`tenace.robots.bidding.choose_call`, which every version has.)
+
+Nothing here is a timed test: the numbers are printed for a human to compare (and written with ``--json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tenace import DECK, Board, CardSet, Deal
+from tenace.analysis import DDTable
+from tenace.board import Vulnerability
+from tenace.calls import Bid, Call, Denomination, Pass, parse_call
+from tenace.contract import Contract, Doubling
+from tenace.laws import CallMade, CardPlayed, Table
+from tenace.laws.events import ClaimMade, ClaimRuled, Event
+from tenace.laws.refs import DIRECTOR
+from tenace.laws.table import Phase
+from tenace.robots import Robot
+from tenace.scoring.imps import imps
+from tenace.scoring.points import score
+from tenace.seats import SEATS, Seat, Side
+from tenace.solver.dds import dd_tables, par, solve_position
+from tenace.robots.bidding import meaning_of
+from tenace.system.bidding import check
+from tenace.system.bidding.hand import HandInfo
+
+Bidder = Callable[[Board, Seat, tuple[Call, ...]], tuple[Call, str]]
+"""Given the board, the seat to call and the calls so far: the call and its explanation."""
+
+_GAME_LEVEL = {Denomination.NOTRUMP: 3, Denomination.SPADES: 4, Denomination.HEARTS: 4,
+               Denomination.DIAMONDS: 5, Denomination.CLUBS: 5}
+
+
+def random_deal(rng: random.Random) -> Deal:
+    cards = list(DECK)
+    rng.shuffle(cards)
+    return Deal.from_hands({seat: CardSet(cards[13 * i:13 * i + 13]) for i, seat in enumerate(SEATS)})
+
+
+def boards(count: int, seed: int) -> list[Board]:
+    rng = random.Random(seed)
+    return [Board(n, random_deal(rng)) for n in range(1, count + 1)]
+
+
+def contract_of(dealer: Seat, calls: Sequence[Call]) -> Contract | None:
+    """The final contract of a finished auction (``None`` when passed out)."""
+    from tenace.auction import Auction
+    return Auction(dealer, tuple(calls)).contract()
+
+
+# --- the robots of this version -------------------------------------------------------------------------
+
+@dataclass
+class Robots:
+    """This version's robots, one per seat, called through the Laws engine as at a live table."""
+
+    seed: int = 0
+    times: list[float] = field(default_factory=list)
+
+    def bid(self, board: Board) -> tuple[tuple[Call, ...], list[tuple[Seat, Call, str]]]:
+        """The auction of ``board`` and each call's explanation."""
+        table = Table.new(board)
+        robots = {seat: Robot(seat, samples=0, seed=self.seed + board.number) for seat in SEATS}
+        said: list[tuple[Seat, Call, str]] = []
+        while table.phase is Phase.AUCTION:
+            seat = table.turn
+            assert isinstance(seat, Seat)
+            start = time.process_time()
+            event = robots[seat].act(table.view(seat))
+            self.times.append(time.process_time() - start)
+            assert isinstance(event, CallMade), event
+            said.append((seat, event.call, event.explanation or ""))
+            table = table.apply(event)
+        return tuple(c for _, c, _ in said), said
+
+    def bidder(self, board: Board, seat: Seat, calls: tuple[Call, ...]) -> Call:
+        table = Table.new(board)
+        for call in calls:
+            turn = table.turn
+            assert isinstance(turn, Seat)
+            table = table.apply(CallMade(turn, call))
+        robot = Robot(seat, samples=0, seed=self.seed + board.number)
+        start = time.process_time()
+        event = robot.act(table.view(seat))
+        self.times.append(time.process_time() - start)
+        assert isinstance(event, CallMade)
+        return event.call
+
+
+# --- another revision's robots, in a subprocess ---------------------------------------------------------
+
+_SERVE = r"""
+import json, sys
+from tenace import Board, Deal, Seat, parse_call
+from tenace.robots.bidding import choose_call
+for line in sys.stdin:
+    q = json.loads(line)
+    deal = Deal.from_pbn(q["deal"])
+    seat = Seat.from_str(q["seat"])
+    calls = tuple(parse_call(c) for c in q["calls"])
+    board = Board(q["board"], deal)
+    choice = choose_call(deal[seat], board.dealer, seat, calls)
+    print(json.dumps({"call": str(choice.call)}), flush=True)
+"""
+
+
+class OtherRevision:
+    """The robots of another git revision, answering one call at a time over a pipe."""
+
+    def __init__(self, revision: str) -> None:
+        root = Path(__file__).resolve().parent.parent
+        self._dir = tempfile.TemporaryDirectory(prefix="tenace-rev-")
+        subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", self._dir.name, revision],
+                       check=True, capture_output=True)
+        self._root = root
+        env = {**os.environ, "PYTHONPATH": str(Path(self._dir.name) / "src")}
+        self._proc = subprocess.Popen([sys.executable, "-c", _SERVE], stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, text=True, env=env)
+
+    def bidder(self, board: Board, seat: Seat, calls: tuple[Call, ...]) -> Call:
+        assert self._proc.stdin is not None and self._proc.stdout is not None
+        query = {"deal": board.deal.to_pbn(), "seat": seat.name[0], "board": board.number,
+                 "calls": [str(c) for c in calls]}
+        self._proc.stdin.write(json.dumps(query) + "\n")
+        self._proc.stdin.flush()
+        return parse_call(json.loads(self._proc.stdout.readline())["call"])
+
+    def close(self) -> None:
+        if self._proc.stdin is not None:
+            self._proc.stdin.close()
+        self._proc.wait()
+        subprocess.run(["git", "-C", str(self._root), "worktree", "remove", "--force", self._dir.name],
+                       capture_output=True)
+        self._dir.cleanup()
+
+
+def mixed_auction(board: Board, ns: Callable[..., Call], ew: Callable[..., Call]) -> tuple[Call, ...]:
+    from tenace.auction import Auction
+    calls: tuple[Call, ...] = ()
+    while True:
+        auction = Auction(board.dealer, calls)
+        if auction.is_complete:
+            return calls
+        seat = auction.turn
+        who = ns if seat.side is Side.NS else ew
+        calls = (*calls, who(board, seat, calls))
+
+
+# --- scoring against double dummy -----------------------------------------------------------------------
+
+def table_score(board: Board, contract: Contract | None, dd: DDTable) -> int:
+    """North-South's score for ``contract`` taking its double-dummy tricks."""
+    if contract is None:
+        return 0
+    tricks = dd[contract.declarer, contract.denomination]
+    points = score(contract, tricks, vulnerable=board.is_vulnerable(contract.declarer))
+    return points if contract.declarer.side is Side.NS else -points
+
+
+def best_level(dd: DDTable, side: Side) -> int:
+    """The highest level ``side`` can make in its best denomination, double dummy (0: none)."""
+    best = 0
+    for seat in SEATS:
+        if seat.side is side:
+            for denomination in _GAME_LEVEL:
+                best = max(best, dd[seat, denomination] - 6)
+    return best
+
+
+def makes_game(dd: DDTable, side: Side) -> bool:
+    return any(dd[seat, d] - 6 >= level for seat in SEATS if seat.side is side
+               for d, level in _GAME_LEVEL.items())
+
+
+def side_hcp(deal: Deal, side: Side) -> int:
+    return sum(deal[seat].hcp for seat in SEATS if seat.side is side)
+
+
+def contradictions(board: Board, calls: Sequence[Call], index: int, hand: CardSet) -> list[str]:
+    """What the card says the call at ``index`` shows (its structured meaning under the robots' system)
+    that the caller's own ``hand`` contradicts."""
+    meaning = meaning_of(calls, index, dealer=board.dealer, vulnerability=board.vulnerability)
+    return check.contradictions(meaning.facts, HandInfo.of(hand))
+
+
+@dataclass
+class Bidding:
+    deals: int = 0
+    imp_vs_par: list[int] = field(default_factory=list)
+    games_makeable: int = 0
+    games_reached: int = 0
+    games_reached_made: int = 0
+    slams_makeable: int = 0
+    slams_reached: int = 0
+    slams_reached_made: int = 0
+    games_bid: int = 0
+    games_failed: int = 0
+    slams_bid: int = 0
+    slams_failed: int = 0
+    strong_below_game: int = 0
+    passed_out_22: int = 0
+    calls: int = 0
+    contradicted: list[str] = field(default_factory=list)
+
+    def add(self, board: Board, calls: Sequence[Call], dd: DDTable,
+            said: Sequence[tuple[Seat, Call, str]] = ()) -> None:
+        self.deals += 1
+        deal = board.deal
+        contract = contract_of(board.dealer, calls)
+        result = table_score(board, contract, dd)
+        self.imp_vs_par.append(imps(result - par(dd, board.vulnerability, board.dealer).score_ns))
+        if contract is None and max(side_hcp(deal, s) for s in Side) >= 22:
+            self.passed_out_22 += 1
+        for side in Side:
+            mine = contract is not None and contract.declarer.side is side
+            level = contract.level if contract is not None and mine else 0
+            game = mine and contract is not None and level >= _GAME_LEVEL[contract.denomination]
+            made = mine and contract is not None and dd[contract.declarer, contract.denomination] - 6 >= level
+            if makes_game(dd, side):
+                self.games_makeable += 1
+                self.games_reached += game
+                self.games_reached_made += game and made
+                if side_hcp(deal, side) >= 26 and not game:
+                    self.strong_below_game += 1
+            if best_level(dd, side) >= 6:
+                self.slams_makeable += 1
+                self.slams_reached += level >= 6
+                self.slams_reached_made += level >= 6 and made
+            if game and level < 6:
+                self.games_bid += 1
+                self.games_failed += not made
+            if level >= 6:
+                self.slams_bid += 1
+                self.slams_failed += not made
+        for index, (seat, call, text) in enumerate(said):
+            self.calls += 1
+            bad = contradictions(board, calls, index, deal[seat])
+            if bad:
+                self.contradicted.append(f"board {board.number} {seat.name[0]} {call} after "
+                                         f"{' '.join(map(str, calls[:index])) or '-'}: {text!r}: {bad}")
+
+    def summary(self) -> dict[str, Any]:
+        def share(a: int, b: int) -> float:
+            return round(100 * a / b, 1) if b else 0.0
+        return {
+            "deals": self.deals,
+            "mean |IMP| vs par": round(statistics.mean(abs(x) for x in self.imp_vs_par), 2),
+            "mean IMP vs par": round(statistics.mean(self.imp_vs_par), 2),
+            "makeable games reached %": share(self.games_reached, self.games_makeable),
+            "makeable games reached and made %": share(self.games_reached_made, self.games_makeable),
+            "makeable slams reached %": share(self.slams_reached, self.slams_makeable),
+            "makeable slams reached and made %": share(self.slams_reached_made, self.slams_makeable),
+            "games bid that fail %": share(self.games_failed, self.games_bid),
+            "slams bid that fail %": share(self.slams_failed, self.slams_bid),
+            "26+ HCP below a makeable game, % of boards": share(self.strong_below_game, self.deals),
+            "passed out with 22+ HCP": self.passed_out_22,
+            "explanations contradicted by the hand %": share(len(self.contradicted), self.calls),
+            "makeable games / slams": f"{self.games_makeable} / {self.slams_makeable}",
+        }
+
+
+# --- card play ------------------------------------------------------------------------------------------
+
+@dataclass
+class Playing:
+    declarer: list[bool] = field(default_factory=list)
+    defence: list[bool] = field(default_factory=list)
+    leads: list[bool] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    def play(self, board: Board, samples: int, seed: int) -> None:
+        table = Table.new(board)
+        robots = {seat: Robot(seat, samples=samples, seed=seed + board.number) for seat in SEATS}
+        while table.phase is not Phase.ENDED:
+            event: Event | None = None
+            if table.turn is DIRECTOR and table.claim is not None and table.play is not None:
+                solved = solve_position(table.play)
+                mine = solved.max_tricks if solved.turn.side is table.claim.seat.side else (
+                    solved.tricks_left - solved.max_tricks)
+                event = ClaimRuled(mine)
+            for seat in SEATS:
+                view = table.view(seat)
+                start = time.process_time()
+                action = robots[seat].act(view)
+                spent = time.process_time() - start
+                if action is None:
+                    continue
+                if isinstance(action, CardPlayed) and table.play is not None:
+                    self.times.append(spent)
+                    self._judge(table, action)
+                event = event or action
+            assert event is not None
+            table = table.apply(event)
+
+    def _judge(self, table: Table, action: CardPlayed) -> None:
+        play, contract = table.play, table.contract
+        assert play is not None and contract is not None
+        solved = solve_position(play)
+        values = dict(solved.cards)
+        if len(values) < 2:
+            return  # one legal card: forced
+        good = values.get(action.card) == max(values.values())
+        if not play.cards:
+            self.leads.append(good)
+        if action.seat.side is contract.declarer.side:
+            self.declarer.append(good)
+        else:
+            self.defence.append(good)
+
+    def summary(self) -> dict[str, Any]:
+        def rate(xs: list[bool]) -> float:
+            return round(100 * sum(xs) / len(xs), 2) if xs else 0.0
+        return {
+            "declarer DD-optimal %": rate(self.declarer), "declarer cards": len(self.declarer),
+            "defence DD-optimal %": rate(self.defence), "defence cards": len(self.defence),
+            "opening leads DD-optimal % (DDOLAR)": rate(self.leads), "opening leads": len(self.leads),
+            **timing("card", self.times),
+        }
+
+
+def timing(what: str, times: list[float]) -> dict[str, float]:
+    if not times:
+        return {}
+    ordered = sorted(times)
+    return {f"{what} CPU median ms": round(1000 * statistics.median(ordered), 2),
+            f"{what} CPU p95 ms": round(1000 * ordered[int(0.95 * (len(ordered) - 1))], 2),
+            f"{what} CPU max ms": round(1000 * ordered[-1], 2)}
+
+
+def cached_tables(deals: list[Board], seed: int) -> list[DDTable]:
+    """The deals' double-dummy tables, kept between runs in the system's temporary folder (they take about
+    0.3 s of CPU each)."""
+    path = Path(tempfile.gettempdir()) / f"tenace-strength-{seed}.json"
+    known: dict[str, list[list[int]]] = json.loads(path.read_text()) if path.exists() else {}
+    missing = [b.deal for b in deals if b.deal.to_pbn() not in known]
+    for deal, table in zip(missing, dd_tables(missing), strict=True):
+        known[deal.to_pbn()] = [list(row) for row in table.tricks]
+    if missing:
+        path.write_text(json.dumps(known))
+    return [DDTable.from_rows(known[b.deal.to_pbn()]) for b in deals]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--play", type=int, default=0, help="also play the first K deals")
+    parser.add_argument("--samples", type=int, default=20, help="card-play samples (default 20)")
+    parser.add_argument("--versus", help="git revision whose robots bid against these, head to head")
+    parser.add_argument("--show", type=int, default=0, help="print the first N contradicted explanations")
+    parser.add_argument("--json", type=Path, help="write the figures here")
+    args = parser.parse_args()
+
+    deals = boards(args.deals, args.seed)
+    tables = cached_tables(deals, args.seed)
+    robots = Robots(args.seed)
+    bidding = Bidding()
+    for board, dd in zip(deals, tables, strict=True):
+        calls, said = robots.bid(board)
+        bidding.add(board, calls, dd, said)
+    figures: dict[str, Any] = {"bidding": {**bidding.summary(), **timing("call", robots.times)}}
+    for key, value in figures["bidding"].items():
+        print(f"{key:<48} {value}")
+    for line in bidding.contradicted[:args.show]:
+        print("  ", line)
+
+    if args.versus:
+        other = OtherRevision(args.versus)
+        try:
+            swings = []
+            for board, dd in zip(deals, tables, strict=True):
+                one = table_score(board, contract_of(board.dealer, mixed_auction(board, robots.bidder,
+                                                                                 other.bidder)), dd)
+                two = table_score(board, contract_of(board.dealer, mixed_auction(board, other.bidder,
+                                                                                 robots.bidder)), dd)
+                swings.append(imps(one - two))
+        finally:
+            other.close()
+        mean = statistics.mean(swings)
+        error = statistics.stdev(swings) / len(swings) ** 0.5 if len(swings) > 1 else 0.0
+        figures["versus"] = {"revision": args.versus, "boards": len(swings), "IMPs per board": round(mean, 3),
+                             "standard error": round(error, 3)}
+        print(f"head to head against {args.versus}: {mean:+.3f} IMPs per board "
+              f"(standard error {error:.3f}) over {len(swings)} boards")
+
+    if args.play:
+        playing = Playing()
+        for board in deals[:args.play]:
+            playing.play(board, args.samples, args.seed)
+        figures["play"] = playing.summary()
+        for key, value in figures["play"].items():
+            print(f"{key:<48} {value}")
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2))
+
+
+if __name__ == "__main__":
+    main()

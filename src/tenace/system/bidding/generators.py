@@ -1,0 +1,362 @@
+"""Rules made for one auction by code: the conventions and principles a file names with ``uses``.
+
+Some agreements apply to every auction that reaches a situation rather than to a written auction: Roman Key
+Card Blackwood once a suit is agreed, or the principles that take over where the written rules stop (bid
+game with the values for it, compete in a fit, keep bidding when partner's call forces). A generator looks
+at a :class:`~tenace.system.bidding.engine.Context` and returns ordinary :class:`Rule` values whose
+conditions are written in the same words as a file's (so they are explained the same way, Law 20F):
+
+* ``rkcb``: Roman Key Card Blackwood, 1430 answers, the queen ask and the specific-king ask
+  (:func:`rkcb`);
+* ``principles``: game, invitation, slam by count, forcing continuations, competing by the law of total
+  tricks, penalty doubles (:func:`principles`).
+
+A generated rule never takes a call the file's own rules make in that auction: the written agreement owns its
+calls, and a call keeps one meaning.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
+
+from tenace.system.bidding.calls import DOUBLE, PASS, bid_code, legal
+from tenace.system.bidding.conditions import Condition, parse_conditions
+from tenace.system.bidding.rules import CallTemplate, Rule
+from tenace.system.meaning import Forcing
+
+if TYPE_CHECKING:
+    from tenace.system.bidding.engine import Context
+
+__all__ = ["GENERATORS", "generate"]
+
+Made = list[tuple[Rule, dict[str, int]]]
+_NT: Final = 4
+_GAME_LEVEL: Final = (5, 5, 4, 4, 3)  # by denomination: clubs, diamonds, hearts, spades, notrump
+_SUIT_LETTER: Final = "CDHS"
+
+
+@functools.lru_cache(maxsize=4096)
+def _conditions(text: str) -> tuple[Condition, ...]:
+    return parse_conditions(text)
+
+
+def _rule(code: int, conditions: str, label: str, forcing: Forcing | None = None, *, alert: bool = False,
+          judge: bool = False, where: str = "") -> tuple[Rule, dict[str, int]]:
+    from tenace.system.bidding.calls import call_of
+    call = CallTemplate(str(call_of(code)), code=code)
+    return Rule(None, call, _conditions(conditions), label, forcing, alert, False, judge, where), {}
+
+
+def _cheapest(ctx: Context, denomination: int) -> int | None:
+    """The cheapest legal bid in ``denomination``."""
+    last = ctx.last_bid
+    level = 1 if last < 0 else (last - 3) // 5 + 1
+    for lv in (level, level + 1):
+        if lv <= 7:
+            code = bid_code(lv, denomination)
+            if code > last:
+                return code
+    return None
+
+
+def _level(code: int) -> int:
+    return (code - 3) // 5 + 1
+
+
+def _denomination(code: int) -> int:
+    return (code - 3) % 5
+
+
+def _file_calls(ctx: Context) -> set[int]:
+    """The calls the file's rules make in this auction (they keep their meaning)."""
+    taken: set[int] = set()
+    for rule, bindings, _ in ctx.file_entries:
+        template = rule.call
+        if template.code >= 0:
+            taken.add(template.code)
+        elif template.letter in bindings:
+            taken.add(bid_code(template.level, bindings[template.letter]))
+        else:
+            taken.update(bid_code(template.level, s) for s in range(4))
+    return taken
+
+
+# --- Roman Key Card Blackwood ------------------------------------------------------------------------------
+
+_ANSWERS: Final = (  # step above 4NT, the keycards, the label
+    (0, "keys 1|4", "rkcb-answer-14"),
+    (1, "keys 0|3", "rkcb-answer-03"),
+    (2, "keys 2, not queen t", "rkcb-answer-2"),
+    (3, "keys 2, queen t", "rkcb-answer-2q"),
+)
+
+
+def _our_labels(ctx: Context, seat: int) -> list[str]:
+    return [label for i, m in enumerate(ctx.meanings) if ctx.seat_of(i) == seat for label in m.labels]
+
+
+def _keys_shown(label: str, mine: int) -> int:
+    """Partner's keycards from his answer, given the asker's own (1430: the low count unless that is
+    impossible)."""
+    low, high = {"rkcb-answer-14": (1, 4), "rkcb-answer-03": (0, 3)}.get(label, (2, 2))
+    return high if mine + high <= 5 and mine <= 1 else low
+
+
+def rkcb(ctx: Context) -> tuple[Made, Made]:
+    """Roman Key Card Blackwood (1430) for the side to call, once it has agreed a suit."""
+    t = ctx.agreed
+    if t is None:
+        return [], []
+    me, partner = ctx.turn, (ctx.turn + 2) % 4
+    made: Made = []
+    partner_meaning = ctx.partner_meaning
+    partner_labels = partner_meaning.labels if partner_meaning is not None else ()
+    rho_passed = bool(ctx.calls) and ctx.calls[-1] == PASS
+    four_nt = bid_code(4, _NT)
+    letter = _SUIT_LETTER[t]
+    if "rkcb" in partner_labels and rho_passed:
+        for step, condition, label in _ANSWERS:
+            made.append(_rule(four_nt + 1 + step, condition, label, Forcing.NON_FORCING, alert=True))
+        return made, []
+    if "rkcb-queen-ask" in partner_labels and rho_passed:
+        cheapest = _cheapest(ctx, t)
+        slam = bid_code(6, t)
+        if cheapest is not None:
+            if cheapest < slam:
+                made.append(_rule(slam, "queen t", "rkcb-queen-yes", alert=True))
+            made.append(_rule(cheapest, "", "rkcb-queen-no", Forcing.SIGN_OFF))
+        return made, []
+    if "rkcb-king-ask" in partner_labels and rho_passed:
+        for suit in (0, 1, 2, 3):
+            if suit != t:
+                code = bid_code(6, suit)
+                if code < bid_code(6, t) and legal(ctx.calls, code):
+                    made.append(_rule(code, f"kings 1+, top {_SUIT_LETTER[suit]} 2", "rkcb-king", alert=True))
+        made.append(_rule(bid_code(6, t), "", "rkcb-king-none", Forcing.SIGN_OFF))
+        return made, []
+    mine = _our_labels(ctx, me)
+    answer = next((label for label in partner_labels if label.startswith("rkcb-")), None)
+    if "rkcb" in mine and answer is not None and rho_passed:
+        made += _after_answer(ctx, t, answer)
+        return made, []
+    if "rkcb" in mine or "rkcb" in _our_labels(ctx, partner):
+        return [], []
+    if ctx.last_bid >= four_nt or not legal(ctx.calls, four_nt) or four_nt in _file_calls(ctx):
+        return [], []
+    if ctx.last_bidder not in (me, partner):
+        return [], []
+    pmin = ctx.shown[partner].hcp_min
+    controls = ", ".join(f"control {_SUIT_LETTER[s]}" for s in range(4)
+                         if s != t and s not in ctx.natural[me] and s not in ctx.natural[partner])
+    need = max(0, 32 - pmin)
+    text = f"hcp {need}+, fit {letter}" + (f", {controls}" if controls else "")
+    made.append(_rule(four_nt, text, "rkcb", Forcing.FORCING, alert=True, judge=True))
+    return made, []
+
+
+def _after_answer(ctx: Context, t: int, answer: str) -> Made:
+    """The asker's next call once partner has answered 4NT (or the queen or king ask)."""
+    made: Made = []
+    letter = _SUIT_LETTER[t]
+    five, six, seven = bid_code(5, t), bid_code(6, t), bid_code(7, t)
+    last = ctx.last_bid
+    sign_off = five if five > last else six
+    partner = (ctx.turn + 2) % 4
+    pmin = ctx.shown[partner].hcp_min
+    if answer in ("rkcb-queen-no", "rkcb-queen-yes", "rkcb-king", "rkcb-king-none"):
+        labels = _our_labels(ctx, partner)
+        keys = next((lb for lb in labels if lb in ("rkcb-answer-14", "rkcb-answer-03", "rkcb-answer-2",
+                                                    "rkcb-answer-2q")), "rkcb-answer-2")
+        for mine in range(6):
+            missing = 5 - mine - _keys_shown(keys, mine)
+            if missing >= 1 or answer == "rkcb-queen-no":
+                if last >= six:
+                    made.append(_rule(PASS, f"keys {mine}", "to-play", Forcing.SIGN_OFF))
+                else:
+                    made.append(_rule(six if missing <= 1 else sign_off, f"keys {mine}", "to-play",
+                                      Forcing.SIGN_OFF))
+            else:
+                grand = max(0, 36 - pmin)
+                if seven > last:
+                    made.append(_rule(seven, f"keys {mine}, hcp {grand}+", "grand-slam", Forcing.SIGN_OFF))
+                made.append(_rule(six if six > last else PASS, f"keys {mine}", "to-play", Forcing.SIGN_OFF))
+        return made
+    queen_known = answer == "rkcb-answer-2q"
+    for mine in range(6):
+        missing = 5 - mine - _keys_shown(answer, mine)
+        cond = f"keys {mine}"
+        if missing >= 2:
+            code = sign_off if sign_off > last else PASS
+            made.append(_rule(code, cond, "rkcb-signoff", Forcing.SIGN_OFF))
+            continue
+        king_ask = bid_code(5, _NT)
+        if missing == 0 and (queen_known or t >= 2) and king_ask > last and legal(ctx.calls, king_ask):
+            made.append(_rule(king_ask, f"{cond}, hcp {max(0, 34 - pmin)}+" + ("" if queen_known else
+                                                                                ", queen t"),
+                              "rkcb-king-ask", Forcing.FORCING, alert=True))
+        if t >= 2 and not queen_known and answer in ("rkcb-answer-14", "rkcb-answer-03"):
+            ask = next((c for c in range(last + 1, six) if c >= 3 and _denomination(c) != t), None)
+            if ask is not None and ask < five:
+                made.append(_rule(ask, f"{cond}, not queen t, {letter}<=4", "rkcb-queen-ask", Forcing.FORCING,
+                                  alert=True))
+        made.append(_rule(six if six > last else PASS, cond, "to-play", Forcing.SIGN_OFF))
+    return made
+
+
+# --- principles --------------------------------------------------------------------------------------------
+
+def _stoppers(ctx: Context) -> str:
+    return ", stop theirs" if ctx.theirs else ""
+
+
+def principles(ctx: Context) -> tuple[Made, Made]:
+    """What a player does where the written rules stop; see the module documentation."""
+    me, partner = ctx.turn, (ctx.turn + 2) % 4
+    ours = (me, partner)
+    if not any(c >= 3 for c in ctx.calls):
+        return [], []
+    taken = _file_calls(ctx)
+    made: Made = []
+
+    def add(code: int | None, conditions: str, label: str, forcing: Forcing | None = None, *,
+            judge: bool = False) -> None:
+        if code is None or code in taken or not legal(ctx.calls, code):
+            return
+        made.append(_rule(code, conditions, label, forcing, judge=judge))
+
+    shown = ctx.shown
+    pmin, pmax = shown[partner].hcp_min, shown[partner].hcp_max
+    partner_bid = any(c >= 3 for c in ctx.calls_of(partner))
+    last, bidder = ctx.last_bid, ctx.last_bidder
+    t = ctx.agreed
+    forced = ctx.forced
+    game_forcing = ctx.game_forcing
+    level = _level(last) if last >= 3 else 0
+    denom = _denomination(last) if last >= 3 else -1
+    ours_last = bidder in ours
+    below_game = ours_last and level < _GAME_LEVEL[denom]
+    stop = _stoppers(ctx)
+
+    if not partner_bid:
+        # partner has only passed (or doubled): compete with a long suit, or reopen with shortness
+        if bidder is not None and bidder not in ours and level <= 2:
+            for suit in (3, 2, 1, 0):
+                letter = _SUIT_LETTER[suit]
+                if suit not in ctx.theirs:
+                    add(_cheapest(ctx, suit), f"hcp 10-16, {letter}>=6, good {letter}", "natural", judge=True)
+        return [], made
+
+    # slam by count without a fit: notrump
+    if ours_last or bidder is None:
+        add(bid_code(7, _NT), f"sum 37+, balanced{stop}", "slam")
+        add(bid_code(6, _NT), f"sum 33+{stop}, semibalanced", "slam", judge=True)
+        if t is not None:
+            slam = bid_code(6, t)
+            add(slam, f"sum 33+, fit {_SUIT_LETTER[t]}", "slam", judge=True)
+
+    if bidder is not None and not ours_last:
+        # the opponents have the last bid: compete, double or pass
+        their_suit = denom
+        if t is not None:
+            for lv in (2, 3, 4):
+                code = bid_code(lv, t)
+                if code > last:
+                    add(code, f"fit {_SUIT_LETTER[t]} {max(8, lv + 6)}, hcp 5+", "competitive", judge=True)
+                    break
+        if level >= 2 and their_suit < 4:
+            letter = _SUIT_LETTER[their_suit]
+            add(DOUBLE, f"hcp {max(0, 21 - pmin)}+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
+        if level >= 4 or (level >= 3 and their_suit == 4):
+            add(DOUBLE, "sum 24+", "penalty-double", judge=True)
+        if t is not None:
+            game = bid_code(_GAME_LEVEL[t], t)
+            add(game, f"sum 25+, fit {_SUIT_LETTER[t]}", "game", judge=True)
+        add(bid_code(3, _NT), f"sum 25+{stop}", "game", judge=True)
+        made.append(_rule(PASS, "", "pass-competitive"))
+        return [], made
+
+    if below_game or bidder is None:
+        gf = game_forcing
+        game_cond = "" if gf else "sum 25+"
+        if t is not None:
+            letter = _SUIT_LETTER[t]
+            game = bid_code(_GAME_LEVEL[t], t)
+            if t >= 2:
+                add(game, _join(game_cond, f"fit {letter}"), "game", Forcing.SIGN_OFF, judge=True)
+            else:
+                add(bid_code(3, _NT), _join(game_cond, f"semibalanced{stop}"), "game", Forcing.SIGN_OFF,
+                    judge=True)
+                add(game, _join(game_cond, f"fit {letter}"), "game", Forcing.SIGN_OFF, judge=True)
+        for suit in (3, 2):
+            letter = _SUIT_LETTER[suit]
+            add(bid_code(4, suit), _join(game_cond, f"{letter}>=6, good {letter}"), "game", Forcing.SIGN_OFF)
+        add(bid_code(3, _NT), _join(game_cond, f"semibalanced{stop}"), "game", Forcing.SIGN_OFF, judge=True)
+        if not gf and not forced:
+            if t is not None:
+                raise_to = _cheapest(ctx, t)
+                if raise_to is not None and _level(raise_to) <= 3 and raise_to > last:
+                    jump = raise_to + 5 if _level(raise_to) < 3 else raise_to
+                    if _level(jump) <= 3:
+                        add(jump, f"sum 23-24, fit {_SUIT_LETTER[t]}", "invite", Forcing.INVITATIONAL,
+                            judge=True)
+            add(bid_code(2, _NT), f"sum 23-24, balanced{stop}", "invite", Forcing.INVITATIONAL, judge=True)
+        if forced or gf:
+            _forcing_continuation(ctx, add)
+        made.append(_rule(PASS, "sum -24" if not gf else "", "to-play", Forcing.SIGN_OFF))
+    return [], made
+
+
+def _join(*parts: str) -> str:
+    return ", ".join(p for p in parts if p)
+
+
+def _forcing_continuation(ctx: Context, add: Callable[..., None]) -> None:
+    """Forced to bid (or in a game-forcing auction below game): support partner, show a new suit, rebid
+    a long one, bid notrump, and at worst go back to partner's first suit."""
+    me, partner = ctx.turn, (ctx.turn + 2) % 4
+    mine, his = ctx.natural[me], ctx.natural[partner]
+    if his:
+        suit = his[-1]
+        letter = _SUIT_LETTER[suit]
+        need = 3 if ctx.shown[partner].lengths[suit][0] >= 5 else 4
+        add(_cheapest(ctx, suit), f"{letter}>={need}", "support", Forcing.FORCING)
+    for suit in (3, 2, 1, 0):
+        if suit not in mine and suit not in his and suit not in ctx.theirs:
+            code = _cheapest(ctx, suit)
+            if code is not None and _level(code) <= 3:
+                letter = _SUIT_LETTER[suit]
+                add(code, f"{letter}>=4, longest {letter}", "natural", Forcing.FORCING)
+    for suit in mine:
+        letter = _SUIT_LETTER[suit]
+        add(_cheapest(ctx, suit), f"{letter}>=6", "rebid-suit", Forcing.FORCING)
+    nt = _cheapest(ctx, _NT)
+    if nt is not None and _level(nt) <= 3:
+        add(nt, "stop theirs" if ctx.theirs else "", "natural-notrump", Forcing.FORCING)
+    for suit in mine:
+        letter = _SUIT_LETTER[suit]
+        add(_cheapest(ctx, suit), f"{letter}>=5", "rebid-suit", Forcing.FORCING)
+    if his:
+        first = his[0]
+        add(_cheapest(ctx, first), f"{_SUIT_LETTER[first]}>=2", "preference", Forcing.FORCING)
+    for suit in (3, 2, 1, 0):
+        letter = _SUIT_LETTER[suit]
+        add(_cheapest(ctx, suit), f"longest {letter}", "natural", Forcing.FORCING)
+
+
+GENERATORS: Final[dict[str, Callable[[Context], tuple[Made, Made]]]] = {
+    "rkcb": rkcb,
+    "principles": principles,
+}
+
+
+def generate(ctx: Context) -> tuple[Made, Made]:
+    """The generated rules for ``ctx``: those to try before the file's rules, and those after."""
+    first: Made = []
+    last: Made = []
+    for name in ctx.system.generators:
+        before, after = GENERATORS[name](ctx)
+        first += before
+        last += after
+    return first, last
