@@ -96,12 +96,16 @@ class Robots:
     """This version's robots, one per seat, called through the Laws engine as at a live table."""
 
     seed: int = 0
+    simulate: bool = True
     times: list[float] = field(default_factory=list)
+
+    def robot(self, seat: Seat, board: Board) -> Robot:
+        return Robot(seat, samples=20 if self.simulate else 0, seed=self.seed + board.number)
 
     def bid(self, board: Board) -> tuple[tuple[Call, ...], list[tuple[Seat, Call, str]]]:
         """The auction of ``board`` and each call's explanation."""
         table = Table.new(board)
-        robots = {seat: Robot(seat, samples=0, seed=self.seed + board.number) for seat in SEATS}
+        robots = {seat: self.robot(seat, board) for seat in SEATS}
         said: list[tuple[Seat, Call, str]] = []
         while table.phase is Phase.AUCTION:
             seat = table.turn
@@ -120,7 +124,7 @@ class Robots:
             turn = table.turn
             assert isinstance(turn, Seat)
             table = table.apply(CallMade(turn, call))
-        robot = Robot(seat, samples=0, seed=self.seed + board.number)
+        robot = self.robot(seat, board)
         start = time.process_time()
         event = robot.act(table.view(seat))
         self.times.append(time.process_time() - start)
@@ -388,13 +392,14 @@ def main() -> None:
     parser.add_argument("--play", type=int, default=0, help="also play the first K deals")
     parser.add_argument("--samples", type=int, default=20, help="card-play samples (default 20)")
     parser.add_argument("--versus", help="git revision whose robots bid against these, head to head")
+    parser.add_argument("--rules-only", action="store_true", help="bid by the rules alone, no simulation")
     parser.add_argument("--show", type=int, default=0, help="print the first N contradicted explanations")
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args()
 
     deals = boards(args.deals, args.seed)
     tables = cached_tables(deals, args.seed)
-    robots = Robots(args.seed)
+    robots = Robots(args.seed, simulate=not args.rules_only)
     bidding = Bidding()
     for board, dd in zip(deals, tables, strict=True):
         calls, said = robots.bid(board)

@@ -7,7 +7,7 @@ Everything here works on the calls that stand and one hand, so a robot needs not
 >>> hand = CardSet.from_pbn("AK5.KQ4.J876.A54")   # 17 HCP, 3-3-4-3
 >>> choice = choose_call(hand, Seat.NORTH, Seat.NORTH, ())
 >>> str(choice.call), choice.alert, choice.explanation
-('1NT', False, 'natural: balanced; 15-17 HCP; not forcing')
+('1NT', False, 'natural: balanced (5-4-2-2 possible); 15-17 HCP; not forcing')
 >>> responder = CardSet.from_pbn("Q762.AJ53.43.K76")   # 10 HCP and both majors: Stayman
 >>> choice = choose_call(responder, Seat.NORTH, Seat.SOUTH, (parse_call("1NT"), parse_call("P")))
 >>> str(choice.call), choice.alert

@@ -10,7 +10,7 @@ it can only know what its seat may see (plus what it remembers from earlier view
 >>> table = Table.new(Board(1, deal))                  # North deals
 >>> event = Robot(Seat.NORTH).act(table.view(Seat.NORTH))
 >>> type(event).__name__, str(event.call), event.alert, event.explanation
-('CallMade', '1NT', False, 'natural: 15-17 HCP, balanced')
+('CallMade', '1NT', False, 'natural: balanced (5-4-2-2 possible); 15-17 HCP; not forcing')
 >>> Robot(Seat.EAST).act(table.view(Seat.EAST)) is None    # not East's turn
 True
 """
@@ -25,7 +25,7 @@ from tenace.laws.decisions import MustPass, MustRepeat
 from tenace.laws.events import CallMade, CardPlayed, ClaimAnswered, ClaimMade, Elected, Event
 from tenace.laws.refs import Director
 from tenace.laws.table import Phase, TableView
-from tenace.robots.bidding import choose_call, explain_call
+from tenace.robots.bidding import explain_call, table_context
 from tenace.robots.play import (
     Memory,
     choose_card,
@@ -34,7 +34,10 @@ from tenace.robots.play import (
     side_takes_all,
     solve_samples,
 )
+from tenace.robots.simulation import Settings, choose
 from tenace.seats import Seat
+from tenace.system.bidding.calls import call_of
+from tenace.system.bidding.explain import describe
 from tenace.system.bidding.rules import BiddingSystem
 from tenace.system.bidding.systems import builtin
 
@@ -52,7 +55,8 @@ class Robot:
     """A robot sitting at ``seat``.
 
     ``samples``: layouts solved double dummy per card decision (20 by default; 0 plays the lowest legal card
-    without solving, for load tests). ``seed``: the robot's random stream, so a robot with the same seed
+    without solving and bids by the rules alone, for load tests). ``bidding``: how the robot weighs the calls
+    its system allows at a choice point (:class:`~tenace.robots.simulation.Settings`). ``seed``: the robot's random stream, so a robot with the same seed
     shown the same views makes the same decisions. ``claims``: whether it claims when every sample gives its
     side all the remaining tricks. ``budget``: seconds after which no further batch of samples is solved for
     a card (``None``: always all ``samples``; with a budget, decisions depend on the machine's speed).
@@ -64,6 +68,7 @@ class Robot:
     claims: bool = True
     budget: float | None = None
     system: BiddingSystem = field(default_factory=builtin)
+    bidding: Settings = field(default_factory=Settings)
     memory: Memory = field(default_factory=Memory)
     _rng: random.Random = field(init=False, repr=False)
 
@@ -134,11 +139,13 @@ class Robot:
             if isinstance(constraint, MustRepeat) and constraint.seat is me:
                 return CallMade(me, constraint.call, False, None)
         calls: list[Call] = [s.call.call for s in view.calls]
+        ctx = table_context(self.system, view.dealer, calls, view.vulnerability)
+        settings = self.bidding if self.samples > 0 else Settings(samples=0)
+        choice = choose(ctx, view.hands[me], self._rng, settings)
         # Laws 20F1, 40A: the explanation is the partnership's agreement about the call (every rule that makes
         # it), not the text of the one rule this hand happened to meet, which may describe the hand.
-        choice = choose_call(view.hands[me], view.dealer, me, calls, self.system,
-                             vulnerability=view.vulnerability)
-        return CallMade(me, choice.call, choice.alert, choice.explanation)
+        meaning = ctx.meaning(choice.call)
+        return CallMade(me, call_of(choice.call), meaning.alert, describe(meaning))
 
     def _answer_claim(self, view: TableView) -> ClaimAnswered:
         """Agree to an opponent's claim or concession only when it cannot cost the robot's side a trick on any

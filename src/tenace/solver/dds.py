@@ -47,6 +47,7 @@ __all__ = [
     "SolvedPosition",
     "available",
     "best_cards",
+    "declarer_tricks",
     "dd_table",
     "dd_tables",
     "dd_tricks",
@@ -417,6 +418,43 @@ def solve_positions(plays: Iterable[Play]) -> list[SolvedPosition]:
         _call("SolveAllBoardsBin", boards, out)
         solved.extend(_solved_from_dds(play, out.solvedBoard[j]) for j, play in enumerate(batch))
     return solved
+
+
+def declarer_tricks(items: Sequence[tuple[Sequence[CardSet], Seat, Denomination]]) -> list[int]:
+    """The tricks declarer takes double dummy for many (hands N, E, S, W; declarer; denomination) at once,
+    before the opening lead: DDS's batch call (``SolveAllBoardsBin``) searching only the best result, the
+    cheapest question for a robot weighing the contracts its calls may lead to.
+
+    >>> from tenace import Deal, Seat, Denomination
+    >>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> declarer_tricks([(deal.hands, Seat.NORTH, Denomination.NOTRUMP), (deal.hands, Seat.EAST,
+    ...                                                                      Denomination.SPADES)])
+    [13, 0]
+
+    :raises SolverError: if endplay is missing or DDS fails.
+    """
+    dds = _dds()
+    out: list[int] = []
+    for start in range(0, len(items), _MAX_BOARDS_PER_CALL):
+        batch = items[start:start + _MAX_BOARDS_PER_CALL]
+        boards = dds.boards()
+        boards.noOfBoards = len(batch)
+        for j, (hands, declarer, denomination) in enumerate(batch):
+            target = boards.deals[j]
+            suit = denomination.suit
+            target.trump = _DDS_NOTRUMP if suit is None else _DDS_SUIT[suit]
+            target.first = _DDS_SEAT[declarer.lho]
+            for i in range(3):
+                target.currentTrickSuit[i] = 0
+                target.currentTrickRank[i] = 0
+            _fill_hands(target.remainCards, hands)
+            boards.target[j] = -1
+            boards.solutions[j] = 1
+            boards.mode[j] = 0
+        solved = dds.solvedBoards()
+        _call("SolveAllBoardsBin", boards, solved)
+        out.extend(13 - int(solved.solvedBoard[j].score[0]) for j in range(len(batch)))
+    return out
 
 
 def best_cards(position: Play | Deal, contract: Contract | None = None) -> CardSet:

@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from tenace.system.bidding.calls import bid_code
 from tenace.system.bidding.conditions import NOTHING, VARIABLES, Facts, facts_of
 from tenace.system.bidding.hand import HandInfo
-from tenace.system.bidding.labels import CONVENTIONS, LABELS
 from tenace.system.bidding.rules import EXACT, VARIABLE, BiddingSystem, Rule
 
 __all__ = ["Problem", "check_system", "contradictions"]
@@ -131,8 +130,9 @@ def check_system(system: BiddingSystem) -> list[Problem]:
     problems: list[Problem] = []
     source = system.source.rsplit("/", 1)[-1] or system.name
     for name in system.conventions:
-        if name not in CONVENTIONS:
-            problems.append(Problem(source, f"unknown convention {name!r} (known: {', '.join(CONVENTIONS)})"))
+        if name not in system.descriptions:
+            problems.append(Problem(source, f"unknown convention {name!r} (known: "
+                                            f"{', '.join(system.descriptions)})"))
     from tenace.system.bidding.generators import GENERATORS
     for name in system.generators:
         if name not in GENERATORS:
@@ -142,7 +142,7 @@ def check_system(system: BiddingSystem) -> list[Problem]:
     first: dict[tuple[str, str], list[Rule]] = {}
     for rule in system.rules:
         assert rule.pattern is not None
-        label = LABELS.get(rule.label)
+        label = system.meanings.get(rule.label)
         if label is None:
             problems.append(Problem(rule.where, f"[{rule.pattern.text}] {rule.call.text}: unknown meaning "
                                                 f"{rule.label!r}"))

@@ -42,7 +42,7 @@ VOCABULARY: Final = {
                 "a doubleton in another suit",
     "S>=5, x==4, x<y, x+y>=10": "suit lengths: a suit letter or variable, or a sum of them, against a number "
                                 "or another suit",
-    "unbid>=3": "every suit nobody has bid",
+    "unbid>=3, unbid-majors>=4, unbid-minors>=4": "every suit (major, minor) nobody has bid",
     "balanced / unbalanced / semibalanced": "4-3-3-3, 4-4-3-2, 5-3-3-2 (semibalanced adds 5-4-2-2, 6-3-2-2)",
     "longest x": "x is a longest suit of the hand",
     "stop x / stop theirs": "a notrump stopper (A, Kx, Qxx, Jxxx) in x / in every suit the opponents bid",
@@ -332,20 +332,26 @@ class Different:
 
 @dataclass(frozen=True, slots=True)
 class Unbid:
+    """Every suit nobody has bid (``unbid``), or every such major (``unbid-majors``) or minor."""
+
     text: str
     op: str
     number: int
+    suits: tuple[int, ...] = (0, 1, 2, 3)
+
+    def _suits(self, env: Env) -> list[int]:
+        return [s for s in env.unbid if s in self.suits]
 
     def holds(self, hand: HandInfo, env: Env) -> bool:
         compare = _OPS[self.op]
-        return all(compare(hand.lengths[s], self.number) for s in env.unbid)
+        return all(compare(hand.lengths[s], self.number) for s in self._suits(env))
 
     def facts(self, env: Env) -> Facts:
         lengths = NOTHING.lengths
         n = self.number
         low, high = {">=": (n, 13), ">": (n + 1, 13), "==": (n, n), "<=": (0, n), "<": (0, n - 1),
                      "!=": (0, 13)}[self.op]
-        for suit in env.unbid:
+        for suit in self._suits(env):
             lengths = _set_length(lengths, suit, low, high)
         return Facts(lengths=lengths)
 
@@ -593,7 +599,8 @@ class Not:
 
 # --- parsing -----------------------------------------------------------------------------------------------
 
-_LENGTH_RE: Final = re.compile(r"([A-Za-z+]+)(>=|<=|==|!=|>|<)(\w+(?:\+\w+)*)")
+_LENGTH_RE: Final = re.compile(r"([A-Za-z+-]+)(>=|<=|==|!=|>|<)(\w+(?:\+\w+)*)")
+_UNBID: Final = {"unbid": (0, 1, 2, 3), "unbid-majors": (2, 3), "unbid-minors": (0, 1)}
 _COUNT_WORDS: Final = {"aces": 4, "kings": 4, "controls": 12, "losers": 13, "keys": 5}
 _CONTEXT_WORDS: Final = {"passed", "ppassed", "vul", "nonvul", "fav", "unfav"}
 
@@ -682,10 +689,10 @@ def _length(source: str) -> Condition:
     if m is None:
         raise ConditionError(f"cannot read the condition {source!r}")
     left_text, op, right_text = m.groups()
-    if left_text == "unbid":
+    if left_text in _UNBID:
         if not right_text.isdigit():
-            raise ConditionError(f"{source!r}: 'unbid' compares with a number")
-        return Unbid(source, op, int(right_text))
+            raise ConditionError(f"{source!r}: '{left_text}' compares with a number")
+        return Unbid(source, op, int(right_text), _UNBID[left_text])
     left = tuple(_suit_term(t, source) for t in left_text.split("+"))
     if right_text.isdigit():
         number = int(right_text)

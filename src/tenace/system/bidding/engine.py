@@ -46,6 +46,9 @@ class CallMeaning:
     call: int
     facts: Facts
     labels: tuple[str, ...]
+    texts: tuple[str, ...]
+    """The labels' texts (English), in order."""
+    conventions: tuple[str | None, ...]
     forcing: Forcing | None
     alert: bool
     transfer: bool
@@ -291,8 +294,11 @@ def _meaning(ctx: Context, call: int) -> CallMeaning:
         facts = NOTHING
         labels.append(_PASS_RULE.label)
         rules.append(_PASS_RULE)
-    return CallMeaning(call, facts if facts is not None else NOTHING, tuple(labels), forcing, alert, transfer,
-                       tuple(rules))
+    known = ctx.system.meanings
+    texts = tuple(known[label].text if label in known else label for label in labels)
+    conventions = tuple(known[label].convention if label in known else None for label in labels)
+    return CallMeaning(call, facts if facts is not None else NOTHING, tuple(labels), texts, conventions, forcing,
+                       alert, transfer, tuple(rules))
 
 
 _STRENGTH: Final = {None: 0, Forcing.SIGN_OFF: 0, Forcing.NON_FORCING: 1, Forcing.INVITATIONAL: 2,
@@ -333,12 +339,14 @@ def _suit_order(hand: HandInfo) -> tuple[int, ...]:
     return tuple(sorted((3, 2, 1, 0), key=lambda s: -hand.lengths[s] * 4 - s))
 
 
-def candidates(ctx: Context, hand: HandInfo) -> Iterator[Choice]:
+def candidates(ctx: Context, hand: HandInfo, *, options: bool = False) -> Iterator[Choice]:
     """Every call the system's rules make with ``hand`` here, in order (one per rule: the first legal call
-    whose conditions hold)."""
+    whose conditions hold); with ``options``, also the rules that are only alternatives for simulation."""
     order = _suit_order(hand)
     calls = ctx.calls
     for rule, bindings, env in ctx.entries:
+        if rule.option and not options:
+            continue
         for call, bound in rule.call.calls(bindings, order):
             if not legal(calls, call):
                 continue

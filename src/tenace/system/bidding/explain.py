@@ -26,7 +26,7 @@ from typing import Final
 from tenace.cards import Suit
 from tenace.system.bidding.conditions import Facts
 from tenace.system.bidding.engine import CallMeaning
-from tenace.system.bidding.labels import LABELS, N_
+from tenace.system.bidding.labels import N_
 from tenace.system.meaning import Forcing, Length, Meaning
 
 __all__ = ["DOMAIN", "describe", "to_meaning"]
@@ -142,7 +142,7 @@ def describe(meaning: CallMeaning, locale: str = "en") -> str:
     say = _translation(locale)
     if not meaning.rules:
         return say.gettext(NO_AGREEMENT)
-    texts = [say.gettext(LABELS[label].text) if label in LABELS else label for label in meaning.labels]
+    texts = [say.gettext(text) for text in meaning.texts]
     head = say.gettext(PHRASES["or"]).join(texts)
     parts = [head, *_facts(meaning.facts, say, balanced_lengths=True)]
     if meaning.forcing is not None:
@@ -157,7 +157,7 @@ def to_meaning(meaning: CallMeaning, locale: str = "en") -> Meaning:
     lengths = tuple(
         Length(_SUITS[s], facts.lengths[s][0] or None, facts.lengths[s][1] if facts.lengths[s][1] < 13 else None)
         for s in (3, 2, 1, 0) if facts.lengths[s] != (0, 13))
-    conventions = [LABELS[label].convention for label in meaning.labels if label in LABELS]
+    conventions = meaning.conventions
     convention = conventions[0] if conventions and all(c == conventions[0] for c in conventions) else None
     transfer = None
     if meaning.transfer and meaning.call >= 3 and (meaning.call - 3) % 5 < 3:

@@ -43,10 +43,11 @@ def _conditions(text: str) -> tuple[Condition, ...]:
 
 
 def _rule(code: int, conditions: str, label: str, forcing: Forcing | None = None, *, alert: bool = False,
-          judge: bool = False, where: str = "") -> tuple[Rule, dict[str, int]]:
+          judge: bool = False, option: bool = False) -> tuple[Rule, dict[str, int]]:
     from tenace.system.bidding.calls import call_of
     call = CallTemplate(str(call_of(code)), code=code)
-    return Rule(None, call, _conditions(conditions), label, forcing, alert, False, judge, where), {}
+    return Rule(None, call, _conditions(conditions), label, forcing, alert, False, judge, option,
+                "generated"), {}
 
 
 def _cheapest(ctx: Context, denomination: int) -> int | None:
@@ -211,6 +212,12 @@ def _stoppers(ctx: Context) -> str:
     return ", stop theirs" if ctx.theirs else ""
 
 
+def _fit_suits(ctx: Context) -> list[int]:
+    """The suits a fit may be found in: those partner has shown three or more cards of (majors first)."""
+    partner = ctx.shown[(ctx.turn + 2) % 4]
+    return [s for s in (3, 2, 1, 0) if partner.lengths[s][0] >= 3]
+
+
 def principles(ctx: Context) -> tuple[Made, Made]:
     """What a player does where the written rules stop; see the module documentation."""
     me, partner = ctx.turn, (ctx.turn + 2) % 4
@@ -226,86 +233,107 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             return
         made.append(_rule(code, conditions, label, forcing, judge=judge))
 
-    shown = ctx.shown
-    pmin, pmax = shown[partner].hcp_min, shown[partner].hcp_max
+    partner_facts = ctx.shown[partner]
     partner_bid = any(c >= 3 for c in ctx.calls_of(partner))
     last, bidder = ctx.last_bid, ctx.last_bidder
-    t = ctx.agreed
-    forced = ctx.forced
-    game_forcing = ctx.game_forcing
     level = _level(last) if last >= 3 else 0
     denom = _denomination(last) if last >= 3 else -1
-    ours_last = bidder in ours
-    below_game = ours_last and level < _GAME_LEVEL[denom]
     stop = _stoppers(ctx)
+    fits = _fit_suits(ctx)
 
     if not partner_bid:
-        # partner has only passed (or doubled): compete with a long suit, or reopen with shortness
-        if bidder is not None and bidder not in ours and level <= 2:
-            for suit in (3, 2, 1, 0):
-                letter = _SUIT_LETTER[suit]
-                if suit not in ctx.theirs:
-                    add(_cheapest(ctx, suit), f"hcp 10-16, {letter}>=6, good {letter}", "natural", judge=True)
+        _without_partner(ctx, add)
         return [], made
 
-    # slam by count without a fit: notrump
-    if ours_last or bidder is None:
-        add(bid_code(7, _NT), f"sum 37+, balanced{stop}", "slam")
-        add(bid_code(6, _NT), f"sum 33+{stop}, semibalanced", "slam", judge=True)
-        if t is not None:
-            slam = bid_code(6, t)
-            add(slam, f"sum 33+, fit {_SUIT_LETTER[t]}", "slam", judge=True)
-
-    if bidder is not None and not ours_last:
-        # the opponents have the last bid: compete, double or pass
-        their_suit = denom
-        if t is not None:
-            for lv in (2, 3, 4):
-                code = bid_code(lv, t)
-                if code > last:
-                    add(code, f"fit {_SUIT_LETTER[t]} {max(8, lv + 6)}, hcp 5+", "competitive", judge=True)
-                    break
-        if level >= 2 and their_suit < 4:
-            letter = _SUIT_LETTER[their_suit]
-            add(DOUBLE, f"hcp {max(0, 21 - pmin)}+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
-        if level >= 4 or (level >= 3 and their_suit == 4):
-            add(DOUBLE, "sum 24+", "penalty-double", judge=True)
-        if t is not None:
-            game = bid_code(_GAME_LEVEL[t], t)
-            add(game, f"sum 25+, fit {_SUIT_LETTER[t]}", "game", judge=True)
-        add(bid_code(3, _NT), f"sum 25+{stop}", "game", judge=True)
+    if bidder is not None and bidder not in ours:
+        # the opponents have the last bid: game, compete in a fit, double for penalty, or pass
+        for suit in fits:
+            letter = _SUIT_LETTER[suit]
+            game = bid_code(_GAME_LEVEL[suit], suit)
+            if suit >= 2:
+                add(game, f"sum 25+, fit {letter}", "game", Forcing.SIGN_OFF, judge=True)
+        add(bid_code(3, _NT), f"sum 25+{stop}", "game", Forcing.SIGN_OFF, judge=True)
+        for suit in fits:
+            letter = _SUIT_LETTER[suit]
+            code = _cheapest(ctx, suit)
+            if code is not None and _level(code) <= 4:
+                need = max(8, _level(code) + 6)
+                add(code, f"fit {letter} {need}, hcp 4+", "competitive", judge=True)
+        if denom < 4 and level >= 2:
+            letter = _SUIT_LETTER[denom]
+            add(DOUBLE, f"sum 22+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
+        if level >= 5 or (level >= 4 and denom >= 2) or (level >= 3 and denom == 4):
+            add(DOUBLE, "sum 23+", "penalty-double", judge=True)
         made.append(_rule(PASS, "", "pass-competitive"))
         return [], made
 
-    if below_game or bidder is None:
-        gf = game_forcing
-        game_cond = "" if gf else "sum 25+"
-        if t is not None:
-            letter = _SUIT_LETTER[t]
-            game = bid_code(_GAME_LEVEL[t], t)
-            if t >= 2:
-                add(game, _join(game_cond, f"fit {letter}"), "game", Forcing.SIGN_OFF, judge=True)
-            else:
-                add(bid_code(3, _NT), _join(game_cond, f"semibalanced{stop}"), "game", Forcing.SIGN_OFF,
+    below_game = bidder is None or level < _GAME_LEVEL[denom]
+    gf = ctx.game_forcing and below_game
+    forced = ctx.forced
+    if bidder in ours or bidder is None:
+        # slam by count
+        for suit in fits:
+            add(bid_code(6, suit), f"sum 33+, fit {_SUIT_LETTER[suit]}", "slam", Forcing.SIGN_OFF, judge=True)
+        add(bid_code(7, _NT), f"sum 37+{stop}", "grand-slam", Forcing.SIGN_OFF)
+        add(bid_code(6, _NT), f"sum 33+, semibalanced{stop}", "slam", Forcing.SIGN_OFF, judge=True)
+    if below_game:
+        values = "" if gf else "sum 25+"
+        for suit in fits:
+            if suit >= 2:
+                add(bid_code(4, suit), _join(values, f"fit {_SUIT_LETTER[suit]}"), "game", Forcing.SIGN_OFF,
                     judge=True)
-                add(game, _join(game_cond, f"fit {letter}"), "game", Forcing.SIGN_OFF, judge=True)
+        if partner_facts.balanced:
+            add(bid_code(3, _NT), _join(values, stop.lstrip(", ")), "game", Forcing.SIGN_OFF, judge=True)
+        add(bid_code(3, _NT), _join(values, f"semibalanced{stop}"), "game", Forcing.SIGN_OFF, judge=True)
+        for suit in fits:
+            if suit < 2:
+                add(bid_code(5, suit), _join(values, f"fit {_SUIT_LETTER[suit]}"), "game", Forcing.SIGN_OFF,
+                    judge=True)
         for suit in (3, 2):
             letter = _SUIT_LETTER[suit]
-            add(bid_code(4, suit), _join(game_cond, f"{letter}>=6, good {letter}"), "game", Forcing.SIGN_OFF)
-        add(bid_code(3, _NT), _join(game_cond, f"semibalanced{stop}"), "game", Forcing.SIGN_OFF, judge=True)
+            add(bid_code(4, suit), _join(values, f"{letter}>=6, good {letter}"), "game", Forcing.SIGN_OFF)
+            if partner_facts.lengths[suit][0] >= 6:
+                add(bid_code(4, suit), _join(values, f"{letter}>=1, unbalanced"), "game", Forcing.SIGN_OFF)
         if not gf and not forced:
-            if t is not None:
-                raise_to = _cheapest(ctx, t)
-                if raise_to is not None and _level(raise_to) <= 3 and raise_to > last:
-                    jump = raise_to + 5 if _level(raise_to) < 3 else raise_to
-                    if _level(jump) <= 3:
-                        add(jump, f"sum 23-24, fit {_SUIT_LETTER[t]}", "invite", Forcing.INVITATIONAL,
-                            judge=True)
-            add(bid_code(2, _NT), f"sum 23-24, balanced{stop}", "invite", Forcing.INVITATIONAL, judge=True)
+            for suit in fits:
+                code = _cheapest(ctx, suit)
+                if code is None:
+                    continue
+                if _level(code) <= 3 and _level(code) < _GAME_LEVEL[suit]:
+                    add(code, f"sum 23-24, maxsum 25+, fit {_SUIT_LETTER[suit]}", "invite", Forcing.INVITATIONAL,
+                        judge=True)
+            add(bid_code(2, _NT), f"sum 23-24, maxsum 25+, semibalanced{stop}", "invite", Forcing.INVITATIONAL,
+                judge=True)
         if forced or gf:
             _forcing_continuation(ctx, add)
-        made.append(_rule(PASS, "sum -24" if not gf else "", "to-play", Forcing.SIGN_OFF))
+            add(bid_code(3, _NT), "", "game", Forcing.SIGN_OFF)
+    made.append(_rule(PASS, "sum -24" if not gf else "", "to-play", Forcing.SIGN_OFF))
     return [], made
+
+
+def _without_partner(ctx: Context, add: Callable[..., None]) -> None:
+    """Partner has only passed (or doubled): reopen as opener, or compete with a long suit."""
+    me = ctx.turn
+    last, bidder = ctx.last_bid, ctx.last_bidder
+    if bidder is None or bidder in (me, (me + 2) % 4) or last < 3:
+        return
+    level, denom = _level(last), _denomination(last)
+    if level > 3:
+        return
+    mine = ctx.natural[me]
+    for suit in mine:
+        letter = _SUIT_LETTER[suit]
+        code = _cheapest(ctx, suit)
+        if code is not None and _level(code) <= 3:
+            add(code, f"{letter}>=6, hcp 11+", "rebid-suit", Forcing.NON_FORCING, judge=True)
+    if mine and denom < 4 and level <= 2:
+        letter = _SUIT_LETTER[denom]
+        add(DOUBLE, f"hcp 13+, {letter}<=1", "takeout-double", Forcing.FORCING, judge=True)
+    for suit in (3, 2, 1, 0):
+        letter = _SUIT_LETTER[suit]
+        if suit not in ctx.theirs and suit not in mine and level <= 2:
+            add(_cheapest(ctx, suit), f"hcp 10-16, {letter}>=6, good {letter}", "natural", Forcing.NON_FORCING,
+                judge=True)
 
 
 def _join(*parts: str) -> str:

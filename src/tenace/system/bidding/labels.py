@@ -117,7 +117,7 @@ LABELS: Final[dict[str, Label]] = {
     "pass-weak": _l(N_("pass: not the values to open")),
     "pass-penalty": _l(N_("pass: converts partner's double to penalties")),
     # openings
-    "notrump-opening": _l(N_("natural: balanced"), "Strong notrump"),
+    "notrump-opening": _l(N_("natural: balanced (5-4-2-2 possible)"), "Strong notrump"),
     "major-opening": _l(N_("natural: five or more cards")),
     "minor-opening": _l(N_("natural: three or more cards, no five-card major")),
     "diamond-opening": _l(N_("natural: four or more diamonds (three with exactly 4-4-3-2 and two clubs), no "

@@ -11,6 +11,8 @@ under auction headings, in order of priority (the first rule that fits the hand 
     uses      rkcb, principles           # rule generators built into Tenace (see tenace.system.bidding.generators)
     include   common.rules               # another file's rules, in place
     define    opening = hcp 12-21 | hcp 10-11, rule20     # a condition with alternatives
+    meaning   puppet = Puppet Stayman: asks for a five-card major [Puppet Stayman]
+    convention Puppet Stayman = 3C over 2NT asks for a five-card major.
 
     section   Responses to 1NT
     [1NT P]
@@ -27,13 +29,16 @@ two letters never stand for the same suit); ``*`` any call; ``bid`` any bid; alt
 
 **Rules**: the call (which may use the heading's variables, a new one chosen by the hand, longest suit
 first, or ``t``, the agreed suit), then the conditions (:mod:`tenace.system.bidding.conditions`, separated
-by commas), a colon, the meaning (a key of :data:`tenace.system.bidding.labels.LABELS`, whose text is the
-explanation) and flags: ``forcing`` (one round), ``gf`` (game forcing), ``inv`` (invitational), ``nf``
+by commas), a colon, the meaning (a key of :data:`tenace.system.bidding.labels.LABELS` or one the file
+defines with ``meaning KEY = TEXT [Convention]``; the text is the explanation) and flags: ``forcing`` (one round), ``gf`` (game forcing), ``inv`` (invitational), ``nf``
 (non-forcing), ``signoff``, ``alert`` (artificial or otherwise alertable), ``transfer`` (shows the next suit
-up), ``judge`` (the robot may weigh this call against the others that fit by simulation).
+up), ``judge`` (the robot may weigh this call against the others that fit by simulation), ``option`` (never
+the rules' own choice, only an alternative to a ``judge`` call that simulation may prefer).
 
 A file that includes another may restate one of its headings: the new rules then replace the included
-file's rules for that heading, in place (a variant card changes what it must and keeps the rest).
+file's rules for that heading, in place (a variant card changes what it must and keeps the rest). The
+``system``, ``summary`` and ``uses`` lines belong in the system's own file only; an included file may list
+the conventions its rules use.
 
 Everything wrong in a file is a :class:`SystemFileError` naming the file, the line and the problem.
 """
@@ -54,6 +59,7 @@ from tenace.system.bidding.conditions import (
     parse_alternatives,
     parse_conditions,
 )
+from tenace.system.bidding.labels import CONVENTIONS, LABELS, Label
 from tenace.system.meaning import Forcing
 
 __all__ = ["FLAGS", "BiddingSystem", "CallTemplate", "Pattern", "Rule", "SystemFileError", "is_table_condition",
@@ -63,6 +69,7 @@ FLAGS: Final = {
     "forcing": "forcing for one round", "gf": "game forcing", "inv": "invitational", "nf": "non-forcing",
     "signoff": "sign-off", "alert": "artificial, or alertable", "transfer": "shows the next suit up",
     "judge": "the robot may prefer another call that fits, by simulation",
+    "option": "never the system's own choice: a call the robot may prefer to a 'judge' call, by simulation",
 }
 _FORCING: Final = {"forcing": Forcing.FORCING, "gf": Forcing.GAME_FORCING, "inv": Forcing.INVITATIONAL,
                    "nf": Forcing.NON_FORCING, "signoff": Forcing.SIGN_OFF}
@@ -239,6 +246,8 @@ class Rule:
     alert: bool = False
     transfer: bool = False
     judge: bool = False
+    option: bool = False
+    """Never chosen by the rules alone: an alternative a robot's simulation may prefer at a choice point."""
     where: str = ""
     section: str = ""
     uses_agreed: bool = False
@@ -255,7 +264,9 @@ class Rule:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class BiddingSystem:
-    """A bidding system: its name, summary, conventions, the generators it uses and its rules in order."""
+    """A bidding system: its name, summary, conventions, the generators it uses and its rules in order;
+    ``meanings`` and ``descriptions`` are the built-in meanings and conventions
+    (:mod:`tenace.system.bidding.labels`) with the file's own added."""
 
     name: str
     summary: str
@@ -263,6 +274,8 @@ class BiddingSystem:
     generators: tuple[str, ...]
     rules: tuple[Rule, ...]
     source: str = ""
+    meanings: dict[str, Label] = field(default_factory=lambda: dict(LABELS), repr=False)
+    descriptions: dict[str, str] = field(default_factory=lambda: dict(CONVENTIONS), repr=False)
     by_length: dict[int, tuple[Rule, ...]] = field(default_factory=dict, repr=False)
     prefixed: tuple[Rule, ...] = field(default=(), repr=False)
 
@@ -301,6 +314,7 @@ class _Block:
     pattern: Pattern
     rules: list[Rule]
     where: str
+    path: Path
 
 
 @dataclass
@@ -311,6 +325,10 @@ class _Reading:
     generators: list[str] = field(default_factory=list)
     blocks: list[_Block] = field(default_factory=list)
     macros: dict[str, Condition] = field(default_factory=dict)
+    meanings: dict[str, Label] = field(default_factory=lambda: dict(LABELS))
+    descriptions: dict[str, str] = field(default_factory=lambda: dict(CONVENTIONS))
+    included: dict[Path, set[Path]] = field(default_factory=dict)
+    """For each file read, the files it included, directly or not."""
 
 
 def _split_rule(line: str, where: str) -> tuple[str, str, str, list[str]]:
@@ -340,7 +358,7 @@ def _rule(line: str, where: str, block: _Block, section: str, macros: dict[str, 
     if not _LABEL.fullmatch(label):
         raise SystemFileError(where, f"the meaning {label!r} is not a key (lower-case words joined by -)")
     forcing = None
-    alert = transfer = judge = False
+    alert = transfer = judge = option = False
     for flag in flags:
         if flag not in FLAGS:
             raise SystemFileError(where, f"unknown flag {flag!r} (the flags are: {', '.join(FLAGS)})")
@@ -351,6 +369,7 @@ def _rule(line: str, where: str, block: _Block, section: str, macros: dict[str, 
         alert |= flag == "alert"
         transfer |= flag == "transfer"
         judge |= flag == "judge"
+        option |= flag == "option"
     bound = block.pattern.variables() | ({call.letter} if call.letter else set()) | {"t"}
     for condition in conditions:
         unbound = condition.variables() - bound
@@ -359,13 +378,18 @@ def _rule(line: str, where: str, block: _Block, section: str, macros: dict[str, 
                                          f"which neither the heading [{block.pattern.text}] nor the call binds")
     context = tuple(c for c in conditions if is_table_condition(c))
     uses_agreed = call.letter == "t" or any("t" in c.variables() for c in conditions)
-    return Rule(block.pattern, call, conditions, label, forcing, alert, transfer, judge, where, section,
+    return Rule(block.pattern, call, conditions, label, forcing, alert, transfer, judge, option, where, section,
                 uses_agreed, context)
+
+
+_HEADER_ONLY: Final = ("system", "summary", "uses")
 
 
 def _read(path: Path, text: str, reading: _Reading, seen: tuple[Path, ...]) -> None:
     block: _Block | None = None
     section = ""
+    me = path.resolve()
+    reading.included.setdefault(me, set())
     for number, raw in enumerate(text.splitlines(), 1):
         where = f"{path.name}:{number}"
         line = raw.split("#", 1)[0].strip()
@@ -378,10 +402,10 @@ def _read(path: Path, text: str, reading: _Reading, seen: tuple[Path, ...]) -> N
                 pattern = Pattern.parse(line[1:-1])
             except ValueError as exc:
                 raise SystemFileError(where, f"cannot read the auction [{line[1:-1]}]: {exc}") from None
-            block = _Block(pattern, [], where)
+            block = _Block(pattern, [], where, me)
             old = next((b for b in reading.blocks if b.pattern.text == pattern.text), None)
-            if old is not None and seen and old.where.split(":")[0] != path.name:
-                old.rules, old.where = block.rules, where  # a variant restates an included heading
+            if old is not None and old.path in reading.included[me]:
+                old.rules, old.where, old.path = block.rules, where, me  # a variant restates an included heading
                 block = old
             elif old is not None:
                 raise SystemFileError(where, f"the auction [{pattern.text}] already has a heading at {old.where}")
@@ -390,6 +414,8 @@ def _read(path: Path, text: str, reading: _Reading, seen: tuple[Path, ...]) -> N
             continue
         keyword, _, rest = line.partition(" ")
         rest = rest.strip()
+        if keyword in _HEADER_ONLY and seen:
+            raise SystemFileError(where, f"'{keyword}' belongs in the system's own file, not in an included one")
         if keyword == "system":
             reading.name = rest
         elif keyword == "summary":
@@ -400,6 +426,28 @@ def _read(path: Path, text: str, reading: _Reading, seen: tuple[Path, ...]) -> N
             reading.generators += [g.strip() for g in rest.split(",") if g.strip()]
         elif keyword == "section":
             section = rest
+        elif keyword == "meaning":
+            key, equals, body = rest.partition("=")
+            key, body = key.strip(), body.strip()
+            if not equals or not _LABEL.fullmatch(key) or not body:
+                raise SystemFileError(where, "write 'meaning KEY = TEXT' or 'meaning KEY = TEXT [Convention]'")
+            convention = None
+            m = re.fullmatch(r"(.*?)\s*\[([^\]]+)\]", body)
+            if m is not None:
+                body, convention = m.group(1), m.group(2).strip()
+            old = reading.meanings.get(key)
+            if old is not None and (old.text, old.convention) != (body, convention):
+                raise SystemFileError(where, f"the meaning {key!r} is already {old.text!r}")
+            reading.meanings[key] = Label(body, convention)
+        elif keyword == "convention":
+            name, equals, body = rest.partition("=")
+            name, body = name.strip(), body.strip()
+            if not equals or not name or not body:
+                raise SystemFileError(where, "write 'convention NAME = DESCRIPTION'")
+            old_text = reading.descriptions.get(name)
+            if old_text is not None and old_text != body:
+                raise SystemFileError(where, f"the convention {name!r} is already described")
+            reading.descriptions[name] = body
         elif keyword == "define":
             name, equals, body = rest.partition("=")
             name = name.strip()
@@ -418,7 +466,8 @@ def _read(path: Path, text: str, reading: _Reading, seen: tuple[Path, ...]) -> N
                 content = included.read_text(encoding="utf-8")
             except OSError as exc:
                 raise SystemFileError(where, f"cannot read the included file {rest}: {exc.strerror}") from None
-            _read(included, content, reading, (*seen, path.resolve()))
+            _read(included, content, reading, (*seen, me))
+            reading.included[me] |= {included} | reading.included[included]
         else:
             if block is None:
                 raise SystemFileError(where, f"a rule before any auction heading: {line!r}")
@@ -437,7 +486,8 @@ def parse_system(text: str, path: Path | str = "<text>") -> BiddingSystem:
         raise SystemFileError(where.name, "the file does not name its system (a 'system NAME' line)")
     rules = tuple(rule for block in reading.blocks for rule in block.rules)
     return BiddingSystem(reading.name, " ".join(reading.summary), tuple(dict.fromkeys(reading.conventions)),
-                         tuple(dict.fromkeys(reading.generators)), rules, str(path))
+                         tuple(dict.fromkeys(reading.generators)), rules, str(path), reading.meanings,
+                         reading.descriptions)
 
 
 def load_system(path: Path | str) -> BiddingSystem:

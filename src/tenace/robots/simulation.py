@@ -1,0 +1,218 @@
+"""Bidding by simulation where the system leaves a choice.
+
+A rule marked ``judge`` is a choice point: the system's call is a reasonable one, but another call the
+system also allows with this hand (a rule marked ``judge`` or ``option`` that the hand meets) may be better
+on this deal. The robot then:
+
+1. deals the unseen cards many times, consistently with the auction: each other player gets a hand within
+   what his calls showed (:attr:`Context.shown`), and, where the system explains his calls, a hand with
+   which the system would have made exactly those calls (the negative inferences come free);
+2. for every candidate call, bids the rest of the auction on each deal with the system's rules for all four
+   players (no simulation inside), to the final contract;
+3. solves each contract double dummy (DDS, every contract of every deal in one batch) and scores it under
+   the event's scoring (IMPs against the system's call, or matchpoints);
+4. keeps the system's call unless another does better by a margin.
+
+Only calls the system's rules make with the robot's hand are candidates, so the explanation of the call
+chosen (the rules that make it, Law 20F) is always true of the hand: simulation chooses, it never invents.
+
+Decisions are reproducible: the deals come from the robot's own random stream, and with no time budget
+the number of deals is fixed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from tenace.calls import Denomination
+from tenace.cards import CardSet
+from tenace.contract import Contract, Doubling
+from tenace.scoring.imps import imps
+from tenace.scoring.points import score
+from tenace.seats import SEATS, Seat
+from tenace.system.bidding.calls import DOUBLE, PASS, REDOUBLE, finished
+from tenace.system.bidding.conditions import Facts
+from tenace.system.bidding.engine import Choice, Context, HandInfo, candidates, context, decide
+
+__all__ = ["Settings", "choose", "sample_hands"]
+
+_DENOMINATIONS: Final = (Denomination.CLUBS, Denomination.DIAMONDS, Denomination.HEARTS, Denomination.SPADES,
+                         Denomination.NOTRUMP)
+_MAX_CALLS: Final = 48
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How hard a robot thinks about a choice of calls.
+
+    ``samples``: deals to bid out and solve (at most); ``minimum``: fewer than this and the system's call
+    stands; ``budget``: seconds (wall clock) for dealing, after which no more deals are tried (``None``:
+    always try for ``samples``); ``scoring``: ``"imps"`` or ``"matchpoints"``; ``margin``: how much better
+    (IMPs per deal, or share of deals won) another call must do to replace the system's.
+    """
+
+    samples: int = 24
+    minimum: int = 8
+    budget: float | None = 0.25
+    scoring: str = "imps"
+    margin: float = 0.3
+
+
+def _hand(bits: int) -> HandInfo:
+    # a sampled hand is seen once: build it without the cache
+    return HandInfo.of.__wrapped__(CardSet.from_bits(bits))  # type: ignore[attr-defined]
+
+
+def _fits(hand: HandInfo, facts: Facts) -> bool:
+    if not facts.hcp_min <= hand.hcp <= facts.hcp_max:
+        return False
+    for n, (low, high) in zip(hand.lengths, facts.lengths, strict=True):
+        if not low <= n <= high:
+            return False
+    return not (facts.balanced is not None and hand.balanced != facts.balanced)
+
+
+def _explained(ctx: Context, index: int) -> bool:
+    """Whether the system has a rule for the call at ``index`` (other than a pass nothing else fits)."""
+    meaning = ctx.meanings[index]
+    return any(rule.pattern is not None or rule.where == "generated" for rule in meaning.rules
+               if rule.label != "no-fit")
+
+
+def sample_hands(ctx: Context, mine: CardSet, count: int, rng: random.Random,
+                 deadline: float | None = None) -> list[tuple[int, int, int, int]]:
+    """Up to ``count`` deals (hands as bits, North first) that give the player to call ``mine`` and each
+    other player a hand with which the system would have made his calls (or, failing that after many
+    tries, a hand within what his calls showed)."""
+    me = ctx.turn
+    seats = [(me + 2) % 4, (me + 1) % 4, (me + 3) % 4]
+    pool = [i for i in range(52) if not mine.bits >> i & 1]
+    replays: dict[int, list[tuple[Context, int]]] = {s: [] for s in seats}
+    system, dealer, vul = ctx.system, ctx.dealer, ctx.vulnerability
+    for i, call in enumerate(ctx.calls):
+        seat = ctx.seat_of(i)
+        if seat in replays and _explained(ctx, i):
+            replays[seat].append((context(system, dealer, vul, ctx.calls[:i]), call))
+    out: list[tuple[int, int, int, int]] = []
+    strict = True
+    tries = 0
+    limit = 4000 * count
+    while len(out) < count and tries < limit:
+        if deadline is not None and tries % 64 == 0 and time.perf_counter() > deadline:
+            break
+        tries += 1
+        if strict and tries > limit // 4 and len(out) < max(1, tries // 2000):
+            strict = False  # the calls cannot be squared with the system (a human's, or a misbid): ranges only
+        cards = rng.sample(pool, 39)
+        hands: dict[int, int] = {}
+        ok = True
+        for k, seat in enumerate(seats):
+            bits = 0
+            for c in cards[13 * k:13 * k + 13]:
+                bits |= 1 << c
+            info = _hand(bits)
+            if not _fits(info, ctx.shown[seat]):
+                ok = False
+                break
+            if strict and any(decide(prefix, info).call != call for prefix, call in replays[seat]):
+                ok = False
+                break
+            hands[seat] = bits
+        if not ok:
+            continue
+        hands[me] = mine.bits
+        out.append((hands[0], hands[1], hands[2], hands[3]))
+    return out
+
+
+def _contract(dealer: int, calls: Sequence[int]) -> tuple[int, int, int, int] | None:
+    """(level, denomination, declarer seat, doubling) of a finished auction, or ``None`` when passed out."""
+    last = next((i for i in range(len(calls) - 1, -1, -1) if calls[i] >= 3), None)
+    if last is None:
+        return None
+    bid = calls[last]
+    level, denomination = (bid - 3) // 5 + 1, (bid - 3) % 5
+    side = (dealer + last) % 2
+    declarer = next((dealer + i) % 4 for i in range(len(calls)) if calls[i] >= 3 and (calls[i] - 3) % 5 ==
+                    denomination and (dealer + i) % 2 == side)
+    doubling = 1
+    for call in calls[last + 1:]:
+        if call == DOUBLE:
+            doubling = 2
+        elif call == REDOUBLE:
+            doubling = 4
+    return level, denomination, declarer, doubling
+
+
+def _rollout(ctx: Context, first: int, hands: Sequence[HandInfo]) -> tuple[int, int, int, int] | None:
+    system, dealer, vul = ctx.system, ctx.dealer, ctx.vulnerability
+    calls = (*ctx.calls, first)
+    while not finished(calls) and len(calls) < _MAX_CALLS:
+        turn = (dealer + len(calls)) % 4
+        calls = (*calls, decide(context(system, dealer, vul, calls), hands[turn]).call)
+    if not finished(calls):
+        calls = (*calls, PASS, PASS, PASS)
+    return _contract(dealer, calls)
+
+
+def _score(result: tuple[int, int, int, int] | None, tricks: int, side: int, vul: tuple[bool, bool]) -> int:
+    """The score of ``result`` for ``side`` (0 = North-South)."""
+    if result is None:
+        return 0
+    level, denomination, declarer, doubling = result
+    contract = Contract(level, _DENOMINATIONS[denomination], SEATS[declarer], Doubling(doubling))
+    points = score(contract, tricks, vulnerable=vul[declarer % 2])
+    return points if declarer % 2 == side else -points
+
+
+def choose(ctx: Context, mine: CardSet, rng: random.Random, settings: Settings = Settings()) -> Choice:
+    """The call for the player to call in ``ctx`` holding ``mine``: the system's, unless it is a choice
+    point and simulation finds a better one among the calls the system allows."""
+    hand = HandInfo.of(mine)
+    default = decide(ctx, hand)
+    if not default.rule.judge or settings.samples <= 0:
+        return default
+    options: list[Choice] = [default]
+    for choice in candidates(ctx, hand, options=True):
+        if (choice.rule.judge or choice.rule.option) and all(choice.call != o.call for o in options):
+            options.append(choice)
+    if len(options) < 2:
+        return default
+    deadline = None if settings.budget is None else time.perf_counter() + settings.budget
+    deals = sample_hands(ctx, mine, settings.samples, rng, deadline)
+    if len(deals) < settings.minimum:
+        return default
+    infos = [[_hand(bits) if seat != ctx.turn else hand for seat, bits in enumerate(deal)] for deal in deals]
+    results = [[_rollout(ctx, option.call, info) for info in infos] for option in options]
+    wanted: dict[tuple[int, int, int], int] = {}
+    for row in results:
+        for d, result in enumerate(row):
+            if result is not None:
+                wanted.setdefault((d, result[2], result[1]), 0)
+    tricks = _solve(deals, list(wanted))
+    for key, value in zip(list(wanted), tricks, strict=True):
+        wanted[key] = value
+    side = ctx.turn % 2
+    scores = [[_score(r, wanted[(d, r[2], r[1])] if r is not None else 0, side, ctx.vulnerability)
+               for d, r in enumerate(row)] for row in results]
+    base = scores[0]
+    best, best_value = 0, settings.margin
+    for i in range(1, len(options)):
+        if settings.scoring == "matchpoints":
+            value = sum((a > b) - (a < b) for a, b in zip(scores[i], base, strict=True)) / len(base)
+        else:
+            value = sum(imps(a - b) for a, b in zip(scores[i], base, strict=True)) / len(base)
+        if value > best_value:
+            best, best_value = i, value
+    return options[best]
+
+
+def _solve(deals: Sequence[tuple[int, int, int, int]], wanted: Sequence[tuple[int, int, int]]) -> list[int]:
+    from tenace.solver.dds import declarer_tricks
+    items = [(tuple(CardSet.from_bits(b) for b in deals[d]), SEATS[declarer], _DENOMINATIONS[denomination])
+             for d, declarer, denomination in wanted]
+    return declarer_tricks(items)
