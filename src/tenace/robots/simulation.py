@@ -22,8 +22,10 @@ the number of deals is fixed.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
+from math import comb
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -83,49 +85,109 @@ def _explained(ctx: Context, index: int) -> bool:
                if rule.label != "no-fit")
 
 
+_BALANCED_SHAPES: Final = frozenset({(4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2)})
+
+
+def _shapes(available: tuple[int, ...], facts: Facts) -> tuple[list[tuple[int, ...]], list[int]]:
+    """Every suit-length vector (clubs first) a hand dealt from ``available`` cards per suit may have within
+    ``facts``, each weighted by the number of ways to deal it."""
+    return _shapes_cached(available, facts.lengths, facts.balanced)
+
+
+@functools.lru_cache(maxsize=4096)
+def _shapes_cached(available: tuple[int, ...], lengths: tuple[tuple[int, int], ...],
+                   balanced: bool | None) -> tuple[list[tuple[int, ...]], list[int]]:
+    vectors: list[tuple[int, ...]] = []
+    weights: list[int] = []
+    ranges = [range(lo, min(hi, n) + 1) for (lo, hi), n in zip(lengths, available, strict=True)]
+    for c in ranges[0]:
+        for d in ranges[1]:
+            for h in ranges[2]:
+                sp = 13 - c - d - h
+                if sp not in ranges[3]:
+                    continue
+                vector = (c, d, h, sp)
+                if balanced is not None and (tuple(sorted(vector, reverse=True)) in _BALANCED_SHAPES) != balanced:
+                    continue
+                vectors.append(vector)
+                weights.append(comb(available[0], c) * comb(available[1], d) * comb(available[2], h)
+                               * comb(available[3], sp))
+    return vectors, weights
+
+
+def _deal(pool: list[list[int]], facts: Facts, rng: random.Random) -> int | None:
+    """A random hand (bits) from ``pool`` (card bits by suit) whose lengths are within ``facts``: every such
+    hand equally likely; ``None`` when no hand of the pool has such lengths."""
+    vectors, weights = _shapes(tuple(len(cards) for cards in pool), facts)
+    if not vectors:
+        return None
+    vector = rng.choices(vectors, weights)[0]
+    bits = 0
+    for cards, n in zip(pool, vector, strict=True):
+        if n:
+            bits |= sum(rng.sample(cards, n))
+    return bits
+
+
 def sample_hands(ctx: Context, mine: CardSet, count: int, rng: random.Random,
                  deadline: float | None = None) -> list[tuple[int, int, int, int]]:
     """Up to ``count`` deals (hands as bits, North first) that give the player to call ``mine`` and each
     other player a hand with which the system would have made his calls (or, failing that after many
-    tries, a hand within what his calls showed)."""
+    tries, a hand within what his calls showed).
+
+    Partner's hand is dealt first with suit lengths drawn within what he showed (each hand with such
+    lengths equally likely), until one has the right strength and would have made his calls; then the
+    left-hand opponent's from the rest the same way, until his and the right-hand opponent's (what remains)
+    both fit."""
     me = ctx.turn
-    seats = [(me + 2) % 4, (me + 1) % 4, (me + 3) % 4]
-    pool = [i for i in range(52) if not mine.bits >> i & 1]
-    replays: dict[int, list[tuple[Context, int]]] = {s: [] for s in seats}
+    partner, lho, rho = (me + 2) % 4, (me + 1) % 4, (me + 3) % 4
+    unseen = CardSet.full().bits & ~mine.bits
+    by_suit = [[1 << i for i in range(13 * s, 13 * s + 13) if unseen >> i & 1] for s in range(4)]
+    replays: dict[int, list[tuple[Context, int]]] = {partner: [], lho: [], rho: []}
     system, dealer, vul = ctx.system, ctx.dealer, ctx.vulnerability
     for i, call in enumerate(ctx.calls):
         seat = ctx.seat_of(i)
         if seat in replays and _explained(ctx, i):
             replays[seat].append((context(system, dealer, vul, ctx.calls[:i]), call))
+
+    def fits(seat: int, bits: int, strict: bool) -> bool:
+        info = _hand(bits)
+        if not _fits(info, ctx.shown[seat]):
+            return False
+        return not strict or all(decide(prefix, info).call == call for prefix, call in replays[seat])
+
     out: list[tuple[int, int, int, int]] = []
-    strict = True
+    budget = 400 * count
     tries = 0
-    limit = 4000 * count
-    while len(out) < count and tries < limit:
-        if deadline is not None and tries % 64 == 0 and time.perf_counter() > deadline:
+    strict = True
+    while len(out) < count and tries < budget:
+        if deadline is not None and time.perf_counter() > deadline:
             break
-        tries += 1
-        if strict and tries > limit // 4 and len(out) < max(1, tries // 2000):
+        if strict and tries > budget // 3 and len(out) < count // 4:
             strict = False  # the calls cannot be squared with the system (a human's, or a misbid): ranges only
-        cards = rng.sample(pool, 39)
-        hands: dict[int, int] = {}
-        ok = True
-        for k, seat in enumerate(seats):
-            bits = 0
-            for c in cards[13 * k:13 * k + 13]:
-                bits |= 1 << c
-            info = _hand(bits)
-            if not _fits(info, ctx.shown[seat]):
-                ok = False
+        found = None
+        for _ in range(100):
+            tries += 1
+            bits = _deal(by_suit, ctx.shown[partner], rng)
+            if bits is None:
+                return out
+            if fits(partner, bits, strict):
+                found = bits
                 break
-            if strict and any(decide(prefix, info).call != call for prefix, call in replays[seat]):
-                ok = False
-                break
-            hands[seat] = bits
-        if not ok:
+        if found is None:
             continue
-        hands[me] = mine.bits
-        out.append((hands[0], hands[1], hands[2], hands[3]))
+        rest = [[c for c in cards if not found & c] for cards in by_suit]
+        remaining = sum(sum(cards) for cards in rest)
+        for _ in range(50):
+            tries += 1
+            left = _deal(rest, ctx.shown[lho], rng)
+            if left is None:
+                break
+            right = remaining & ~left
+            if fits(lho, left, strict) and fits(rho, right, strict):
+                hands = {me: mine.bits, partner: found, lho: left, rho: right}
+                out.append((hands[0], hands[1], hands[2], hands[3]))
+                break
     return out
 
 

@@ -544,6 +544,8 @@ class Any:
     def facts(self, env: Env) -> Facts:
         result: Facts | None = None
         for alt in self.alternatives:
+            if not all(c.holds(None, env) for c in alt if _on_table(c)):  # type: ignore[arg-type]
+                continue  # an alternative for another seat or vulnerability says nothing here
             shown = facts_of(alt, env)
             if shown.possible:
                 result = shown if result is None else result.join(shown)
@@ -595,6 +597,13 @@ class Not:
 
     def variables(self) -> frozenset[str]:
         return self.inner.variables()
+
+
+def _on_table(condition: Condition) -> bool:
+    """Whether a condition looks only at the table (position, vulnerability, earlier passes)."""
+    if isinstance(condition, Not):
+        return _on_table(condition.inner)
+    return isinstance(condition, Context | Relation)
 
 
 # --- parsing -----------------------------------------------------------------------------------------------

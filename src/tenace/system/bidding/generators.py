@@ -105,42 +105,57 @@ def _keys_shown(label: str, mine: int) -> int:
     return high if mine + high <= 5 and mine <= 1 else low
 
 
+def _last_suit(ctx: Context, seat: int) -> int | None:
+    suits = ctx.natural[seat]
+    return suits[-1] if suits else None
+
+
 def rkcb(ctx: Context) -> tuple[Made, Made]:
-    """Roman Key Card Blackwood (1430) for the side to call, once it has agreed a suit."""
-    t = ctx.agreed
-    if t is None:
-        return [], []
+    """Roman Key Card Blackwood (1430) for the side to call. The key suit is the agreed one, or else the last
+    suit the asker's partner bid naturally (4NT then agrees it)."""
     me, partner = ctx.turn, (ctx.turn + 2) % 4
-    made: Made = []
     partner_meaning = ctx.partner_meaning
     partner_labels = partner_meaning.labels if partner_meaning is not None else ()
     rho_passed = bool(ctx.calls) and ctx.calls[-1] == PASS
     four_nt = bid_code(4, _NT)
-    letter = _SUIT_LETTER[t]
+    asked = any(label in partner_labels for label in ("rkcb", "rkcb-queen-ask", "rkcb-king-ask"))
+    key = ctx.agreed
+    if key is None:
+        key = _last_suit(ctx, me) if asked else _last_suit(ctx, partner)
+    if key is None:
+        return [], []
+    bound = {"t": key}
+    made: Made = []
+
+    def add(code: int, conditions: str, label: str, forcing: Forcing | None = None, *, alert: bool = False,
+            judge: bool = False, option: bool = False) -> None:
+        rule, _ = _rule(code, conditions, label, forcing, alert=alert, judge=judge, option=option)
+        made.append((rule, bound))
+
     if "rkcb" in partner_labels and rho_passed:
         for step, condition, label in _ANSWERS:
-            made.append(_rule(four_nt + 1 + step, condition, label, Forcing.NON_FORCING, alert=True))
+            add(four_nt + 1 + step, condition, label, Forcing.NON_FORCING, alert=True)
         return made, []
     if "rkcb-queen-ask" in partner_labels and rho_passed:
-        cheapest = _cheapest(ctx, t)
-        slam = bid_code(6, t)
+        cheapest = _cheapest(ctx, key)
+        slam = bid_code(6, key)
         if cheapest is not None:
             if cheapest < slam:
-                made.append(_rule(slam, "queen t", "rkcb-queen-yes", alert=True))
-            made.append(_rule(cheapest, "", "rkcb-queen-no", Forcing.SIGN_OFF))
+                add(slam, "queen t", "rkcb-queen-yes", alert=True)
+            add(cheapest, "", "rkcb-queen-no", Forcing.SIGN_OFF)
         return made, []
     if "rkcb-king-ask" in partner_labels and rho_passed:
         for suit in (0, 1, 2, 3):
-            if suit != t:
+            if suit != key:
                 code = bid_code(6, suit)
-                if code < bid_code(6, t) and legal(ctx.calls, code):
-                    made.append(_rule(code, f"kings 1+, top {_SUIT_LETTER[suit]} 2", "rkcb-king", alert=True))
-        made.append(_rule(bid_code(6, t), "", "rkcb-king-none", Forcing.SIGN_OFF))
+                if code < bid_code(6, key) and legal(ctx.calls, code):
+                    add(code, f"kings 1+, top {_SUIT_LETTER[suit]} 2", "rkcb-king", alert=True)
+        add(bid_code(6, key), "", "rkcb-king-none", Forcing.SIGN_OFF)
         return made, []
     mine = _our_labels(ctx, me)
     answer = next((label for label in partner_labels if label.startswith("rkcb-")), None)
     if "rkcb" in mine and answer is not None and rho_passed:
-        made += _after_answer(ctx, t, answer)
+        made += [(rule, bound) for rule, _ in _after_answer(ctx, key, answer)]
         return made, []
     if "rkcb" in mine or "rkcb" in _our_labels(ctx, partner):
         return [], []
@@ -148,12 +163,14 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
         return [], []
     if ctx.last_bidder not in (me, partner):
         return [], []
+    letter = _SUIT_LETTER[key]
     pmin = ctx.shown[partner].hcp_min
     controls = ", ".join(f"control {_SUIT_LETTER[s]}" for s in range(4)
-                         if s != t and s not in ctx.natural[me] and s not in ctx.natural[partner])
-    need = max(0, 32 - pmin)
-    text = f"hcp {need}+, fit {letter}" + (f", {controls}" if controls else "")
-    made.append(_rule(four_nt, text, "rkcb", Forcing.FORCING, alert=True, judge=True))
+                         if s != key and s not in ctx.natural[me] and s not in ctx.natural[partner])
+    text = f"hcp {max(0, 33 - pmin)}+, fit {letter}" + (f", {controls}" if controls else "")
+    add(four_nt, text, "rkcb", Forcing.FORCING, alert=True, judge=True)
+    # with less, asking is an option the robot weighs against game by simulation
+    add(four_nt, f"hcp {max(0, 27 - pmin)}+, fit {letter}", "rkcb", Forcing.FORCING, alert=True, option=True)
     return made, []
 
 
@@ -213,9 +230,11 @@ def _stoppers(ctx: Context) -> str:
 
 
 def _fit_suits(ctx: Context) -> list[int]:
-    """The suits a fit may be found in: those partner has shown three or more cards of (majors first)."""
+    """The suits a fit may be found in (majors first): those partner has shown three or more cards of, and
+    those of the player's own suits partner has shown two of."""
     partner = ctx.shown[(ctx.turn + 2) % 4]
-    return [s for s in (3, 2, 1, 0) if partner.lengths[s][0] >= 3]
+    mine = ctx.natural[ctx.turn]
+    return [s for s in (3, 2, 1, 0) if partner.lengths[s][0] >= 3 or (s in mine and partner.lengths[s][0] >= 2)]
 
 
 def principles(ctx: Context) -> tuple[Made, Made]:
@@ -228,10 +247,10 @@ def principles(ctx: Context) -> tuple[Made, Made]:
     made: Made = []
 
     def add(code: int | None, conditions: str, label: str, forcing: Forcing | None = None, *,
-            judge: bool = False) -> None:
+            judge: bool = False, option: bool = False) -> None:
         if code is None or code in taken or not legal(ctx.calls, code):
             return
-        made.append(_rule(code, conditions, label, forcing, judge=judge))
+        made.append(_rule(code, conditions, label, forcing, judge=judge, option=option))
 
     partner_facts = ctx.shown[partner]
     partner_bid = any(c >= 3 for c in ctx.calls_of(partner))
@@ -273,9 +292,12 @@ def principles(ctx: Context) -> tuple[Made, Made]:
     if bidder in ours or bidder is None:
         # slam by count
         for suit in fits:
-            add(bid_code(6, suit), f"sum 33+, fit {_SUIT_LETTER[suit]}", "slam", Forcing.SIGN_OFF, judge=True)
+            letter = _SUIT_LETTER[suit]
+            add(bid_code(6, suit), f"sum 33+, fit {letter}", "slam", Forcing.SIGN_OFF, judge=True)
+            add(bid_code(6, suit), f"sum 29+, fit {letter}", "slam", Forcing.SIGN_OFF, option=True)
         add(bid_code(7, _NT), f"sum 37+{stop}", "grand-slam", Forcing.SIGN_OFF)
         add(bid_code(6, _NT), f"sum 33+, semibalanced{stop}", "slam", Forcing.SIGN_OFF, judge=True)
+        add(bid_code(6, _NT), f"sum 31+, semibalanced{stop}", "slam", Forcing.SIGN_OFF, option=True)
     if below_game:
         values = "" if gf else "sum 25+"
         for suit in fits:
@@ -307,7 +329,10 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         if forced or gf:
             _forcing_continuation(ctx, add)
             add(bid_code(3, _NT), "", "game", Forcing.SIGN_OFF)
-    made.append(_rule(PASS, "sum -24" if not gf else "", "to-play", Forcing.SIGN_OFF))
+        made.append(_rule(PASS, "sum -24" if not gf else "", "to-play", Forcing.SIGN_OFF))
+    else:
+        # at game or higher: pass, unless simulation finds a slam worth bidding
+        made.append(_rule(PASS, "", "to-play", Forcing.SIGN_OFF, judge=True))
     return [], made
 
 
