@@ -53,7 +53,8 @@ VOCABULARY: Final = {
     "queen t": "holds the queen of the agreed suit",
     "control x": "first- or second-round control of x (ace, king, void or singleton)",
     "fit x": "eight or more cards in x together with what partner has shown (fit x 9: nine or more)",
-    "sum A-B": "high-card points together with the minimum partner has shown",
+    "sum A-B": "high-card points together with what partner has shown: his minimum plus a quarter of his "
+               "range, at most 3",
     "maxsum A+": "high-card points together with partner's maximum",
     "passed / ppassed": "this player / partner passed before the opening bid",
     "seat 3+": "the call's place at the table: 1 is the dealer",
@@ -244,10 +245,19 @@ class Points:
         return _vars(self.suit) if self.suit else frozenset()
 
 
+def partner_count(partner: Facts, optimistic: bool = False) -> int:
+    """The HCP a bidder counts on from partner: his shown maximum when ``optimistic``, else his minimum plus a
+    quarter of his range (at most 3): a 1NT opening (15-17) counts 15, an opening of one of a suit (10-21)
+    counts 12, a one-level response (6 or more) counts 9."""
+    if optimistic:
+        return partner.hcp_max
+    return partner.hcp_min + min(3, (min(partner.hcp_max, 37) - partner.hcp_min) // 4)
+
+
 @dataclass(frozen=True, slots=True)
 class Sum:
-    """Combined HCP with partner, counting his shown minimum (his maximum with ``optimistic``): the hand's
-    own HCP plus that is from ``low`` to ``high``."""
+    """Combined HCP with partner, counting what :func:`partner_count` gives (his maximum with
+    ``optimistic``): the hand's own HCP plus that is from ``low`` to ``high``."""
 
     text: str
     low: int
@@ -255,8 +265,7 @@ class Sum:
     optimistic: bool = False
 
     def _bounds(self, env: Env) -> tuple[int, int]:
-        partner = env.partner
-        base = partner.hcp_max if self.optimistic else partner.hcp_min
+        base = partner_count(env.partner, self.optimistic)
         return max(0, self.low - base), 37 if self.high >= 60 else self.high - base
 
     def holds(self, hand: HandInfo, env: Env) -> bool:
@@ -373,8 +382,10 @@ class Shape:
 
     def facts(self, env: Env) -> Facts:
         if self.kind == "semibalanced":
-            return Facts(notes=(("semibalanced", ()),))
-        return Facts(balanced=self.kind == "balanced")
+            return Facts(lengths=((2, 6),) * 4, notes=(("semibalanced", ()),))
+        if self.kind == "balanced":
+            return Facts(lengths=((2, 5),) * 4, balanced=True)
+        return Facts(balanced=False)
 
     def variables(self) -> frozenset[str]:
         return frozenset()

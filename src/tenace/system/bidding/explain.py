@@ -115,9 +115,8 @@ def _facts(facts: Facts, say: gettext.NullTranslations, *, balanced_lengths: boo
         parts.append(say.gettext(PHRASES["points"]).format(range=_range(facts.points_min, high, 40)))
     for suit in (3, 2, 1, 0):
         low, high = facts.lengths[suit]
-        if (low, high) == (0, 13) or (balanced_lengths and facts.balanced and 2 <= low and high <= 5
-                                      and (low, high) == (2, 5)):
-            continue
+        if (low, high) == (0, 13) or (balanced_lengths and low <= 2 and high >= 5):
+            continue  # nothing said, or no more than a balanced or semi-balanced shape says
         parts.append(f"{_length(low, high)}{_SUITS[suit].symbol}")
     if facts.balanced is not None:
         parts.append(say.gettext(PHRASES["balanced" if facts.balanced else "unbalanced"]))

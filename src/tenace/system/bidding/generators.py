@@ -278,6 +278,11 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             if code is not None and _level(code) <= 4:
                 need = max(8, _level(code) + 6)
                 add(code, f"fit {letter} {need}, hcp 4+", "competitive", judge=True)
+        for suit in ctx.natural[me]:
+            code = _cheapest(ctx, suit)
+            if code is not None and _level(code) <= 3 and suit not in fits:
+                letter = _SUIT_LETTER[suit]
+                add(code, f"{letter}>=6, hcp 10+", "rebid-suit", Forcing.NON_FORCING, judge=True)
         if denom < 4 and level >= 2:
             letter = _SUIT_LETTER[denom]
             add(DOUBLE, f"sum 22+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
@@ -298,15 +303,35 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         add(bid_code(7, _NT), f"sum 37+{stop}", "grand-slam", Forcing.SIGN_OFF)
         add(bid_code(6, _NT), f"sum 33+, semibalanced{stop}", "slam", Forcing.SIGN_OFF, judge=True)
         add(bid_code(6, _NT), f"sum 31+, semibalanced{stop}", "slam", Forcing.SIGN_OFF, option=True)
+    invited = ctx.partner_meaning
+    if (below_game and not gf and invited is not None and invited.forcing is Forcing.INVITATIONAL
+            and ctx.calls[-1] == PASS and ctx.calls[-2] >= 3):
+        # partner invites: accept with the upper half of what my calls showed
+        mine = ctx.shown[me]
+        top = min(mine.hcp_max, mine.hcp_min + 6)
+        middle = (mine.hcp_min + top + 1) // 2
+        strain = _denomination(ctx.calls[-2])
+        game = bid_code(_GAME_LEVEL[strain], strain)
+        if strain == _NT or strain >= 2:
+            add(game, f"hcp {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
+        else:
+            add(bid_code(3, _NT), f"hcp {middle}+{stop}", "accept", Forcing.SIGN_OFF, judge=True)
+            add(game, f"hcp {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
+        made.append(_rule(PASS, f"hcp -{max(0, middle - 1)}", "decline", Forcing.SIGN_OFF, judge=True))
     if below_game:
         values = "" if gf else "sum 25+"
         for suit in fits:
             if suit >= 2:
                 add(bid_code(4, suit), _join(values, f"fit {_SUIT_LETTER[suit]}"), "game", Forcing.SIGN_OFF,
                     judge=True)
+                if not gf:
+                    add(bid_code(4, suit), f"sum 21+, fit {_SUIT_LETTER[suit]}", "game", Forcing.SIGN_OFF,
+                        option=True)
         if partner_facts.balanced:
             add(bid_code(3, _NT), _join(values, stop.lstrip(", ")), "game", Forcing.SIGN_OFF, judge=True)
         add(bid_code(3, _NT), _join(values, f"semibalanced{stop}"), "game", Forcing.SIGN_OFF, judge=True)
+        if not gf:
+            add(bid_code(3, _NT), f"sum 22+{stop}", "game", Forcing.SIGN_OFF, option=True)
         for suit in fits:
             if suit < 2:
                 add(bid_code(5, suit), _join(values, f"fit {_SUIT_LETTER[suit]}"), "game", Forcing.SIGN_OFF,
@@ -324,6 +349,8 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                 if _level(code) <= 3 and _level(code) < _GAME_LEVEL[suit]:
                     add(code, f"sum 23-24, maxsum 25+, fit {_SUIT_LETTER[suit]}", "invite", Forcing.INVITATIONAL,
                         judge=True)
+                    add(code, f"sum 20-24, fit {_SUIT_LETTER[suit]}", "invite", Forcing.INVITATIONAL,
+                        option=True)
             add(bid_code(2, _NT), f"sum 23-24, maxsum 25+, semibalanced{stop}", "invite", Forcing.INVITATIONAL,
                 judge=True)
         if forced or gf:
