@@ -56,6 +56,7 @@ VOCABULARY: Final = {
     "sum A-B": "high-card points together with what partner has shown: his minimum plus a quarter of his "
                "range, at most 3",
     "maxsum A+": "high-card points together with partner's maximum",
+    "tsum x A+": "support points for x together with what partner has shown (as for sum)",
     "passed / ppassed": "this player / partner passed before the opening bid",
     "seat 3+": "the call's place at the table: 1 is the dealer",
     "vul / nonvul / fav / unfav": "vulnerability: ours; favourable is us not vulnerable, them vulnerable",
@@ -251,7 +252,10 @@ def partner_count(partner: Facts, optimistic: bool = False) -> int:
     counts 12, a one-level response (6 or more) counts 9."""
     if optimistic:
         return partner.hcp_max
-    return partner.hcp_min + min(3, (min(partner.hcp_max, 37) - partner.hcp_min) // 4)
+    count = partner.hcp_min + min(3, (min(partner.hcp_max, 37) - partner.hcp_min) // 4)
+    if partner.points_min is not None:  # total or support points shown: about two of them are not HCP
+        count = max(count, partner.points_min - 2)
+    return count
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +282,25 @@ class Sum:
 
     def variables(self) -> frozenset[str]:
         return frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class FitSum:
+    """Support points for ``suit`` together with what partner has shown (:func:`partner_count`): the count
+    for game and slam once a fit is found."""
+
+    text: str
+    suit: str
+    low: int
+
+    def holds(self, hand: HandInfo, env: Env) -> bool:
+        return hand.support_points(_suit(self.suit, env)) + partner_count(env.partner) >= self.low
+
+    def facts(self, env: Env) -> Facts:
+        return Facts(points_min=max(0, self.low - partner_count(env.partner)))
+
+    def variables(self) -> frozenset[str]:
+        return _vars(self.suit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -655,6 +678,10 @@ def parse_condition(text: str, macros: dict[str, Condition] | None = None) -> Co
         if head == "pts":
             return Points(source, low, high)
         return Sum(source, low, high, optimistic=head == "maxsum")
+    if head == "tsum":
+        if len(words) != 3 or not words[2].endswith("+") or not words[2][:-1].isdigit():
+            raise ConditionError(f"{source!r}: write 'tsum SUIT N+', e.g. 'tsum t 33+'")
+        return FitSum(source, _suit_term(words[1], source), int(words[2][:-1]))
     if head == "sp":
         if len(words) != 3:
             raise ConditionError(f"{source!r}: write 'sp SUIT RANGE', e.g. 'sp x 10-12'")

@@ -164,13 +164,12 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
     if ctx.last_bidder not in (me, partner):
         return [], []
     letter = _SUIT_LETTER[key]
-    pmin = ctx.shown[partner].hcp_min
     controls = ", ".join(f"control {_SUIT_LETTER[s]}" for s in range(4)
                          if s != key and s not in ctx.natural[me] and s not in ctx.natural[partner])
-    text = f"hcp {max(0, 33 - pmin)}+, fit {letter}" + (f", {controls}" if controls else "")
+    text = f"tsum {letter} 33+, fit {letter}, hcp 12+" + (f", {controls}" if controls else "")
     add(four_nt, text, "rkcb", Forcing.FORCING, alert=True, judge=True)
     # with less, asking is an option the robot weighs against game by simulation
-    add(four_nt, f"hcp {max(0, 27 - pmin)}+, fit {letter}", "rkcb", Forcing.FORCING, alert=True, option=True)
+    add(four_nt, f"tsum {letter} 29+, fit {letter}", "rkcb", Forcing.FORCING, alert=True, option=True)
     return made, []
 
 
@@ -253,7 +252,9 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         made.append(_rule(code, conditions, label, forcing, judge=judge, option=option))
 
     partner_facts = ctx.shown[partner]
-    partner_bid = any(c >= 3 for c in ctx.calls_of(partner))
+    # partner has acted: a bid, or a double or redouble the system explains (a negative double...)
+    partner_bid = any(c >= 3 or (c > 0 and ctx.meanings[i].rules and ctx.meanings[i].labels != ("no-fit",))
+                      for i, c in enumerate(ctx.calls) if ctx.seat_of(i) == partner)
     last, bidder = ctx.last_bid, ctx.last_bidder
     level = _level(last) if last >= 3 else 0
     denom = _denomination(last) if last >= 3 else -1
@@ -298,8 +299,8 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         # slam by count
         for suit in fits:
             letter = _SUIT_LETTER[suit]
-            add(bid_code(6, suit), f"sum 33+, fit {letter}", "slam", Forcing.SIGN_OFF, judge=True)
-            add(bid_code(6, suit), f"sum 29+, fit {letter}", "slam", Forcing.SIGN_OFF, option=True)
+            add(bid_code(6, suit), f"tsum {letter} 34+, fit {letter}", "slam", Forcing.SIGN_OFF, judge=True)
+            add(bid_code(6, suit), f"tsum {letter} 30+, fit {letter}", "slam", Forcing.SIGN_OFF, option=True)
         add(bid_code(7, _NT), f"sum 37+{stop}", "grand-slam", Forcing.SIGN_OFF)
         add(bid_code(6, _NT), f"sum 33+, semibalanced{stop}", "slam", Forcing.SIGN_OFF, judge=True)
         add(bid_code(6, _NT), f"sum 31+, semibalanced{stop}", "slam", Forcing.SIGN_OFF, option=True)
@@ -322,10 +323,11 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         values = "" if gf else "sum 25+"
         for suit in fits:
             if suit >= 2:
-                add(bid_code(4, suit), _join(values, f"fit {_SUIT_LETTER[suit]}"), "game", Forcing.SIGN_OFF,
-                    judge=True)
+                letter = _SUIT_LETTER[suit]
+                add(bid_code(4, suit), _join("" if gf else f"tsum {letter} 26+", f"fit {letter}"), "game",
+                    Forcing.SIGN_OFF, judge=True)
                 if not gf:
-                    add(bid_code(4, suit), f"sum 21+, fit {_SUIT_LETTER[suit]}", "game", Forcing.SIGN_OFF,
+                    add(bid_code(4, suit), f"tsum {letter} 23+, fit {letter}", "game", Forcing.SIGN_OFF,
                         option=True)
         if partner_facts.balanced:
             add(bid_code(3, _NT), _join(values, stop.lstrip(", ")), "game", Forcing.SIGN_OFF, judge=True)
