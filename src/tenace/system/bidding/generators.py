@@ -289,7 +289,7 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             add(DOUBLE, f"sum 22+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
         if level >= 5 or (level >= 4 and denom >= 2) or (level >= 3 and denom == 4):
             add(DOUBLE, "sum 23+", "penalty-double", judge=True)
-        made.append(_rule(PASS, "", "pass-competitive"))
+        add(PASS, "", "pass-competitive")
         return [], made
 
     below_game = bidder is None or level < _GAME_LEVEL[denom]
@@ -318,7 +318,7 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         else:
             add(bid_code(3, _NT), f"hcp {middle}+{stop}", "accept", Forcing.SIGN_OFF, judge=True)
             add(game, f"hcp {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
-        made.append(_rule(PASS, f"hcp -{max(0, middle - 1)}", "decline", Forcing.SIGN_OFF, judge=True))
+        add(PASS, f"hcp -{max(0, middle - 1)}", "decline", Forcing.SIGN_OFF, judge=True)
     if below_game:
         values = "" if gf else "sum 25+"
         for suit in fits:
@@ -358,10 +358,10 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         if forced or gf:
             _forcing_continuation(ctx, add)
             add(bid_code(3, _NT), "", "game", Forcing.SIGN_OFF)
-        made.append(_rule(PASS, "sum -24" if not gf else "", "to-play", Forcing.SIGN_OFF))
+        add(PASS, "sum -24" if not gf else "", "to-play", Forcing.SIGN_OFF)
     else:
         # at game or higher: pass, unless simulation finds a slam worth bidding
-        made.append(_rule(PASS, "", "to-play", Forcing.SIGN_OFF, judge=True))
+        add(PASS, "", "to-play", Forcing.SIGN_OFF, judge=True)
     return [], made
 
 
