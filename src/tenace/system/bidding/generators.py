@@ -153,6 +153,11 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
         add(bid_code(6, key), "", "rkcb-king-none", Forcing.SIGN_OFF)
         return made, []
     mine = _our_labels(ctx, me)
+    if "rkcb" in _our_labels(ctx, partner) and any(label.startswith("rkcb-") for label in mine):
+        # the asker placed the contract after my answers: it is his decision
+        if rho_passed and any(label in partner_labels for label in ("to-play", "rkcb-signoff", "grand-slam")):
+            add(PASS, "", "to-play", Forcing.SIGN_OFF)
+            return made, []
     answer = next((label for label in partner_labels if label.startswith("rkcb-")), None)
     if "rkcb" in mine and answer is not None and rho_passed:
         made += [(rule, bound) for rule, _ in _after_answer(ctx, key, answer)]
@@ -166,10 +171,12 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
     letter = _SUIT_LETTER[key]
     controls = ", ".join(f"control {_SUIT_LETTER[s]}" for s in range(4)
                          if s != key and s not in ctx.natural[me] and s not in ctx.natural[partner])
-    text = f"tsum {letter} 33+, fit {letter}, hcp 12+" + (f", {controls}" if controls else "")
+    # in a minor, an answer above five of the suit must not find two keycards missing: the asker holds enough
+    safe = {0: ", keys 4+", 1: ", keys 2+"}.get(key, "")
+    text = f"tsum {letter} 33+, fit {letter}, hcp 12+{safe}" + (f", {controls}" if controls else "")
     add(four_nt, text, "rkcb", Forcing.FORCING, alert=True, judge=True)
     # with less, asking is an option the robot weighs against game by simulation
-    add(four_nt, f"tsum {letter} 29+, fit {letter}", "rkcb", Forcing.FORCING, alert=True, option=True)
+    add(four_nt, f"tsum {letter} 29+, fit {letter}{safe}", "rkcb", Forcing.FORCING, alert=True, option=True)
     return made, []
 
 
@@ -179,7 +186,8 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
     letter = _SUIT_LETTER[t]
     five, six, seven = bid_code(5, t), bid_code(6, t), bid_code(7, t)
     last = ctx.last_bid
-    sign_off = five if five > last else six
+    # with two keycards missing: five of the suit, or pass when the answer is five of it already
+    sign_off = five if five > last else PASS if five == last else six
     partner = (ctx.turn + 2) % 4
     pmin = ctx.shown[partner].hcp_min
     if answer in ("rkcb-queen-no", "rkcb-queen-yes", "rkcb-king", "rkcb-king-none"):
@@ -205,8 +213,7 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
         missing = 5 - mine - _keys_shown(answer, mine)
         cond = f"keys {mine}"
         if missing >= 2:
-            code = sign_off if sign_off > last else PASS
-            made.append(_rule(code, cond, "rkcb-signoff", Forcing.SIGN_OFF))
+            made.append(_rule(sign_off, cond, "rkcb-signoff", Forcing.SIGN_OFF))
             continue
         king_ask = bid_code(5, _NT)
         if missing == 0 and (queen_known or t >= 2) and king_ask > last and legal(ctx.calls, king_ask):

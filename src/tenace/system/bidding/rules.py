@@ -36,7 +36,9 @@ up), ``judge`` (the robot may weigh this call against the others that fit by sim
 the rules' own choice, only an alternative to a ``judge`` call that simulation may prefer).
 
 A file that includes another may restate one of its headings: the new rules then replace the included
-file's rules for that heading, in place (a variant card changes what it must and keeps the rest). The
+file's rules for that heading, in place (a variant card changes what it must and keeps the rest). A heading
+written ``[+...]`` adds its rules after those of a heading read before (a part file may add, say, an
+opening to ``[+-]``). The
 ``system``, ``summary`` and ``uses`` lines belong in the system's own file only; an included file may list
 the conventions its rules use.
 
@@ -398,13 +400,18 @@ def _read(path: Path, text: str, reading: _Reading, seen: tuple[Path, ...]) -> N
         if line.startswith("["):
             if not line.endswith("]"):
                 raise SystemFileError(where, f"a heading ends with ']': {line!r}")
+            extend = line.startswith("[+")
             try:
-                pattern = Pattern.parse(line[1:-1])
+                pattern = Pattern.parse(line[2:-1] if extend else line[1:-1])
             except ValueError as exc:
                 raise SystemFileError(where, f"cannot read the auction [{line[1:-1]}]: {exc}") from None
             block = _Block(pattern, [], where, me)
             old = next((b for b in reading.blocks if b.pattern.text == pattern.text), None)
-            if old is not None and old.path in reading.included[me]:
+            if extend:
+                if old is None:
+                    raise SystemFileError(where, f"[+{pattern.text}] adds to a heading, but none was read before")
+                block = old  # the rules that follow come after the heading's own
+            elif old is not None and old.path in reading.included[me]:
                 old.rules, old.where, old.path = block.rules, where, me  # a variant restates an included heading
                 block = old
             elif old is not None:
