@@ -110,12 +110,12 @@ def test_the_same_hand_and_auction_always_give_the_same_call() -> None:
 
 
 def test_vulnerability_and_seat_change_what_a_rule_allows() -> None:
-    # a light opening (10 HCP, five-five: the rule of 20) is made in third seat only
-    hand = CardSet.from_pbn("AQT52.K8432.J7.9")
-    assert (hand.hcp, hand.shape) == (10, (5, 5, 2, 1))
+    # a flat 11-count opens in third seat, not in first
+    hand = CardSet.from_pbn("KQ52.K84.Q73.J93")
+    assert (hand.hcp, hand.shape) == (11, (4, 3, 3, 3))
     first = choose_call(hand, Seat.NORTH, Seat.NORTH, [])
     third = choose_call(hand, Seat.NORTH, Seat.SOUTH, calls("P P"))
-    assert (str(first.call), str(third.call)) == ("P", "1S")
+    assert (str(first.call), str(third.call)) == ("P", "1C")
 
 
 # --- reading and checking system files ---------------------------------------------------------------------

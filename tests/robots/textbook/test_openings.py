@@ -14,7 +14,7 @@ CASES = [
     Case(SAYC + "2NT opening: 20-21 balanced", "AK5.KQ4.AJ76.QJ4", "", "2NT", ("20-21",)),
     Case(SAYC + "one of a major: five cards, 12-21", "AQJ52.K3.K84.T72", "", "1S", ("five",)),
     Case(SAYC + "with 5-5 in the majors open 1S", "AQJ52.KQ932.K8.2", "", "1S"),
-    Case(SAYC + "with 4-4 in the minors open 1D", "K5.Q3.AJ84.KQ72", "", "1D"),
+    Case(SAYC + "with 4-4 in the minors open 1D", "K5.Q32.AJ84.K972", "", "1D"),
     Case(SAYC + "with 3-3 in the minors open 1C", "AK52.K32.Q84.J72", "", "1C"),
     Case(SAYC + "strong 2C: 22+ HCP", "AKQ8.AQ3.KJ4.AQ2", "", "2C", ("strong",)),
     Case(SAYC + "weak two: a good six-card suit, 5-10 HCP", "KQJ952.73.84.T72", "", "2S", ("weak two",)),

@@ -193,5 +193,5 @@ def contradictions(facts: Facts, hand: HandInfo) -> list[str]:
 _NOTE_TESTS = {
     "stop": HandInfo.stopper,
     "good": HandInfo.good_suit,
-    "control": HandInfo.second_round_control,
+    "control": lambda hand, suit: hand.first_round_control(suit) or hand.second_round_control(suit),
 }

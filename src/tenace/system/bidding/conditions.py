@@ -439,7 +439,7 @@ class SuitTest:
             case "top":
                 return hand.honours(suit) >= self.count
             case "control":
-                return hand.second_round_control(suit)
+                return hand.first_round_control(suit) or hand.second_round_control(suit)
             case "queen":
                 return hand.has(suit, 1 << 10)
         raise AssertionError(self.kind)  # pragma: no cover

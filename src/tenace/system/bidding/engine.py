@@ -269,7 +269,8 @@ def _meaning(ctx: Context, call: int) -> CallMeaning:
     rules: list[Rule] = []
     forcing: Forcing | None = None
     alert = transfer = False
-    for rule, bindings, _env in ctx.entries:
+    for rule, _bindings, _env in ctx.entries:
+        bindings = _env.bindings  # with the agreed suit t
         bound = rule.call.produces(call, bindings)
         if bound is None:
             continue
@@ -344,9 +345,10 @@ def candidates(ctx: Context, hand: HandInfo, *, options: bool = False) -> Iterat
     whose conditions hold); with ``options``, also the rules that are only alternatives for simulation."""
     order = _suit_order(hand)
     calls = ctx.calls
-    for rule, bindings, env in ctx.entries:
+    for rule, _bindings, env in ctx.entries:
         if rule.option and not options:
             continue
+        bindings = env.bindings  # with the agreed suit t
         for call, bound in rule.call.calls(bindings, order):
             if not legal(calls, call):
                 continue

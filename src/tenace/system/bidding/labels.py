@@ -154,7 +154,7 @@ LABELS: Final[dict[str, Label]] = {
     "jump-rebid": _l(N_("natural: six or more cards, invitational")),
     "new-suit-rebid": _l(N_("natural: four or more cards, not forcing")),
     "reverse": _l(N_("reverse: 17 or more HCP, longer first suit, forcing one round"), "Reverses"),
-    "jump-shift-rebid": _l(N_("jump shift: 19 or more HCP, forces to game")),
+    "jump-shift-rebid": _l(N_("jump shift: a strong hand, forces to game")),
     "jump-raise": _l(N_("jump raise: four-card support, invitational")),
     "game-raise": _l(N_("raise to game: four-card support, extra values")),
     "three-card-minor": _l(N_("natural: three or more cards (may be a three-card minor)")),

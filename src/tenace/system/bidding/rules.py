@@ -39,8 +39,8 @@ A file that includes another may restate one of its headings: the new rules then
 file's rules for that heading, in place (a variant card changes what it must and keeps the rest). A heading
 written ``[+...]`` adds its rules after those of a heading read before (a part file may add, say, an
 opening to ``[+-]``). The
-``system``, ``summary`` and ``uses`` lines belong in the system's own file only; an included file may list
-the conventions its rules use.
+``system``, ``summary`` and ``uses`` lines belong in the system's own file only. An included file may list
+the conventions its rules use; when the system's own file lists its conventions, its list is the card's.
 
 Everything wrong in a file is a :class:`SystemFileError` naming the file, the line and the problem.
 """
@@ -327,6 +327,7 @@ class _Reading:
     generators: list[str] = field(default_factory=list)
     blocks: list[_Block] = field(default_factory=list)
     macros: dict[str, Condition] = field(default_factory=dict)
+    included_conventions: list[str] = field(default_factory=list)
     meanings: dict[str, Label] = field(default_factory=lambda: dict(LABELS))
     descriptions: dict[str, str] = field(default_factory=lambda: dict(CONVENTIONS))
     included: dict[Path, set[Path]] = field(default_factory=dict)
@@ -428,7 +429,11 @@ def _read(path: Path, text: str, reading: _Reading, seen: tuple[Path, ...]) -> N
         elif keyword == "summary":
             reading.summary.append(rest)
         elif keyword == "conventions":
-            reading.conventions += [c.strip() for c in rest.split(",") if c.strip()]
+            names = [c.strip() for c in rest.split(",") if c.strip()]
+            if seen:
+                reading.included_conventions += names
+            else:
+                reading.conventions += names
         elif keyword == "uses":
             reading.generators += [g.strip() for g in rest.split(",") if g.strip()]
         elif keyword == "section":
@@ -492,7 +497,9 @@ def parse_system(text: str, path: Path | str = "<text>") -> BiddingSystem:
     if not reading.name:
         raise SystemFileError(where.name, "the file does not name its system (a 'system NAME' line)")
     rules = tuple(rule for block in reading.blocks for rule in block.rules)
-    return BiddingSystem(reading.name, " ".join(reading.summary), tuple(dict.fromkeys(reading.conventions)),
+    # the system's own file lists its conventions; when it lists none, the included files' lists stand
+    conventions = reading.conventions or reading.included_conventions
+    return BiddingSystem(reading.name, " ".join(reading.summary), tuple(dict.fromkeys(conventions)),
                          tuple(dict.fromkeys(reading.generators)), rules, str(path), reading.meanings,
                          reading.descriptions)
 
