@@ -1,6 +1,6 @@
 """Speed of the system-card functions (``tenace.system``): card lookups, explanation checks, a whole
 board's review, JSON load and HTML rendering, on the sample natural card and on the card converted from the
-robots' rules (a few hundred concrete agreements).
+robots' rules (``tenace.system.bidding.card.card_of``: several hundred agreements).
 
 Run: ``.venv/bin/python benchmarks/bench_system.py [--boards 200] [--seed 1]``
 """
@@ -15,10 +15,11 @@ from collections.abc import Callable
 from tenace import DECK, Auction, CardSet, Deal, Seat
 from tenace.calls import parse_call
 from tenace.record import AnnotatedCall, DealRecord
-from tenace.robots import SYSTEM, choose_call, explain_call
+from tenace.robots import choose_call, explain_call
 from tenace.system import AlertRegulations, check_explanation, dumps, loads, natural_card, review
+from tenace.system.bidding.card import card_of
+from tenace.system.bidding.systems import builtin
 from tenace.system.render import render_html
-from tenace.system.robots import card_from_rules
 
 
 def per_call(label: str, n: int, fn: Callable[[], object]) -> None:
@@ -55,7 +56,7 @@ def main() -> None:
     args = parser.parse_args()
     natural = natural_card()
     start = time.perf_counter()
-    robot = card_from_rules(SYSTEM)
+    robot = card_of(builtin())
     print(f"{'convert the robots rules to a card':<48} {1e3 * (time.perf_counter() - start):10.1f} ms"
           f"  ({len(robot.agreements)} agreements)")
     text = dumps(robot)

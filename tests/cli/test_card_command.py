@@ -1,5 +1,6 @@
 """``tenace card``: show a system card (text, JSON, the WBF-layout HTML page), check records against a card
-(Laws 20F, 40B, 75; exit 1 on findings) and write the robots' system as a card."""
+(Laws 20F, 40B, 75; exit 1 on findings). A bidding system's rules: checked, written as a card, asked for a
+call are in test_card_rules_command.py."""
 
 from __future__ import annotations
 
@@ -145,22 +146,6 @@ def test_check_of_an_unreadable_record_exits_2_naming_it(card_file: Path, tmp_pa
     result = runner.invoke(app, ["card", "check", str(card_file), str(path)])
     assert result.exit_code == 2
     assert "broken.json" in result.stderr
-
-
-def test_robots_writes_the_robots_system_as_a_card(tmp_path: Path) -> None:
-    from tenace.robots.system import SYSTEM
-    from tenace.system.robots import card_from_rules
-
-    out = tmp_path / "robots.json"
-    result = runner.invoke(app, ["card", "robots", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    card = loads(out.read_text(encoding="utf-8"))
-    assert card == card_from_rules(SYSTEM)
-    assert f"{len(card.agreements)} agreements" in result.stdout
-    one_nt = card.meaning("", parse_call("1NT"))
-    assert one_nt is not None and (one_nt.hcp_min, one_nt.hcp_max) == (15, 17)
-    shown = runner.invoke(app, ["card", "show", str(out)])
-    assert shown.exit_code == 0 and SYSTEM.name in shown.stdout
 
 
 def test_check_of_a_real_ben_record_reports_its_11_21_club_opening_against_a_12_21_card(

@@ -72,6 +72,8 @@ MATCHING = [
     ("1H", "2NT", "Unusual NT: both minors"),
     ("1NT P", "3NT", "to play"),
     ("1D", "2D", "Michaels, 5-5 in the majors"),          # a shape, not a point range
+    ("", "1NT", "balanced (5-4-2-2 possible); 15-17 HCP"),  # a hand pattern is not a point range either
+    ("", "1D", "3+ diamonds (exactly three only 4-4-3-2), 12-21"),
     ("2C P", "2D", "waiting, says nothing about 5+ controls"),
     ("1H P", "1NT", "natural, 6-10, non-forcing"),
 ]
@@ -94,6 +96,7 @@ def test_structured_explanations_equal_to_the_card_are_not_flagged() -> None:
 
 CONTRADICTING = [
     ("", "1NT", "12-14", {"hcp"}),
+    ("", "1NT", "4-3-3-3 or 5-3-3-2; 12-14", {"hcp"}),  # the range after the hand patterns is still read
     ("", "1NT", "15-17, unbalanced", {"balanced"}),
     ("", "1S", "4+ spades", {"length.S"}),
     ("", "1S", "natural, 11-21 HCP", {"hcp"}),

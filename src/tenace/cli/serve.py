@@ -42,6 +42,16 @@ def register(app: typer.Typer) -> None:
                 "--robot-delay", help="Seconds a robot waits before acting \\[default: 0.4].", min=0
             ),
         ] = None,
+        robot_system: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--robot-system", metavar="FILE",
+                help="A bidding system's rules the robots may play besides the shipped ones (repeatable; "
+                     "also TENACE_ROBOT_SYSTEMS). Named by the file's stem; read and checked now: a file "
+                     "with a problem stops the server.",
+                show_default=False,
+            ),
+        ] = None,
         log_level: Annotated[str, typer.Option("--log-level", help="uvicorn's log level.")] = "info",
         compression: Annotated[
             bool,
@@ -55,6 +65,7 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from tenace.server.app import create_app
+        from tenace.server.robot_systems import RobotSystemError, RobotSystems, paths_of
         from tenace.server.settings import Settings, SettingsError
         from tenace.store import StoreOpenError
 
@@ -68,6 +79,12 @@ def register(app: typer.Typer) -> None:
         settings = replace(settings, **{k: v for k, v in changes.items() if v is not None})  # type: ignore[arg-type]
         if not 0 < settings.port < 65536:
             fail(f"--port: expected 1 to 65535, got {settings.port}", EXIT_USAGE)
+        paths = (*paths_of(settings.robot_systems), *(robot_system or ()))
+        try:
+            systems = RobotSystems.load(paths)
+        except RobotSystemError as exc:
+            fail(str(exc), EXIT_USAGE)
+        settings = replace(settings, robot_systems=os.pathsep.join(paths))
         try:
             from tenace.store import Store
 
@@ -75,7 +92,8 @@ def register(app: typer.Typer) -> None:
         except StoreOpenError as exc:
             fail(str(exc), EXIT_USAGE)
         where = _shown(settings.database_url)
-        err.print(f"tenace serve: http://{settings.host}:{settings.port}/ (database {where})")
+        err.print(f"tenace serve: http://{settings.host}:{settings.port}/ (database {where}; robot systems "
+                  f"{', '.join(systems.names())})")
         uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level=log_level,
                     ws_per_message_deflate=compression)
 

@@ -19,12 +19,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import functools
 import hashlib
 import hmac
 import logging
 import random
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -37,7 +38,7 @@ from tenace.laws.events import CardPlayed, ClaimAnswered, ClaimRuled, DirectorCa
 from tenace.laws.log import event_from_json, event_to_json
 from tenace.laws.refs import DIRECTOR, Director, Policy, Regulations
 from tenace.laws.table import Phase, Table, TableView
-from tenace.seats import SEATS, Seat
+from tenace.seats import SEATS, Seat, Side
 from tenace.server.persistence import EventConflictError, EventWriter, LiveStore, LiveTable, NewTable, SeatRow
 from tenace.server.protocol import (
     Action,
@@ -51,10 +52,13 @@ from tenace.server.protocol import (
 from tenace.store.errors import DuplicateResultError
 
 if TYPE_CHECKING:
+    from tenace.server.robot_systems import RobotSystems
+    from tenace.system.bidding.rules import BiddingSystem
     from tenace.tournament.model import Result
 
 __all__ = [
-    "ClubSlot", "Connection", "CreatedTable", "EngineRobot", "FallbackRobot", "Hub", "Observer", "Robot",
+    "ClubSlot", "Connection", "CreatedTable", "EngineRobot", "EngineRobots", "FallbackRobot", "Hub",
+    "Observer", "Robot",
     "RobotFactory", "TableActor", "club_result", "default_robots", "event_time", "hash_token",
     "timed_event_json",
 ]
@@ -73,7 +77,9 @@ class Robot(Protocol):
 RobotFactory = Callable[[Seat], Robot]
 """Makes the robot for a seat. A robot may also have ``observe(view)``: it is then given its seat's view each
 time a trick is completed (and at the start of a board), not only when it is on turn, so that it remembers
-quitted tricks (Law 66)."""
+quitted tricks (Law 66). A factory may also have ``for_system(seat, system)``, making a robot that bids by
+``system`` (a :class:`~tenace.system.bidding.rules.BiddingSystem`): the hub uses it for a table whose robots
+were given a system (:class:`EngineRobots`); a factory without it makes the same robots for every table."""
 
 
 class EngineRobot:
@@ -82,10 +88,15 @@ class EngineRobot:
     thinking runs in a worker thread, so the tables' event loop goes on meanwhile, and the views it observes
     between its turns are handed to it in order before it acts."""
 
-    def __init__(self, seat: Seat, samples: int = 20, seed: int | None = None) -> None:
+    def __init__(self, seat: Seat, samples: int = 20, seed: int | None = None,
+                 system: BiddingSystem | None = None) -> None:
         from tenace.robots import Robot as _Robot
 
-        self.robot = _Robot(seat, samples=samples, seed=secrets.randbelow(2**31) if seed is None else seed)
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        if system is None:
+            self.robot = _Robot(seat, samples=samples, seed=seed)
+        else:
+            self.robot = _Robot(seat, samples=samples, seed=seed, system=system)
         self.samples = samples
         self._seen: list[TableView] = []
         self._lock = asyncio.Lock()
@@ -113,14 +124,28 @@ class EngineRobot:
         return self.robot.act(view)
 
 
+class EngineRobots:
+    """The factory of :class:`EngineRobot` with ``samples`` layouts per card: ``factory(seat)`` bids by the
+    default system, ``factory.for_system(seat, system)`` by ``system``."""
+
+    def __init__(self, samples: int = 20) -> None:
+        self.samples = samples
+
+    def __call__(self, seat: Seat) -> Robot:
+        return EngineRobot(seat, self.samples)
+
+    def for_system(self, seat: Seat, system: BiddingSystem) -> Robot:
+        return EngineRobot(seat, self.samples, system=system)
+
+
 def default_robots(samples: int = 20) -> RobotFactory:
     """The robots of :mod:`tenace.robots` with ``samples`` layouts per card (0: no solving, for load
-    tests); :class:`FallbackRobot` if that package is not available."""
+    tests), as :class:`EngineRobots`; :class:`FallbackRobot` if that package is not available."""
     try:
         import tenace.robots  # noqa: F401
     except ImportError:  # pragma: no cover - the package ships with tenace
         return FallbackRobot
-    return lambda seat: EngineRobot(seat, samples)
+    return EngineRobots(samples)
 Observer = Callable[[str, Viewer, dict[str, Any]], None]
 """Called with (table id, recipient, message) for every message sent to a client and every view given to a
 robot (as the JSON a client would get): the hand-privacy harness records them."""
@@ -256,9 +281,7 @@ class TableActor:
             b.position: b.score_ns for b in stored.boards if b.score_ns is not None
         }
         self.clients: set[Connection] = set()
-        self.robots: dict[Seat, Robot] = {
-            seat: hub.robots(seat) for seat, row in self.seats.items() if row.kind == "robot"
-        }
+        self.robots: dict[Seat, Robot] = self.make_robots()
         self.queue: asyncio.Queue[_Command | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self._robot_tasks: set[asyncio.Task[None]] = set()
@@ -267,6 +290,20 @@ class TableActor:
         self._views: dict[Viewer, TableView] = {}
         self._observed: tuple[int, int] | None = None
         self._closed = False
+        self._explained_of: Table | None = None
+        self._explained: dict[str, dict[int, str]] = {}
+
+    def make_robots(self) -> dict[Seat, Robot]:
+        """A robot for every robot seat, bidding by the system stored for it."""
+        return {seat: self.hub.make_robot(seat, row.system) for seat, row in self.seats.items()
+                if row.kind == "robot"}
+
+    @property
+    def robot_systems(self) -> dict[Seat, str]:
+        """The name of the bidding system each robot seat plays (the server's default where none was
+        chosen)."""
+        default = self.hub.systems.default if self.hub.systems is not None else _default_system()
+        return {seat: row.system or default for seat, row in self.seats.items() if row.kind == "robot"}
 
     # --- lifecycle ------------------------------------------------------------------------------------------
 
@@ -317,7 +354,26 @@ class TableActor:
 
     def message_for(self, viewer: Viewer, locale: str = "en") -> dict[str, Any]:
         extra = {"table": self.id, "position": self.position}
-        return view_message(self.table, viewer, locale=locale, extra=extra, view=self.view_for(viewer))
+        view = self.view_for(viewer)
+        return view_message(self.table, viewer, locale=locale, extra=extra, view=view,
+                            explanations=self.robot_explanations(view, locale))
+
+    def robot_explanations(self, view: TableView, locale: str) -> dict[int, str] | None:
+        """The robots' explanations of their own calls in ``locale``, by the call's index in ``view.calls``
+        (Law 20F: the agreement, from the system each robot plays). A robot's ``CallMade`` carries its
+        explanation in English; a viewer with another language gets it in his, when that language has a
+        catalogue of explanations (else the English stays). Only a call whose recorded explanation is the
+        system's own (not the placeholder robot's, nor an obligation's) is translated. Worked out once per
+        state of the table and language."""
+        if locale == "en" or not self.robots:
+            return None
+        if self._explained_of is not self.table:
+            self._explained_of, self._explained = self.table, {}
+        found = self._explained.get(locale)
+        if found is None:
+            found = self._explained[locale] = _translated_explanations(view, self.robot_systems,
+                                                                       self.hub.system_named, locale)
+        return found
 
     def view_for(self, viewer: Viewer) -> TableView:
         """``self.table.view(viewer)``, computed once per state of the table (robots, clients and the observer
@@ -602,6 +658,46 @@ class TableActor:
             self._spawn(self._robot_turn(seat, seq, position, fallback=True))  # the table must not stall
 
 
+def _default_system() -> str:
+    from tenace.system.bidding.systems import DEFAULT
+
+    return DEFAULT
+
+
+@functools.cache
+def _shipped_systems() -> RobotSystems:
+    from tenace.server.robot_systems import RobotSystems
+
+    return RobotSystems.load(())
+
+
+def _translated_explanations(view: TableView, systems: Mapping[Seat, str],
+                             system_named: Callable[[str], BiddingSystem], locale: str) -> dict[int, str]:
+    """The robots' explanations of their calls in ``view`` in ``locale`` (see
+    :meth:`TableActor.robot_explanations`); a call whose explanation cannot be given in ``locale`` (no
+    catalogue) is left out, so its English stays."""
+    from tenace.robots.bidding import table_context
+    from tenace.system.bidding.calls import code
+    from tenace.system.bidding.explain import describe
+
+    out: dict[int, str] = {}
+    calls = [standing.call.call for standing in view.calls]
+    for index, standing in enumerate(view.calls):
+        name = systems.get(standing.seat)
+        said = standing.call.explanation
+        if name is None or not said:
+            continue
+        try:
+            ctx = table_context(system_named(name), view.dealer, calls[:index], view.vulnerability)
+            meaning = ctx.meaning(code(standing.call.call))
+            if describe(meaning) != said:
+                continue  # not the system's own explanation: the placeholder robot, or a human's words
+            out[index] = describe(meaning, locale)
+        except ValueError:  # no catalogue of explanations for this language yet: English
+            continue
+    return out
+
+
 AUTOMATIC_RULING_TRICKS = 5
 """The longest ending (in tricks) the server's automatic claim ruling searches with the adjudication aid."""
 
@@ -664,12 +760,16 @@ class Hub:
         robots: RobotFactory = FallbackRobot,
         robot_delay: float = 0.0,
         observer: Observer | None = None,
+        systems: RobotSystems | None = None,
     ) -> None:
         self.live = live
         self.writer = EventWriter(live)
         self.store = store
         self.policy = policy
         self.robots = robots
+        self.systems = systems
+        """The bidding systems the robots may play (:mod:`tenace.server.robot_systems`); ``None``: the
+        shipped ones."""
         self.robot_delay = robot_delay
         self.observer = observer
         self.tables: dict[str, TableActor] = {}
@@ -682,9 +782,13 @@ class Hub:
         *,
         boards: int | None = None,
         club: ClubSlot | None = None,
+        systems: Mapping[Side, str] | None = None,
     ) -> CreatedTable:
         """A new table for ``board`` (a fresh deal, Law 6, when ``None``), humans in the seats given and
-        robots in the others, to play ``boards`` boards in a row (no limit when ``None``)."""
+        robots in the others, to play ``boards`` boards in a row (no limit when ``None``). ``systems``: the
+        name of the bidding system the robots of each side play (:meth:`RobotSystems.choose
+        <tenace.server.robot_systems.RobotSystems.choose>` checks them; a side left out plays the default).
+        """
         humans = frozenset(humans)
         if boards is not None and boards < 1:
             raise ValueError(f"boards: expected at least 1, got {boards}")
@@ -695,8 +799,10 @@ class Hub:
         table_id = secrets.token_urlsafe(12)
         tokens = {seat: secrets.token_urlsafe(24) for seat in SEATS if seat in humans}
         director = secrets.token_urlsafe(24)
+        chosen = systems or {}
         seats = {
-            seat.value: SeatRow("human", hash_token(tokens[seat])) if seat in humans else SeatRow("robot")
+            seat.value: SeatRow("human", hash_token(tokens[seat])) if seat in humans
+            else SeatRow("robot", system=chosen.get(seat.side))
             for seat in SEATS
         }
         new = NewTable(table_id, seats, self.policy.value, hash_token(director), boards,
@@ -707,6 +813,22 @@ class Hub:
         self.tables[table_id] = actor
         actor.start()
         return CreatedTable(table_id, tokens, director)
+
+    def system_named(self, name: str) -> BiddingSystem:
+        """The bidding system called ``name`` for a table's robots (the default, logged, when this server
+        cannot use it any more: :meth:`RobotSystems.for_table
+        <tenace.server.robot_systems.RobotSystems.for_table>`)."""
+        systems = self.systems if self.systems is not None else _shipped_systems()
+        return systems.for_table(name)
+
+    def make_robot(self, seat: Seat, system: str | None) -> Robot:
+        """The robot for ``seat``, bidding by the system called ``system`` when the factory can make one
+        (``for_system``); else the factory's own robot."""
+        make = getattr(self.robots, "for_system", None)
+        if system is None or make is None:
+            return self.robots(seat)
+        robot: Robot = make(seat, self.system_named(system))
+        return robot
 
     async def get(self, table_id: str) -> TableActor | None:
         """The actor of a table, rebuilt from the store if this process has not loaded it yet."""

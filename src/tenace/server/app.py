@@ -5,7 +5,9 @@ Routes:
 
 * ``GET /api/health``: ``{"status": "ok", "tables": <loaded tables>}``;
 * ``POST /api/tables``: a new practice table (``{"humans": ["S"], "board": <board JSON or null>, "boards":
-  <n or null>}``) for a logged-in user (session cookie, and the CSRF check of
+  <n or null>, "robot_systems": {"NS": <name>, "EW": <name>}}``, the last optional: the bidding system each
+  side's robots play, among :class:`~tenace.server.robot_systems.RobotSystems`; 422 with the reason for one
+  that cannot be used) for a logged-in user (session cookie, and the CSRF check of
   :func:`tenace.server.auth.csrf_protect`), or for anyone when ``Settings.anonymous_tables`` allows it; the
   answer holds the table's id and its seat tokens (shown once; only their hashes are stored). The
   Director's token is not given out here (whoever creates a table may play at it): a Director comes in
@@ -47,12 +49,13 @@ from starlette.requests import HTTPConnection
 
 from tenace.formats.json import JSONFormatError, board_from_json
 from tenace.laws.messages import LocaleError, normalise_locale
-from tenace.seats import Seat
+from tenace.seats import Seat, Side
 from tenace.server import auth as accounts
 from tenace.server import club, pages
 from tenace.server.actors import Connection, Hub, Observer, RobotFactory, TableActor, default_robots
 from tenace.server.persistence import LiveStore
 from tenace.server.protocol import ProtocolError, Viewer, error_message, parse_action
+from tenace.server.robot_systems import RobotSystemError, RobotSystems, paths_of
 from tenace.server.security import (
     EventState,
     SeatTokenError,
@@ -113,6 +116,14 @@ class NewTableRequest(BaseModel):
     humans: list[str] = Field(default_factory=lambda: ["S"], max_length=4)
     board: dict[str, Any] | None = None
     boards: int | None = Field(default=None, ge=1, le=1000)
+    robot_systems: dict[str, str] | None = Field(default=None, max_length=2)
+    """The bidding system of each side's robots, ``{"NS": name, "EW": name}`` (a side left out: the
+    default)."""
+
+
+def robot_sides(humans: set[Seat] | frozenset[Seat]) -> set[Side]:
+    """The sides at least one robot sits in."""
+    return {seat.side for seat in Seat if seat not in humans}
 
 
 # ------------------------------------------------------------------------------------------------ spectators
@@ -312,7 +323,8 @@ def _signed_holder(connection: HTTPConnection, table_id: str) -> int | None:
 async def _lobby_table(request: Request) -> pages.SoloTable:
     """The lobby's practice table (``/lobby/solo``): refused from a page of another site (its form carries no
     CSRF token, so the Origin, or the browser's ``Sec-Fetch-Site``, is checked); a logged-in visitor is
-    noted as holding its seat."""
+    noted as holding its seat. The form's ``robots_ns`` and ``robots_ew`` name the bidding system of each
+    side's robots (422 with the reason for one that cannot be used)."""
     auth = getattr(request.app.state, "auth", None)
     origin = request.headers.get("origin") or request.headers.get("referer")
     allowed = auth.settings.allowed_origins if isinstance(auth, accounts.Auth) else frozenset()
@@ -322,8 +334,16 @@ async def _lobby_table(request: Request) -> pages.SoloTable:
         foreign = request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none")
     if foreign:
         raise HTTPException(403, "a page of another site may not start a table here")
+    form = await request.form()
+    requested = {side: str(form[f"robots_{side.lower()}"]).strip() for side in ("NS", "EW")
+                 if str(form.get(f"robots_{side.lower()}") or "").strip()}
+    systems: RobotSystems = request.app.state.robot_systems
+    try:
+        chosen = systems.choose(requested, robot_sides({Seat.SOUTH}))
+    except RobotSystemError as exc:
+        raise HTTPException(422, str(exc)) from None
     hub: Hub = request.app.state.hub
-    created = await hub.create_table({Seat.SOUTH})
+    created = await hub.create_table({Seat.SOUTH}, systems=chosen)
     user = await _user_of(request)
     if user is not None:
         seat_holders(request.app).setdefault(created.id, set()).add(user.id)
@@ -347,9 +367,14 @@ def create_app(
 
     ``robots`` makes the robot for a seat (by default the robots of :mod:`tenace.robots`, with
     ``settings.robot_samples`` layouts per card); ``observer`` sees every message sent to every client (the
-    hand-privacy harness).
+    hand-privacy harness). The robots' bidding systems are the shipped ones and the rule files of
+    ``settings.robot_systems``, read and checked here.
+
+    :raises RobotSystemError: naming the file, the line and the problem, for a robot system file that cannot
+        be read or has a problem.
     """
     settings = settings or Settings()
+    robot_systems = RobotSystems.load(paths_of(settings.robot_systems))
     authenticator = accounts.with_sessions(authenticator)  # Origin check, Director sessions, signed tokens
 
     @asynccontextmanager
@@ -362,16 +387,18 @@ def create_app(
             hub = await ClusterHub.connect(
                 LiveStore(store.engine), settings.redis_url, lease_seconds=settings.lease_seconds,
                 store=store, policy=settings.policy, robots=robots or default_robots(settings.robot_samples),
-                robot_delay=settings.robot_delay, observer=observer)
+                robot_delay=settings.robot_delay, observer=observer, systems=robot_systems)
         else:
             hub = Hub(LiveStore(store.engine), store=store, policy=settings.policy,
                       robots=robots or default_robots(settings.robot_samples),
-                      robot_delay=settings.robot_delay, observer=observer)
+                      robot_delay=settings.robot_delay, observer=observer, systems=robot_systems)
         app.state.store = store
         app.state.auth = await asyncio.to_thread(
             accounts.Auth.for_engine, store.engine, redis_url=settings.redis_url or None
         )  # with Redis, login limits hold across the processes
         app.state.hub = hub
+        # the shipped systems are checked once, now, rather than when the first visitor opens the lobby
+        await asyncio.to_thread(robot_systems.available)
         if settings.restore_on_start:
             await hub.restore()
         # The modules, the app and the tables restored stay for the life of the process: move them out of
@@ -398,6 +425,7 @@ def create_app(
 
     app = FastAPI(title="Tenace", lifespan=lifespan)
     app.state.settings = settings
+    app.state.robot_systems = robot_systems
     app.state.start_solo_table = _lobby_table  # the lobby's form (tenace.server.pages)
     app.state.activity = TableActivity()
 
@@ -433,8 +461,12 @@ def create_app(
                 raise HTTPException(422, str(exc)) from None
             if board.deal is None:
                 raise HTTPException(422, "board.deal: a table needs the full deal")
+        try:
+            chosen = robot_systems.choose(request.robot_systems, robot_sides(humans))
+        except RobotSystemError as exc:
+            raise HTTPException(422, str(exc)) from None
         hub: Hub = app.state.hub
-        created = await hub.create_table(humans, board, boards=request.boards)
+        created = await hub.create_table(humans, board, boards=request.boards, systems=chosen)
         if user is not None and humans:
             seat_holders(app).setdefault(created.id, set()).add(user.id)  # he was given the seat tokens
         return {
@@ -461,6 +493,7 @@ def create_app(
             "phase": table.phase.value,
             "seq": len(table.record),
             "scores": {str(p): s for p, s in sorted(actor.scores.items())},
+            "robot_systems": {seat.value: name for seat, name in actor.robot_systems.items()},
         })
 
     @app.websocket("/ws/tables/{table_id}")

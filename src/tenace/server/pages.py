@@ -306,8 +306,12 @@ async def _lobby(request: Request, status_code: int = 200, error: str | None = N
             sessions = player_sessions(await club.all(), user.username)
     code = request.query_params.get("login_error", "")
     login_error = _t(request, LOGIN_ERRORS[code]) if code in LOGIN_ERRORS else None
+    systems = getattr(request.app.state, "robot_systems", None)
+    offered = systems.available() if systems is not None else {}
     response = _page(request, "lobby.html.j2", status_code=status_code,
                      can_start=_starter(request) is not None, error=error,
+                     robot_systems=offered if len(offered) > 1 else {},
+                     default_system=getattr(systems, "default", ""),
                      accounts=isinstance(auth, Auth), csrf=csrf, user=user,
                      director=user is not None and user.has(Role.DIRECTOR), sessions=sessions,
                      login_error=login_error)
@@ -365,7 +369,30 @@ async def table_page(request: Request, table_id: str, token: str = "") -> HTMLRe
     strings = json.dumps(client_strings(locale), ensure_ascii=False).replace("</", "<\\/")
     club: _Club | None = getattr(request.app.state, "club", None)
     links = None if club is None else await club.table_links(table_id, token)
-    return _page(request, "table.html.j2", table_id=table_id, token=token, strings=strings, club=links)
+    return _page(request, "table.html.j2", table_id=table_id, token=token, strings=strings, club=links,
+                 robot_systems=robot_systems_shown(request, table_id))
+
+
+def robot_systems_shown(request: Request, table_id: str) -> list[tuple[str, str, str]]:
+    """The bidding system each side's robots play at a table this process has loaded, as (side, the system's
+    name, its key): what the table's page says about its robots. Empty for a table not loaded here or
+    without robots."""
+    hub = getattr(request.app.state, "hub", None)
+    tables = getattr(hub, "tables", None)
+    actor = tables.get(table_id) if isinstance(tables, dict) else None
+    if hub is None or actor is None:
+        return []
+    by_side: dict[str, str] = {}
+    for seat, name in sorted(actor.robot_systems.items(), key=lambda item: "NESW".index(item[0].value)):
+        by_side.setdefault(seat.side.value, name)
+    shown = []
+    for side, name in by_side.items():
+        try:
+            title = hub.system_named(name).name
+        except Exception:  # a system that cannot be read any more: its key says enough
+            title = name
+        shown.append((side, title, name))
+    return shown
 
 
 _MEDIA: Final = {".js": "text/javascript", ".css": "text/css"}

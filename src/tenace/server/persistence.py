@@ -62,7 +62,8 @@ class LiveTableRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
     policy: Mapped[str] = mapped_column(String(20))
     seats: Mapped[str] = mapped_column(Text)
-    """JSON: ``{"N": {"kind": "human" | "robot", "token": <sha256 of the seat token> | null}, ...}``."""
+    """JSON: ``{"N": {"kind": "human" | "robot", "token": <sha256 of the seat token> | null}, ...}``; a robot
+    seat may also hold ``"system"``, the name of the bidding system it plays."""
     director_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The sha256 of the table's Director token."""
     boards_max: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -203,6 +204,9 @@ class SeatRow:
     """``"human"`` or ``"robot"``."""
     token: str | None = None
     """The sha256 (hex) of the seat token, for a human seat."""
+    system: str | None = None
+    """For a robot seat, the name of the bidding system it plays (:mod:`tenace.server.robot_systems`);
+    ``None``: the server's default."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +257,9 @@ class LiveStore:
 
     def create_table(self, table: NewTable, board: Board) -> None:
         """Store a new table and its first board."""
-        seats = {seat: {"kind": row.kind, "token": row.token} for seat, row in table.seats.items()}
+        seats = {seat: {"kind": row.kind, "token": row.token,
+                        **({"system": row.system} if row.system else {})}
+                 for seat, row in table.seats.items()}
         with self._sessions.begin() as orm:
             orm.add(LiveTableRow(
                 id=table.id, created_at=_now(), policy=table.policy, seats=json.dumps(seats),
@@ -369,7 +375,8 @@ class LiveStore:
             events = self._events(orm, row.id, b.position) if i == len(boards) - 1 else ()
             read.append(LiveBoard(b.position, board_from_json(json.loads(b.board), "board"), events,
                                   b.score_ns, b.ended_at is not None))
-        seats = {seat: SeatRow(v["kind"], v.get("token")) for seat, v in json.loads(row.seats).items()}
+        seats = {seat: SeatRow(v["kind"], v.get("token"), v.get("system"))
+                 for seat, v in json.loads(row.seats).items()}
         return LiveTable(
             row.id, seats, row.policy, row.director_token, row.boards_max,
             None if row.club is None else json.loads(row.club), bool(row.closed), tuple(read),

@@ -304,11 +304,15 @@ def _text(value: object, locale: str) -> str:
 
 
 def view_json(view: TableView, *, legal: list[str] | None = None, score_ns: int | None = None,
-              locale: str = "en", result: dict[str, str] | None = None) -> dict[str, Any]:
+              locale: str = "en", result: dict[str, str] | None = None,
+              explanations: Mapping[int, str] | None = None) -> dict[str, Any]:
     """The viewer's :class:`TableView` as JSON (see docs/protocol.md); ``legal``, ``score_ns`` and ``result``
     (the Director's adjusted score) come from the table but hold nothing the viewer may not see (his own
-    legal calls or cards, the score once the board has ended)."""
+    legal calls or cards, the score once the board has ended). ``explanations``: the explanations of some
+    calls (by index in ``view.calls``) in the viewer's language, in place of those recorded (a robot's, Law
+    20F); they too are hidden from the caller's partner."""
     pending = view.pending
+    explained = explanations or {}
     return {
         "viewer": actor_json(view.viewer),
         "board": view.board,
@@ -316,8 +320,9 @@ def view_json(view: TableView, *, legal: list[str] | None = None, score_ns: int 
         "vulnerability": view.vulnerability,
         "phase": view.phase.value,
         "hands": {seat.value: _cards(cards) for seat, cards in view.hands.items()},
-        "calls": [_call_json(c.seat, c.call.call, c.call.alert, c.call.explanation, view.viewer)
-                  for c in view.calls],
+        "calls": [_call_json(c.seat, c.call.call, c.call.alert, explained.get(i, c.call.explanation),
+                             view.viewer)
+                  for i, c in enumerate(view.calls)],
         "withdrawn": [
             {"seat": w.seat.value, "call": str(w.call), "law": str(w.law), "text": _text(w, locale)}
             for w in view.withdrawn
@@ -375,10 +380,12 @@ def _call_json(
 
 
 def view_message(table: Table, viewer: Viewer, *, locale: str = "en", extra: Mapping[str, Any] | None = None,
-                 view: TableView | None = None) -> dict[str, Any]:
+                 view: TableView | None = None,
+                 explanations: Mapping[int, str] | None = None) -> dict[str, Any]:
     """``{"v": 1, "type": "view", "seq": ..., "view": ...}`` for ``viewer``: built from ``table.view(viewer)``
     only (plus the viewer's own legal actions and the final score). ``view``: that view, if the caller has
-    already computed it for this very table."""
+    already computed it for this very table; ``explanations``: calls' explanations in ``locale`` (see
+    :func:`view_json`)."""
     if view is None:
         view = table.view(viewer)
     elif view.viewer != viewer or view.board != table.board.number:
@@ -388,7 +395,7 @@ def view_message(table: Table, viewer: Viewer, *, locale: str = "en", extra: Map
         "type": "view",
         "seq": len(table.record),
         "view": view_json(view, legal=legal_for(table, viewer), score_ns=table.score_ns(), locale=locale,
-                          result=_adjusted_json(table)),
+                          result=_adjusted_json(table), explanations=explanations),
     }
     if extra:
         message.update(extra)

@@ -38,7 +38,7 @@ import json
 import logging
 import secrets
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,7 +50,7 @@ from tenace.laws.events import Event
 from tenace.laws.log import event_from_json, event_to_json
 from tenace.laws.refs import DIRECTOR, Director, Policy, Regulations
 from tenace.laws.table import Phase, Table
-from tenace.seats import Seat
+from tenace.seats import Seat, Side
 from tenace.server.actors import Connection, CreatedTable, Hub, TableActor, event_time, timed_event_json
 from tenace.server.persistence import LiveStore, LiveTable, LiveTableRow
 from tenace.server.protocol import Action, ProtocolError, Viewer, error_message, parse_action
@@ -246,7 +246,7 @@ class ClusterActor(TableActor):
             return
         self.table, self.position = _replayed(stored)
         self.scores = {b.position: b.score_ns for b in stored.boards if b.score_ns is not None}
-        self.robots = {seat: self.hub.robots(seat) for seat, row in self.seats.items() if row.kind == "robot"}
+        self.robots = self.make_robots()
         self.queue = asyncio.Queue()
         self.owner = True
         log.info("table %s: taken over by process %s", self.id, self.hub.process_id)
@@ -354,8 +354,9 @@ class ClusterHub(Hub):
     # --- tables -------------------------------------------------------------------------------------------
 
     async def create_table(self, humans: Iterable[Seat], board: Board | None = None, *,
-                           boards: int | None = None, club: Any = None) -> CreatedTable:
-        created = await super().create_table(humans, board, boards=boards, club=club)
+                           boards: int | None = None, club: Any = None,
+                           systems: Mapping[Side, str] | None = None) -> CreatedTable:
+        created = await super().create_table(humans, board, boards=boards, club=club, systems=systems)
         plain = self.tables.pop(created.id)
         await plain.stop()  # stored, never started: it is rebuilt below as this process's own
         async with self._lock:

@@ -35,6 +35,10 @@ class Settings:
     robot_samples: int = 20
     """Layouts a robot of :mod:`tenace.robots` solves double dummy per card (0: it plays without solving,
     for load tests)."""
+    robot_systems: str = ""
+    """Rule files of bidding systems the robots may play besides the shipped ones, separated by ``os.pathsep``
+    (``:`` on Unix; ``tenace serve --robot-system FILE``): each is named by its file's stem, and is read and
+    checked when the server starts (:mod:`tenace.server.robot_systems`)."""
     policy: Policy = Policy.ONLINE
     """Law 80: what the screen prevents (calls and cards out of turn, insufficient bids, revokes)."""
     allow_spectators: bool = True

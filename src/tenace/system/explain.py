@@ -80,6 +80,8 @@ _BID_WORD_RE: Final = re.compile(r"\b(?:strong|weak|bids?|opening|over|after|to|
                                  re.IGNORECASE)
 _NO_MAJOR_RE: Final = re.compile(r"\b(?:no|denies|denying|without)\s+(?:a\s+)?(?:4|four)[- ]?card major",
                                  re.IGNORECASE)
+_SHAPE_RE: Final = re.compile(r"(?<![\w-])\d{1,2}(?:\s*[-–]\s*\d{1,2}){2,3}(?![\w-])")
+"""A hand pattern ("4-3-3-3", "5-4-2-2", "6-4-3"): three or four lengths, never an HCP range."""
 _ALTERNATIVES_RE: Final = re.compile(r";\s*or\s+", re.IGNORECASE)
 _TRANSFER_RE: Final = re.compile(r"transfer\s+(?:to\s+)?" + _SUIT, re.IGNORECASE)
 
@@ -153,7 +155,7 @@ def _extract_one(text: str, conventions: Iterable[str] = ()) -> ExplainedFacts:
     if _NO_MAJOR_RE.search(text):
         for suit in (Suit.SPADES, Suit.HEARTS):
             lengths.setdefault(suit, Length(suit, None, 3))
-    stripped = _LENGTH_RE.sub(" ", text)
+    stripped = _SHAPE_RE.sub(" ", _LENGTH_RE.sub(" ", text))  # "4-4-3-2" is a shape, not points
     for m in _HCP_RE.finditer(stripped):
         if _NOT_HCP_RE.match(stripped, m.end()):
             continue  # total points, support points, playing tricks: not high-card points

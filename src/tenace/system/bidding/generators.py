@@ -280,12 +280,16 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             if suit >= 2:
                 add(game, f"sum 25+, fit {letter}", "game", Forcing.SIGN_OFF, judge=True)
         add(bid_code(3, _NT), f"sum 25+{stop}", "game", Forcing.SIGN_OFF, judge=True)
+        their_game = level >= _GAME_LEVEL[denom]
         for suit in fits:
             letter = _SUIT_LETTER[suit]
             code = _cheapest(ctx, suit)
-            if code is not None and _level(code) <= 4:
+            if code is not None and _level(code) <= 4 and not their_game:
                 need = max(8, _level(code) + 6)
                 add(code, f"fit {letter} {need}, hcp 4+", "competitive", judge=True)
+            if code is not None and _level(code) <= 5 and their_game:
+                # over their game: a sacrifice, weighed by simulation (vulnerability decides much)
+                add(code, f"fit {letter} 10", "sacrifice", Forcing.SIGN_OFF, option=True)
         for suit in ctx.natural[me]:
             code = _cheapest(ctx, suit)
             if code is not None and _level(code) <= 3 and suit not in fits:
@@ -296,7 +300,7 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             add(DOUBLE, f"sum 22+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
         if level >= 5 or (level >= 4 and denom >= 2) or (level >= 3 and denom == 4):
             add(DOUBLE, "sum 23+", "penalty-double", judge=True)
-        add(PASS, "", "pass-competitive")
+        add(PASS, "", "pass-competitive", judge=True)
         return [], made
 
     below_game = bidder is None or level < _GAME_LEVEL[denom]

@@ -113,6 +113,7 @@ LABELS: Final[dict[str, Label]] = {
     "competitive": _l(N_("competitive: a fit, bidding to the level of the combined trumps"),
                       "Law of total tricks"),
     "penalty-double": _l(N_("for penalty")),
+    "sacrifice": _l(N_("to play: a big fit, bidding over their game")),
     "pass-competitive": _l(N_("pass: no reason to compete further")),
     "pass-weak": _l(N_("pass: not the values to open")),
     "pass-penalty": _l(N_("pass: converts partner's double to penalties")),
