@@ -14,14 +14,11 @@ from tenace.laws.decisions import Comparable, MustPass, Reject
 from tenace.laws.events import Event
 from tenace.laws.refs import DIRECTOR, Policy, Regulations
 from tenace.laws.table import Phase
-from tenace.robots import SYSTEM, Robot, play_board
-from tenace.robots.bidding import choose_call, explain_call
-from tenace.robots.system import PASS_MEANING
+from tenace.robots import Robot, play_board
+from tenace.robots.bidding import choose_call, explain_call, meaning_of
 from tenace.seats import SEATS
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-ALERTED = {rule.meaning for rule in SYSTEM.rules if rule.alert}
 
 
 def random_deal(seed: int) -> Deal:
@@ -33,14 +30,14 @@ def random_deal(seed: int) -> Deal:
 def check_calls(table: Table) -> None:
     calls = [e for e in table.record if isinstance(e, CallMade)]
     history = [e.call for e in calls]
+    board = table.board
     for index, event in enumerate(calls):
         assert event.explanation, f"{event} has no explanation"
-        if event.alert:
-            assert event.explanation in ALERTED
-            # an opponent asking later hears the same agreement (Law 20F)
-            assert event.explanation in explain_call(history, index)
-        elif event.explanation != PASS_MEANING:
-            assert event.explanation in explain_call(history, index)
+        # an opponent asking later hears the same agreement (Law 20F), and the alert is the agreement's
+        assert event.explanation == explain_call(history, index, dealer=board.dealer,
+                                                 vulnerability=board.vulnerability)
+        assert event.alert == meaning_of(history, index, dealer=board.dealer,
+                                         vulnerability=board.vulnerability).alert
 
 
 def test_fifty_boards_at_a_robot_only_table_end_with_a_score_and_lawful_calls() -> None:
