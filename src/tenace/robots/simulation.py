@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import random
+import statistics
 import time
 from math import comb
 from collections.abc import Sequence
@@ -233,7 +234,10 @@ def _score(result: tuple[int, int, int, int] | None, tricks: int, side: int, vul
 
 def choose(ctx: Context, mine: CardSet, rng: random.Random, settings: Settings = Settings()) -> Choice:
     """The call for the player to call in ``ctx`` holding ``mine``: the system's, unless it is a choice
-    point and simulation finds a better one among the calls the system allows."""
+    point and simulation finds a better one among the calls the system allows.
+
+    The deals are solved a batch at a time; once every alternative is clearly better or clearly not better
+    than the system's call (two standard errors from the margin), the rest are not solved."""
     hand = HandInfo.of(mine)
     default = decide(ctx, hand)
     if not default.rule.judge or settings.samples <= 0:
@@ -250,27 +254,49 @@ def choose(ctx: Context, mine: CardSet, rng: random.Random, settings: Settings =
         return default
     infos = [[_hand(bits) if seat != ctx.turn else hand for seat, bits in enumerate(deal)] for deal in deals]
     results = [[_rollout(ctx, option.call, info) for info in infos] for option in options]
-    wanted: dict[tuple[int, int, int], int] = {}
-    for row in results:
-        for d, result in enumerate(row):
-            if result is not None:
-                wanted.setdefault((d, result[2], result[1]), 0)
-    tricks = _solve(deals, list(wanted))
-    for key, value in zip(list(wanted), tricks, strict=True):
-        wanted[key] = value
     side = ctx.turn % 2
-    scores = [[_score(r, wanted[(d, r[2], r[1])] if r is not None else 0, side, ctx.vulnerability)
-               for d, r in enumerate(row)] for row in results]
-    base = scores[0]
+    scores: list[list[int]] = [[] for _ in options]
+    for start in range(0, len(deals), _BATCH):
+        stop = min(start + _BATCH, len(deals))
+        wanted: dict[tuple[int, int, int], int] = {}
+        for row in results:
+            for d in range(start, stop):
+                result = row[d]
+                if result is not None:
+                    wanted.setdefault((d, result[2], result[1]), 0)
+        for key, value in zip(list(wanted), _solve(deals, list(wanted)), strict=True):
+            wanted[key] = value
+        for i, row in enumerate(results):
+            scores[i] += [_score(r, wanted[(d, r[2], r[1])] if r is not None else 0, side, ctx.vulnerability)
+                          for d, r in zip(range(start, stop), row[start:stop], strict=True)]
+        if stop >= settings.minimum and _settled(scores, settings):
+            break
     best, best_value = 0, settings.margin
     for i in range(1, len(options)):
-        if settings.scoring == "matchpoints":
-            value = sum((a > b) - (a < b) for a, b in zip(scores[i], base, strict=True)) / len(base)
-        else:
-            value = sum(imps(a - b) for a, b in zip(scores[i], base, strict=True)) / len(base)
+        value = statistics.mean(_gains(scores[i], scores[0], settings.scoring))
         if value > best_value:
             best, best_value = i, value
     return options[best]
+
+
+_BATCH: Final = 8
+
+
+def _gains(scores: Sequence[int], base: Sequence[int], scoring: str) -> list[int]:
+    """Deal by deal, what a call gains over the system's: IMPs, or +1/0/-1 at matchpoints."""
+    if scoring == "matchpoints":
+        return [(a > b) - (a < b) for a, b in zip(scores, base, strict=True)]
+    return [imps(a - b) for a, b in zip(scores, base, strict=True)]
+
+
+def _settled(scores: Sequence[Sequence[int]], settings: Settings) -> bool:
+    """Whether every alternative is more than two standard errors above or below the margin."""
+    for row in scores[1:]:
+        gains = _gains(row, scores[0], settings.scoring)
+        error = statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 0.0
+        if abs(statistics.mean(gains) - settings.margin) <= 2 * error:
+            return False
+    return True
 
 
 def _solve(deals: Sequence[tuple[int, int, int, int]], wanted: Sequence[tuple[int, int, int]]) -> list[int]:
