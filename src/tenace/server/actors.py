@@ -112,10 +112,12 @@ class EngineRobot:
     async def act(self, view: TableView) -> Event | None:
         async with self._lock:
             seen, self._seen = self._seen, []
-            if self.samples == 0 or view.phase is Phase.AUCTION:
-                # bidding (and play without solving) is a little pure Python: a worker thread would only
-                # contend with the event loop for the interpreter lock. Double-dummy solving releases it.
+            if self.samples == 0:
+                # bidding by the rules alone and play without solving are a little pure Python: a worker
+                # thread would only contend with the event loop for the interpreter lock
                 return self._think(seen, view)
+            # card play solves layouts double dummy, and bidding may simulate at a choice point (sampling,
+            # bidding the deals out, DDS): off the event loop, which goes on serving the other tables
             return await asyncio.to_thread(self._think, seen, view)
 
     def _think(self, seen: list[TableView], view: TableView) -> Event | None:
