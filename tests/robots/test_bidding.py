@@ -148,7 +148,8 @@ def test_two_meanings_separated_by_the_table_are_not_a_conflict() -> None:
 
 def test_a_variant_may_restate_an_included_heading(tmp_path) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "base.rules").write_text("[1NT P]\n2NT hcp 8-9 : notrump-invite\n")
-    (tmp_path / "ours.rules").write_text("system Ours\ninclude base.rules\n[1NT P]\n2NT hcp 8 : notrump-invite\n")
+    (tmp_path / "ours.rules").write_text(
+        "system Ours\ninclude base.rules\n[1NT P]\n2NT hcp 8 : notrump-invite\n")
     from tenace.system.bidding.rules import load_system
     system = load_system(tmp_path / "ours.rules")
     assert [r.where for r in system.rules] == ["ours.rules:4"]

@@ -26,9 +26,9 @@ import functools
 import random
 import statistics
 import time
-from math import comb
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import comb
 from typing import Final
 
 from tenace.calls import Denomination
@@ -36,7 +36,7 @@ from tenace.cards import CardSet
 from tenace.contract import Contract, Doubling
 from tenace.scoring.imps import imps
 from tenace.scoring.points import score
-from tenace.seats import SEATS, Seat
+from tenace.seats import SEATS
 from tenace.system.bidding.calls import DOUBLE, PASS, REDOUBLE, finished
 from tenace.system.bidding.conditions import Facts
 from tenace.system.bidding.engine import Choice, Context, HandInfo, candidates, context, decide
@@ -67,7 +67,7 @@ class Settings:
 
 def _hand(bits: int) -> HandInfo:
     # a sampled hand is seen once: build it without the cache
-    return HandInfo.of.__wrapped__(CardSet.from_bits(bits))  # type: ignore[attr-defined]
+    return HandInfo.of.__wrapped__(CardSet.from_bits(bits))
 
 
 def _fits(hand: HandInfo, facts: Facts) -> bool:
@@ -108,7 +108,8 @@ def _shapes_cached(available: tuple[int, ...], lengths: tuple[tuple[int, int], .
                 if sp not in ranges[3]:
                     continue
                 vector = (c, d, h, sp)
-                if balanced is not None and (tuple(sorted(vector, reverse=True)) in _BALANCED_SHAPES) != balanced:
+                shape = tuple(sorted(vector, reverse=True))
+                if balanced is not None and (shape in _BALANCED_SHAPES) != balanced:
                     continue
                 vectors.append(vector)
                 weights.append(comb(available[0], c) * comb(available[1], d) * comb(available[2], h)
@@ -165,7 +166,8 @@ def sample_hands(ctx: Context, mine: CardSet, count: int, rng: random.Random,
         if deadline is not None and time.perf_counter() > deadline:
             break
         if strict and tries > budget // 3 and len(out) < count // 4:
-            strict = False  # the calls cannot be squared with the system (a human's, or a misbid): ranges only
+            # the calls cannot be squared with the system (a human's, or a misbid): ranges only
+            strict = False
         found = None
         for _ in range(100):
             tries += 1
@@ -264,14 +266,14 @@ def choose(ctx: Context, mine: CardSet, rng: random.Random, settings: Settings =
                 result = row[d]
                 if result is not None:
                     wanted.setdefault((d, result[2], result[1]), 0)
-        for key, value in zip(list(wanted), _solve(deals, list(wanted)), strict=True):
-            wanted[key] = value
+        for key, tricks in zip(list(wanted), _solve(deals, list(wanted)), strict=True):
+            wanted[key] = tricks
         for i, row in enumerate(results):
             scores[i] += [_score(r, wanted[(d, r[2], r[1])] if r is not None else 0, side, ctx.vulnerability)
                           for d, r in zip(range(start, stop), row[start:stop], strict=True)]
         if stop >= settings.minimum and _settled(scores, settings):
             break
-    best, best_value = 0, settings.margin
+    best, best_value = 0, float(settings.margin)
     for i in range(1, len(options)):
         value = statistics.mean(_gains(scores[i], scores[0], settings.scoring))
         if value > best_value:

@@ -27,6 +27,7 @@ tenace.system.bidding.rules.SystemFileError: bad.rules:3: the range '12-9' goes 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tenace.system.bidding.calls import bid_code
@@ -147,14 +148,16 @@ def check_system(system: BiddingSystem) -> list[Problem]:
             problems.append(Problem(rule.where, f"[{rule.pattern.text}] {rule.call.text}: unknown meaning "
                                                 f"{rule.label!r}"))
         elif label.convention is not None and label.convention not in listed:
-            problems.append(Problem(rule.where, f"[{rule.pattern.text}] {rule.call.text} is {rule.label!r}, a "
+            problems.append(Problem(rule.where, f"[{rule.pattern.text}] {rule.call.text} is {rule.label!r}, "
+                                                f"a "
                                                 f"part of {label.convention}, which the system does not list "
                                                 f"under 'conventions'"))
         key = (rule.pattern.text, rule.call.text)
         for earlier in first.get(key, []):
             if earlier.label != rule.label and _overlap(earlier, rule):
-                problems.append(Problem(rule.where, f"[{rule.pattern.text}] {rule.call.text} has two meanings: "
-                                                    f"{earlier.label!r} ({earlier.where}) and {rule.label!r}"))
+                conflict = f"{earlier.label!r} ({earlier.where}) and {rule.label!r}"
+                problems.append(Problem(rule.where, f"[{rule.pattern.text}] {rule.call.text} has two "
+                                                    f"meanings: {conflict}"))
                 break
         first.setdefault(key, []).append(rule)
         if not _possible(rule):
@@ -190,8 +193,12 @@ def contradictions(facts: Facts, hand: HandInfo) -> list[str]:
     return out
 
 
-_NOTE_TESTS = {
+def _control(hand: HandInfo, suit: int) -> bool:
+    return hand.first_round_control(suit) or hand.second_round_control(suit)
+
+
+_NOTE_TESTS: dict[str, Callable[[HandInfo, int], bool]] = {
     "stop": HandInfo.stopper,
     "good": HandInfo.good_suit,
-    "control": lambda hand, suit: hand.first_round_control(suit) or hand.second_round_control(suit),
+    "control": _control,
 }

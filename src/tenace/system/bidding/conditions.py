@@ -151,7 +151,8 @@ class Env(Protocol):
 
 
 class Condition(Protocol):
-    text: str
+    @property
+    def text(self) -> str: ...
 
     def holds(self, hand: HandInfo, env: Env) -> bool: ...
     def facts(self, env: Env) -> Facts: ...
@@ -200,8 +201,10 @@ def _vars(*terms: str) -> frozenset[str]:
     return frozenset(t for t in terms if t in VARIABLES)
 
 
-def _set_length(lengths: tuple[tuple[int, int], ...], suit: int, low: int, high: int) -> tuple[tuple[int, int],
-                                                                                                 ...]:
+Lengths = tuple[tuple[int, int], ...]
+
+
+def _set_length(lengths: Lengths, suit: int, low: int, high: int) -> Lengths:
     out = list(lengths)
     lo, hi = out[suit]
     out[suit] = (max(lo, low), min(hi, high))
@@ -578,7 +581,7 @@ class Any:
     def facts(self, env: Env) -> Facts:
         result: Facts | None = None
         for alt in self.alternatives:
-            if not all(c.holds(None, env) for c in alt if _on_table(c)):  # type: ignore[arg-type]
+            if not all(c.holds(None, env) for c in alt if is_table_condition(c)):  # type: ignore[arg-type]
                 continue  # an alternative for another seat or vulnerability says nothing here
             shown = facts_of(alt, env)
             if shown.possible:
@@ -633,10 +636,11 @@ class Not:
         return self.inner.variables()
 
 
-def _on_table(condition: Condition) -> bool:
-    """Whether a condition looks only at the table (position, vulnerability, earlier passes)."""
+def is_table_condition(condition: Condition) -> bool:
+    """Whether a condition looks only at the table or the auction, not at the hand (position, vulnerability,
+    earlier passes, which suits the variables stand for)."""
     if isinstance(condition, Not):
-        return _on_table(condition.inner)
+        return is_table_condition(condition.inner)
     return isinstance(condition, Context | Relation)
 
 
@@ -780,4 +784,4 @@ def facts_of(conditions: Iterable[Condition], env: Env) -> Facts:
     return result
 
 
-__all__ += ["NOTHING", "facts_of", "parse_alternatives", "parse_conditions"]
+__all__ += ["NOTHING", "facts_of", "is_table_condition", "parse_alternatives", "parse_conditions"]

@@ -298,8 +298,8 @@ def _meaning(ctx: Context, call: int) -> CallMeaning:
     known = ctx.system.meanings
     texts = tuple(known[label].text if label in known else label for label in labels)
     conventions = tuple(known[label].convention if label in known else None for label in labels)
-    return CallMeaning(call, facts if facts is not None else NOTHING, tuple(labels), texts, conventions, forcing,
-                       alert, transfer, tuple(rules))
+    shown = facts if facts is not None else NOTHING
+    return CallMeaning(call, shown, tuple(labels), texts, conventions, forcing, alert, transfer, tuple(rules))
 
 
 _STRENGTH: Final = {None: 0, Forcing.SIGN_OFF: 0, Forcing.NON_FORCING: 1, Forcing.INVITATIONAL: 2,

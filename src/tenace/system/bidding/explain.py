@@ -154,8 +154,8 @@ def to_meaning(meaning: CallMeaning, locale: str = "en") -> Meaning:
     of Law 75)."""
     facts = meaning.facts
     lengths = tuple(
-        Length(_SUITS[s], facts.lengths[s][0] or None, facts.lengths[s][1] if facts.lengths[s][1] < 13 else None)
-        for s in (3, 2, 1, 0) if facts.lengths[s] != (0, 13))
+        Length(_SUITS[s], low or None, high if high < 13 else None)
+        for s, (low, high) in ((s, facts.lengths[s]) for s in (3, 2, 1, 0)) if (low, high) != (0, 13))
     conventions = meaning.conventions
     convention = conventions[0] if conventions and all(c == conventions[0] for c in conventions) else None
     transfer = None

@@ -240,7 +240,8 @@ def _fit_suits(ctx: Context) -> list[int]:
     those of the player's own suits partner has shown two of."""
     partner = ctx.shown[(ctx.turn + 2) % 4]
     mine = ctx.natural[ctx.turn]
-    return [s for s in (3, 2, 1, 0) if partner.lengths[s][0] >= 3 or (s in mine and partner.lengths[s][0] >= 2)]
+    return [s for s in (3, 2, 1, 0)
+            if partner.lengths[s][0] >= 3 or (s in mine and partner.lengths[s][0] >= 2)]
 
 
 def principles(ctx: Context) -> tuple[Made, Made]:
@@ -360,11 +361,13 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                 if code is None:
                     continue
                 if _level(code) <= 3 and _level(code) < _GAME_LEVEL[suit]:
-                    add(code, f"sum 23-24, maxsum 25+, fit {_SUIT_LETTER[suit]}", "invite", Forcing.INVITATIONAL,
+                    add(code, f"sum 23-24, maxsum 25+, fit {_SUIT_LETTER[suit]}", "invite",
+                        Forcing.INVITATIONAL,
                         judge=True)
                     add(code, f"sum 20-24, fit {_SUIT_LETTER[suit]}", "invite", Forcing.INVITATIONAL,
                         option=True)
-            add(bid_code(2, _NT), f"sum 23-24, maxsum 25+, semibalanced{stop}", "invite", Forcing.INVITATIONAL,
+            add(bid_code(2, _NT), f"sum 23-24, maxsum 25+, semibalanced{stop}", "invite",
+                Forcing.INVITATIONAL,
                 judge=True)
         if forced or gf:
             _forcing_continuation(ctx, add)
@@ -397,7 +400,8 @@ def _without_partner(ctx: Context, add: Callable[..., None]) -> None:
     for suit in (3, 2, 1, 0):
         letter = _SUIT_LETTER[suit]
         if suit not in ctx.theirs and suit not in mine and level <= 2:
-            add(_cheapest(ctx, suit), f"hcp 10-16, {letter}>=6, good {letter}", "natural", Forcing.NON_FORCING,
+            add(_cheapest(ctx, suit), f"hcp 10-16, {letter}>=6, good {letter}", "natural",
+                Forcing.NON_FORCING,
                 judge=True)
 
 

@@ -8,7 +8,7 @@ under auction headings, in order of priority (the first rule that fits the hand 
     system    Tenace 2/1
     summary   Two over one game forcing, five-card majors, 15-17 1NT.
     conventions Stayman, Jacoby transfers
-    uses      rkcb, principles           # rule generators built into Tenace (see tenace.system.bidding.generators)
+    uses      rkcb, principles           # generators built into Tenace (tenace.system.bidding.generators)
     include   common.rules               # another file's rules, in place
     define    opening = hcp 12-21 | hcp 10-11, rule20     # a condition with alternatives
     meaning   puppet = Puppet Stayman: asks for a five-card major [Puppet Stayman]
@@ -30,10 +30,11 @@ two letters never stand for the same suit); ``*`` any call; ``bid`` any bid; alt
 **Rules**: the call (which may use the heading's variables, a new one chosen by the hand, longest suit
 first, or ``t``, the agreed suit), then the conditions (:mod:`tenace.system.bidding.conditions`, separated
 by commas), a colon, the meaning (a key of :data:`tenace.system.bidding.labels.LABELS` or one the file
-defines with ``meaning KEY = TEXT [Convention]``; the text is the explanation) and flags: ``forcing`` (one round), ``gf`` (game forcing), ``inv`` (invitational), ``nf``
-(non-forcing), ``signoff``, ``alert`` (artificial or otherwise alertable), ``transfer`` (shows the next suit
-up), ``judge`` (the robot may weigh this call against the others that fit by simulation), ``option`` (never
-the rules' own choice, only an alternative to a ``judge`` call that simulation may prefer).
+defines with ``meaning KEY = TEXT [Convention]``; the text is the explanation) and flags: ``forcing`` (one
+round), ``gf`` (game forcing), ``inv`` (invitational), ``nf`` (non-forcing), ``signoff``, ``alert``
+(artificial or otherwise alertable), ``transfer`` (shows the next suit up), ``judge`` (the robot may weigh
+this call against the others that fit by simulation), ``option`` (never the rules' own choice, only an
+alternative to a ``judge`` call that simulation may prefer).
 
 A file that includes another may restate one of its headings: the new rules then replace the included
 file's rules for that heading, in place (a variant card changes what it must and keeps the rest). A heading
@@ -58,13 +59,15 @@ from tenace.system.bidding.conditions import (
     VARIABLES,
     Condition,
     ConditionError,
+    is_table_condition,
     parse_alternatives,
     parse_conditions,
 )
 from tenace.system.bidding.labels import CONVENTIONS, LABELS, Label
 from tenace.system.meaning import Forcing
 
-__all__ = ["FLAGS", "BiddingSystem", "CallTemplate", "Pattern", "Rule", "SystemFileError", "is_table_condition",
+__all__ = ["FLAGS", "BiddingSystem", "CallTemplate", "Pattern", "Rule", "SystemFileError",
+           "is_table_condition",
            "parse_system"]
 
 FLAGS: Final = {
@@ -299,18 +302,6 @@ class BiddingSystem:
 
 # --- reading files -----------------------------------------------------------------------------------------
 
-_CONTEXT_KINDS: Final = ("passed", "ppassed", "seat", "vul", "nonvul", "fav", "unfav")
-
-
-def is_table_condition(condition: Condition) -> bool:
-    """A condition on the table or the auction, not on the hand (position, vulnerability, which suits the
-    variables stand for)."""
-    name = type(condition).__name__
-    if name == "Not":
-        return is_table_condition(getattr(condition, "inner"))
-    return name == "Relation" or (name == "Context" and getattr(condition, "kind", None) in _CONTEXT_KINDS)
-
-
 @dataclass
 class _Block:
     pattern: Pattern
@@ -377,12 +368,13 @@ def _rule(line: str, where: str, block: _Block, section: str, macros: dict[str, 
     for condition in conditions:
         unbound = condition.variables() - bound
         if unbound:
-            raise SystemFileError(where, f"the condition {condition.text!r} names {', '.join(sorted(unbound))}, "
-                                         f"which neither the heading [{block.pattern.text}] nor the call binds")
+            names = ", ".join(sorted(unbound))
+            raise SystemFileError(where, f"the condition {condition.text!r} names {names}, which neither the "
+                                         f"heading [{block.pattern.text}] nor the call binds")
     context = tuple(c for c in conditions if is_table_condition(c))
     uses_agreed = call.letter == "t" or any("t" in c.variables() for c in conditions)
-    return Rule(block.pattern, call, conditions, label, forcing, alert, transfer, judge, option, where, section,
-                uses_agreed, context)
+    return Rule(block.pattern, call, conditions, label, forcing, alert, transfer, judge, option, where,
+                section, uses_agreed, context)
 
 
 _HEADER_ONLY: Final = ("system", "summary", "uses")
@@ -410,20 +402,24 @@ def _read(path: Path, text: str, reading: _Reading, seen: tuple[Path, ...]) -> N
             old = next((b for b in reading.blocks if b.pattern.text == pattern.text), None)
             if extend:
                 if old is None:
-                    raise SystemFileError(where, f"[+{pattern.text}] adds to a heading, but none was read before")
+                    raise SystemFileError(where, f"[+{pattern.text}] adds to a heading, but none was read "
+                                                 "before")
                 block = old  # the rules that follow come after the heading's own
             elif old is not None and old.path in reading.included[me]:
-                old.rules, old.where, old.path = block.rules, where, me  # a variant restates an included heading
+                # a variant restates an included heading
+                old.rules, old.where, old.path = block.rules, where, me
                 block = old
             elif old is not None:
-                raise SystemFileError(where, f"the auction [{pattern.text}] already has a heading at {old.where}")
+                raise SystemFileError(where, f"the auction [{pattern.text}] already has a heading at "
+                                             f"{old.where}")
             else:
                 reading.blocks.append(block)
             continue
         keyword, _, rest = line.partition(" ")
         rest = rest.strip()
         if keyword in _HEADER_ONLY and seen:
-            raise SystemFileError(where, f"'{keyword}' belongs in the system's own file, not in an included one")
+            raise SystemFileError(where, f"'{keyword}' belongs in the system's own file, not in an included "
+                                         "one")
         if keyword == "system":
             reading.name = rest
         elif keyword == "summary":
@@ -442,14 +438,15 @@ def _read(path: Path, text: str, reading: _Reading, seen: tuple[Path, ...]) -> N
             key, equals, body = rest.partition("=")
             key, body = key.strip(), body.strip()
             if not equals or not _LABEL.fullmatch(key) or not body:
-                raise SystemFileError(where, "write 'meaning KEY = TEXT' or 'meaning KEY = TEXT [Convention]'")
+                raise SystemFileError(where, "write 'meaning KEY = TEXT' or "
+                                             "'meaning KEY = TEXT [Convention]'")
             convention = None
             m = re.fullmatch(r"(.*?)\s*\[([^\]]+)\]", body)
             if m is not None:
                 body, convention = m.group(1), m.group(2).strip()
-            old = reading.meanings.get(key)
-            if old is not None and (old.text, old.convention) != (body, convention):
-                raise SystemFileError(where, f"the meaning {key!r} is already {old.text!r}")
+            known = reading.meanings.get(key)
+            if known is not None and (known.text, known.convention) != (body, convention):
+                raise SystemFileError(where, f"the meaning {key!r} is already {known.text!r}")
             reading.meanings[key] = Label(body, convention)
         elif keyword == "convention":
             name, equals, body = rest.partition("=")
@@ -464,7 +461,8 @@ def _read(path: Path, text: str, reading: _Reading, seen: tuple[Path, ...]) -> N
             name, equals, body = rest.partition("=")
             name = name.strip()
             if not equals or not re.fullmatch(r"[a-z][a-z0-9-]*", name):
-                raise SystemFileError(where, "write 'define NAME = CONDITIONS | CONDITIONS ...' with a lower-case "
+                raise SystemFileError(where, "write 'define NAME = CONDITIONS | CONDITIONS ...' with a "
+                                             "lower-case "
                                              "name")
             try:
                 reading.macros[name] = parse_alternatives(name, body, reading.macros)
@@ -477,7 +475,8 @@ def _read(path: Path, text: str, reading: _Reading, seen: tuple[Path, ...]) -> N
             try:
                 content = included.read_text(encoding="utf-8")
             except OSError as exc:
-                raise SystemFileError(where, f"cannot read the included file {rest}: {exc.strerror}") from None
+                problem = exc.strerror
+                raise SystemFileError(where, f"cannot read the included file {rest}: {problem}") from None
             _read(included, content, reading, (*seen, me))
             reading.included[me] |= {included} | reading.included[included]
         else:
