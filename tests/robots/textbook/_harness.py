@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tenace import CardSet, Seat, parse_call
-from tenace.robots.bidding import choose_call
+from tenace.robots.bidding import choose_call, meaning_of
 from tenace.system.bidding.check import contradictions
 from tenace.system.bidding.engine import HandInfo
-from tenace.robots.bidding import meaning_of
 from tenace.system.bidding.systems import builtin
 
 

@@ -7,7 +7,6 @@ Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and a
 from __future__ import annotations
 
 import pytest
-
 from tests.robots.textbook._harness import Case, check
 
 SAYC = "ACBL SAYC System Booklet, "
@@ -270,7 +269,7 @@ COMPETITION = [
          ("game forcing",)),
     # 15 HCP 3-3-4-3
     Case(COHEN + "a doubled transfer: complete with three-card support", "AQ5.K84.QJ32.K76", "1NT P 2D X", "2H",
-         ("three or more",)),
+         ("3+♥",)),
     # 15 HCP 4-2-4-3
     Case(COHEN + "a doubled transfer: pass with a doubleton", "AQ54.84.Q932.AK6", "1NT P 2D X", "P",
          ("two cards",)),

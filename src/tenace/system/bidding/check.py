@@ -126,6 +126,27 @@ def _overlap(a: Rule, b: Rule) -> bool:
     return False
 
 
+def _overclaim(text: str, rule: Rule) -> str:
+    """What a meaning's text states about HCP or balance that the rule's conditions allow to be false (the
+    explanation would then lie, Law 20F); texts with alternatives ("or") are not read."""
+    if not text or " or " in text:
+        return ""
+    from tenace.system.explain import extract_facts
+
+    stated = extract_facts(text).meaning
+    if stated.hcp_min is None and stated.hcp_max is None and not stated.balanced:
+        return ""
+    for bindings in _assignments(_letters(rule), rule)[:1]:
+        shown = facts_of(rule.conditions, _Env(bindings))
+        if stated.hcp_min is not None and shown.hcp_min < stated.hcp_min:
+            return f"{stated.hcp_min}+ HCP"
+        if stated.hcp_max is not None and shown.hcp_max > stated.hcp_max:
+            return f"at most {stated.hcp_max} HCP"
+        if stated.balanced and not shown.balanced:
+            return "a balanced hand"
+    return ""
+
+
 def check_system(system: BiddingSystem) -> list[Problem]:
     """Every problem of ``system``, each naming the file and line."""
     problems: list[Problem] = []
@@ -160,6 +181,10 @@ def check_system(system: BiddingSystem) -> list[Problem]:
                                                     f"meanings: {conflict}"))
                 break
         first.setdefault(key, []).append(rule)
+        claim = _overclaim(label.text if label is not None else "", rule)
+        if claim:
+            problems.append(Problem(rule.where, f"[{rule.pattern.text}] {rule.call.text}: the meaning's text "
+                                                f"claims {claim}, which the rule's conditions do not ensure"))
         if not _possible(rule):
             problems.append(Problem(rule.where, f"[{rule.pattern.text}] {rule.call.text}: no hand can meet "
                                                 f"{', '.join(c.text for c in rule.conditions)}"))
