@@ -367,8 +367,15 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                     add(code, f"sum 20-24, fit {_SUIT_LETTER[suit]}", "invite", Forcing.INVITATIONAL,
                         option=True)
             add(bid_code(2, _NT), f"sum 23-24, maxsum 25+, semibalanced{stop}", "invite",
-                Forcing.INVITATIONAL,
-                judge=True)
+                Forcing.INVITATIONAL, judge=True)
+            # invitational values or more, no fit, no notrump: a new suit, forcing, to find the contract
+            named = {s for suits in ctx.natural for s in suits}
+            for suit in (3, 2, 1, 0):
+                code = _cheapest(ctx, suit)
+                if suit not in named and code is not None and _level(code) <= 3:
+                    letter = _SUIT_LETTER[suit]
+                    add(code, f"sum 23+, {letter}>=4", "new-suit", Forcing.FORCING,
+                        judge=True)
         if forced or gf:
             _forcing_continuation(ctx, add)
             add(bid_code(3, _NT), "", "game", Forcing.SIGN_OFF)
