@@ -49,7 +49,7 @@ def _catalogue(locale: str, domain: str) -> dict[str, str]:
 
 def test_the_five_languages_have_catalogues_of_every_domain() -> None:
     assert TOOL.locales() == sorted(LOCALES)
-    assert TOOL.DOMAINS == ("tenace", "tenace_publish", "tenace_web")
+    assert TOOL.DOMAINS == ("tenace", "tenace_publish", "tenace_web", "tenace_bidding")
     for domain in TOOL.DOMAINS:
         for locale in LOCALES:
             assert TOOL.po_path(locale, domain).is_file(), (locale, domain)

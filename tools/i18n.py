@@ -1,6 +1,6 @@
 """Maintain Tenace's message catalogues (gettext, with Babel).
 
-    python tools/i18n.py extract   # the sources -> src/tenace/locale/tenace.pot and tenace_publish.pot
+    python tools/i18n.py extract   # the sources -> src/tenace/locale/<domain>.pot, one template per domain
     python tools/i18n.py update    # merge the templates into every <locale>/LC_MESSAGES/<domain>.po
     python tools/i18n.py compile   # every .po -> .mo (the .mo files are committed and shipped)
     python tools/i18n.py check     # fail if the template, a .po or a .mo is out of date or incomplete
@@ -8,11 +8,14 @@
 
 Messages are marked with ``N_()`` in the source. A translator edits the .po file, then runs ``compile``.
 
-There are three domains: ``tenace`` (the Laws engine's messages), ``tenace_publish`` (the labels of the
-result pages: tenace/tournament/publish, Python and Jinja2 templates) and ``tenace_web`` (the pages of
+There are four domains: ``tenace`` (the Laws engine's messages), ``tenace_publish`` (the labels of the
+result pages: tenace/tournament/publish, Python and Jinja2 templates), ``tenace_web`` (the pages of
 ``tenace serve``: tenace/server/pages.py and its templates, and the labels the table's JavaScript client is
-sent). ``check`` asks that every domain be translated completely in every locale, with no fuzzy entry, and
-that each translation keep exactly the placeholders (``{name}``, ``%(name)s``) of its English message.
+sent) and ``tenace_bidding`` (the robots' explanations of their calls, Law 20F: the built-in meanings and
+phrases of tenace/system/bidding/labels.py and explain.py, and the ``meaning`` and ``convention`` lines of
+the system files, tenace/system/bidding/cards/**.rules, read by :func:`extract_rules`). ``check`` asks that
+every domain be translated completely in every locale, with no fuzzy entry, and that each translation keep
+exactly the placeholders (``{name}``, ``%(name)s``) of its English message.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ import datetime
 import io
 import re
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import IO, Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
@@ -45,7 +50,14 @@ _SERVER = ROOT / "src" / "tenace" / "server"
 WEB_DOMAIN = "tenace_web"
 WEB_SOURCES = [_SERVER / "pages.py", *sorted((_SERVER / "templates").glob("*.j2"))]
 WEB_HEADER = "Tenace's web pages: the lobby and the table (tenace serve)."
-DOMAINS = (DOMAIN, PUBLISH_DOMAIN, WEB_DOMAIN)
+_BIDDING = ROOT / "src" / "tenace" / "system" / "bidding"
+BIDDING_DOMAIN = "tenace_bidding"
+BIDDING_SOURCES = [_BIDDING / "labels.py", _BIDDING / "explain.py",
+                   *sorted((_BIDDING / "cards").glob("*.rules")),
+                   *sorted((_BIDDING / "cards" / "parts").glob("*.rules"))]
+BIDDING_HEADER = ("Tenace's bidding explanations (Law 20F): the meanings of the robots' calls, the phrases "
+                  "that describe a hand, the conventions.")
+DOMAINS = (DOMAIN, PUBLISH_DOMAIN, WEB_DOMAIN, BIDDING_DOMAIN)
 """Every domain; each must be translated completely in every locale."""
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}|%\([A-Za-z_][A-Za-z0-9_]*\)[sdr]")
 
@@ -56,14 +68,51 @@ def placeholders(text: str) -> list[str]:
 
 
 def _sources(domain: str) -> list[Path]:
-    return {DOMAIN: SOURCES, PUBLISH_DOMAIN: PUBLISH_SOURCES, WEB_DOMAIN: WEB_SOURCES}[domain]
+    return {DOMAIN: SOURCES, PUBLISH_DOMAIN: PUBLISH_SOURCES, WEB_DOMAIN: WEB_SOURCES,
+            BIDDING_DOMAIN: BIDDING_SOURCES}[domain]
 
 
 def _template_path(domain: str) -> Path:
     return TEMPLATE if domain == DOMAIN else LOCALE_DIR / f"{domain}.pot"
 
 
-def _method(source: Path) -> str:
+_CONVENTION_OF_MEANING = re.compile(r"(.*?)\s*\[([^\]]+)\]")
+
+
+def extract_rules(fileobj: IO[bytes], keywords: object, comment_tags: object,
+                  options: dict[str, object]) -> Iterator[tuple[int, None, str, list[str]]]:
+    r"""A Babel extraction method for the robots' system files (``*.rules``): the TEXT of every line
+    ``meaning KEY = TEXT`` or ``meaning KEY = TEXT [Convention]`` and the DESCRIPTION of every line
+    ``convention NAME = DESCRIPTION``, read as :mod:`tenace.system.bidding.rules` reads them (``#`` starts a
+    comment). Each message carries the line's key or name as a comment for the translator.
+
+    >>> source = io.BytesIO(b"meaning puppet = Puppet Stayman: asks for a major [Puppet]  # a comment\n"
+    ...                     b"convention  Puppet = 3C over 2NT asks for a five-card major.\n"
+    ...                     b"2C hcp 8+ : stayman\n")
+    >>> list(extract_rules(source, (), (), {}))  # doctest: +NORMALIZE_WHITESPACE
+    [(1, None, 'Puppet Stayman: asks for a major', ['meaning puppet [Puppet]']),
+     (2, None, '3C over 2NT asks for a five-card major.', ['convention Puppet'])]
+    """
+    for lineno, raw in enumerate(fileobj.read().decode("utf-8").splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        keyword, _, rest = line.partition(" ")
+        name, equals, body = rest.partition("=")
+        name, body = name.strip(), body.strip()
+        if not equals or not name or not body:
+            continue
+        if keyword == "meaning":
+            m = _CONVENTION_OF_MEANING.fullmatch(body)
+            text, note = (m.group(1), f" [{m.group(2).strip()}]") if m is not None else (body, "")
+            yield lineno, None, text, [f"meaning {name}{note}"]
+        elif keyword == "convention":
+            yield lineno, None, body, [f"convention {name}"]
+
+
+def _method(source: Path) -> str | Callable[..., Any]:
+    # Babel calls a method as extract_rules is written: (lineno, funcname, message, comments); its type stub
+    # describes extract()'s own results instead, hence Any here.
+    if source.suffix == ".rules":
+        return extract_rules
     return "jinja2.ext:babel_extract" if source.suffix == ".j2" else "python"
 
 
@@ -71,7 +120,8 @@ _CREATION_DATE = datetime.datetime(2026, 11, 22, tzinfo=datetime.UTC)
 
 
 def template(domain: str = DOMAIN) -> Catalog:
-    header = {DOMAIN: HEADER, PUBLISH_DOMAIN: PUBLISH_HEADER, WEB_DOMAIN: WEB_HEADER}[domain]
+    header = {DOMAIN: HEADER, PUBLISH_DOMAIN: PUBLISH_HEADER, WEB_DOMAIN: WEB_HEADER,
+              BIDDING_DOMAIN: BIDDING_HEADER}[domain]
     # A fixed creation date: extracting twice gives the same bytes, so only real changes reach git.
     catalog = Catalog(project="tenace", version="0.1.0", header_comment=f"# {header}", fuzzy=False,
                       creation_date=_CREATION_DATE)

@@ -13,7 +13,7 @@ library's :mod:`gettext`.
 >>> from tenace.system.bidding.systems import builtin
 >>> ctx = context(builtin(), 0, (False, False), (parse_code("1NT"), 0))
 >>> describe(ctx.meaning(parse_code("2D")))
-'Jacoby transfer: five or more cards in the next suit up; 5+♥; forcing'
+'Jacoby transfer: shows the next suit up; 5+♥; forcing'
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ _SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
 PHRASES: Final = {
     "or": N_("; or "),
+    "and": N_("; "),
     "hcp": N_("{range} HCP"),
     "points": N_("{range} total points"),
     "balanced": N_("balanced"),
@@ -146,7 +147,7 @@ def describe(meaning: CallMeaning, locale: str = "en") -> str:
     parts = [head, *_facts(meaning.facts, say, balanced_lengths=True)]
     if meaning.forcing is not None:
         parts.append(say.gettext(FORCING[meaning.forcing]))
-    return "; ".join(parts)
+    return say.gettext(PHRASES["and"]).join(parts)
 
 
 def to_meaning(meaning: CallMeaning, locale: str = "en") -> Meaning:
