@@ -226,7 +226,7 @@ class Context:
         if self._file_entries is None:
             found: list[Entry] = []
             relative = self.relative
-            for rule in (*self.system.by_length.get(len(relative), ()), *self.system.prefixed):
+            for rule in self.system.rules_for(relative):
                 assert rule.pattern is not None
                 bindings = rule.pattern.match(relative)
                 if bindings is None:

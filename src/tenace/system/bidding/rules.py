@@ -108,6 +108,18 @@ class Token:
     def __str__(self) -> str:
         return self.text
 
+    def admits(self, call: int) -> bool:
+        """Whether this token could match ``call`` whatever the variables stand for."""
+        if self.kind in (EXACT, ALTERNATIVES):
+            return call in self.codes
+        if self.kind == ANY:
+            return True
+        if call < 3:
+            return False
+        if self.kind == ANY_BID:
+            return True
+        return (call - 3) // 5 + 1 == self.level and (call - 3) % 5 in VARIABLES[self.letter]
+
 
 def _token(text: str) -> Token:
     if text == "*":
@@ -283,6 +295,7 @@ class BiddingSystem:
     descriptions: dict[str, str] = field(default_factory=lambda: dict(CONVENTIONS), repr=False)
     by_length: dict[int, tuple[Rule, ...]] = field(default_factory=dict, repr=False)
     prefixed: tuple[Rule, ...] = field(default=(), repr=False)
+    _by_opening: dict[tuple[int, int], tuple[Rule, ...]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         by_length: dict[int, list[Rule]] = {}
@@ -295,6 +308,20 @@ class BiddingSystem:
                 by_length.setdefault(len(rule.pattern.tokens), []).append(rule)
         object.__setattr__(self, "by_length", {n: tuple(r) for n, r in by_length.items()})
         object.__setattr__(self, "prefixed", tuple(prefixed))
+
+    def rules_for(self, calls: Sequence[int]) -> tuple[Rule, ...]:
+        """The rules whose heading may match ``calls`` (from the opening bid), in the file's order: those of
+        the right length whose first token admits the opening bid, and the ``...`` ones."""
+        key = (len(calls), calls[0] if calls else -1)
+        found = self._by_opening.get(key)
+        if found is None:
+            same_length = self.by_length.get(len(calls), ())
+            if calls:
+                same_length = tuple(r for r in same_length if r.pattern is not None
+                                    and r.pattern.tokens[0].admits(calls[0]))
+            found = (*same_length, *self.prefixed)
+            self._by_opening[key] = found
+        return found
 
     def __hash__(self) -> int:
         return id(self)
