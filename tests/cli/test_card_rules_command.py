@@ -33,7 +33,7 @@ P    hcp -14                   : pass-weak
 [1NT P]
 2C   hcp 8+, H==4              : stayman          forcing alert
 """
-ONE_NT = "natural: balanced (5-4-2-2 possible); 15-17 HCP; balanced; not forcing"
+ONE_NT = "natural: balanced, or semi-balanced with a long minor; 15-17 HCP; balanced; not forcing"
 STAYMAN = "Stayman: asks for a four-card major; 8+ HCP; 4♥; forcing"
 # North 17 HCP 3-4-3-3 opens 1NT; South 10 HCP with four hearts bids Stayman.
 DEAL = Deal.from_pbn("N:AK5.KQ43.J87.A54 973.T75.K952.Q72 QJ4.AJ92.Q3.J983 T862.86.AT64.KT6")
@@ -221,7 +221,7 @@ def test_bid_lists_the_other_calls_the_rules_allow(tmp_path: Path) -> None:
     assert [(o["call"], o["rule"], o["judge"], o["option"]) for o in data["others"]] == [
         ("3NT", {"where": "two.rules:9", "meaning": "notrump-game"}, False, False)]
     text = run("bid", STAYMAN_HAND, "--auction", "1NT P", "--system", str(path)).stdout
-    assert "also 3NT: to play: game values, balanced; 10-15 HCP; sign-off (two.rules:9 notrump-game)" in text
+    assert "also 3NT: to play: game in notrump; 10-15 HCP; sign-off (two.rules:9 notrump-game)" in text
 
 
 def test_bid_with_no_rule_passes_and_seats_follow_the_dealer(mini: Path) -> None:

@@ -30,6 +30,10 @@ from tenace.server.app import create_app
 from tenace.server.persistence import LiveStore
 from tenace.server.robot_systems import RobotSystemError, RobotSystems
 from tenace.server.settings import Settings
+from tenace.system.bidding.calls import parse_code
+from tenace.system.bidding.engine import context
+from tenace.system.bidding.explain import describe
+from tenace.system.bidding.systems import builtin
 
 from .robots import memory_engine
 
@@ -244,10 +248,14 @@ def test_a_robots_explanation_reaches_a_viewer_in_his_language_or_in_english(min
     english, swedish, polish = _explained_views(mini, monkeypatch)
     [call] = english["view"]["calls"]
     assert (call["seat"], call["call"]) == ("N", "1NT")
-    assert call["explanation"] == "natural: balanced (5-4-2-2 possible); 15-17 HCP; balanced; not forcing"
-    assert swedish["view"]["calls"][0]["explanation"] == ("sv›natural: balanced (5-4-2-2 possible); "
-                                                          "sv›15-17 HCP; sv›balanced; sv›not forcing")
-    assert polish["view"]["calls"] == english["view"]["calls"]  # no catalogue yet: English
+    assert call["explanation"] == ("natural: balanced, or semi-balanced with a long minor; 15-17 HCP; "
+                                   "balanced; not forcing")
+    # every message marked, the separators too: each part came through the catalogue
+    assert swedish["view"]["calls"][0]["explanation"] == "sv›; ".join([
+        "sv›natural: balanced, or semi-balanced with a long minor", "sv›15-17 HCP", "sv›balanced",
+        "sv›not forcing"])
+    polish_1nt = describe(context(builtin(), 0, (False, False), ()).meaning(parse_code("1NT")), "pl")
+    assert polish["view"]["calls"][0]["explanation"].split("; ")[0] == polish_1nt.split("; ")[0]
 
 
 def test_only_the_systems_own_explanation_is_translated(mini: Path) -> None:
@@ -256,7 +264,7 @@ def test_only_the_systems_own_explanation_is_translated(mini: Path) -> None:
     from tenace.server.actors import _translated_explanations
     from tenace.system.bidding.rules import load_system
 
-    own = "natural: balanced (5-4-2-2 possible); 15-17 HCP; balanced; not forcing"
+    own = "natural: balanced, or semi-balanced with a long minor; 15-17 HCP; balanced; not forcing"
 
     async def run() -> dict[int, str]:
         hub = Hub(LiveStore(memory_engine()), robots=EngineRobots(0))

@@ -9,8 +9,10 @@ it can only know what its seat may see (plus what it remembers from earlier view
 >>> deal = Deal.from_pbn("N:AK5.KQ4.J876.A54 QJ4.J976.Q3.J983 T962.A832.K4.762 873.T5.AT952.KQT")
 >>> table = Table.new(Board(1, deal))                  # North deals
 >>> event = Robot(Seat.NORTH).act(table.view(Seat.NORTH))
->>> type(event).__name__, str(event.call), event.alert, event.explanation
-('CallMade', '1NT', False, 'natural: balanced (5-4-2-2 possible); 15-17 HCP; not forcing')
+>>> type(event).__name__, str(event.call), event.alert
+('CallMade', '1NT', False)
+>>> print(event.explanation)
+natural: balanced, or semi-balanced with a long minor; 15-17 HCP; no singleton or void; not forcing
 >>> Robot(Seat.EAST).act(table.view(Seat.EAST)) is None    # not East's turn
 True
 """
@@ -34,6 +36,7 @@ from tenace.robots.play import (
     side_takes_all,
     solve_samples,
 )
+from tenace.robots.signals import STANDARD, Carding
 from tenace.robots.simulation import Settings, choose
 from tenace.seats import Seat
 from tenace.system.bidding.calls import call_of
@@ -54,12 +57,16 @@ def _viewer_name(viewer: Seat | Director | None) -> str:
 class Robot:
     """A robot sitting at ``seat``.
 
-    ``samples``: layouts solved double dummy per card decision (20 by default; 0 plays the lowest legal card
-    without solving and bids by the rules alone, for load tests). ``bidding``: how the robot weighs the calls
-    its system allows at a choice point (:class:`~tenace.robots.simulation.Settings`). ``seed``: the robot's random stream, so a robot with the same seed
-    shown the same views makes the same decisions. ``claims``: whether it claims when every sample gives its
-    side all the remaining tricks. ``budget``: seconds after which no further batch of samples is solved for
-    a card (``None``: always all ``samples``; with a budget, decisions depend on the machine's speed).
+    ``samples``: how many layouts a card decision solves double dummy (20 by default, the figure for a card
+    of the middle game; the opening lead and the first tricks solve more, see
+    :func:`~tenace.robots.play.effort`; 0 plays the lowest legal card without solving and bids by the rules
+    alone, for load tests). ``bidding``: how the robot weighs the calls its system allows at a choice point
+    (:class:`~tenace.robots.simulation.Settings`). ``carding``: the partnership's defensive signals
+    (:mod:`tenace.robots.signals`; ``None``: none). ``seed``: the robot's random stream, so a robot with the
+    same seed shown the same views makes the same decisions. ``claims``: whether it claims when every sample
+    gives its side all the remaining tricks. ``budget``: seconds after which no further batch of samples is
+    solved for a card (``None``: as many as the decision takes; with a budget, decisions depend on the
+    machine's speed).
     """
 
     seat: Seat
@@ -69,6 +76,7 @@ class Robot:
     budget: float | None = None
     system: BiddingSystem = field(default_factory=builtin)
     bidding: Settings = field(default_factory=Settings)
+    carding: Carding | None = STANDARD
     memory: Memory = field(default_factory=Memory)
     _rng: random.Random = field(init=False, repr=False)
 
@@ -121,7 +129,7 @@ class Robot:
         if player is not me and not (me is contract.declarer and player is contract.dummy):
             return None
         card, solved = choose_card(
-            view, player, self.memory, self.samples, self._rng, self.system, self.budget
+            view, player, self.memory, self.samples, self._rng, self.system, self.budget, self.carding
         )
         if (
             self.claims and solved and view.played and me is contract.declarer

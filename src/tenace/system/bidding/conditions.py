@@ -409,8 +409,8 @@ class Shape:
     def facts(self, env: Env) -> Facts:
         if self.kind == "semibalanced":
             return Facts(lengths=((2, 6),) * 4, notes=(("semibalanced", ()),))
-        if self.kind == "balanced":
-            return Facts(lengths=((2, 5),) * 4, balanced=True)
+        if self.kind == "balanced":  # and so semi-balanced too, which a join with a semi-balanced rule keeps
+            return Facts(lengths=((2, 5),) * 4, balanced=True, notes=(("semibalanced", ()),))
         return Facts(balanced=False)
 
     def variables(self) -> frozenset[str]:

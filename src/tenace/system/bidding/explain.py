@@ -123,7 +123,7 @@ def _facts(facts: Facts, say: gettext.NullTranslations, *, balanced_lengths: boo
         parts.append(say.gettext(PHRASES["balanced" if facts.balanced else "unbalanced"]))
     for key, values in facts.notes:
         phrase = PHRASES.get(key)
-        if phrase is None:
+        if phrase is None or (key == "semibalanced" and facts.balanced):
             continue
         if key in ("keys", "aces", "kings", "controls", "losers"):
             parts.append(say.gettext(phrase).format(values=", ".join(str(v) for v in values)))

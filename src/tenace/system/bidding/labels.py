@@ -118,7 +118,7 @@ LABELS: Final[dict[str, Label]] = {
     "pass-weak": _l(N_("pass: not the values to open")),
     "pass-penalty": _l(N_("pass: converts partner's double to penalties")),
     # openings
-    "notrump-opening": _l(N_("natural"), "Strong notrump"),
+    "notrump-opening": _l(N_("natural: balanced, or semi-balanced with a long minor"), "Strong notrump"),
     "major-opening": _l(N_("natural")),
     "minor-opening": _l(N_("natural: no five-card major unless clubs are longer")),
     "diamond-opening": _l(N_("natural: no five-card major unless diamonds are longer")),
