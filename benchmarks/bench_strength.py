@@ -49,19 +49,20 @@ from typing import Any
 
 from tenace import DECK, Board, CardSet, Deal
 from tenace.analysis import DDTable
-from tenace.board import Vulnerability
-from tenace.calls import Bid, Call, Denomination, Pass, parse_call
-from tenace.contract import Contract, Doubling
+from tenace.calls import Call, Denomination, parse_call
+from tenace.contract import Contract
 from tenace.laws import CallMade, CardPlayed, Table
-from tenace.laws.events import ClaimMade, ClaimRuled, Event
+from tenace.laws.events import ClaimRuled, Event
 from tenace.laws.refs import DIRECTOR
 from tenace.laws.table import Phase
 from tenace.robots import Robot
+from tenace.robots.bidding import meaning_of
+from tenace.robots.signals import STANDARD, Carding, carding_of
+from tenace.robots.simulation import Settings
 from tenace.scoring.imps import imps
 from tenace.scoring.points import score
 from tenace.seats import SEATS, Seat, Side
 from tenace.solver.dds import dd_tables, par, solve_position
-from tenace.robots.bidding import meaning_of
 from tenace.system.bidding import check
 from tenace.system.bidding.hand import HandInfo
 
@@ -307,15 +308,37 @@ class Bidding:
 # --- card play ------------------------------------------------------------------------------------------
 
 @dataclass
-class Playing:
-    declarer: list[bool] = field(default_factory=list)
-    defence: list[bool] = field(default_factory=list)
-    leads: list[bool] = field(default_factory=list)
-    times: list[float] = field(default_factory=list)
+class Card_:
+    """One card a robot chose, judged against the double-dummy solution of the actual position."""
 
-    def play(self, board: Board, samples: int, seed: int) -> None:
+    board: int
+    trick: int
+    place: int
+    """0 for a lead, 1-3 for the second to fourth card of the trick."""
+    declarer: bool
+    choices: int
+    """Legal cards (1: forced)."""
+    values: int
+    """Distinct double-dummy values among them (1: every card is as good as any other)."""
+    good: bool
+    loss: int
+    """Tricks the card costs double dummy (0 when DD-optimal)."""
+    seconds: float
+
+
+@dataclass
+class Playing:
+    """Four robots play deals to the end (the robots bid them first, with no time limit on the bidding
+    simulation, so the same deals give the same auctions whatever the machine's load)."""
+
+    cards: list[Card_] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+    def play(self, board: Board, samples: int, seed: int, carding: Carding | None = STANDARD) -> None:
         table = Table.new(board)
-        robots = {seat: Robot(seat, samples=samples, seed=seed + board.number) for seat in SEATS}
+        robots = {seat: Robot(seat, samples=samples, seed=seed + board.number, bidding=Settings(budget=None),
+                              carding=carding) for seat in SEATS}
         while table.phase is not Phase.ENDED:
             event: Event | None = None
             if table.turn is DIRECTOR and table.claim is not None and table.play is not None:
@@ -332,35 +355,54 @@ class Playing:
                     continue
                 if isinstance(action, CardPlayed) and table.play is not None:
                     self.times.append(spent)
-                    self._judge(table, action)
+                    self._judge(board, table, action, spent)
                 event = event or action
             assert event is not None
             table = table.apply(event)
+        self.history.append({"board": board.number, "deal": board.deal.to_pbn(),
+                             "calls": [str(c.call.call) for c in table.view(Seat.NORTH).calls],
+                             "cards": [str(c) for c in table.play.cards] if table.play else [],
+                             "declarer_tricks": table.declarer_tricks})
 
-    def _judge(self, table: Table, action: CardPlayed) -> None:
+    def _judge(self, board: Board, table: Table, action: CardPlayed, spent: float) -> None:
         play, contract = table.play, table.contract
         assert play is not None and contract is not None
         solved = solve_position(play)
         values = dict(solved.cards)
-        if len(values) < 2:
-            return  # one legal card: forced
-        good = values.get(action.card) == max(values.values())
-        if not play.cards:
-            self.leads.append(good)
-        if action.seat.side is contract.declarer.side:
-            self.declarer.append(good)
-        else:
-            self.defence.append(good)
+        best = max(values.values())
+        self.cards.append(Card_(board.number, len(play.winners) + 1, len(play.current_trick.cards),
+                                action.seat.side is contract.declarer.side, len(values),
+                                len(set(values.values())), values.get(action.card) == best,
+                                best - values[action.card], spent))
 
     def summary(self) -> dict[str, Any]:
-        def rate(xs: list[bool]) -> float:
-            return round(100 * sum(xs) / len(xs), 2) if xs else 0.0
-        return {
-            "declarer DD-optimal %": rate(self.declarer), "declarer cards": len(self.declarer),
-            "defence DD-optimal %": rate(self.defence), "defence cards": len(self.defence),
-            "opening leads DD-optimal % (DDOLAR)": rate(self.leads), "opening leads": len(self.leads),
-            **timing("card", self.times),
+        def rate(xs: list[Card_]) -> float:
+            return round(100 * sum(c.good for c in xs) / len(xs), 2) if xs else 0.0
+        judged = [c for c in self.cards if c.choices > 1]   # one legal card: forced, not judged
+        declarer = [c for c in judged if c.declarer]
+        defence = [c for c in judged if not c.declarer]
+        leads = [c for c in judged if c.trick == 1 and c.place == 0]
+        out: dict[str, Any] = {
+            "declarer DD-optimal %": rate(declarer), "declarer cards": len(declarer),
+            "defence DD-optimal %": rate(defence), "defence cards": len(defence),
+            "opening leads DD-optimal % (DDOLAR)": rate(leads), "opening leads": len(leads),
+            "tricks lost double dummy per deal": round(sum(c.loss for c in judged)
+                                                       / max(1, len(self.history)), 3),
         }
+        for side, group in (("declarer", declarer), ("defence", defence)):
+            real = [c for c in group if c.values > 1]
+            out[f"{side} DD-optimal % when a card can cost"] = f"{rate(real)} ({len(real)} cards)"
+        for trick in range(1, 14):
+            group = [c for c in judged if c.trick == trick]
+            dec = [c for c in group if c.declarer]
+            dfn = [c for c in group if not c.declarer]
+            if group:
+                out[f"trick {trick:2}: declarer / defence %"] = (f"{rate(dec):6.2f} / {rate(dfn):6.2f}  "
+                                                               f"({len(dec)} / {len(dfn)} cards)")
+        for trick, what in ((1, "tricks 1-3"), (4, "tricks 4-13")):
+            chosen = [c.seconds for c in self.cards if (c.trick <= 3) == (trick == 1)]
+            out.update(timing(f"card, {what},", chosen))
+        return {**out, **timing("card", self.times)}
 
 
 def timing(what: str, times: list[float]) -> dict[str, float]:
@@ -395,6 +437,9 @@ def main() -> None:
     parser.add_argument("--rules-only", action="store_true", help="bid by the rules alone, no simulation")
     parser.add_argument("--show", type=int, default=0, help="print the first N contradicted explanations")
     parser.add_argument("--json", type=Path, help="write the figures here")
+    parser.add_argument("--cards", type=Path, help="write every card played and judged here (with --play)")
+    parser.add_argument("--carding", default="standard",
+                        help="the robots' signals in the play: standard, upside-down or none")
     args = parser.parse_args()
 
     deals = boards(args.deals, args.seed)
@@ -432,10 +477,14 @@ def main() -> None:
     if args.play:
         playing = Playing()
         for board in deals[:args.play]:
-            playing.play(board, args.samples, args.seed)
+            carding = None if args.carding == "none" else carding_of(args.carding)
+            playing.play(board, args.samples, args.seed, carding)
         figures["play"] = playing.summary()
         for key, value in figures["play"].items():
             print(f"{key:<48} {value}")
+        if args.cards:
+            args.cards.write_text(json.dumps({"boards": playing.history,
+                                              "cards": [vars(c) for c in playing.cards]}))
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
 

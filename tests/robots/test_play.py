@@ -15,7 +15,7 @@ from tenace import Board, Card, CardSet, Contract, Deal, Seat, parse_call
 from tenace.laws import CallMade, CardPlayed, ClaimAnswered, ClaimMade, Table
 from tenace.laws.table import Phase
 from tenace.robots import Memory, Robot
-from tenace.robots.play import choose_card, position_from_view, sample_plays
+from tenace.robots.play import choose_card, effort, position_from_view, sample_plays
 from tenace.seats import SEATS
 from tenace.solver.dds import best_cards, solve_position
 
@@ -186,11 +186,35 @@ def test_a_claim_in_the_middle_of_a_trick_counts_the_trick_in_progress() -> None
 def test_a_time_budget_stops_solving_after_the_first_batch_when_spent() -> None:
     table = table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ")
     view = table.view(Seat.SOUTH)
+    first, most = effort(position_from_view(view), 12)
+    assert (first, most) == (12, 24)   # the second trick: 12 layouts, up to 24 while they disagree
     card, solved = choose_card(view, Seat.SOUTH, None, 12, random.Random(1), budget=0.0)
-    assert 1 <= len(solved) < 12
+    assert 1 <= len(solved) < first
     assert card in table.legal_cards()
     _, everything = choose_card(view, Seat.SOUTH, None, 12, random.Random(1))
-    assert len(everything) == 12
+    assert first <= len(everything) <= most
+
+
+def test_the_effort_goes_where_a_card_decides_most() -> None:
+    lead = position_from_view(table_after(CASH_OUT, "P P 1NT P P P", "").view(Seat.WEST))
+    assert effort(lead, 20) == (40, 40)   # the opening lead: twice the setting, every time
+    early = position_from_view(table_after(CASH_OUT, "P P 1NT P P P", "HJ").view(Seat.SOUTH))
+    assert effort(early, 20) == (20, 40)
+    late = position_from_view(table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ SA S9 S3 S8 SK ST S4 S7")
+                              .view(Seat.SOUTH))
+    assert late.tricks_left == 10 and effort(late, 20) == (10, 40)   # cheap positions: from 10
+    assert effort(late, 0) == (0, 0)
+
+
+def test_a_settled_decision_stops_at_the_first_layouts_and_an_open_one_solves_more() -> None:
+    # South to lead at trick 2 of CASH_OUT: a spade or heart top is best on every layout, so the first
+    # layouts settle it; the opening lead is never cut short.
+    table = table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ")
+    _, solved = choose_card(table.view(Seat.SOUTH), Seat.SOUTH, None, 8, random.Random(2))
+    assert len(solved) == 8
+    lead = table_after(CASH_OUT, "P P 1NT P P P", "")
+    _, solved = choose_card(lead.view(Seat.WEST), Seat.WEST, None, 4, random.Random(2))
+    assert len(solved) == 8
 
 
 @settings(max_examples=25, deadline=None)

@@ -14,27 +14,31 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from tenace.calls import Call
-from tenace.cards import Card, CardSet, Suit
+from tenace.cards import Card, CardSet, Rank, Suit
 from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.laws.decisions import MayNotLead, MustLead, MustPlay
 from tenace.laws.table import TableView
 from tenace.play import Play
-from tenace.robots.bidding import Shown, shown
-from tenace.system.bidding.rules import BiddingSystem
-from tenace.system.bidding.systems import builtin
+from tenace.robots.bidding import Shown, shown, table_context
+from tenace.robots.layouts import Auction, Hidden, Layout, auction_of, deal_layouts
+from tenace.robots.signals import STANDARD, Carding, Signal, Situation, giver, reader, situation
 from tenace.seats import SEATS, Seat, Side
 from tenace.solver.dds import SolvedPosition, solve_positions
+from tenace.system.bidding.rules import BiddingSystem
+from tenace.system.bidding.systems import builtin
 
 __all__ = ["Memory", "Position", "choose_card", "position_from_view", "sample_plays", "solve_samples"]
 
 _FULL = CardSet.full()
-_ATTEMPTS = 30
 _BATCH = 4
+PARTNER_SUIT = 0.1
+"""How many tricks on average an opening lead in a suit partner bid may give up to the best lead and still be
+chosen."""
 
 
 @dataclass(slots=True)
@@ -76,6 +80,8 @@ class Position:
     """The seats whose remaining cards the robot sees in full."""
     voids: dict[Seat, frozenset[Suit]]
     shown: dict[Seat, Shown]
+    auction: dict[Seat, Auction] = field(default_factory=dict)
+    """What each player's calls require of his hand (:func:`tenace.robots.layouts.auction_of`)."""
 
     @property
     def turn(self) -> Seat:
@@ -111,7 +117,8 @@ def _winner(leader: Seat, cards: tuple[Card | None, ...], trump: Suit | None) ->
     return leader.rotate(best)
 
 
-def position_from_view(view: TableView, memory: Memory | None = None, system: BiddingSystem | None = None) -> Position:
+def position_from_view(view: TableView, memory: Memory | None = None,
+                       system: BiddingSystem | None = None) -> Position:
     """What ``view`` (and ``memory``) tell about the play.
 
     :raises ValueError: if the view has no contract (the auction has not ended).
@@ -145,84 +152,51 @@ def position_from_view(view: TableView, memory: Memory | None = None, system: Bi
             if card is not None and card.suit is not led.suit:
                 voids[leader.rotate(i)].add(led.suit)
     calls: list[Call] = [s.call.call for s in view.calls]
+    system = system or builtin()
     return Position(
         contract=contract,
         tricks=tuple(tricks),
         known=known,
         whole=frozenset(whole),
         voids={seat: frozenset(v) for seat, v in voids.items()},
-        shown=shown(view.dealer, calls, system or builtin(), view.vulnerability),
+        shown=shown(view.dealer, calls, system, view.vulnerability),
+        auction=auction_of(table_context(system, view.dealer, calls, view.vulnerability)),
     )
 
 
-_Hidden = tuple[dict[Seat, list[Card]], dict[Seat, list[Card]]]
-
-
-def _deal_hidden(
-    position: Position, rng: random.Random, use_auction: bool, use_voids: bool = True
-) -> _Hidden | None:
-    """One random assignment of the unseen cards: to each hidden hand its missing cards, and to each seat the
-    unknown cards it played; ``None`` when this try broke a constraint."""
+def _hidden(position: Position, ignore: frozenset[Seat] = frozenset()) -> tuple[list[Hidden], int]:
+    """The hands the robot does not see (what it knows of each) and the unknown cards (bits)."""
     seen = CardSet()
     for held in position.known.values():
         seen = seen | held
-    for _, cards in position.tricks:
-        seen = seen | CardSet(c for c in cards if c is not None)
-    pool = list(_FULL - seen)
-    rng.shuffle(pool)
-    need_hand = {
-        seat: position.remaining(seat) - len(position.known[seat])
-        for seat in SEATS if seat not in position.whole
-    }
-    need_played = dict.fromkeys(SEATS, 0)
+    played: dict[Seat, CardSet] = {seat: CardSet() for seat in SEATS}
+    unknown_played = dict.fromkeys(SEATS, 0)
     for leader, cards in position.tricks:
         for i, card in enumerate(cards):
+            seat = leader.rotate(i)
             if card is None:
-                need_played[leader.rotate(i)] += 1
-    out: dict[Seat, list[Card]] = {seat: [] for seat in SEATS}
-    played: dict[Seat, list[Card]] = {seat: [] for seat in SEATS}
-    voids = position.voids if use_voids else {seat: frozenset[Suit]() for seat in SEATS}
-    if not any(voids[seat] for seat in need_hand):  # the quick way: one shuffle, then slices
-        start = 0
-        for seat, n in need_hand.items():
-            out[seat], start = pool[start:start + n], start + n
-        for seat, n in need_played.items():
-            played[seat], start = pool[start:start + n], start + n
-        pool = []
-    for card in pool:
-        slots: list[tuple[Seat, bool]] = []
-        weights: list[int] = []
-        for seat, n in need_hand.items():
-            if n > len(out[seat]) and card.suit not in voids[seat]:
-                slots.append((seat, True))
-                weights.append(n - len(out[seat]))
-        for seat, n in need_played.items():
-            if n > len(played[seat]):
-                slots.append((seat, False))
-                weights.append(n - len(played[seat]))
-        if not slots:
-            return None
-        seat, in_hand = rng.choices(slots, weights)[0]
-        (out if in_hand else played)[seat].append(card)
-    if any(len(out[s]) != n for s, n in need_hand.items()):
-        return None
-    if use_auction:
-        for seat in need_hand:
-            mine = CardSet(out[seat]) | position.known[seat] | CardSet(played[seat])
-            for leader, cards in position.tricks:
-                mine = mine | CardSet(
-                    c for i, c in enumerate(cards) if c is not None and leader.rotate(i) is seat
-                )
-            if len(mine) == 13 and not position.shown[seat].fits(mine, slack=1):
-                return None
-    return out, played
+                unknown_played[seat] += 1
+            else:
+                played[seat] = played[seat].add(card)
+                seen = seen.add(card)
+    hidden = []
+    for seat in SEATS:
+        if seat in position.whole:
+            if unknown_played[seat]:
+                # a seen hand whose played cards the robot does not remember: they are unknown cards too
+                fixed = (position.known[seat] | played[seat]).bits
+                hidden.append(Hidden(seat, fixed, 0, unknown_played[seat], frozenset()))
+            continue
+        need = position.remaining(seat) - len(position.known[seat])
+        hidden.append(Hidden(seat, (position.known[seat] | played[seat]).bits, need, unknown_played[seat],
+                             position.voids[seat]))
+    return hidden, (_FULL - seen).bits
 
 
-def _play_of(position: Position, hidden: _Hidden) -> Play:
+def _play_of(position: Position, layout: Layout) -> Play:
     """The sampled layout as a :class:`~tenace.play.Play` that reaches the current position (the cards of
     the quitted tricks the robot does not know are the sample's)."""
-    extra_hand = hidden[0]
-    extra_played = {seat: list(cards) for seat, cards in hidden[1].items()}
+    extra_played = {seat: list(layout.played.get(seat, ())) for seat in SEATS}
     sequence: list[Card] = []
     played: dict[Seat, CardSet] = {seat: CardSet() for seat in SEATS}
     for leader, cards in position.tricks:
@@ -232,7 +206,7 @@ def _play_of(position: Position, hidden: _Hidden) -> Play:
             sequence.append(actual)
             played[seat] = played[seat].add(actual)
     hands = {
-        seat: position.known[seat] | CardSet(extra_hand[seat]) | played[seat] for seat in SEATS
+        seat: position.known[seat] | CardSet(layout.hands.get(seat, ())) | played[seat] for seat in SEATS
     }
     deal = Deal.from_hands(hands)
     leads = tuple((i, leader) for i, (leader, _) in enumerate(position.tricks))
@@ -242,23 +216,21 @@ def _play_of(position: Position, hidden: _Hidden) -> Play:
     return play
 
 
+def sample_layouts(position: Position, samples: int, rng: random.Random,
+                   likelihood: Callable[[Seat, int], float] | None = None) -> list[tuple[Play, float]]:
+    """``samples`` layouts consistent with ``position``, each as the play reaching it, with its weight.
+
+    :raises ValueError: if nothing the robot saw can be squared with any layout.
+    """
+    hidden, pool = _hidden(position)
+    auction = {h.seat: position.auction[h.seat] for h in hidden if h.seat in position.auction}
+    layouts = deal_layouts(hidden, pool, auction, samples, rng, likelihood)
+    return [(_play_of(position, layout), layout.weight) for layout in layouts]
+
+
 def sample_plays(position: Position, samples: int, rng: random.Random) -> list[Play]:
     """``samples`` layouts consistent with ``position``, each as the play reaching it."""
-    plays = []
-    for _ in range(samples):
-        hidden = None
-        for attempt in range(_ATTEMPTS * 3):
-            # the auction is let go after _ATTEMPTS tries, and the shown-out suits after twice as many (a
-            # revoke can make them wrong, Law 61)
-            hidden = _deal_hidden(
-                position, rng, use_auction=attempt < _ATTEMPTS, use_voids=attempt < 2 * _ATTEMPTS
-            )
-            if hidden is not None:
-                break
-        if hidden is None:
-            raise ValueError("no layout of the unseen cards agrees with what the robot has seen")
-        plays.append(_play_of(position, hidden))
-    return plays
+    return [play for play, _ in sample_layouts(position, samples, rng)]
 
 
 def solve_samples(
@@ -277,6 +249,82 @@ def solve_samples(
         solved.extend(solve_positions(plays[i:i + _BATCH]))
         if time.perf_counter() - start >= budget:
             break
+    return solved
+
+
+def effort(position: Position, samples: int) -> tuple[int, int]:
+    """How many layouts a card decision solves: ``(first, most)``. The first ``first`` are always solved;
+    more, a batch at a time up to ``most``, while the layouts disagree on the best card.
+
+    ``samples`` is the robot's setting (20 by default). The opening lead solves twice as many layouts, every
+    time (leads are hardly ever settled, and a lead decides most); the rest of the first three tricks, the
+    costliest positions, from once to twice as many; later tricks, cheap to solve, from half as many to
+    twice."""
+    if samples <= 0:
+        return 0, 0
+    if not position.tricks:
+        return 2 * samples, 2 * samples
+    if position.tricks_left >= 11:
+        return samples, 2 * samples
+    return max(1, samples // 2), 2 * samples
+
+
+def _settled(solved: Sequence[tuple[SolvedPosition, float]]) -> bool:
+    """Whether one card is the best on every layout solved so far."""
+    common: set[Card] | None = None
+    for result, _ in solved:
+        top = result.max_tricks
+        best = {card for card, tricks in result.cards if tricks == top}
+        common = best if common is None else common & best
+        if not common:
+            return False
+    return True
+
+
+def _choose(legal: CardSet, solved: Sequence[tuple[SolvedPosition, float]],
+            prefer: Callable[[Card], float] | None = None) -> Card:
+    """The legal card with the most tricks on average over the weighted layouts; among equals, the one best
+    on most layouts, then the one ``prefer`` rates highest, then the lowest."""
+    totals: dict[Card, float] = dict.fromkeys(legal, 0.0)
+    tops: dict[Card, float] = dict.fromkeys(legal, 0.0)
+    for result, weight in solved:
+        top = result.max_tricks
+        for card, tricks in result.cards:
+            if card in totals:
+                totals[card] += weight * tricks
+                if tricks == top:
+                    tops[card] += weight
+    scale = sum(w for _, w in solved) or 1.0
+    eps = 1e-9 * scale
+
+    def key(card: Card) -> tuple[float, float, float, int, int]:
+        return (round(totals[card] / eps) * eps, round(tops[card] / eps) * eps,
+                prefer(card) if prefer is not None else 0.0, -int(card.rank), card.suit.index)
+
+    return max(legal, key=key)
+
+
+def _solve_until_settled(position: Position, samples: int, rng: random.Random, budget: float | None,
+                         likelihood: Callable[[Seat, int], float] | None = None
+                         ) -> list[tuple[SolvedPosition, float]]:
+    first, most = effort(position, samples)
+    start = time.perf_counter()
+    layouts = sample_layouts(position, first, rng, likelihood)
+    solved: list[tuple[SolvedPosition, float]] = []
+    if budget is None:
+        solved.extend(zip(solve_positions([p for p, _ in layouts]), [w for _, w in layouts], strict=True))
+    else:
+        for i in range(0, len(layouts), _BATCH):
+            batch = layouts[i:i + _BATCH]
+            solved.extend(zip(solve_positions([p for p, _ in batch]), [w for _, w in batch], strict=True))
+            if time.perf_counter() - start >= budget:
+                return solved
+    step = max(_BATCH, first // 2)
+    while len(solved) < most and not _settled(solved):
+        if budget is not None and time.perf_counter() - start >= budget:
+            break
+        more = sample_layouts(position, min(step, most - len(solved)), rng, likelihood)
+        solved.extend(zip(solve_positions([p for p, _ in more]), [w for _, w in more], strict=True))
     return solved
 
 
@@ -309,12 +357,91 @@ def _lowest(cards: Sequence[Card]) -> Card:
     return min(cards, key=lambda c: (c.rank, -c.suit.index))
 
 
+def signals_of(position: Position, defender: Seat) -> list[Signal]:
+    """The cards ``defender`` played that signal (:mod:`tenace.robots.signals`), as the robot saw them."""
+    out: list[Signal] = []
+    led_before: set[Suit] = set()
+    before: dict[Suit, int] = {}
+    for leader, cards in position.tricks:
+        led = cards[0] if cards else None
+        for i, card in enumerate(cards):
+            if card is None or leader.rotate(i) is not defender:
+                continue
+            what: Situation | None = Situation("lead") if i == 0 else None
+            if i > 0 and led is not None:
+                what = situation(defender, position.contract.declarer, leader, led, card.suit is led.suit,
+                                 led.suit not in led_before)
+            if what is not None:
+                out.append(Signal(what, card, before.get(card.suit, 0)))
+            before[card.suit] = before.get(card.suit, 0) | 1 << card.index
+        if led is not None:
+            led_before.add(led.suit)
+    return out
+
+
+def _reading(position: Position, seat: Seat, carding: Carding) -> Callable[[Seat, int], float] | None:
+    """The soft constraint of the defenders' signals the robot at ``seat`` reads: a defender his partner's,
+    declarer both defenders'."""
+    declarer = position.contract.declarer
+    defenders = [declarer.lho, declarer.rho] if seat.side is declarer.side else [seat.partner]
+    signals = {d: found for d in defenders if (found := signals_of(position, d))}
+    return reader(signals, carding) if signals else None
+
+
+def _preference(position: Position, seat: Seat, carding: Carding) -> Callable[[Card], float] | None:
+    """How a defender ranks cards equal on every layout: the signal its carding gives when it follows or
+    discards; when it leads, the top of touching honours, else the lowest card. ``None`` for declarer."""
+    declarer = position.contract.declarer
+    if seat.side is declarer.side:
+        return None
+    hand = position.known[seat]
+    if not position.tricks or len(position.tricks[-1][1]) == 4:
+        def lead(card: Card) -> float:
+            return float(card.rank) if card.rank >= Rank.TEN else -float(card.rank)
+        return lead
+    leader, cards = position.tricks[-1]
+    led = cards[0]
+    if led is None:
+        return None
+    first_round = all(c[0] is None or c[0].suit is not led.suit for _, c in position.tricks[:-1])
+    what = situation(seat, declarer, leader, led, bool(hand.suit(led.suit)), first_round)
+    return giver(what, hand, carding) if what is not None else None
+
+
+def _partner_suit_lead(position: Position, seat: Seat, legal: CardSet,
+                       solved: Sequence[tuple[SolvedPosition, float]],
+                       prefer: Callable[[Card], float] | None) -> Card | None:
+    """On the opening lead, the best card of a suit partner bid when it is within :data:`PARTNER_SUIT` tricks
+    of the best lead on average."""
+    auction = position.auction.get(seat.partner)
+    if position.tricks or auction is None or not auction.bid:
+        return None
+    scale = sum(w for _, w in solved)
+    if scale <= 0:
+        return None
+    mean: dict[Card, float] = dict.fromkeys(legal, 0.0)
+    for result, weight in solved:
+        for card, tricks in result.cards:
+            if card in mean:
+                mean[card] += weight * tricks / scale
+    top = max(mean.values())
+    suits = [s for s in auction.bid if s is not position.contract.denomination.suit]
+    close = CardSet(c for c in legal if c.suit in suits and mean[c] >= top - PARTNER_SUIT - 1e-9)
+    if not close:
+        return None
+    return _choose(close, solved, prefer)
+
+
 def choose_card(
     view: TableView, seat: Seat, memory: Memory | None, samples: int, rng: random.Random,
-    system: BiddingSystem | None = None, budget: float | None = None,
+    system: BiddingSystem | None = None, budget: float | None = None, carding: Carding | None = STANDARD,
 ) -> tuple[Card, list[SolvedPosition]]:
     """The card for ``seat`` (the robot's own, or dummy's when the robot is declarer): the most tricks on
-    average over the samples, ties to the lowest card. Returns the solved samples too (for claims).
+    average over the layouts (how many: :func:`effort`), then the card best on most layouts; a defender
+    then signals as ``carding`` says (:mod:`tenace.robots.signals`; ``None``: no signals), and the layouts
+    are weighed by the defenders' signals (a defender reads his partner's, declarer both); the last ties go
+    to the lowest card. On the opening lead, a suit
+    partner bid is led when it is close to the best lead. Returns the solved layouts too (for claims).
     ``budget``: see :func:`solve_samples`."""
     position = position_from_view(view, memory, system)
     legal = _legal(position, seat, view)
@@ -322,17 +449,14 @@ def choose_card(
         raise ValueError(f"{seat.name.title()} has no card to play")
     if len(legal) == 1 or samples <= 0:
         return _lowest(list(legal)), []
+    likelihood = _reading(position, seat, carding) if carding is not None else None
+    prefer = _preference(position, seat, carding) if carding is not None else None
     try:
-        solved = solve_samples(position, samples, rng, budget)
+        solved = _solve_until_settled(position, samples, rng, budget, likelihood)
     except ValueError:  # nothing the robot saw can be squared with any layout (a bug, or a revoke): no guess
         return _lowest(list(legal)), []
-    totals: dict[Card, int] = dict.fromkeys(legal, 0)
-    for result in solved:
-        for card, tricks in result.cards:
-            if card in totals:
-                totals[card] += tricks
-    top = max(totals.values())
-    return _lowest([c for c, t in totals.items() if t == top]), solved
+    card = _partner_suit_lead(position, seat, legal, solved, prefer) or _choose(legal, solved, prefer)
+    return card, [result for result, _ in solved]
 
 
 def side_takes_all(solved: Sequence[SolvedPosition], side: Side) -> bool:

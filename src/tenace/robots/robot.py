@@ -135,8 +135,13 @@ class Robot:
             self.claims and solved and view.played and me is contract.declarer
             and side_takes_all(solved, me.side)
         ):
-            left = solved[0].tricks_left
-            return ClaimMade(me, left, f"the remaining {left} tricks, on every layout considered")
+            if len(solved) < self.samples and self.budget is None:
+                # a decision settled early: a claim is checked on ``samples`` layouts all the same
+                position = position_from_view(view, self.memory, self.system)
+                solved = solved + solve_samples(position, self.samples - len(solved), self._rng)
+            if side_takes_all(solved, me.side):
+                left = solved[0].tricks_left
+                return ClaimMade(me, left, f"the remaining {left} tricks, on every layout considered")
         return CardPlayed(player, card)
 
     def _call(self, view: TableView) -> CallMade:

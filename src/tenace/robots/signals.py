@@ -1,0 +1,189 @@
+"""Defensive signals, given and read as the partnership's carding says (the robots' card: standard).
+
+* **Attitude**: following to partner's lead, a high card encourages the suit (the robot holds its ace, king or
+  queen), the lowest discourages. A discard is an attitude signal in the suit discarded: the robot throws the
+  lowest card of a suit it does not want, or else a high card of one it does.
+* **Count**: following the first time declarer's side leads a suit, a high card shows an even number of
+  cards in it (high-low), the lowest an odd number.
+* **Leads**: the top of touching honours (the king from K-Q, so an honour led denies the one above it), else
+  the lowest of cards that are equal.
+
+Upside-down carding (``UPSIDE_DOWN``) reverses both: low encourages, low-high shows an even number.
+
+A signal is only ever given by choosing among cards that are equal on every layout the robot solved, so it
+never costs a trick the robot can see. The signals are read the same way, softly, by partner and by
+declarer (the carding is disclosed on the system card): a layout that gives the defender a hand with which
+he would have signalled otherwise is not excluded, only weighed less (:func:`reader`).
+
+>>> from tenace.cards import Card, CardSet
+>>> hand = CardSet.from_pbn("K84.T93.Q72.8642")
+>>> rate = giver(Situation("attitude", Suit.SPADES), hand, STANDARD)
+>>> max([Card.from_str("S8"), Card.from_str("S4")], key=rate)   # the king: encourage with the 8
+Card.from_str('S8')
+>>> rate = giver(Situation("attitude", Suit.HEARTS), hand, STANDARD)
+>>> max([Card.from_str("H9"), Card.from_str("H3")], key=rate)   # no honour: the lowest
+Card.from_str('H3')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from tenace.cards import Card, CardSet, Rank, Suit
+from tenace.seats import Seat
+
+__all__ = ["STANDARD", "UPSIDE_DOWN", "Carding", "Situation", "carding_of", "giver", "reader", "situation"]
+
+_SUIT_MASK: Final = (1 << 13) - 1
+_HONOURS: Final = (Rank.ACE, Rank.KING, Rank.QUEEN)
+MISREAD: Final = 0.35
+"""How much less likely a layout is when partner's card in it goes against his signal (his choice of cards
+may have been limited: a signal is given only among cards equal double dummy)."""
+
+
+class Carding(enum.Enum):
+    """Which cards encourage and show an even number."""
+
+    STANDARD = "standard"
+    """High encourages; high-low shows an even number."""
+    UPSIDE_DOWN = "upside-down"
+    """Low encourages; low-high shows an even number."""
+
+
+STANDARD: Final = Carding.STANDARD
+UPSIDE_DOWN: Final = Carding.UPSIDE_DOWN
+
+
+def carding_of(text: str) -> Carding:
+    """The carding a system card's text describes (``Carding.signals_vs_suits``, for example): upside-down
+    when it says so (or "UDCA", "reverse"), standard otherwise.
+
+    >>> carding_of("UDCA, odd-even discards"), carding_of("standard attitude and count")
+    (<Carding.UPSIDE_DOWN: 'upside-down'>, <Carding.STANDARD: 'standard'>)
+    """
+    lower = text.lower()
+    if "upside" in lower or "udca" in lower or "reverse" in lower:
+        return UPSIDE_DOWN
+    return STANDARD
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What a defender's card to a trick signals: ``"attitude"`` or ``"count"`` in ``suit`` when following,
+    ``"discard"`` when it cannot follow (each card then signals in its own suit), ``"lead"`` when it leads
+    (an honour led is the top of touching honours)."""
+
+    kind: str
+    suit: Suit | None = None
+
+
+def situation(seat: Seat, declarer: Seat, leader: Seat, led: Card | None, holds_led: bool,
+              first_round: bool) -> Situation | None:
+    """What ``seat``'s card to the current trick signals, or ``None`` (a lead, or declarer's side)."""
+    if seat.side is declarer.side or led is None:
+        return None
+    if not holds_led:
+        return Situation("discard")
+    if leader is seat.partner:
+        return Situation("attitude", led.suit)
+    if first_round:
+        return Situation("count", led.suit)
+    return None
+
+
+def _likes(holding: CardSet) -> bool:
+    return any(card.rank in _HONOURS for card in holding)
+
+
+def _spot(card: Card) -> bool:
+    return card.rank < Rank.JACK
+
+
+def giver(what: Situation, hand: CardSet, carding: Carding) -> Callable[[Card], float]:
+    """How much ``carding`` prefers each card of ``hand`` (the defender's cards before playing) as the
+    signal ``what``: the higher, the better. It ranks cards equal double dummy; it never ranks a card above
+    a better one."""
+    standard = carding is STANDARD
+
+    def high(card: Card) -> float:
+        # the highest spot card first, then the honours, lowest first
+        return float(card.rank) if _spot(card) else 1.0 - float(card.rank) / 100
+
+    if what.kind == "discard":
+        def discard(card: Card) -> float:
+            holding = hand.suit(card.suit)
+            wanted = _likes(holding)
+            # a low card from a suit the robot does not want (or, upside down, a high one) before a signal for
+            # a suit it wants
+            low_first = 100.0 - float(card.rank) if standard else 100.0 + high(card)
+            high_first = 50.0 + high(card) if standard else 50.0 - float(card.rank)
+            return high_first if wanted else low_first
+        return discard
+
+    suit = what.suit
+    assert suit is not None
+    holding = hand.suit(suit)
+    if what.kind == "attitude":
+        up = _likes(holding)
+    else:
+        up = len(holding) % 2 == 0
+    if not standard:
+        up = not up
+
+    def follow(card: Card) -> float:
+        if card.suit is not suit:
+            return 0.0
+        return high(card) if up else 30.0 - float(card.rank)
+
+    return follow
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    """A card partner played as a signal: its situation, the card, and the cards of its suit he had played
+    before it (known)."""
+
+    what: Situation
+    card: Card
+    before: int
+
+
+def _agrees(signal: Signal, holding: int, carding: Carding) -> bool | None:
+    """Whether the card agrees with ``holding`` (bits of the suit the player held just before it), or
+    ``None`` when the card says nothing (a single card, an honour played to a trick)."""
+    card = signal.card
+    if signal.what.kind == "lead":
+        # the top of touching honours: an honour led denies the card just above it
+        if card.rank < Rank.TEN or card.rank == Rank.ACE:
+            return None
+        return not holding >> (card.index + 1) & 1
+    if holding.bit_count() <= 1 or not _spot(card):
+        return None
+    lowest = (holding & -holding) == 1 << card.index
+    if signal.what.kind == "count":
+        up = holding.bit_count() % 2 == 0
+    else:
+        up = _likes(CardSet.from_bits(holding) - CardSet([card]))
+    if carding is not STANDARD:
+        up = not up
+    return lowest is not up
+
+
+def reader(signals: Mapping[Seat, Sequence[Signal]], carding: Carding) -> Callable[[Seat, int], float]:
+    """A soft constraint on layouts (:func:`tenace.robots.layouts.deal_layouts`): a defender's whole hand
+    as dealt (bits) is weighed by how well his signals (and the honours he led) agree with it."""
+
+    def likelihood(seat: Seat, bits: int) -> float:
+        weight = 1.0
+        for signal in signals.get(seat, ()):
+            suit = signal.card.suit.index
+            holding = (bits >> 13 * suit & _SUIT_MASK) << 13 * suit
+            holding &= ~signal.before
+            if _agrees(signal, holding, carding) is False:
+                weight *= MISREAD
+        return weight
+
+    return likelihood

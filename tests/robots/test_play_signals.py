@@ -1,0 +1,184 @@
+"""Defensive signals and opening leads of the robots' card play: a defender signals attitude and count as
+its carding says, only by choosing among cards equal on every layout it solved; it reads its partner's
+signals as a soft constraint on the layouts; on the opening lead it prefers a suit partner bid when that
+costs nothing on average."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from tenace import Board, Card, CardSet, Deal, Seat, Suit, parse_call
+from tenace.laws import CallMade, CardPlayed, Table
+from tenace.robots import Memory
+from tenace.robots.play import (
+    _choose,
+    _partner_suit_lead,
+    choose_card,
+    position_from_view,
+    sample_layouts,
+    signals_of,
+)
+from tenace.robots.signals import (
+    MISREAD,
+    STANDARD,
+    UPSIDE_DOWN,
+    Signal,
+    Situation,
+    carding_of,
+    giver,
+    reader,
+    situation,
+)
+from tenace.solver.dds import SolvedPosition, solve_position
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+# South plays 4S; West leads the ace of hearts from A-K. East holds Q-7-2 of hearts (an honour: encourage).
+ENCOURAGE = Deal.from_pbn("N:QJ4.64.AKQ.KQJ63 765.Q72.JT95.T87 AKT98.JT9.64.A95 32.AK853.8732.42")
+# The same with the heart queen in West's hand and the eight in East's: East has nothing to encourage.
+DISCOURAGE = Deal.from_pbn("N:QJ4.64.AKQ.KQJ63 765.872.JT95.T87 AKT98.JT9.64.A95 32.AKQ53.8732.42")
+AUCTION = "1S P 2C P 2NT P 4S P P P"   # the robots' own auction, South dealing (board 3)
+
+
+def table_after(deal: Deal, cards: str, memory: tuple[Seat, Memory] | None = None) -> Table:
+    table = Table.new(Board(3, deal))   # South deals
+    for text in AUCTION.split():
+        turn = table.turn
+        assert isinstance(turn, Seat)
+        table = table.apply(CallMade(turn, parse_call(text)))
+    for text in cards.split():
+        turn = table.turn
+        assert isinstance(turn, Seat)
+        table = table.apply(CardPlayed(turn, Card.from_str(text)))
+        if memory is not None:
+            memory[1].observe(table.view(memory[0]))
+    return table
+
+
+def equal_best(solved: list[SolvedPosition], legal: CardSet) -> CardSet:
+    """The cards with the most tricks in total and best on most layouts (those a signal chooses among)."""
+    totals = {c: sum(r[c] for r in solved) for c in legal}
+    tops = {c: sum(r[c] == r.max_tricks for r in solved) for c in legal}
+    top = max(totals.values())
+    most = max(tops[c] for c in legal if totals[c] == top)
+    return CardSet(c for c in legal if totals[c] == top and tops[c] == most)
+
+
+@pytest.mark.parametrize(("deal", "expected", "high"), [(ENCOURAGE, "H7", True), (DISCOURAGE, "H2", False)])
+def test_third_hand_signals_attitude_among_equal_cards(deal: Deal, expected: str, high: bool) -> None:
+    table = table_after(deal, "HA H4")
+    assert table.turn is Seat.EAST
+    view = table.view(Seat.EAST)
+    card, solved = choose_card(view, Seat.EAST, None, 10, random.Random(1))
+    legal = table.legal_cards()
+    equal = equal_best(solved, legal)
+    assert len(equal) >= 2   # there is a choice to signal with
+    assert card == Card.from_str(expected)
+    assert card in equal   # the signal costs nothing on the layouts solved
+    actual = dict(solve_position(table.play).cards)  # type: ignore[arg-type]
+    assert actual[card] == max(actual.values())   # nor on the real deal
+    # without signals the robot plays its lowest equal card
+    plain, _ = choose_card(view, Seat.EAST, None, 10, random.Random(1), carding=None)
+    assert plain == Card.from_str("H2")
+    assert (card != plain) is high
+
+
+def test_upside_down_carding_reverses_attitude() -> None:
+    table = table_after(ENCOURAGE, "HA H4")
+    card, _ = choose_card(table.view(Seat.EAST), Seat.EAST, None, 10, random.Random(1), carding=UPSIDE_DOWN)
+    assert card == Card.from_str("H2")
+
+
+def test_count_high_with_an_even_number_low_with_an_odd_number() -> None:
+    hand = CardSet.from_pbn("8642.T93.Q72.864")
+    spades, hearts = Situation("count", Suit.SPADES), Situation("count", Suit.HEARTS)
+    assert max(hand.suit(Suit.SPADES), key=giver(spades, hand, STANDARD)) == Card.from_str("S8")
+    assert max(hand.suit(Suit.HEARTS), key=giver(hearts, hand, STANDARD)) == Card.from_str("H3")
+    assert max(hand.suit(Suit.SPADES), key=giver(spades, hand, UPSIDE_DOWN)) == Card.from_str("S2")
+
+
+def test_discards_throw_low_from_a_suit_not_wanted_before_signalling_for_one() -> None:
+    hand = CardSet.from_pbn("K84.T93.Q5.8643")
+    rate = giver(Situation("discard"), hand, STANDARD)
+    assert max(hand, key=rate) == Card.from_str("H3")   # the lowest of a suit without an honour
+    rate = giver(Situation("discard"), CardSet.from_pbn("K84.AT9.."), STANDARD)
+    assert max(CardSet.from_pbn("K84.AT9.."), key=rate) == Card.from_str("HT")   # every suit wanted: high
+
+
+def test_situations_of_a_defender_s_card() -> None:
+    led = Card.from_str("H5")
+    declarer = Seat.SOUTH
+    assert situation(Seat.EAST, declarer, Seat.WEST, led, True, True) == Situation("attitude", Suit.HEARTS)
+    assert situation(Seat.EAST, declarer, Seat.SOUTH, led, True, True) == Situation("count", Suit.HEARTS)
+    assert situation(Seat.EAST, declarer, Seat.SOUTH, led, True, False) is None
+    assert situation(Seat.EAST, declarer, Seat.NORTH, led, False, False) == Situation("discard")
+    assert situation(Seat.NORTH, declarer, Seat.EAST, led, True, True) is None   # declarer's side
+    assert situation(Seat.EAST, declarer, Seat.EAST, None, True, True) is None   # a lead
+
+
+def test_partner_s_signal_weighs_the_layouts_that_agree_with_it() -> None:
+    # Partner (East) followed to West's heart lead with the seven, a high card: layouts where he holds a
+    # heart honour agree; the others weigh MISREAD.
+    signal = Signal(Situation("attitude", Suit.HEARTS), Card.from_str("H7"), 0)
+    likelihood = reader({Seat.EAST: [signal]}, STANDARD)
+    with_queen = CardSet.from_pbn("765.Q72.JT95.T87").bits
+    without = CardSet.from_pbn("765.872.JT95.T87").bits
+    assert likelihood(Seat.EAST, with_queen) == 1.0
+    assert likelihood(Seat.EAST, without) == MISREAD
+    assert likelihood(Seat.NORTH, without) == 1.0   # only partner's hand is read
+    low = Signal(Situation("attitude", Suit.HEARTS), Card.from_str("H2"), 0)
+    assert reader({Seat.EAST: [low]}, STANDARD)(Seat.EAST, with_queen) == MISREAD
+    assert reader({Seat.EAST: [low]}, STANDARD)(Seat.EAST, without) == 1.0
+    count = Signal(Situation("count", Suit.DIAMONDS), Card.from_str("D9"), 0)
+    assert reader({Seat.EAST: [count]}, STANDARD)(Seat.EAST, with_queen) == 1.0   # four diamonds: high
+    odd = CardSet.from_pbn("765.Q72.T95.JT87").bits   # three diamonds: the nine is not the lowest
+    assert reader({Seat.EAST: [count]}, STANDARD)(Seat.EAST, odd) == MISREAD
+
+
+def test_the_opening_leader_reads_partner_s_encouraging_card_from_its_own_view() -> None:
+    # After H-A, H-4, H-7 (East encourages), H-9, West's layouts give East the heart queen more often, by
+    # weight, when West reads the signal.
+    memory = Memory()
+    table = table_after(ENCOURAGE, "HA H4 H7 H9", (Seat.WEST, memory))
+    position = position_from_view(table.view(Seat.WEST), memory)
+    signals = signals_of(position, Seat.EAST)
+    assert signals == [Signal(Situation("attitude", Suit.HEARTS), Card.from_str("H7"), 0)]
+    assert signals_of(position, Seat.WEST) == [Signal(Situation("lead"), Card.from_str("HA"), 0)]
+    queen = Card.from_str("HQ")
+    shares = []
+    for likelihood in (None, reader({Seat.EAST: signals}, STANDARD)):
+        layouts = sample_layouts(position, 200, random.Random(3), likelihood)
+        total = sum(w for _, w in layouts)
+        shares.append(sum(w for play, w in layouts if queen in play.deal[Seat.EAST]) / total)
+    assert shares[1] > shares[0] + 0.05
+
+
+def test_carding_is_read_from_a_system_card_s_text() -> None:
+    assert carding_of("Standard count and attitude") is STANDARD
+    assert carding_of("Upside-down count and attitude") is UPSIDE_DOWN
+
+
+def _solved(values: dict[str, int]) -> SolvedPosition:
+    cards = tuple((Card.from_str(c), v) for c, v in values.items())
+    return SolvedPosition(Seat.WEST, Seat.SOUTH, 0, 13, cards)
+
+
+def test_the_opening_lead_prefers_partner_s_suit_when_it_is_close_on_average() -> None:
+    table = table_after(ENCOURAGE, "")
+    position = position_from_view(table.view(Seat.WEST))
+    assert position.auction[Seat.NORTH].bid == (Suit.CLUBS, Suit.SPADES)
+    # pretend East had bid clubs: West's club lead is 0.05 of a trick below the best lead on average
+    auction = dict(position.auction)
+    auction[Seat.EAST] = replace(auction[Seat.EAST], bid=(Suit.CLUBS,))
+    position = replace(position, auction=auction)
+    legal = CardSet([Card.from_str(c) for c in ("HA", "C4", "D2")])
+    solved = [(_solved({"HA": 5, "C4": 5, "D2": 3}), 1.0)] * 19
+    solved.append((_solved({"HA": 6, "C4": 5, "D2": 3}), 1.0))
+    assert _choose(legal, solved) == Card.from_str("HA")
+    assert _partner_suit_lead(position, Seat.WEST, legal, solved, None) == Card.from_str("C4")
+    # a whole trick worse on average: not chosen
+    worse = [(_solved({"HA": 6, "C4": 5, "D2": 3}), 1.0)] * 20
+    assert _partner_suit_lead(position, Seat.WEST, legal, worse, None) is None
