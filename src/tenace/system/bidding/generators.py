@@ -18,11 +18,12 @@ calls, and a call keeps one meaning.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from tenace.system.bidding.calls import DOUBLE, PASS, bid_code, legal
-from tenace.system.bidding.conditions import Condition, parse_conditions
+from tenace.system.bidding.conditions import Condition, parse_conditions, partner_count
 from tenace.system.bidding.rules import CallTemplate, Rule
 from tenace.system.meaning import Forcing
 
@@ -98,11 +99,18 @@ def _our_labels(ctx: Context, seat: int) -> list[str]:
     return [label for i, m in enumerate(ctx.meanings) if ctx.seat_of(i) == seat for label in m.labels]
 
 
-def _keys_shown(label: str, mine: int) -> int:
-    """Partner's keycards from his answer, given the asker's own (1430: the low count unless that is
-    impossible)."""
+def _keys_shown(label: str, mine: int, strength: int = 12) -> int:
+    """Partner's keycards from his answer, given the asker's own and the HCP partner has shown (1430): the
+    likelier count, the keycards the asker lacks being shared between partner and the opponents in
+    proportion to their HCP (the opponents hold about 7 when a slam is in view)."""
     low, high = {"rkcb-answer-14": (1, 4), "rkcb-answer-03": (0, 3)}.get(label, (2, 2))
-    return high if mine + high <= 5 and mine <= 1 else low
+    out = 5 - mine
+    if high > out:
+        return low
+    share = strength / (strength + 7)
+    def likely(k: int) -> float:
+        return math.comb(out, k) * share ** k * (1 - share) ** (out - k)
+    return high if likely(high) > likely(low) else low
 
 
 def _last_suit(ctx: Context, seat: int) -> int | None:
@@ -169,14 +177,22 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
     if ctx.last_bidder not in (me, partner):
         return [], []
     letter = _SUIT_LETTER[key]
+    # first- or second-round control of every suit nobody of us bid, unless partner has shown it short
     controls = ", ".join(f"control {_SUIT_LETTER[s]}" for s in range(4)
-                         if s != key and s not in ctx.natural[me] and s not in ctx.natural[partner])
+                         if s != key and s not in ctx.natural[me] and s not in ctx.natural[partner]
+                         and ctx.shown[partner].lengths[s][1] > 1)
     # in a minor, an answer above five of the suit must not find two keycards missing: the asker holds enough
-    safe = {0: ", keys 4+", 1: ", keys 2+"}.get(key, "")
-    text = f"tsum {letter} 33+, fit {letter}, hcp 12+{safe}" + (f", {controls}" if controls else "")
+    safe = {0: ", keys 3+", 1: ", keys 2+"}.get(key, "")
+    # a suit both partners bid naturally is a fit once one of them raised it (a three-card raise included)
+    fit = f"fit {letter}" if ctx.agreed is not None or key not in ctx.natural[me] else f"fit {letter} 7"
+    text = f"tsum {letter} 30+, {fit}, hcp 12+{safe}" + (f", {controls}" if controls else "")
     add(four_nt, text, "rkcb", Forcing.FORCING, alert=True, judge=True)
+    if controls:
+        # with more, a suit nobody controls is a risk worth taking
+        add(four_nt, f"tsum {letter} 34+, {fit}, hcp 12+{safe}", "rkcb", Forcing.FORCING, alert=True,
+            judge=True)
     # with less, asking is an option the robot weighs against game by simulation
-    add(four_nt, f"tsum {letter} 29+, fit {letter}{safe}", "rkcb", Forcing.FORCING, alert=True, option=True)
+    add(four_nt, f"tsum {letter} 27+, {fit}{safe}", "rkcb", Forcing.FORCING, alert=True, option=True)
     return made, []
 
 
@@ -190,12 +206,13 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
     sign_off = five if five > last else PASS if five == last else six
     partner = (ctx.turn + 2) % 4
     pmin = ctx.shown[partner].hcp_min
+    strength = partner_count(ctx.shown[partner])
     if answer in ("rkcb-queen-no", "rkcb-queen-yes", "rkcb-king", "rkcb-king-none"):
         labels = _our_labels(ctx, partner)
         keys = next((lb for lb in labels if lb in ("rkcb-answer-14", "rkcb-answer-03", "rkcb-answer-2",
                                                     "rkcb-answer-2q")), "rkcb-answer-2")
         for mine in range(6):
-            missing = 5 - mine - _keys_shown(keys, mine)
+            missing = 5 - mine - _keys_shown(keys, mine, strength)
             if missing >= 1 or answer == "rkcb-queen-no":
                 if last >= six:
                     made.append(_rule(PASS, f"keys {mine}", "to-play", Forcing.SIGN_OFF))
@@ -210,7 +227,7 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
         return made
     queen_known = answer == "rkcb-answer-2q"
     for mine in range(6):
-        missing = 5 - mine - _keys_shown(answer, mine)
+        missing = 5 - mine - _keys_shown(answer, mine, strength)
         cond = f"keys {mine}"
         if missing >= 2:
             made.append(_rule(sign_off, cond, "rkcb-signoff", Forcing.SIGN_OFF))
@@ -244,6 +261,15 @@ def _fit_suits(ctx: Context) -> list[int]:
             if partner.lengths[s][0] >= 3 or (s in mine and partner.lengths[s][0] >= 2)]
 
 
+def _game_losers(ctx: Context) -> int:
+    """The most losing tricks a hand may hold to bid game in a major fit by the losing trick count: partner's
+    losers estimated from what he has shown (an opening about seven, a minimum response nine), and ten
+    tricks wanted of the twenty-four."""
+    count = partner_count(ctx.shown[(ctx.turn + 2) % 4])
+    partner_losers = max(4, min(10, round(11.5 - count / 3)))
+    return max(0, 14 - partner_losers)
+
+
 def principles(ctx: Context) -> tuple[Made, Made]:
     """What a player does where the written rules stop; see the module documentation."""
     me, partner = ctx.turn, (ctx.turn + 2) % 4
@@ -273,13 +299,16 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         _without_partner(ctx, add)
         return [], made
 
+    first = _slam_first(ctx, taken)
+
     if bidder is not None and bidder not in ours:
         # the opponents have the last bid: game, compete in a fit, double for penalty, or pass
         for suit in fits:
             letter = _SUIT_LETTER[suit]
             game = bid_code(_GAME_LEVEL[suit], suit)
             if suit >= 2:
-                add(game, f"sum 25+, fit {letter}", "game", Forcing.SIGN_OFF, judge=True)
+                add(game, f"tsum {letter} 25+, fit {letter}", "game", Forcing.SIGN_OFF, judge=True)
+                add(game, f"fit {letter}, losers -{_game_losers(ctx)}", "game", Forcing.SIGN_OFF, judge=True)
         add(bid_code(3, _NT), f"sum 25+{stop}", "game", Forcing.SIGN_OFF, judge=True)
         their_game = level >= _GAME_LEVEL[denom]
         for suit in fits:
@@ -301,8 +330,17 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             add(DOUBLE, f"sum 22+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
         if level >= 5 or (level >= 4 and denom >= 2) or (level >= 3 and denom == 4):
             add(DOUBLE, "sum 23+", "penalty-double", judge=True)
+        elif level >= 2:
+            # the balance of strength and no fit, no stopper: their contract will not make
+            add(DOUBLE, "sum 26+", "penalty-double", judge=True)
+        if ctx.forced and ctx.calls[-2] == DOUBLE and level <= 3:
+            # partner doubled for takeout: defend with their suit, else bid
+            if denom < 4:
+                letter = _SUIT_LETTER[denom]
+                add(PASS, f"{letter}>=4, top {letter} 1", "pass-penalty", Forcing.SIGN_OFF)
+            _advance_double(ctx, add)
         add(PASS, "", "pass-competitive", judge=True)
-        return [], made
+        return first, made
 
     below_game = bidder is None or level < _GAME_LEVEL[denom]
     gf = ctx.game_forcing and below_game
@@ -336,8 +374,10 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         for suit in fits:
             if suit >= 2:
                 letter = _SUIT_LETTER[suit]
-                add(bid_code(4, suit), _join("" if gf else f"tsum {letter} 26+", f"fit {letter}"), "game",
+                add(bid_code(4, suit), _join("" if gf else f"tsum {letter} 25+", f"fit {letter}"), "game",
                     Forcing.SIGN_OFF, judge=True)
+                add(bid_code(4, suit), f"fit {letter}, losers -{_game_losers(ctx)}", "game", Forcing.SIGN_OFF,
+                    judge=True)
                 if not gf:
                     add(bid_code(4, suit), f"tsum {letter} 23+, fit {letter}", "game", Forcing.SIGN_OFF,
                         option=True)
@@ -383,7 +423,31 @@ def principles(ctx: Context) -> tuple[Made, Made]:
     else:
         # at game or higher: pass, unless simulation finds a slam worth bidding
         add(PASS, "", "to-play", Forcing.SIGN_OFF, judge=True)
-    return [], made
+    return first, made
+
+
+def _slam_first(ctx: Context, taken: set[int]) -> Made:
+    """Slam in notrump by count, tried before the file's rules: partner's last call was a natural bid below
+    the six level, the opponents passed, and the combined values (counting partner as for ``sum``) reach a
+    slam whatever game the written rules would bid. Not after our strong 2C (its rebids set the strain
+    first)."""
+    meaning = ctx.partner_meaning
+    partner = (ctx.turn + 2) % 4
+    ours_strong = any("strong-2c" in m.labels for i, m in enumerate(ctx.meanings)
+                      if ctx.seat_of(i) % 2 == ctx.turn % 2)
+    if (meaning is None or not meaning.natural or not meaning.rules or ctx.calls[-1] != PASS
+            or ctx.calls[-2] < 3 or ctx.last_bidder != partner or ctx.last_bid >= bid_code(6, 0)
+            or any(label.startswith("rkcb") for label in meaning.labels) or ours_strong):
+        return []
+    stop = _stoppers(ctx)
+    made: Made = []
+    for code, conditions, label, judge, option in (
+            (bid_code(7, _NT), f"sum 37+, semibalanced{stop}", "grand-slam", False, False),
+            (bid_code(6, _NT), f"sum 31+, semibalanced{stop}", "slam", True, False),
+            (bid_code(6, _NT), f"sum 29+, semibalanced{stop}", "slam", False, True)):
+        if code not in taken and legal(ctx.calls, code):
+            made.append(_rule(code, conditions, label, Forcing.SIGN_OFF, judge=judge, option=option))
+    return made
 
 
 def _without_partner(ctx: Context, add: Callable[..., None]) -> None:
@@ -404,6 +468,10 @@ def _without_partner(ctx: Context, add: Callable[..., None]) -> None:
     if mine and denom < 4 and level <= 2:
         letter = _SUIT_LETTER[denom]
         add(DOUBLE, f"hcp 13+, {letter}<=1", "takeout-double", Forcing.FORCING, judge=True)
+    if mine and denom < 4 and level <= 3:
+        # a strong opening does not sell out: double, for takeout
+        letter = _SUIT_LETTER[denom]
+        add(DOUBLE, f"hcp 17+, {letter}<=2", "takeout-double", Forcing.FORCING, judge=True)
     for suit in (3, 2, 1, 0):
         letter = _SUIT_LETTER[suit]
         if suit not in ctx.theirs and suit not in mine and level <= 2:
@@ -414,6 +482,29 @@ def _without_partner(ctx: Context, add: Callable[..., None]) -> None:
 
 def _join(*parts: str) -> str:
     return ", ".join(p for p in parts if p)
+
+
+def _advance_double(ctx: Context, add: Callable[..., None]) -> None:
+    """Partner doubled their bid for takeout: bid the longest suit they have not bid (game with the values
+    for it), or notrump with their suit stopped; not forcing."""
+    theirs = ctx.theirs
+    for suit in (3, 2, 1, 0):
+        if suit in theirs:
+            continue
+        letter = _SUIT_LETTER[suit]
+        game = bid_code(_GAME_LEVEL[suit], suit)
+        if suit >= 2:
+            add(game, f"sum 25+, {letter}>=5, longest {letter}", "game", Forcing.SIGN_OFF, judge=True)
+        code = _cheapest(ctx, suit)
+        if code is not None and _level(code) <= 4:
+            add(code, f"{letter}>=4, longest {letter}", "natural", Forcing.NON_FORCING)
+    nt = _cheapest(ctx, _NT)
+    if nt is not None and _level(nt) <= 3:
+        add(nt, "stop theirs", "natural-notrump", Forcing.NON_FORCING)
+    for suit in (3, 2, 1, 0):
+        code = _cheapest(ctx, suit)
+        if suit not in theirs and code is not None and _level(code) <= 4:
+            add(code, f"{_SUIT_LETTER[suit]}>=3", "natural", Forcing.NON_FORCING)
 
 
 def _forcing_continuation(ctx: Context, add: Callable[..., None]) -> None:
