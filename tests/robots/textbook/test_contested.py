@@ -5,7 +5,7 @@ competing by the Law of total tricks)."""
 from __future__ import annotations
 
 import pytest
-from tests.robots.textbook._harness import Case, check
+from ._harness import Case, check
 
 SAYC = "ACBL SAYC System Booklet (2017), "
 HARDY = "Max Hardy, Two-Over-One Game Force, competitive auctions: "

@@ -9,7 +9,7 @@ is North unless a case says otherwise, so an auction ``1H`` means the right-hand
 from __future__ import annotations
 
 import pytest
-from tests.robots.textbook._harness import Case, check
+from ._harness import Case, check
 
 SAYC = "ACBL SAYC System Booklet (2017), "
 LAWRENCE = "Mike Lawrence, The Complete Book on Overcalls in Contract Bridge, "

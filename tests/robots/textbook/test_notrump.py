@@ -7,7 +7,7 @@ Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and a
 from __future__ import annotations
 
 import pytest
-from tests.robots.textbook._harness import Case, check
+from ._harness import Case, check
 
 SAYC = "ACBL SAYC System Booklet, "
 BERGEN = "Marty Bergen, Better Bidding with Bergen Vol. 1 (uncontested auctions), "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tests.robots.textbook._harness import Case, check
+from ._harness import Case, check
 
 SAYC = "ACBL SAYC System Booklet (2017), "
 

@@ -8,7 +8,7 @@ it: HCP, then the lengths spades-hearts-diamonds-clubs). ``DIFFERS`` holds the c
 from __future__ import annotations
 
 import pytest
-from tests.robots.textbook._harness import Case, check
+from ._harness import Case, check
 
 from tenace import CardSet
 
