@@ -5,6 +5,7 @@ competing by the Law of total tricks)."""
 from __future__ import annotations
 
 import pytest
+
 from ._harness import Case, check
 
 SAYC = "ACBL SAYC System Booklet (2017), "

@@ -9,6 +9,7 @@ is North unless a case says otherwise, so an auction ``1H`` means the right-hand
 from __future__ import annotations
 
 import pytest
+
 from ._harness import Case, check
 
 SAYC = "ACBL SAYC System Booklet (2017), "

@@ -7,6 +7,7 @@ Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and a
 from __future__ import annotations
 
 import pytest
+
 from ._harness import Case, check
 
 SAYC = "ACBL SAYC System Booklet, "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from ._harness import Case, check
 
 SAYC = "ACBL SAYC System Booklet (2017), "

@@ -8,9 +8,10 @@ it: HCP, then the lengths spades-hearts-diamonds-clubs). ``DIFFERS`` holds the c
 from __future__ import annotations
 
 import pytest
-from ._harness import Case, check
 
 from tenace import CardSet
+
+from ._harness import Case, check
 
 SAYC = "ACBL SAYC System Booklet, "
 

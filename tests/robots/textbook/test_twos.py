@@ -10,6 +10,7 @@ book it follows.
 from __future__ import annotations
 
 import pytest
+
 from ._harness import Case, check
 
 SAYC = "ACBL SAYC System Booklet (2017), "
