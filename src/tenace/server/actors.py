@@ -28,6 +28,7 @@ import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
+from urllib.parse import quote
 
 from tenace.board import Board
 from tenace.calls import PASS, Bid, Denomination
@@ -355,7 +356,9 @@ class TableActor:
         raise LookupError("this token opens no seat at this table")
 
     def message_for(self, viewer: Viewer, locale: str = "en") -> dict[str, Any]:
-        extra = {"table": self.id, "position": self.position}
+        extra: dict[str, Any] = {"table": self.id, "position": self.position}
+        if self.table.phase is Phase.ENDED:  # the replay viewer of the board (tenace.server.replay)
+            extra["replay"] = f"/replay/{quote(self.id, safe='')}/{self.position}"
         view = self.view_for(viewer)
         return view_message(self.table, viewer, locale=locale, extra=extra, view=view,
                             explanations=self.robot_explanations(view, locale))

@@ -51,7 +51,7 @@ from tenace.formats.json import JSONFormatError, board_from_json
 from tenace.laws.messages import LocaleError, normalise_locale
 from tenace.seats import Seat, Side
 from tenace.server import auth as accounts
-from tenace.server import club, pages
+from tenace.server import club, pages, replay
 from tenace.server.actors import Connection, Hub, Observer, RobotFactory, TableActor, default_robots
 from tenace.server.persistence import LiveStore
 from tenace.server.protocol import ProtocolError, Viewer, error_message, parse_action
@@ -437,6 +437,7 @@ def create_app(
     app.include_router(pages.router)  # the lobby and the table page (tenace.server.pages)
     app.include_router(accounts.router())  # /auth: register, login, logout, ... (docs/accounts.md)
     app.include_router(club.router())  # club sessions and the director console (docs/directing-online.md)
+    app.include_router(replay.router())  # the replay viewer of finished boards (docs/playing-online.md)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:

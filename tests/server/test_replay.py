@@ -1,0 +1,231 @@
+"""The replay viewer (tenace.server.replay): a finished board played by robots at a practice table replayed
+call by call and card by card, its double-dummy values equal to the solver's own for positions rebuilt here
+from the table's record, and the refusals: a board still in play at its table or at another table of a club
+session (409, translated), an unknown table or board (404)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tenace import Contract, Play
+from tenace.laws.table import Table
+from tenace.seats import Seat
+from tenace.server.actors import FallbackRobot, Hub
+from tenace.server.app import create_app
+from tenace.server.auth import Auth
+from tenace.server.protocol import legal_for
+from tenace.server.replay import dd_positions, replay_json
+from tenace.server.security import Passwords, Role
+from tenace.server.settings import Settings
+from tenace.solver import dds
+
+PASSWORD = "correct horse battery"
+
+needs_dds = pytest.mark.skipif(not dds.available(), reason="the double-dummy solver (tenace[dds]) is missing")
+
+
+def _app(db: str, **settings: Any) -> TestClient:
+    app = create_app(Settings(database_url=db, robot_samples=0, anonymous_tables=True, **settings),
+                     robots=FallbackRobot)
+    return TestClient(app)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'replay.db'}"
+
+
+@pytest.fixture
+def client(db: str) -> Iterator[TestClient]:
+    with _app(db) as c:
+        auth: Auth = c.app.state.auth  # type: ignore[attr-defined]
+        auth.accounts.passwords = Passwords.fast_for_tests()
+        auth.accounts.register("dan", PASSWORD, frozenset({Role.DIRECTOR}))
+        auth.accounts.register("ann", PASSWORD)
+        auth.accounts.register("carl", PASSWORD, frozenset({Role.SPECTATOR}))
+        yield c
+
+
+def _hub(client: TestClient) -> Hub:
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    return hub
+
+
+def _login(client: TestClient, username: str | None) -> None:
+    client.cookies.clear()
+    if username is not None:
+        answer = client.post("/auth/login", json={"username": username, "password": PASSWORD})
+        assert answer.status_code == 200, answer.text
+
+
+def _wait(condition: Any, what: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.02)
+
+
+def _ended(client: TestClient, table_id: str) -> bool:
+    actor = _hub(client).tables.get(table_id)
+    return actor is not None and actor.table.score_ns() is not None
+
+
+def robot_board(client: TestClient) -> tuple[str, Table]:
+    """A practice table of four robots that plays one board to its end: its id and the finished table."""
+    answer = client.post("/api/tables", json={"humans": [], "boards": 1})
+    assert answer.status_code == 201, answer.text
+    table_id: str = answer.json()["id"]
+    _wait(lambda: _ended(client, table_id), "the robots to finish the board")
+    return table_id, _hub(client).tables[table_id].table
+
+
+def _play_out(client: TestClient, table_id: str, seat: Seat, timeout: float = 30.0) -> None:
+    """Play ``seat`` to the end of its board with the placeholder robot's lawful calls and cards."""
+    hub, portal = _hub(client), client.portal
+    assert portal is not None
+    deadline = time.monotonic() + timeout
+    while True:
+        actor = hub.tables[table_id]
+        table = actor.table
+        if table.score_ns() is not None:
+            return
+        assert time.monotonic() < deadline, f"the board at {table_id} did not end: {table.phase}"
+        pending = table.pending
+        if legal_for(table, seat) or (pending is not None and pending.actor is seat) or table.turn is seat:
+            seq = len(table.record)
+            event = portal.call(FallbackRobot(seat).act, table.view(seat))
+            if event is not None:
+                portal.call(actor.submit, seat, event)
+                _wait(lambda a=actor, s=seq: len(a.table.record) != s or a.table.score_ns() is not None,
+                      "the action to be applied", 10)
+                continue
+        time.sleep(0.01)
+
+
+# ----------------------------------------------------------------------------------------------- the replay
+
+
+@needs_dds
+def test_a_robot_board_is_replayed_with_the_solvers_own_double_dummy_values(client: TestClient) -> None:
+    table_id, table = robot_board(client)
+    answer = client.get(f"/api/replay/{table_id}/1")
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data == {**replay_json(table, table_id=table_id, position=1), "dd": data["dd"], "dd_error": None}
+    assert [c["call"] for c in data["calls"]] == [str(c.call.call) for c in table.calls]
+    assert data["score_ns"] == table.score_ns() and data["board"] == 1 and data["dealer"] == "N"
+    assert {seat: set(cards) for seat, cards in data["hands"].items()} == {
+        seat.value: {str(c) for c in table.deal[seat]} for seat in Seat}
+    play = table.play
+    if play is None:  # passed out: nothing to solve
+        assert data["cards"] == [] and data["dd"] is None
+        return
+    assert [c["card"] for c in data["cards"]] == [str(c) for c in play.cards]
+    assert [t["winner"] for t in data["tricks"] if t["winner"]] == [w.value for w in play.winners]
+    assert len(data["dd"]) == len(dd_positions(table)) == len(play.cards) + (0 if play.is_complete else 1)
+    # the solver's own numbers, for positions rebuilt here from the contract and the cards played
+    contract = Contract.from_str(data["contract"])
+    for k in sorted({0, 1, 2, 3, 4, 13, 26, len(play.cards) - 1}):
+        position = Play.for_contract(play.deal, contract, play.cards[:k], allow_revokes=True)
+        solved = dds.solve_position(position)
+        shown = data["dd"][k]
+        assert shown["turn"] == solved.turn.value
+        assert shown["tricks"] == {str(c): t for c, t in solved.cards}
+        assert shown["declarer"] == {str(c): solved.declarer_total(c) for c, _ in solved.cards}
+        assert shown["best"] == [str(c) for c in solved.best()] and shown["value"] == solved.declarer_value
+    # the opening lead's position is the deal's DD value in the contract
+    assert data["dd"][0]["value"] == dds.dd_tricks(play.deal, contract)
+    # solved once: a second request is answered from the cache with the same values
+    again = client.get(f"/api/replay/{table_id}/1").json()
+    assert again["dd"] == data["dd"]
+    page = client.get(f"/replay/{table_id}/1?lang=sv")
+    assert page.status_code == 200 and "/static/replay.js" in page.text
+    assert f"/api/replay/{table_id}/1?lang=sv" in page.text and "Nord" in page.text
+
+
+def test_the_view_of_an_ended_board_links_to_its_replay(client: TestClient) -> None:
+    table_id, _ = robot_board(client)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        view = ws.receive_json()
+    assert view["type"] == "view" and view["replay"] == f"/replay/{table_id}/1"
+
+
+# ------------------------------------------------------------------------------------------------- refusals
+
+
+def test_a_board_still_in_play_is_refused_and_unknown_tables_and_boards_are_not_found(
+    client: TestClient,
+) -> None:
+    answer = client.post("/api/tables", json={"humans": ["S"]})
+    table_id = answer.json()["id"]
+    token = answer.json()["tokens"]["S"]
+    for url in (f"/api/replay/{table_id}/1", f"/api/replay/{table_id}/1?token={token}"):
+        refused = client.get(url)
+        assert refused.status_code == 409
+        assert refused.json()["detail"] == ("Board 1 is still being played at this table: its replay opens "
+                                            "when it is over.")
+    polish = client.get(f"/api/replay/{table_id}/1?lang=pl")
+    assert polish.status_code == 409 and "Board 1" not in polish.json()["detail"]
+    assert "1" in polish.json()["detail"]
+    page = client.get(f"/replay/{table_id}/1?token={token}")
+    assert page.status_code == 409 and "still being played at this table" in page.text
+    assert "replay.js" not in page.text  # nothing of the board on the page
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        assert "replay" not in ws.receive_json()
+    assert client.get("/api/replay/no-such-table/1").status_code == 404
+    missing = client.get(f"/api/replay/{table_id}/2")
+    assert missing.status_code == 404
+    assert missing.json()["detail"] == f"Table {table_id} has played no board 2."
+    assert client.get("/replay/no-such-table/1").status_code == 404
+
+
+def test_a_practice_board_is_shown_only_to_its_players_where_the_server_admits_no_spectators(db: str) -> None:
+    with _app(db, allow_spectators=False) as client:
+        answer = client.post("/api/tables", json={"humans": ["S"], "boards": 1})
+        table_id, token = answer.json()["id"], answer.json()["tokens"]["S"]
+        _play_out(client, table_id, Seat.SOUTH)
+        refused = client.get(f"/api/replay/{table_id}/1")
+        assert refused.status_code == 403 and "players of this table" in refused.json()["detail"]
+        assert client.get(f"/api/replay/{table_id}/1?token={token}").status_code == 200
+
+
+def _session(client: TestClient) -> dict[int, dict[str, Any]]:
+    """A 2-table Howell, one board a round: ann and a robot against robots at table 1, robots at table 2;
+    the tables of round 1."""
+    _login(client, "dan")
+    answer = client.post("/club/sessions", json={
+        "name": "Replays", "movement": "howell", "tables": 2, "boards_per_round": 1, "start": True,
+        "auto_advance": False, "seats": {"1": ["user:ann", "robot"]},
+    })
+    assert answer.status_code == 201, answer.text
+    state = client.get(f"/club/sessions/{answer.json()['id']}/state").json()
+    return {t["table"]: t for t in state["tables"]}
+
+
+def test_a_club_board_stays_secret_until_every_table_has_finished_it(client: TestClient) -> None:
+    tables = _session(client)
+    robots_only, anns = tables[2]["table_id"], tables[1]["table_id"]
+    _wait(lambda: _ended(client, robots_only), "the robots' table to finish board 1")
+    assert not _ended(client, anns)
+    for who in ("carl", "ann", None):
+        _login(client, who)
+        refused = client.get(f"/api/replay/{robots_only}/1")
+        assert refused.status_code == 409, who
+        assert "another table of this session" in refused.json()["detail"]
+    _login(client, "dan")  # the Director sees every board that has ended
+    assert client.get(f"/api/replay/{robots_only}/1").status_code == 200
+    assert client.get(f"/api/replay/{anns}/1").status_code == 409  # not over at its own table
+    _play_out(client, anns, Seat.NORTH if tables[1]["ns"] == "1" else Seat.EAST)
+    for who in ("carl", "ann"):
+        _login(client, who)
+        assert client.get(f"/api/replay/{robots_only}/1").status_code == 200, who
+        assert client.get(f"/api/replay/{anns}/1").status_code == 200, who
+    _login(client, None)  # guests only where the event lets them watch
+    guest = client.get(f"/api/replay/{anns}/1?lang=en")
+    assert guest.status_code == 403 and guest.json()["detail"] == "Log in to see the boards of this event."
