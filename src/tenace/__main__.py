@@ -1,0 +1,5 @@
+"""``python -m tenace``: the ``tenace`` command."""
+
+from tenace.cli import main
+
+main()
