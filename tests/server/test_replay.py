@@ -222,6 +222,8 @@ def test_a_club_board_stays_secret_until_every_table_has_finished_it(client: Tes
     assert client.get(f"/api/replay/{robots_only}/1").status_code == 200
     assert client.get(f"/api/replay/{anns}/1").status_code == 409  # not over at its own table
     _play_out(client, anns, Seat.NORTH if tables[1]["ns"] == "1" else Seat.EAST)
+    _login(client, "ann")  # the session marks the board finished a moment after its table ends it
+    _wait(lambda: client.get(f"/api/replay/{robots_only}/1").status_code == 200, "the board to be finished")
     for who in ("carl", "ann"):
         _login(client, who)
         assert client.get(f"/api/replay/{robots_only}/1").status_code == 200, who
