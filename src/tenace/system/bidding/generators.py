@@ -249,7 +249,16 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
 # --- principles --------------------------------------------------------------------------------------------
 
 def _stoppers(ctx: Context) -> str:
-    return ", stop theirs" if ctx.theirs else ""
+    """A stopper in every suit the opponents bid, but for those partner has shown one in (his notrump
+    bid showed it: the stopper for 3NT may be in either hand)."""
+    partner = ctx.shown[(ctx.turn + 2) % 4]
+    stopped = {s for key, suits in partner.notes if key == "stop" for s in suits}
+    missing = [s for s in ctx.theirs if s not in stopped]
+    if not missing:
+        return ""
+    if len(missing) == len(ctx.theirs):
+        return ", stop theirs"
+    return "".join(f", stop {_SUIT_LETTER[s]}" for s in missing)
 
 
 def _fit_suits(ctx: Context) -> list[int]:
@@ -509,14 +518,18 @@ def _advance_double(ctx: Context, add: Callable[..., None]) -> None:
 
 def _forcing_continuation(ctx: Context, add: Callable[..., None]) -> None:
     """Forced to bid (or in a game-forcing auction below game): support partner, show a new suit, rebid
-    a long one, bid notrump, and at worst go back to partner's first suit."""
+    a long one, bid notrump, and at worst go back to partner's first suit. Only a new suit forces again:
+    a raise, a rebid, notrump or a preference answers the force at the cheapest level and may be passed
+    (opener's minimum rebid after responder's forcing new suit, e.g. 1H-1S-2H, is not forcing), unless the
+    auction is forcing to game already."""
     me, partner = ctx.turn, (ctx.turn + 2) % 4
     mine, his = ctx.natural[me], ctx.natural[partner]
+    again = Forcing.FORCING if ctx.game_forcing else Forcing.NON_FORCING
     if his:
         suit = his[-1]
         letter = _SUIT_LETTER[suit]
         need = 3 if ctx.shown[partner].lengths[suit][0] >= 5 else 4
-        add(_cheapest(ctx, suit), f"{letter}>={need}", "support", Forcing.FORCING)
+        add(_cheapest(ctx, suit), f"{letter}>={need}", "support", again)
     for suit in (3, 2, 1, 0):
         if suit not in mine and suit not in his and suit not in ctx.theirs:
             code = _cheapest(ctx, suit)
@@ -525,19 +538,20 @@ def _forcing_continuation(ctx: Context, add: Callable[..., None]) -> None:
                 add(code, f"{letter}>=4, longest {letter}", "natural", Forcing.FORCING)
     for suit in mine:
         letter = _SUIT_LETTER[suit]
-        add(_cheapest(ctx, suit), f"{letter}>=6", "rebid-suit", Forcing.FORCING)
+        add(_cheapest(ctx, suit), f"{letter}>=6", "rebid-suit", again)
     nt = _cheapest(ctx, _NT)
     if nt is not None and _level(nt) <= 3:
-        add(nt, "stop theirs" if ctx.theirs else "", "natural-notrump", Forcing.FORCING)
+        add(nt, "stop theirs" if ctx.theirs else "", "natural-notrump", again)
     for suit in mine:
         letter = _SUIT_LETTER[suit]
-        add(_cheapest(ctx, suit), f"{letter}>=5", "rebid-suit", Forcing.FORCING)
+        add(_cheapest(ctx, suit), f"{letter}>=5", "rebid-suit", again)
     if his:
         first = his[0]
-        add(_cheapest(ctx, first), f"{_SUIT_LETTER[first]}>=2", "preference", Forcing.FORCING)
+        add(_cheapest(ctx, first), f"{_SUIT_LETTER[first]}>=2", "preference", again)
     for suit in (3, 2, 1, 0):
         letter = _SUIT_LETTER[suit]
-        add(_cheapest(ctx, suit), f"longest {letter}", "natural", Forcing.FORCING)
+        new_suit = suit not in mine and suit not in his and suit not in ctx.theirs
+        add(_cheapest(ctx, suit), f"longest {letter}", "natural", Forcing.FORCING if new_suit else again)
 
 
 GENERATORS: Final[dict[str, Callable[[Context], tuple[Made, Made]]]] = {
