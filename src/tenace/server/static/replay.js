@@ -113,8 +113,8 @@ export function stateAt(replay, step) {
 }
 
 /**
- * The step at the start of the trick before (``direction`` -1) or after (+1) the one shown at ``step``;
- * in the auction, its start or its end.
+ * The step where the trick before (``direction`` -1) or after (+1) the one shown at ``step`` is complete
+ * (or the play's first or last step); in the auction, its start or its end.
  * @param {Replay} replay
  * @param {number} step
  * @param {number} direction
@@ -187,14 +187,14 @@ export class ReplayViewer {
       : this.t("Passed out");
     byId("rp-result").textContent = this.resultText();
     this.drawAuctionHeader();
-    /** @type {[string, string, number | "trick-", number | "trick+"][]} */
+    /** @type {[string, string][]} */
     const buttons = [
-      ["rp-start", "Start", 0, 0], ["rp-prev-trick", "Previous trick", "trick-", 0],
-      ["rp-prev", "Previous", -1, 0], ["rp-next", "Next", 1, 0],
-      ["rp-next-trick", "Next trick", "trick+", 0], ["rp-end", "End", this.total, 0],
+      ["rp-start", "Start"], ["rp-prev-trick", "Previous trick"], ["rp-prev", "Previous"], ["rp-next", "Next"],
+      ["rp-next-trick", "Next trick"], ["rp-end", "End"],
     ];
-    const glyphs = { "rp-start": "\u23EE", "rp-prev-trick": "\u23EA", "rp-prev": "\u25C0", "rp-next": "\u25B6",
-      "rp-next-trick": "\u23E9", "rp-end": "\u23ED" };
+    // drawn with the triangles every font has (the media-control symbols are missing from many)
+    const glyphs = { "rp-start": "|\u25C0", "rp-prev-trick": "\u25C0\u25C0", "rp-prev": "\u25C0",
+      "rp-next": "\u25B6", "rp-next-trick": "\u25B6\u25B6", "rp-end": "\u25B6|" };
     for (const [id, text] of buttons) {
       const button = byId(id);
       button.textContent = glyphs[/** @type {keyof typeof glyphs} */ (id)];
@@ -345,7 +345,7 @@ export class ReplayViewer {
         if (item && item.i < shown) {
           const text = callText(item.c.call, this.strings);
           td.className = item.c.call === "P" ? "pass" : /[HD]$/.test(item.c.call) ? "red" : "";
-          if (item.i === shown - 1) td.classList.add("current");
+          if (item.i === shown - 1 && this.step <= r.calls.length) td.classList.add("current");
           if (item.c.alert || item.c.explanation) {
             const button = /** @type {HTMLButtonElement} */ (make("button", "rp-alert", `${text}!`));
             button.type = "button";
