@@ -117,7 +117,8 @@ def test_a_robot_board_is_replayed_with_the_solvers_own_double_dummy_values(clie
     answer = client.get(f"/api/replay/{table_id}/1")
     assert answer.status_code == 200, answer.text
     data = answer.json()
-    assert data == {**replay_json(table, table_id=table_id, position=1), "dd": data["dd"], "dd_error": None}
+    assert data == {**replay_json(table, table_id=table_id, position=1), "dd": data["dd"], "dd_error": None,
+                    "previous": None, "next": None}
     assert [c["call"] for c in data["calls"]] == [str(c.call.call) for c in table.calls]
     assert data["score_ns"] == table.score_ns() and data["board"] == 1 and data["dealer"] == "N"
     assert {seat: set(cards) for seat, cards in data["hands"].items()} == {
@@ -147,6 +148,34 @@ def test_a_robot_board_is_replayed_with_the_solvers_own_double_dummy_values(clie
     page = client.get(f"/replay/{table_id}/1?lang=sv")
     assert page.status_code == 200 and "/static/replay.js" in page.text
     assert f"/api/replay/{table_id}/1?lang=sv" in page.text and "Nord" in page.text
+
+
+def test_a_practice_tables_boards_link_to_each_other(client: TestClient) -> None:
+    answer = client.post("/api/tables", json={"humans": [], "boards": 2})
+    table_id = answer.json()["id"]
+    _wait(lambda: _hub(client).tables[table_id].position == 2 and _ended(client, table_id), "two boards")
+    first, second = (client.get(f"/api/replay/{table_id}/{p}").json() for p in (1, 2))
+    assert (first["previous"], first["next"], second["previous"], second["next"]) == (None, 2, 1, None)
+    assert (first["board"], second["board"], second["dealer"]) == (1, 2, "E")
+
+
+def test_the_explanations_given_after_a_call_are_in_the_replay() -> None:
+    """Once the board is over everyone may hear what was said about a call (Law 20F), corrections too."""
+    from tenace import Board, Deal, parse_call
+    from tenace.laws import CallMade, ExplanationCorrected, ExplanationGiven
+
+    deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    table = Table.new(Board(1, deal))
+    table = table.apply(CallMade(Seat.NORTH, parse_call("2C"), alert=True, explanation="strong"))
+    table = table.apply(ExplanationGiven(Seat.NORTH, 0, "22+ or any game force"))
+    for seat, call in zip((Seat.EAST, Seat.SOUTH, Seat.WEST), ("P", "2D", "P"), strict=True):
+        table = table.apply(CallMade(seat, parse_call(call)))
+    table = table.apply(ExplanationCorrected(Seat.SOUTH, 2, "waiting, any hand"))
+    calls = replay_json(table, table_id="t", position=1)["calls"]
+    assert calls[0]["alert"] and calls[0]["explanation"] == "strong"
+    assert calls[0]["said"] == [{"by": "N", "text": "22+ or any game force", "correction": None}]
+    assert [(s["by"], s["text"], s["correction"] is not None) for s in calls[2]["said"]] == [
+        ("S", "waiting, any hand", True)]
 
 
 def test_the_view_of_an_ended_board_links_to_its_replay(client: TestClient) -> None:

@@ -53,6 +53,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from tenace.board import Board
 from tenace.laws.log import event_from_json
+from tenace.laws.misinformation import Correction, Explanation
 from tenace.laws.refs import Policy, Regulations
 from tenace.laws.table import Phase, Table
 from tenace.play import Play
@@ -85,6 +86,7 @@ REPLAY_STRINGS: Final = (
     N_("Vulnerable"), N_("Tricks: N-S {ns}, E-W {ew}"), N_("Back to the table"),
     N_("Use the arrow keys: left and right step one call or card, up and down one trick, Home and End."),
     N_("Declarer's side takes {tricks} tricks with best play from here."), N_("Explanation"),
+    N_("corrected (Law {law})"), N_("Previous board"), N_("Next board"),
 )
 """The replay page's labels (besides the table client's, :data:`tenace.server.pages.CLIENT_STRINGS`), sent
 translated inside the page."""
@@ -143,6 +145,17 @@ def replay_json(table: Table, *, table_id: str, position: int,
             for card in played:
                 cards.append({"seat": seat.value, "card": str(card), "trick": number})
                 seat = seat.lho
+    said: dict[int, list[dict[str, Any]]] = {}
+    info = table.information  # what was said about the calls afterwards: everyone may hear it now (Law 20F)
+    items: list[Explanation | Correction] = [*info.explanations, *info.corrections]
+    for item in sorted(items, key=lambda x: x.index):
+        if item.text:
+            said.setdefault(item.call_index, []).append({
+                "by": item.by.value, "text": item.text,
+                "correction": str(item.law) if isinstance(item, Correction) else None})
+    calls = [{"seat": c.seat.value, "call": str(c.call.call), "alert": c.call.alert,
+              "explanation": explained.get(i, c.call.explanation), "said": said.get(i, [])}
+             for i, c in enumerate(table.calls)]
     return {
         "table": table_id,
         "position": position,
@@ -150,8 +163,7 @@ def replay_json(table: Table, *, table_id: str, position: int,
         "dealer": table.board.dealer.value,
         "vulnerability": table.board.vulnerability.value,
         "hands": {seat.value: [str(c) for c in deal[seat]] for seat in Seat},
-        "calls": [{"seat": c.seat.value, "call": str(c.call.call), "alert": c.call.alert,
-                   "explanation": explained.get(i, c.call.explanation)} for i, c in enumerate(table.calls)],
+        "calls": calls,
         "contract": None if contract is None else str(contract),
         "declarer": None if contract is None else contract.declarer.value,
         "trumps": None if play is None or play.trump is None else play.trump.name[0],
@@ -383,6 +395,9 @@ def router() -> APIRouter:
         stored, table = loaded
         data = replay_json(table, table_id=table_id, position=position,
                            explanations=_explanations(request.app, stored, table, locale))
+        ended = {b.position for b in stored.boards if b.ended}  # the boards that can be replayed
+        data["previous"] = position - 1 if position - 1 in ended else None
+        data["next"] = position + 1 if position + 1 in ended else None
         data["dd"], data["dd_error"] = None, None
         from tenace.solver.dds import available
 

@@ -5,7 +5,8 @@
 
 /**
  * @typedef {"N" | "E" | "S" | "W"} SeatCode
- * @typedef {{seat: SeatCode, call: string, alert: boolean, explanation: string | null}} ReplayCall
+ * @typedef {{by: SeatCode, text: string, correction: string | null}} ReplaySaid
+ * @typedef {{seat: SeatCode, call: string, alert: boolean, explanation: string | null, said: ReplaySaid[]}} ReplayCall
  * @typedef {{seat: SeatCode, card: string, trick: number}} ReplayCard
  * @typedef {{number: number, leader: SeatCode, cards: string[], winner: SeatCode | null}} ReplayTrick
  * @typedef {{seat: SeatCode, tricks: number, statement: string, agreed_by: SeatCode[], objected: boolean,
@@ -18,7 +19,7 @@
  *            claim: ReplayClaim | null, declarer_tricks: number | null,
  *            tricks_won: {NS: number, EW: number} | null, score_ns: number | null,
  *            result: {adjusted: string, law: string} | null, dd: DDPosition[] | null,
- *            dd_error: string | null}} Replay
+ *            dd_error: string | null, previous?: number | null, next?: number | null}} Replay
  */
 
 /** @type {SeatCode[]} */
@@ -220,6 +221,14 @@ export class ReplayViewer {
       byId("rp-dd-summary").textContent = this.t(r.dd_error === "unavailable"
         ? "Double-dummy analysis is not available on this server." : "The double-dummy analysis failed.");
     }
+    for (const [id, position, text] of /** @type {[string, number | null | undefined, string][]} */ ([
+      ["rp-previous-board", r.previous, "Previous board"], ["rp-next-board", r.next, "Next board"]])) {
+      const link = /** @type {HTMLAnchorElement} */ (byId(id));
+      if (position === null || position === undefined) continue;
+      link.href = location.pathname.replace(/\/[^/]*$/, `/${position}`) + location.search;
+      link.textContent = this.t(text);
+      link.hidden = false;
+    }
     this.draw();
   }
 
@@ -334,6 +343,7 @@ export class ReplayViewer {
     body.replaceChildren();
     const order = ["W", "N", "E", "S"];
     const offset = order.indexOf(r.dealer);
+    /** @type {({c: ReplayCall, i: number} | null)[]} */
     const cells = [...Array(offset).fill(null), ...r.calls.map((c, i) => ({ c, i }))];
     const explanation = byId("rp-explanation");
     let shownExplanation = false;
@@ -346,10 +356,12 @@ export class ReplayViewer {
           const text = callText(item.c.call, this.strings);
           td.className = item.c.call === "P" ? "pass" : /[HD]$/.test(item.c.call) ? "red" : "";
           if (item.i === shown - 1 && this.step <= r.calls.length) td.classList.add("current");
-          if (item.c.alert || item.c.explanation) {
-            const button = /** @type {HTMLButtonElement} */ (make("button", "rp-alert", `${text}!`));
+          const later = (item.c.said ?? []).map((s) => `${this.seatName(s.by)}${s.correction ? `, ${this.t("corrected (Law {law})", { law: s.correction })}` : ""}: ${s.text}`);
+          if (item.c.alert || item.c.explanation || later.length) {
+            const button = /** @type {HTMLButtonElement} */ (make("button", "rp-alert", item.c.alert ? `${text}!` : `${text}*`));
             button.type = "button";
-            const said = item.c.explanation || this.t("no explanation given");
+            const said = [item.c.explanation || (later.length ? "" : this.t("no explanation given")), ...later]
+              .filter(Boolean).join(" · ");
             button.title = said;
             button.setAttribute("aria-label", `${text}, ${this.t("alerted")}: ${said}`);
             button.addEventListener("click", () => {
