@@ -147,8 +147,8 @@ def test_one_player_with_three_robots_plays_a_board_to_its_score(server: Running
                 target = page.locator('#bidding-box button[data-call="P"]')
             bid = True
             target.click()
-        elif state == "card":
-            page.locator("button.card.playable:not([disabled])").first.click()
+        elif state == "card":  # the last: in dummy's columns the covered cards show only their corner
+            page.locator("button.card.playable:not([disabled])").last.click()
         elif state == "decide":
             page.locator("#pending-options button.option:not([disabled])").first.click()
         elif state == "answer":
@@ -223,7 +223,14 @@ def test_four_players_alert_call_the_director_review_a_trick_and_claim(
         cell = page.locator('#auction td[data-call-index="0"]')
         assert "alerted" in (cell.get_attribute("class") or "")
         assert cell.get_attribute("title") == "Strong and artificial: 22+ points or any game force"
-        assert "Strong and artificial" in page.locator("#alerts").inner_text()
+        cell.locator(".call-button").click()  # a tap opens the explanation next to the call, in the grid
+        assert "Strong and artificial" in page.locator("#call-note").inner_text()
+        page.keyboard.press("Escape")
+        assert page.locator("#call-note").is_hidden()
+    # North's partner gets neither the alert nor the explanation (Law 20F; the server's rule)
+    _wait_seq(s, 1)
+    assert "alerted" not in (s.locator('#auction td[data-call-index="0"]').get_attribute("class") or "")
+    assert s.locator('#auction td[data-call-index="0"] .call-button').count() == 0
 
     # East calls the Director (Law 9) although nothing irregular has happened: the engine has nothing for the
     # Director to rectify, the server says so to East alone (a plain notice, not an error), and the record is

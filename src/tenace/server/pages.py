@@ -73,6 +73,9 @@ CLIENT_STRINGS: Final = (
     N_("{contract} by {seat}, made {tricks} tricks"), N_("{contract} by {seat}, made 1 trick"),
     N_("Not connected."),
     N_("Nothing for the Director to rule on now: no irregularity has happened (Law 9B1); play goes on."),
+    # the table's layout (issue 12): robots named at their seats, the trick's winner, the tricks played
+    N_("Robot"), N_("You"), N_("Won by {seat}"), N_("Trick {number}"), N_("{seat} led"),
+    N_("No explanation given."), N_("Alerted"), N_("Hide the auction"), N_("Show the whole auction"),
 )
 """The labels the table's JavaScript shows, sent translated inside the page (the client has no gettext)."""
 
@@ -370,7 +373,19 @@ async def table_page(request: Request, table_id: str, token: str = "") -> HTMLRe
     club: _Club | None = getattr(request.app.state, "club", None)
     links = None if club is None else await club.table_links(table_id, token)
     return _page(request, "table.html.j2", table_id=table_id, token=token, strings=strings, club=links,
-                 robot_systems=robot_systems_shown(request, table_id))
+                 robot_systems=robot_systems_shown(request, table_id), robots=robot_seats(request, table_id))
+
+
+def robot_seats(request: Request, table_id: str) -> str:
+    """The seats robots play at a table this process has loaded, as letters in N, E, S, W order ("NEW"):
+    the page names them at their places. Empty for a table not loaded here or without robots."""
+    hub = getattr(request.app.state, "hub", None)
+    tables = getattr(hub, "tables", None)
+    actor = tables.get(table_id) if isinstance(tables, dict) else None
+    robots = getattr(actor, "robots", None)
+    if not isinstance(robots, dict):
+        return ""
+    return "".join(seat.value for seat in Seat if seat in robots)
 
 
 def robot_systems_shown(request: Request, table_id: str) -> list[tuple[str, str, str]]:

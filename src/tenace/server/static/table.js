@@ -2,9 +2,9 @@
 // Nothing is drawn that the server's view did not hold: the hands come only from view.hands/view.faced,
 // the tricks only from view.tricks (a quitted trick's turned cards arrive as null and stay hidden, Law 66).
 import {
-  callText, cardText, currentTrick, declarerTricks, dummySeat, isDirector, isRed, lastCompleteTrick, legalCalls,
-  normalise, parseCard, playable, rankText, screenOrder, sortCards, suitOrder, suitSymbol, tricksLeft, tricksWon,
-  DENOMINATIONS,
+  callText, cardText, currentTrick, declarerTricks, dummySeat, handSuitOrder, isDirector, isRed, lastCompleteTrick,
+  legalCalls, normalise, parseCard, playable, rankText, screenOrder, sortCards, suitOrder, suitSymbol, tricksLeft,
+  tricksWon, DENOMINATIONS,
 } from "./view.js";
 
 const root = document.getElementById("table");
@@ -16,6 +16,8 @@ const SEAT_NAMES = { N: t("North"), E: t("East"), S: t("South"), W: t("West") };
 // the compass letters in the page's language (Swedish N/Ö/S/V, Latvian Z/A/D/R, Greek Β/Α/Ν/Δ)
 const SEAT_LETTERS = { N: t("N"), E: t("E"), S: t("S"), W: t("W") };
 const POSITIONS = ["bottom", "left", "top", "right"];
+// the seats robots play at this table (the page says so at their places)
+const ROBOTS = new Set((root.dataset.robots ?? "").split(""));
 
 const state = {
   socket: null,
@@ -25,6 +27,8 @@ const state = {
   counter: 0,
   waiting: new Map(), // client message id -> description, until acknowledged or refused
   showLastTrick: false,
+  auctionOpen: false, // the phone's auction strip, opened to the whole auction
+  notePinned: null, // the auction cell whose explanation was opened by a tap or click
   retry: 0,
   closed: false,
 };
@@ -188,6 +192,7 @@ function render() {
   renderEnd(view);
   renderClub(view);
   renderStatus(view);
+  if (!$("trick-history").hidden) renderHistory(view);
   if (focused) {
     const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
     if (again && !again.disabled) again.focus();
@@ -237,6 +242,10 @@ function renderSeat(view, seat, position) {
   if (view.contract && seat === view.contract.declarer) tags.push(t("Declarer"));
   if (seat === dummy && view.phase !== "auction") tags.push(t("Dummy"));
   name.textContent = seatLabel(seat) + (tags.length ? ` (${tags.join(", ")})` : "");
+  const who = view.viewerSeat === seat ? t("You") : ROBOTS.has(seat) ? t("Robot") : null;
+  const tag = area.querySelector(".player-tag");
+  tag.textContent = who ?? "";
+  tag.hidden = who === null;
   area.classList.toggle("vul", view.vulnerable.includes(seat));
   area.classList.toggle("turn", view.turnSeat === seat);
   area.classList.toggle("me", view.viewerSeat === seat);
@@ -245,7 +254,7 @@ function renderSeat(view, seat, position) {
   const cards = visibleCards(view, seat);
   holder.className = "hand";
   if (cards === null) {
-    holder.append(el("span", { class: "hidden-hand", text: t("Hidden") }));
+    holder.append(el("span", { class: "hidden-hand", role: "img", "aria-label": t("Hidden") }));
     return;
   }
   const trump = view.contract && view.contract.strain !== "NT" ? view.contract.strain : null;
@@ -255,7 +264,14 @@ function renderSeat(view, seat, position) {
   }
   holder.classList.add("fan");
   const mine = seat === view.viewerSeat || (view.viewerSeat && view.contract && view.contract.declarer === view.viewerSeat && seat === dummy);
-  for (const code of sortCards(cards, suitOrder(trump))) holder.append(cardButton(view, code, mine));
+  // one row: the suits grouped, alternating in colour, trumps first (Law 41D asks nothing of a closed hand)
+  let previous = null;
+  for (const code of sortCards(cards, handSuitOrder(cards, trump))) {
+    const button = cardButton(view, code, mine);
+    if (previous !== null && previous !== code[0]) button.classList.add("suit-start");
+    previous = code[0];
+    holder.append(button);
+  }
   holder.setAttribute("role", "group");
   holder.setAttribute("aria-label", f("Cards of {seat}", { seat: seatLabel(seat) }));
 }
@@ -272,9 +288,10 @@ function renderDummy(view, seat, position, cards, trump, holder) {
   if (position === "bottom" || position === "left") suits = [...suits].reverse();
   const declarerMoves = view.viewerSeat && view.contract && view.contract.declarer === view.viewerSeat;
   for (const suit of suits) {
-    const column = el("div", { class: `dummy-suit suit-${suit}`, "data-suit": suit });
+    const held = cards.filter((c) => c[0] === suit);
+    const column = el("div", { class: `dummy-suit suit-${suit}`, "data-suit": suit, style: `--n: ${Math.max(1, held.length)}` });
     if (suit === trump) column.classList.add("trumps");
-    for (const code of sortCards(cards.filter((c) => c[0] === suit))) column.append(cardButton(view, code, declarerMoves));
+    for (const code of sortCards(held)) column.append(cardButton(view, code, declarerMoves));
     holder.append(column);
   }
 }
@@ -318,14 +335,13 @@ function renderTrick(view, order) {
   if (trick) {
     for (const [seat, code] of trick.cards) {
       const slot = $(`trick-${POSITIONS[order.indexOf(seat)]}`);
-      if (code === null) slot.append(el("span", { class: "card back", "aria-label": t("Turned") }));
-      else {
-        const card = parseCard(code);
-        slot.append(el("span", { class: `card ${isRed(card.suit) ? "red" : "black"}`, "data-played": code, "aria-label": cardText(code) },
-          el("span", { class: "rank", text: rankText(card.rank) }), el("span", { class: "suit", text: suitSymbol(card.suit) })));
-      }
+      slot.append(playedCard(code, trick.cards.length === 4 && seat === trick.winner ? seat : null));
     }
+    // the trick just completed (or reviewed) says who won it
   }
+  // the trick just completed (or reviewed) says who won it
+  const won = trick && trick.cards.length === 4 && trick.winner ? trick.winner : null;
+  $("trick-winner").textContent = won ? f("Won by {seat}", { seat: seatLabel(won) }) : "";
   const last = lastCompleteTrick(view);
   const review = $("last-trick-button");
   // Law 66A: the last trick may be reviewed until the viewer's side plays to the next one; the server
@@ -335,6 +351,36 @@ function renderTrick(view, order) {
   review.setAttribute("aria-pressed", showLast ? "true" : "false");
   review.textContent = showLast ? t("Back to the current trick") : t("Last trick");
   if (!reviewable) state.showLastTrick = false;
+}
+
+/** A card played to a trick (face down when the view turned it, Law 66), marked when it won the trick. */
+function playedCard(code, winner) {
+  if (code === null) return el("span", { class: "card back", "aria-label": t("Turned") });
+  const card = parseCard(code);
+  const label = winner ? `${cardText(code)} (${f("Won by {seat}", { seat: seatLabel(winner) })})` : cardText(code);
+  return el("span", { class: `card ${isRed(card.suit) ? "red" : "black"}${winner ? " winner" : ""}`, "data-played": code, "aria-label": label },
+    el("span", { class: "rank", text: rankText(card.rank) }), el("span", { class: "suit", text: suitSymbol(card.suit) }));
+}
+
+// The tricks played so far, from the trick count: who led, the four cards (those the view still shows; a
+// quitted trick's turned cards stay face down, Law 66C) and who won each.
+function renderHistory(view) {
+  const list = $("trick-history-list");
+  const done = view.tricks.filter((trick) => trick.cards.length > 0);
+  list.replaceChildren(...done.map((trick) => {
+    const cards = el("span", { class: "history-cards" });
+    for (const [seat, code] of trick.cards) {
+      cards.append(el("span", { class: "history-card", "data-seat": seat },
+        el("span", { class: "history-seat", text: SEAT_LETTERS[seat] ?? seat }),
+        playedCard(code, trick.cards.length === 4 && seat === trick.winner ? seat : null)));
+    }
+    const facts = [f("{seat} led", { seat: seatLabel(trick.leader) })];
+    if (trick.cards.length === 4 && trick.winner) facts.push(f("Won by {seat}", { seat: seatLabel(trick.winner) }));
+    return el("li", { "data-trick": trick.number },
+      el("span", { class: "history-number", text: f("Trick {number}", { number: trick.number }) }),
+      cards, el("span", { class: "history-facts", text: facts.join(" · ") }));
+  }));
+  $("trick-history-empty").hidden = done.length > 0;
 }
 
 function renderAuction(view) {
@@ -348,19 +394,33 @@ function renderAuction(view) {
   let row = el("tr");
   for (let i = 0; i < start; i += 1) row.append(el("td"));
   let column = start;
-  const notes = $("alerts");
-  notes.replaceChildren();
+  hideNote();
   view.calls.forEach((c, index) => {
     if (column === 4) { body.append(row); row = el("tr"); column = 0; }
-    const cell = el("td", { class: c.alert ? "alerted" : "", "data-call-index": index, "data-seat": c.seat },
-      el("span", { class: "call", html: null, text: callText(c.call, { pass: t("Pass"), nt: t("NT") }) }));
+    const text = callText(c.call, { pass: t("Pass"), nt: t("NT") });
+    const cell = el("td", { class: c.alert ? "alerted" : "", "data-call-index": index, "data-seat": c.seat });
     const suit = /^[1-7]([SHDC])$/.exec(c.call);
     if (suit && isRed(suit[1])) cell.classList.add("red");
     if (c.alert || c.explanation) {
-      const mark = el("sup", { class: "alert-mark", text: c.alert ? "!" : "*" });
-      cell.append(mark);
+      // Only the caller's opponents get an alert or an explanation in their view (the server's rule); an
+      // alerted call is marked "!", an explanation of a call that was not alerted is only underlined. The
+      // explanation opens on hover, focus, tap or click, in the page's language as the server sends it.
+      const note = c.explanation ?? t("No explanation given.");
+      cell.classList.add("explained");
       if (c.explanation) cell.title = c.explanation;
-      notes.append(el("li", { "data-call-index": index }, `${seatLabel(c.seat)} ${callText(c.call, { pass: t("Pass"), nt: t("NT") })}${c.alert ? ` (${t("alerted")})` : ""}: ${c.explanation ?? t("no explanation given")}`));
+      const button = el("button", {
+        type: "button", class: "call-button", "data-key": `note-${index}`, "aria-haspopup": "true",
+        "aria-label": `${seatLabel(c.seat)} ${text}${c.alert ? ` (${t("Alerted")})` : ""}: ${note}`,
+        onclick: (event) => { event.stopPropagation(); toggleNote(cell, note, c.alert); },
+        onmouseenter: () => { if (state.notePinned === null) showNote(cell, note, c.alert); },
+        onmouseleave: () => { if (state.notePinned === null) hideNote(); },
+        onfocus: () => { if (state.notePinned === null) showNote(cell, note, c.alert); },
+        onblur: () => { if (state.notePinned === null) hideNote(); },
+      }, el("span", { class: "call", text }));
+      if (c.alert) button.append(el("sup", { class: "alert-mark", "aria-hidden": "true", text: "!" }));
+      cell.append(button);
+    } else {
+      cell.append(el("span", { class: "call", text }));
     }
     row.append(cell);
     column += 1;
@@ -370,6 +430,35 @@ function renderAuction(view) {
     row.append(el("td", { class: "next", text: "?" }));
   }
   body.append(row);
+  const scroller = $("auction-scroll");
+  scroller.scrollTop = scroller.scrollHeight; // the latest calls stay in sight in the phone's strip
+}
+
+/** The explanation of a call, in a popover next to its cell of the auction grid. */
+function showNote(cell, text, alerted) {
+  const note = $("call-note");
+  note.replaceChildren(...(alerted ? [el("strong", { text: `${t("Alerted")}: ` })] : []), text);
+  note.hidden = false;
+  const box = cell.getBoundingClientRect();
+  const width = Math.min(320, window.innerWidth - 16);
+  note.style.maxWidth = `${width}px`;
+  const size = note.getBoundingClientRect();
+  const left = Math.max(8, Math.min(box.left + box.width / 2 - size.width / 2, window.innerWidth - size.width - 8));
+  let top = box.bottom + 6;
+  if (top + size.height > window.innerHeight - 8) top = Math.max(8, box.top - size.height - 6);
+  note.style.left = `${left}px`;
+  note.style.top = `${top}px`;
+}
+
+function hideNote() {
+  $("call-note").hidden = true;
+  state.notePinned = null;
+}
+
+function toggleNote(cell, text, alerted) {
+  if (state.notePinned === cell) { hideNote(); return; }
+  showNote(cell, text, alerted);
+  state.notePinned = cell;
 }
 
 function renderBiddingBox(view) {
@@ -572,6 +661,26 @@ function wire() {
   });
   $("claim-accept").addEventListener("click", () => act({ type: "claim-answer", accept: true }, "accept"));
   $("claim-reject").addEventListener("click", () => act({ type: "claim-answer", accept: false }, "reject"));
+  $("tricks-button").addEventListener("click", () => {
+    const dialog = $("trick-history");
+    if (!dialog.hidden) { dialog.hidden = true; return; }
+    if (state.view) renderHistory(state.view);
+    dialog.hidden = false;
+    $("trick-history-close").focus();
+  });
+  $("trick-history-close").addEventListener("click", () => { $("trick-history").hidden = true; $("tricks-button").focus(); });
+  $("auction-toggle").addEventListener("click", () => {
+    state.auctionOpen = !state.auctionOpen;
+    $("auction-panel").classList.toggle("open", state.auctionOpen);
+    const toggle = $("auction-toggle");
+    toggle.setAttribute("aria-expanded", state.auctionOpen ? "true" : "false");
+    toggle.title = state.auctionOpen ? t("Hide the auction") : t("Show the whole auction");
+    if (!state.auctionOpen) { const scroller = $("auction-scroll"); scroller.scrollTop = scroller.scrollHeight; }
+  });
+  document.addEventListener("click", (event) => {
+    if (state.notePinned !== null && !$("call-note").contains(event.target)) hideNote();
+  });
+  window.addEventListener("resize", hideNote);
   $("last-trick-button").addEventListener("click", () => {
     state.showLastTrick = !state.showLastTrick;
     if (state.view) render();
@@ -579,7 +688,7 @@ function wire() {
   $("next-board").addEventListener("click", () => act({ type: "next-board" }, "next board"));
   $("error").addEventListener("click", clearError);
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") { $("claim-dialog").hidden = true; }
+    if (event.key === "Escape") { $("claim-dialog").hidden = true; $("trick-history").hidden = true; hideNote(); }
   });
 }
 

@@ -61,11 +61,30 @@ export function sortCards(codes, suitOrder = SUITS) {
   });
 }
 
-/** Suits alternating in colour; trumps, when given, first. */
+/** Suits alternating in colour (black, red, black, red); trumps, when given, first. */
 export function suitOrder(trump) {
-  if (!trump || !SUITS.includes(trump)) return SUITS;
   const order = { S: ["S", "H", "C", "D"], H: ["H", "S", "D", "C"], D: ["D", "S", "H", "C"], C: ["C", "H", "S", "D"] };
-  return order[trump];
+  return order[trump] ?? order.S;
+}
+
+/** The suits of a hand in the order it is shown: the suits it holds, alternating in colour as far as they
+ * can (a void may leave two suits of one colour), trumps first when it holds any, else as suitOrder. */
+export function handSuitOrder(codes, trump) {
+  const held = suitOrder(trump).filter((s) => codes.some((c) => c[0] === s));
+  const black = held.filter((s) => !isRed(s));
+  const red = held.filter((s) => isRed(s));
+  if (Math.abs(black.length - red.length) < 2) {
+    // start with the colour that has more suits, or the first suit's colour (trumps) when they are even
+    const first = black.length > red.length ? black : red.length > black.length ? red : isRed(held[0] ?? "S") ? red : black;
+    const second = first === black ? red : black;
+    const out = [];
+    for (let i = 0; i < Math.max(first.length, second.length); i += 1) {
+      if (first[i]) out.push(first[i]);
+      if (second[i]) out.push(second[i]);
+    }
+    return out;
+  }
+  return held;
 }
 
 /** A call as the server writes it ("1NT", "P", "X", "XX", "Pass") -> canonical form "1NT" / "P" / "X" / "XX". */

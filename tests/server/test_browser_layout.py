@@ -1,0 +1,226 @@
+"""The live table fits the screen (issue 12, items 1 and 2), in Chromium against the real server: at a
+1366x650 laptop, a 1920x1080 desktop, a 768x1024 tablet and a 390x844 phone, one human (South) plays a whole
+board with three robots, and at every step (the auction, the opening lead, the play, a claim, the result)
+
+* every control needed then is inside the window (its bounding box within the viewport) and the page does not
+  scroll;
+* South's own hand is one row (every card has the same top), its suits alternate black and red;
+* an alerted call is marked in the auction grid and its explanation shown on tap, with no list under the grid;
+* the last trick marks its winner, and the trick count opens the tricks played so far.
+
+Screenshots of every step are saved to ``$TENACE_ARTEFACTS`` (default: the test's ``tmp_path``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+
+from playwright.sync_api import Browser, Page  # noqa: E402
+
+from tenace import Seat  # noqa: E402
+from tenace.laws import Table  # noqa: E402
+
+from .chromium import needs_chromium  # noqa: E402
+from .test_browser import TIMEOUT_MS, Running, _state  # noqa: E402
+from .test_browser import browser as browser  # noqa: E402,F401  (the module's fixtures, reused)
+from .test_browser import server as server  # noqa: E402,F401
+
+pytestmark = needs_chromium
+
+# South holds every top card: he opens 2C (alerted), bids 7NT, and takes all the tricks; North is dummy.
+DEAL = "N:T987.JT9.JT9.JT9 6543.876.876.876 AKQJ.AKQ.AKQ.AKQ 2.5432.5432.5432"
+
+VIEWPORTS = [
+    pytest.param(1366, 650, "en", id="laptop-1366x650"),
+    pytest.param(1920, 1080, "pl", id="desktop-1920x1080"),
+    pytest.param(768, 1024, "sv", id="tablet-768x1024"),
+    pytest.param(390, 844, "el", id="phone-390x844"),
+]
+
+# every element matched by a selector that is shown must lie inside the window
+ALWAYS = ["#board-number", "#dealer", "#vulnerability", "#director-button", "#auction-toggle",
+          "#pos-top .seat-name", "#pos-left .seat-name", "#pos-right .seat-name", "#pos-bottom .seat-name",
+          "#compass-top", "#compass-bottom", "#compass-left", "#compass-right", "#pos-bottom button.card"]
+BIDDING = ["#bids button[data-call]", "#bidding-box button[data-call='P']",
+           "#bidding-box button[data-call='X']", "#bidding-box button[data-call='XX']", "#alert",
+           "#explanation", "#auction"]
+PLAYING = ["#pos-top button.card", "#contract", "#tricks-ns", "#tricks-ew", "#claim-button", "[data-played]",
+           "#tricks-button"]
+CLAIMING = ["#claim-tricks", "#claim-statement", "#claim-submit", "#claim-cancel"]
+ENDED = ["#score-text", "#next-board", "#contract", "#tricks-ns", "#tricks-ew"]
+
+OUTSIDE_JS = """(selectors) => {
+  const w = window.innerWidth, h = window.innerHeight, out = [];
+  for (const selector of selectors) {
+    const found = document.querySelectorAll(selector);
+    for (const e of found) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;  // not shown now
+      const at = [r.left, r.top, r.right, r.bottom].map(Math.round).join(",");
+      const inside = r.left >= -0.5 && r.top >= -0.5 && r.right <= w + 0.5 && r.bottom <= h + 0.5;
+      if (!inside) out.push(`${selector} at ${at}`);
+    }
+  }
+  const d = document.documentElement;
+  const [sw, sh] = [d.scrollWidth, d.scrollHeight];
+  if (sh > h + 1 || sw > w + 1) out.push(`the page scrolls: ${sw} ${sh}`);
+  return out;
+}"""
+
+SHOWN_JS = "(s) => Array.from(document.querySelectorAll(s)).some((e) => e.getClientRects().length > 0)"
+
+HAND_JS = """() => Array.from(document.querySelectorAll('#pos-bottom button.card')).map((e) => {
+  const r = e.getBoundingClientRect();
+  return { top: Math.round(r.top), height: r.height, suit: e.dataset.card[0] };
+})"""
+
+
+def _artefacts(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("TENACE_ARTEFACTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+class Steps:
+    """Checks the window at each step and saves its screenshot."""
+
+    def __init__(self, page: Page, folder: Path, name: str) -> None:
+        self.page, self.folder, self.name = page, folder, name
+        self.done: list[str] = []
+
+    def check(self, step: str, needed: list[str]) -> None:
+        self.page.screenshot(path=str(self.folder / f"{self.name}-{len(self.done):02d}-{step}.png"))
+        self.done.append(step)
+        for selector in needed:
+            assert self.page.evaluate(SHOWN_JS, selector), f"{self.name} {step}: {selector} is not shown"
+        outside = self.page.evaluate(OUTSIDE_JS, ALWAYS + needed)
+        assert outside == [], f"{self.name} {step}: outside the window: {outside}"
+        hand: list[dict[str, Any]] = self.page.evaluate(HAND_JS)
+        if hand:
+            assert len({c["top"] for c in hand}) == 1, f"{self.name} {step}: the hand is not one row"
+            assert min(c["height"] for c in hand) >= 44, f"{self.name} {step}: cards too small to tap"
+            suits = [c["suit"] for c in hand]
+            groups = [s for i, s in enumerate(suits) if i == 0 or suits[i - 1] != s]
+            assert len(groups) == len(set(groups)), f"{self.name} {step}: suits not grouped: {suits}"
+            colours = [s in "HD" for s in groups]
+            assert all(a != b for a, b in zip(colours, colours[1:], strict=False)), f"{step}: {groups}"
+
+
+def _new_table(page: Page) -> dict[str, Any]:
+    response = page.request.post("/api/tables", data={
+        "humans": ["S"], "boards": 1,
+        "board": {"number": 5, "dealer": "W", "vulnerability": "NS", "deal": DEAL},
+    })
+    assert response.status == 201, response.text()
+    created: dict[str, Any] = response.json()
+    return created
+
+
+@pytest.mark.parametrize(("width", "height", "lang"), VIEWPORTS)
+def test_a_whole_board_fits_the_window_at_every_step(
+    server: Running, browser: Browser, tmp_path: Path, width: int, height: int, lang: str
+) -> None:
+    context = browser.new_context(base_url=server.url, viewport={"width": width, "height": height},
+                                  has_touch=width < 800, is_mobile=False)
+    context.set_default_timeout(TIMEOUT_MS // 3)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    created = _new_table(page)
+    table_id = created["id"]
+    page.goto(f"/tables/{table_id}?token={created['tokens']['S']}&lang={lang}")
+    steps = Steps(page, _artefacts(tmp_path), f"{width}x{height}")
+    plan = ["2C", "7NT"]
+    for _ in range(80):
+        state = _state(page, lambda: server.table(table_id))
+        seq = int(page.locator("#table").get_attribute("data-seq") or "0")
+        if state == "end":
+            break
+        if state == "call":
+            steps.check("auction", BIDDING)
+            call = plan.pop(0) if plan else "P"
+            button = page.locator(f'#bidding-box button[data-call="{call}"]')
+            if button.is_disabled():
+                button = page.locator('#bidding-box button[data-call="P"]')
+            elif call == "2C":
+                page.check("#alert")
+                page.fill("#explanation", "Strong, artificial")
+            button.click()
+        elif state == "card":
+            table = server.table(table_id)
+            assert table.play is not None
+            played = len(table.play.cards)
+            if played == 1:
+                steps.check("opening-lead", PLAYING)
+            elif played == 4:  # South won the first trick and is on lead
+                _check_tricks(page, steps)
+            if played == 8:  # two tricks played, South on lead: he claims the rest
+                page.click("#claim-button")
+                steps.check("claim", CLAIMING)
+                page.select_option("#claim-tricks", str(13 - played // 4))
+                page.fill("#claim-statement", "All high.")
+                page.click("#claim-submit")
+            else:
+                steps.check("play", PLAYING) if played in (3, 4) else None
+                # the last: in dummy's columns the covered cards show only their corner
+                page.locator("button.card.playable:not([disabled])").last.click()
+        elif state == "answer":
+            pytest.fail("South has no claim to answer here")
+        elif state == "decide":
+            pytest.fail(f"an unexpected decision: {server.table(table_id).pending}")
+        page.wait_for_function(f"() => Number(document.getElementById('table').dataset.seq) > {seq}"
+                               " || !document.getElementById('score').hidden", timeout=TIMEOUT_MS)
+    else:
+        pytest.fail("the board did not end in 80 actions")
+    final = server.table(table_id)
+    assert final.contract is not None and final.contract.declarer is Seat.SOUTH
+    steps.check("result", ENDED)
+    assert page.locator("#score-text").get_attribute("data-score") == str(final.score_ns())
+    _check_alerts(page, final)
+    assert {"auction", "opening-lead", "play", "tricks", "claim", "result"} <= set(steps.done), steps.done
+    assert errors == []
+    context.close()
+
+
+def _check_tricks(page: Page, steps: Steps) -> None:
+    """The last trick marks its winner; the trick count opens the tricks played so far."""
+    if page.locator("#last-trick-button").is_visible():
+        page.click("#last-trick-button")
+        assert page.locator(".trick [data-played].winner").count() == 1
+        page.click("#last-trick-button")
+    page.click("#tricks-button")
+    history = page.locator("#trick-history")
+    history.wait_for(state="visible", timeout=TIMEOUT_MS)
+    assert history.locator("li").count() >= 1
+    first = history.locator("li").first
+    assert first.locator("[data-played]").count() == 4
+    assert first.locator(".winner").count() == 1
+    steps.check("tricks", ["#trick-history", "#trick-history-close"])
+    page.click("#trick-history-close")
+    assert not history.is_visible()
+
+
+def _check_alerts(page: Page, table: Table) -> None:
+    """Alerts are marked in the auction grid, never listed under it: a call is marked alerted exactly when
+    its caller alerted it and South may see it (not his partner's: the server's rule), so a robot's pass is
+    marked only when its rule alerts it. An explained call opens its explanation on a tap, in the window."""
+    assert page.locator("#alerts").count() == 0
+    for index, made in enumerate(table.calls):
+        cell = page.locator(f'#auction td[data-call-index="{index}"]')
+        shown = made.seat is not Seat.NORTH and made.call.alert  # South's partner's alerts are not his
+        marked = "alerted" in (cell.get_attribute("class") or "").split()
+        assert marked == shown, (index, str(made.call.call))
+        if cell.locator(".call-button").count():
+            cell.locator(".call-button").click()
+            note = page.locator("#call-note")
+            note.wait_for(state="visible", timeout=TIMEOUT_MS)
+            assert note.inner_text().strip()
+            assert page.evaluate(OUTSIDE_JS, ["#call-note"]) == []
+            page.keyboard.press("Escape")
+            assert note.is_hidden()
