@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from tenace.calls import parse_call
 from tenace.cards import Suit
 from tenace.errors import ImpossibleActionError
 from tenace.laws import (
     DIRECTOR,
     Accept,
+    CallMade,
     Comparable,
     DirectorCalled,
     Elected,
@@ -135,3 +137,36 @@ def test_26b_applies_after_a_defenders_bid_after_the_final_pass_law_39c() -> Non
     assert str(t.contract) == "1NTS" and LeadRestriction(W, E, LawRef(39, "C")) in t.constraints
     assert t.pending is not None and t.pending.actor is S and t.pending.law == B26
     assert {o.suits for o in t.pending.options if isinstance(o, ForbidLead)} == {(s,) for s in Suit}
+
+
+def _east_bid_2c_then_bids_after_the_final_pass(alert: bool, explanation: str | None = None) -> Table:
+    """East opens 2C (alerted or not), the opponents buy it in 2NT by South, and East bids 3C after the final
+    pass: Law 39C brings the 26B choice at West's opening lead."""
+    t = calls(mixed(), "N:P").apply(CallMade(E, parse_call("2C"), alert=alert, explanation=explanation))
+    t = calls(t, "S:P W:2D N:P E:P S:2NT W:P N:P E:P E:3C")
+    assert str(t.contract) == "2NTS" and LeadRestriction(W, E, LawRef(39, "C")) in t.constraints
+    return t
+
+
+def _forbiddable(t: Table) -> set[Suit]:
+    assert t.pending is not None and t.pending.actor is S and t.pending.law == B26
+    return {s for o in t.pending.options if isinstance(o, ForbidLead) for s in o.suits}
+
+
+def test_26b_a_natural_unalerted_bid_specifies_its_suit() -> None:
+    assert _forbiddable(_east_bid_2c_then_bids_after_the_final_pass(False)) == {
+        Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES}
+
+
+def test_26b_an_alerted_artificial_bid_specifies_no_suit_so_its_own_suit_may_be_forbidden() -> None:
+    """A strong 2C, alerted and explained as artificial, did not specify clubs: declarer may forbid clubs."""
+    t = _east_bid_2c_then_bids_after_the_final_pass(True, "Strong and artificial: 22+ HCP or nine tricks")
+    assert _forbiddable(t) == set(Suit)
+
+
+def test_26b_an_alerted_bid_specifies_the_suits_its_explanation_shows() -> None:
+    """An alerted 2C explained as showing both majors specified hearts and spades, not clubs."""
+    t = _east_bid_2c_then_bids_after_the_final_pass(True, "Both majors, at least 5-4")
+    assert _forbiddable(t) == {Suit.CLUBS, Suit.DIAMONDS}
+    t = _east_bid_2c_then_bids_after_the_final_pass(True, "Natural, may be short in a weak hand")
+    assert _forbiddable(t) == {Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES}

@@ -80,3 +80,19 @@ def test_39a_call_after_the_final_pass_is_cancelled_and_39c_brings_lead_restrict
 def test_39b_pass_after_the_final_pass_has_no_rectification() -> None:
     t = calls(table(), "N:1H E:P S:P W:P").apply(CallMade(N, parse_call("P")))
     assert t.constraints == () and t.phase is Phase.CLARIFICATION
+
+
+def test_39b_offenders_lho_calls_after_the_infraction_and_the_lead_restriction_lapses() -> None:
+    """East, a future defender, bids 2S after the final pass, and South, his LHO, calls over it before anyone
+    rectifies: both calls are cancelled and East's bid brings no lead restriction (Law 39B)."""
+    t = calls(table(), "N:1H E:P S:P W:P")
+    t = t.apply(CallMade(E, parse_call("2S"))).apply(CallMade(S, parse_call("P")))
+    assert standing(t) == "N:1H E:P S:P W:P" and str(t.contract) == "1HN"
+    assert not any(isinstance(c, LeadRestriction) for c in t.constraints)
+    assert [str(w.call) for w in t.withdrawn] == ["2S", "P"]
+
+
+def test_39c_a_call_by_someone_else_than_offenders_lho_leaves_the_restriction() -> None:
+    t = calls(table(), "N:1H E:P S:P W:P")
+    t = t.apply(CallMade(E, parse_call("2S"))).apply(CallMade(N, parse_call("P")))
+    assert LeadRestriction(W, E, LawRef(39, "C")) in t.constraints

@@ -292,6 +292,33 @@ def test_45d1_dummys_wrong_card_is_withdrawn_when_attention_is_drawn_in_time() -
     _same_on_replay(t)
 
 
+def _wrong_card_then_west_and_declarer() -> Table:
+    """East leads SQ; declarer names the S9 but dummy places the S7; West (declarer's RHO) plays the S4 and
+    declarer the SA; then East draws attention to dummy's card."""
+    t = play(_east_leads_spade().apply(DummyDesignation("S9", N, placed=C("S7"))), "W:S4 N:SA")
+    t = t.apply(DirectorCalled(E))
+    assert t.play is not None and t.play.cards[-1] == C("S9") and t.turn is W
+    assert C("S4") in t.play.hand(W) and C("SA") in t.play.hand(N)
+    return t
+
+
+def test_45d1_declarers_later_card_stays_when_his_rho_does_not_change_his() -> None:
+    """West plays the S4 again: declarer's SA, played after it, stays played; declarer gets no second
+    choice."""
+    t = play(_wrong_card_then_west_and_declarer(), "W:S4")
+    assert t.play is not None and t.play.tricks[0].cards == (C("SQ"), C("S9"), C("S4"), C("SA"))
+    assert t.turn is N  # North won the trick and leads
+    _same_on_replay(t)
+
+
+def test_45d1_when_declarers_rho_changes_his_card_declarer_may_change_his() -> None:
+    t = play(_wrong_card_then_west_and_declarer(), "W:S6")
+    assert t.turn is N and t.play is not None and len(t.play.current_trick.cards) == 3
+    t = play(t, "N:S2")
+    assert t.play is not None and t.play.tricks[0].cards == (C("SQ"), C("S9"), C("S6"), C("S2"))
+    _same_on_replay(t)
+
+
 def test_45d2_once_each_side_has_played_to_the_next_trick_the_wrong_card_stands() -> None:
     t = play(_east_leads_spade().apply(DummyDesignation("S9", N, placed=C("S7"))), "W:S4 N:SA N:D9 E:D5")
     with pytest.raises(ImpossibleActionError, match="no irregularity"):

@@ -16,6 +16,7 @@ from tenace.laws.decisions import AdjustedTricks, DeemedLed, NoAdjustment, Penal
 from tenace.laws.events import CardPlayed, DummyIndicated, FifthCard
 from tenace.laws.log import dumps, loads
 from tenace.laws.messages import explain
+from tenace.laws.penalty_cards import is_honour
 from tenace.scoring.points import score
 
 from ._helpers import E, N, S, W
@@ -50,7 +51,7 @@ def test_45e_a_fifth_card_to_the_completed_trick_asks_the_director_whether_it_wa
     Director's judgement, offered under 45E1 (a defender's card)."""
     t = north_wins_trick_one().apply(FifthCard(E, C("H2")))
     assert t.pending is not None and t.pending.actor is DIRECTOR and t.pending.law == LawRef(45, "E")
-    assert set(t.pending.options) == {DeemedLed(True, E1), DeemedLed(False, E1)}
+    assert set(t.pending.options) == {DeemedLed(True, E1), DeemedLed(False, E1), DeemedLed(False, E1, False)}
     assert t.pending.about is not None and t.pending.about.kind is Kind.FIFTH_CARD
     with pytest.raises(ImpossibleActionError, match="pending"):
         t.apply(CardPlayed(N, C("D9")))
@@ -63,6 +64,26 @@ def test_45e1_a_defenders_fifth_card_not_led_becomes_a_major_penalty_card() -> N
     assert t.turn is N and t.play is not None and len(t.play.cards) == 4  # North still leads to trick 2
     assert t.irregularities[-1].kind is Kind.FIFTH_CARD and t.irregularities[-1].law == E1
     _same_on_replay(t)
+
+
+def test_45e1_a_low_fifth_card_contributed_by_accident_is_a_minor_penalty_card_law_50b() -> None:
+    """The Director finds East's two of hearts, a single card below honour rank, was contributed by accident
+    (as in playing two cards at once): a minor penalty card, and the record replays to it."""
+    t = north_wins_trick_one().apply(FifthCard(E, C("H2")))
+    t = t.apply(Elected(DIRECTOR, DeemedLed(False, E1, deliberate=False)))
+    assert _penalty_cards(t) == [PenaltyCard(E, C("H2"), False, E1)]
+    assert "minor penalty card" in explain(DeemedLed(False, E1, deliberate=False))
+    _same_on_replay(t)
+
+
+def test_45e1_an_honour_is_never_a_minor_penalty_card() -> None:
+    """An honour contributed as a fifth card is a major penalty card whatever the Director finds (Law 50B);
+    the Director is not offered the accident option for it."""
+    t = north_wins_trick_one()
+    assert t.play is not None
+    honour = next(c for c in t.play.hand(E) if is_honour(c))
+    t = t.apply(FifthCard(E, honour))
+    assert t.pending is not None and set(t.pending.options) == {DeemedLed(True, E1), DeemedLed(False, E1)}
 
 
 def test_45e1_deemed_led_out_of_turn_law_56_applies() -> None:

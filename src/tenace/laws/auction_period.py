@@ -420,9 +420,16 @@ def _inadmissible(state: AuctionState, event: CallMade) -> bool:
 
 def _after_final_pass(state: AuctionState, event: CallMade, index: int, policy: Policy) -> AuctionState:
     """Law 39: a call after the final pass is cancelled. A bid, double or redouble by a future defender brings
-    the lead restrictions of Law 26B (39C); anything else has no further rectification (39B)."""
+    the lead restrictions of Law 26B (39C), unless his LHO calls after it before rectification; anything else
+    has no further rectification (39B)."""
     new = _irregular(state, Kind.CALL_AFTER_FINAL_PASS, event, _cite(39), index, policy)
     new = _withdraw(replace(new, open=None), event.seat, event.call, _cite(39, "A"))
+    # Law 39B: once the offender's LHO has called in his turn after the infraction, before any rectification,
+    # the offender's call brings no further rectification (its 39C restriction lapses)
+    lapsed = tuple(c for c in new.constraints if isinstance(c, LeadRestriction) and c.law == _cite(39, "C")
+                   and c.offender.lho is event.seat)
+    if lapsed:
+        new = replace(new, constraints=tuple(c for c in new.constraints if c not in lapsed))
     contract = state.contract()
     if (
         contract is not None

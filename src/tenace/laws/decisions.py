@@ -125,10 +125,13 @@ class Unintended:
 class DeemedLed:
     """The Director's judgement whether a fifth card contributed to a trick was led to the next one (Law 45E):
     ``yes`` makes it a lead (in turn, or out of turn under Laws 53-56); ``no`` leaves it a fifth card (45E1: a
-    defender's becomes a penalty card; 45E2: declarer's goes back to his hand)."""
+    defender's becomes a penalty card; 45E2: declarer's goes back to his hand). A defender's single card
+    below honour rank contributed by accident (``deliberate=False``) is a minor penalty card, otherwise a
+    major one (Law 50B)."""
 
     yes: bool
     law: LawRef
+    deliberate: bool = True
 
 
 @dataclass(frozen=True, slots=True)

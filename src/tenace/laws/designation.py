@@ -98,6 +98,7 @@ from tenace.laws.events import (
     QuestionAsked,
     Retraction,
 )
+from tenace.laws.penalty_cards import is_honour
 from tenace.laws.refs import DIRECTOR, Actor, LawRef, Policy
 from tenace.play import Play, Trick
 from tenace.seats import Seat
@@ -352,6 +353,10 @@ class DesignationState:
     fifth: tuple[Seat, Card, int] | None = None
     """A fifth card (its seat, the card and its record index) the Director is asked whether it was led (Law
     45E)."""
+    kept: tuple[Card, Card] | None = None
+    """After dummy's wrong card was withdrawn (Law 45D1): the card declarer's RHO had played after it and the
+    card declarer had played after that, to the same trick. Declarer's card stays played unless his RHO
+    changes his."""
 
 
 def owns(decision: Decision | None) -> bool:
@@ -542,9 +547,12 @@ def on_fifth_card(state: PlayState, event: FifthCard, index: int, policy: Policy
         otherwise = "it goes back to the hand (45E2); if led, Law 55 applies"
     else:
         otherwise = "it becomes a penalty card (45E1); if led, Law 53 or 56 applies"
+    options: tuple[DeemedLed, ...] = (DeemedLed(True, law), DeemedLed(False, law))
+    if seat.side is not declarer.side and not is_honour(card):
+        options = (*options, DeemedLed(False, law, deliberate=False))  # Law 50B: a minor penalty card
     decision = Decision(
         DIRECTOR,
-        (DeemedLed(True, law), DeemedLed(False, law)),
+        options,
         LawRef(45, "E"),
         irregularity,
         f"Did {_name(seat)} lead {card} to the next trick ({whose})? If not, {otherwise}.",
@@ -565,8 +573,11 @@ def _fifth_ruled(
     state = replace(state, irregularities=(*state.irregularities, irregularity))
     if seat.side is state.contract.declarer.side:
         return state  # Law 45E2: back to the hand without further rectification
-    # Law 45E1: a penalty card under Law 50; played deliberately, if to the wrong trick, it is major (50B).
-    return penalty_cards.add_penalty_card(state, seat, card, major=True, law=option.law)
+    # Law 45E1: a penalty card under Law 50; major when contributed deliberately or of honour rank, minor
+    # when the Director finds a single lower card was contributed by accident (50B); a second penalty card
+    # makes them all major
+    major = option.deliberate or is_honour(card)
+    return penalty_cards.add_penalty_card(state, seat, card, major=major, law=option.law)
 
 
 def on_indicated(state: PlayState, event: DummyIndicated, index: int) -> PlayState:
@@ -717,12 +728,42 @@ def _opening_lead_point(event: CardRetracted, record: tuple[Event, ...], policy:
     return start
 
 
-def after_rebuild(state: PlayState, start: int, card: Card) -> PlayState:
-    """After a rebuild in which dummy played ``card`` at the designation that began at ``start``."""
+def after_rebuild(
+    state: PlayState, start: int, card: Card, kept: tuple[Card, Card] | None = None
+) -> PlayState:
+    """After a rebuild in which dummy played ``card`` at the designation that began at ``start``; ``kept``:
+    declarer's card that stays played unless his RHO changes his (Law 45D1)."""
     position = len(state.play.cards) - 1
     joined = position >= 0 and state.play.cards[position] == card
     last = Designated(start, position, card, card) if joined else None
-    return replace(state, designation=DesignationState(last=last))
+    return replace(state, designation=DesignationState(last=last, kept=kept))
+
+
+def kept_after_45d1(before: Play, position: int, declarer: Seat) -> tuple[Card, Card] | None:
+    """Law 45D1: of the cards played to the trick after dummy's wrong card at ``position`` (in ``before``),
+    the card of declarer's RHO and declarer's own card after it, if both were played."""
+    start = position - position % 4
+    trick = [*(before.tricks[position // 4] if position // 4 < len(before.tricks) else before.current_trick)]
+    later = trick[position - start + 1:]
+    rho = next((card for seat, card in later if seat is declarer.rho), None)
+    mine = next((card for seat, card in later if seat is declarer), None)
+    return (rho, mine) if rho is not None and mine is not None else None
+
+
+def after_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> PlayState:
+    """Law 45D1 after a card: when declarer's RHO plays again the card he had played after dummy's withdrawn
+    wrong card, declarer's card, which stayed played, is played again too; when he changes it, declarer may
+    play any card."""
+    kept = state.designation.kept
+    if kept is None or event.seat is not state.contract.declarer.rho:
+        return state
+    state = replace(state, designation=replace(state.designation, kept=None))
+    declarer = state.contract.declarer
+    if event.card != kept[0] or state.pending is not None or state.play.turn is not declarer:
+        return state
+    from tenace.laws import play_period
+
+    return play_period.on_card(state, CardPlayed(declarer, kept[1]), index, policy)
 
 
 def adds_card(event: Event) -> bool:

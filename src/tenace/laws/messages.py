@@ -278,6 +278,9 @@ NO_ADJUSTMENT_45F: Final = N_(
 DEEMED_LED_YES: Final = N_(
     "The Director deems the card led: it is a lead to the next trick, in turn or out of turn ({law})."
 )
+DEEMED_LED_NO_MINOR: Final = N_(
+    "The Director deems the card not led and contributed by accident: a minor penalty card ({law})."
+)
 DEEMED_LED_NO: Final = N_(
     "The Director deems the card not led: a defender's card becomes a penalty card, declarer's or dummy's"
     " goes back to the hand ({law})."
@@ -552,7 +555,8 @@ _OPTIONS: Final[dict[str, _Explainer]] = {
     "CorrectBoardLater": lambda s, x: s(
         CORRECT_BOARD_LATER_YES if x.yes else CORRECT_BOARD_LATER_NO, law=s.law(x.law)
     ),
-    "DeemedLed": lambda s, x: s(DEEMED_LED_YES if x.yes else DEEMED_LED_NO, law=s.law(x.law)),
+    "DeemedLed": lambda s, x: s(DEEMED_LED_YES if x.yes else DEEMED_LED_NO if x.deliberate
+                                else DEEMED_LED_NO_MINOR, law=s.law(x.law)),
 }
 """A message for each option type of :data:`tenace.laws.decisions.Option`, by type name."""
 

@@ -36,9 +36,10 @@ A defender who faces a lead while declarer is still choosing under Law 50D2 is r
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tenace.calls import Bid
 from tenace.cards import SUITS, Card, CardSet, Rank, Suit
@@ -62,9 +63,10 @@ from tenace.laws.decisions import (
     Reject,
     RequireLead,
 )
-from tenace.laws.events import CardExposed, CardPlayed, DirectorCalled, Elected
+from tenace.laws.events import CallMade, CardExposed, CardPlayed, DirectorCalled, Elected
 from tenace.laws.refs import LawRef, Policy, actor_name
 from tenace.play import Play
+from tenace.record import AnnotatedCall
 from tenace.seats import Seat
 
 if TYPE_CHECKING:
@@ -252,6 +254,46 @@ def add_penalty_card(state: PlayState, seat: Seat, card: Card, *, major: bool, l
     return replace(state, penalties=replace(pen, cards=cards))
 
 
+_SUIT_WORDS: Final = {
+    Suit.CLUBS: ("club", "\u2663"), Suit.DIAMONDS: ("diamond", "\u2666"),
+    Suit.HEARTS: ("heart", "\u2665"), Suit.SPADES: ("spade", "\u2660"),
+}
+
+
+_BOTH: Final = {Suit.CLUBS: r"\b(both|the) minors\b", Suit.DIAMONDS: r"\b(both|the) minors\b",
+                Suit.HEARTS: r"\b(both|the) majors\b", Suit.SPADES: r"\b(both|the) majors\b"}
+_NATURAL: Final = re.compile(r"(?<!not )(?<![-\w])natural\b")
+
+
+def specified(made: AnnotatedCall | CallMade) -> tuple[Suit, ...]:
+    """The suits ``made`` specified in the auction, for Law 26B: an unalerted bid in a suit names that suit;
+    an alerted bid names the suits its explanation names (a transfer to hearts names hearts, both majors
+    name hearts and spades, a strong artificial 2C names none), and its own suit too when the explanation
+    calls it natural. The explanation is read in English, as the log records it. A double, a
+    redouble or a pass names none.
+
+    >>> from tenace.seats import Seat
+    >>> from tenace.calls import parse_call
+    >>> specified(CallMade(Seat.NORTH, parse_call("2C")))
+    (<Suit.CLUBS: 'C'>,)
+    >>> specified(CallMade(Seat.NORTH, parse_call("2C"), alert=True, explanation="Strong, artificial"))
+    ()
+    >>> specified(CallMade(Seat.NORTH, parse_call("2D"), alert=True, explanation="Transfer: 5+ hearts"))
+    (<Suit.HEARTS: 'H'>,)
+    """
+    call = made.call
+    if not isinstance(call, Bid) or call.denomination.suit is None:
+        return ()
+    if not made.alert:
+        return (call.denomination.suit,)
+    text = (made.explanation or "").lower()
+    named = [suit for suit, words in _SUIT_WORDS.items() if any(w in text for w in words)
+             or re.search(_BOTH[suit], text)]
+    if _NATURAL.search(text) and call.denomination.suit not in named:
+        named.append(call.denomination.suit)
+    return tuple(named)
+
+
 def from_auction(playing: PlayState, auction: AuctionState) -> PlayState:
     """At the end of the auction (and until the opening lead is faced): the cards exposed during the auction
     go back to the hand of declarer or dummy (Law 24D) or become a defender's penalty cards (Law 24E); the
@@ -267,11 +309,7 @@ def from_auction(playing: PlayState, auction: AuctionState) -> PlayState:
             and c.offender.side is not declaring
             and (c.seat, c.offender) not in known
         ):
-            named = {
-                s.call.call.denomination.suit
-                for s in auction.calls
-                if s.seat is c.offender and isinstance(s.call.call, Bid)
-            }
+            named = {suit for s in auction.calls if s.seat is c.offender for suit in specified(s.call)}
             restrictions.append(_Restriction(c, tuple(s for s in SUITS if s not in named)))
             known.add((c.seat, c.offender))
     playing = replace(playing, penalties=replace(pen, restrictions=tuple(restrictions)))

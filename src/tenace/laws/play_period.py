@@ -117,6 +117,13 @@ class PlayState:
 
 def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> PlayState:
     """A card played from ``event.seat``'s hand."""
+    played = _on_card(state, event, index, policy)
+    if played.designation.kept is not None:
+        return designation.after_card(played, event, index, policy)  # Law 45D1
+    return played
+
+
+def _on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> PlayState:
     if state.claim is not None:
         raise ImpossibleActionError("play has stopped for a claim (Law 68D)")
     if state.pending is not None:
