@@ -22,6 +22,10 @@ from .chromium import launch, needs_chromium  # noqa: E402
 from .test_replay import _app, needs_dds, robot_board  # noqa: E402
 
 ORIGIN = "http://tenace.test"
+AXE = next((p for p in (Path(os.environ.get("TENACE_AXE_CORE", "/nonexistent")),
+                        Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js")
+            if p.is_file()), None)
+"""axe-core (npm), when it is installed: ``$TENACE_AXE_CORE`` or the repository's node_modules."""
 TIMEOUT_MS = 15_000
 VIEWPORTS = {"laptop": (1366, 650), "desktop": (1920, 1080), "tablet": (768, 1024), "phone": (390, 844)}
 
@@ -159,4 +163,26 @@ def test_the_replay_fits_every_screen(
     # nothing wider than the screen
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     page.context.close()
+    assert errors == []
+
+
+@pytest.mark.skipif(AXE is None, reason="axe-core is not installed (npm install axe-core or TENACE_AXE_CORE)")
+def test_axe_finds_no_serious_violation_in_the_replay(
+    browser: Browser, served: tuple[TestClient, str, dict[str, Any]],
+) -> None:
+    client, table_id, data = served
+    assert AXE is not None
+    errors: list[str] = []
+    for size in (VIEWPORTS["laptop"], VIEWPORTS["phone"]):
+        page = _open(browser, client, f"/replay/{table_id}/1?lang=pl", size, errors)
+        page.locator("body").focus()
+        for steps in (0, len(data["calls"]), 6):  # the start, the opening lead, six cards on
+            for _ in range(steps):
+                page.keyboard.press("ArrowRight")
+            page.add_script_tag(content=AXE.read_text())
+            found = page.evaluate("""async () => (await axe.run()).violations
+                .filter(v => v.impact === "serious" || v.impact === "critical")
+                .map(v => [v.id, v.nodes.map(n => n.html).slice(0, 3)])""")
+            assert found == [], (size, steps, found)
+        page.context.close()
     assert errors == []
