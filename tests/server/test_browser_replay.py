@@ -73,7 +73,7 @@ def _open(browser: Browser, client: TestClient, url: str, size: tuple[int, int],
 
 def _shown(page: Page) -> dict[str, Any]:
     """The hand on turn and the values shown under its legal cards, and the cards marked best."""
-    return page.evaluate("""() => {
+    shown: dict[str, Any] = page.evaluate("""() => {
         const turn = document.getElementById("replay").dataset.turn;
         const values = {}, best = [];
         for (const card of document.querySelectorAll(".rp-card.legal")) {
@@ -83,6 +83,7 @@ def _shown(page: Page) -> dict[str, Any]:
         }
         return {turn, values, best, played: Number(document.getElementById("replay").dataset.played)};
     }""")
+    return shown
 
 
 def _check(page: Page, data: dict[str, Any], played: int) -> None:
