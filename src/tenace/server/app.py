@@ -15,7 +15,10 @@ Routes:
   table from the lobby's form (``/lobby/solo``, refused to pages of other sites);
 * ``GET /api/tables/{id}``: who sits where, the board being played, its phase and the scores so far (no
   cards); at a club session's table only for whom the spectator rules let watch it (403 otherwise);
-* ``WS /ws/tables/{id}?token=...&lang=en``: the table (see docs/protocol.md).
+* ``WS /ws/tables/{id}?token=...&lang=en``: the table (see docs/protocol.md);
+* ``GET /api/replay/{id}/{position}`` and ``GET /replay/{id}/{position}``: the replay of a board that has
+  ended, with the double-dummy value of every legal card at each point of the play
+  (:mod:`tenace.server.replay`; refused, 409, while the board is still to be played anywhere).
 
 Who a WebSocket is (a seat, the Director, or a spectator) is decided by one function, :func:`authenticate`,
 which the accounts module can replace (``create_app(authenticate=...)``). A spectator is then held to the
