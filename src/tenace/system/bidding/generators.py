@@ -318,6 +318,12 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             if suit >= 2:
                 add(game, f"tsum {letter} 25+, fit {letter}", "game", Forcing.SIGN_OFF, judge=True)
                 add(game, f"fit {letter}, losers -{_game_losers(ctx)}", "game", Forcing.SIGN_OFF, judge=True)
+        for suit in ctx.natural[me]:
+            # a good six-card major of my own and game values together: game (opener's 1H-(2C)-4H)
+            if suit >= 2 and suit not in fits:
+                letter = _SUIT_LETTER[suit]
+                add(bid_code(4, suit), f"sum 25+, {letter}>=6, good {letter}", "game", Forcing.SIGN_OFF,
+                    judge=True)
         add(bid_code(3, _NT), f"sum 25+{stop}", "game", Forcing.SIGN_OFF, judge=True)
         their_game = level >= _GAME_LEVEL[denom]
         for suit in fits:
@@ -417,6 +423,12 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                         option=True)
             add(bid_code(2, _NT), f"sum 23-24, maxsum 25+, semibalanced{stop}", "invite",
                 Forcing.INVITATIONAL, judge=True)
+            # invitational values and a six-card suit of my own: rebid it, not forcing (1D-(2C)-2H-3D-3H)
+            for suit in ctx.natural[me]:
+                code = _cheapest(ctx, suit)
+                if code is not None and _level(code) <= 3 and suit not in fits:
+                    letter = _SUIT_LETTER[suit]
+                    add(code, f"sum 23+, {letter}>=6", "rebid-suit", Forcing.NON_FORCING, judge=True)
             # invitational values or more, no fit, no notrump: a new suit, forcing, to find the contract
             named = {s for suits in ctx.natural for s in suits}
             for suit in (3, 2, 1, 0):
@@ -536,15 +548,25 @@ def _forcing_continuation(ctx: Context, add: Callable[..., None]) -> None:
             if code is not None and _level(code) <= 3:
                 letter = _SUIT_LETTER[suit]
                 add(code, f"{letter}>=4, longest {letter}", "natural", Forcing.FORCING)
+    nt = _cheapest(ctx, _NT)
+    notrump_open = nt is not None and _level(nt) <= 3
+
+    def rebid(suit: int) -> int | None:
+        # a minor rebid past 3NT only when notrump is gone: with both hands rebidding their own suits
+        # (a misfit), 3NT is the game (1D-2C-2D-3C-3D: 3NT, not 4C)
+        code = _cheapest(ctx, suit)
+        if code is not None and suit < 2 and _level(code) >= 4 and notrump_open:
+            return None
+        return code
+
     for suit in mine:
         letter = _SUIT_LETTER[suit]
-        add(_cheapest(ctx, suit), f"{letter}>=6", "rebid-suit", again)
-    nt = _cheapest(ctx, _NT)
-    if nt is not None and _level(nt) <= 3:
+        add(rebid(suit), f"{letter}>=6", "rebid-suit", again)
+    if notrump_open:
         add(nt, "stop theirs" if ctx.theirs else "", "natural-notrump", again)
     for suit in mine:
         letter = _SUIT_LETTER[suit]
-        add(_cheapest(ctx, suit), f"{letter}>=5", "rebid-suit", again)
+        add(rebid(suit), f"{letter}>=5", "rebid-suit", again)
     if his:
         first = his[0]
         add(_cheapest(ctx, first), f"{_SUIT_LETTER[first]}>=2", "preference", again)
