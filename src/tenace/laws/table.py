@@ -441,11 +441,11 @@ class Table:
             dummy = before.contract.dummy
             base = base.apply(CardPlayed(dummy, card))
             assert base.playing is not None
-            kept = None
+            stays = None
             if isinstance(event, DirectorCalled) and self.playing.designation.last is not None:
-                kept = designation.kept_after_45d1(self.playing.play, self.playing.designation.last.position,
-                                                   before.contract.declarer)
-            playing = designation.after_rebuild(base.playing, start, card, kept)
+                stays = designation.kept_after_45d1(self.playing.play, self.playing.designation.last.position,
+                                                    before.contract.declarer)
+            playing = designation.after_rebuild(base.playing, start, card, stays)
             if isinstance(event, DirectorCalled):  # Law 45D1: the wrong card is gone, the irregularity stays
                 wrong = [i for i in self.playing.irregularities if i.kind is Kind.WRONG_CARD_FROM_DUMMY]
                 kept = tuple(i for i in wrong if i not in playing.irregularities and i.index >= start)
