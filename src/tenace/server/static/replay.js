@@ -397,7 +397,14 @@ export class ReplayViewer {
     const vul = vulnerableSeats(r.vulnerability).includes(seat);
     heading.classList.toggle("vul", vul);
     heading.append(make("span", "", this.seatName(seat)));
-    if (r.dealer === seat) heading.append(make("span", "rp-tag", "D"));
+    if (r.dealer === seat) {
+      const tag = make("span", "rp-tag");
+      tag.title = this.t("Dealer");
+      const letter = make("span", "", "D");
+      letter.setAttribute("aria-hidden", "true");
+      tag.append(letter, make("span", "rp-sr", this.t("Dealer")));
+      heading.append(tag);
+    }
     if (r.declarer === seat) heading.append(make("span", "rp-tag", this.t("Declarer")));
     else if (r.declarer && SEATS[(SEATS.indexOf(r.declarer) + 2) % 4] === seat) {
       heading.append(make("span", "rp-tag", this.t("Dummy")));
