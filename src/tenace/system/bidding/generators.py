@@ -340,14 +340,23 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             if code is not None and _level(code) <= 3 and suit not in fits:
                 letter = _SUIT_LETTER[suit]
                 add(code, f"{letter}>=6, hcp 10+", "rebid-suit", Forcing.NON_FORCING, judge=True)
+        for suit in ctx.unbid:
+            # a six-card suit nobody has bid, and some values: show it, not forcing (1C-(1D)-X-(2D): 2S
+            # with six spades; an advancer's own long suit)
+            code = _cheapest(ctx, suit)
+            if code is not None and _level(code) <= 3:
+                letter = _SUIT_LETTER[suit]
+                add(code, f"{letter}>=6, hcp 8+", "natural", Forcing.NON_FORCING, judge=True)
         if denom < 4 and level >= 2:
             letter = _SUIT_LETTER[denom]
             add(DOUBLE, f"sum 22+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
         if level >= 5 or (level >= 4 and denom >= 2) or (level >= 3 and denom == 4):
             add(DOUBLE, "sum 23+", "penalty-double", judge=True)
         elif level >= 2:
-            # the balance of strength and no fit, no stopper: their contract will not make
-            add(DOUBLE, "sum 26+", "penalty-double", judge=True)
+            # the balance of strength and no fit, no stopper: their contract will not make; not with a
+            # singleton or void in their suit, where their trumps all take tricks
+            add(DOUBLE, "sum 26+" + (f", {_SUIT_LETTER[denom]}>=2" if denom < 4 else ""), "penalty-double",
+                judge=True)
         if ctx.forced and ctx.calls[-2] == DOUBLE and level <= 3:
             # partner doubled for takeout: defend with their suit, else bid
             if denom < 4:
