@@ -14,6 +14,7 @@ Screenshots of every step are saved to ``$TENACE_ARTEFACTS`` (default: the test'
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,13 +24,16 @@ pytest.importorskip("playwright.sync_api")
 
 from playwright.sync_api import Browser, Page  # noqa: E402
 
-from tenace import Seat  # noqa: E402
-from tenace.laws import Table  # noqa: E402
+from tenace import Board, Card, Deal, Seat, parse_call  # noqa: E402
+from tenace.laws import CallMade, CardPlayed, Table  # noqa: E402
+from tenace.server.protocol import view_message  # noqa: E402
 
 from .chromium import needs_chromium  # noqa: E402
 from .test_browser import TIMEOUT_MS, Running, _state  # noqa: E402
 from .test_browser import browser as browser  # noqa: E402,F401  (the module's fixtures, reused)
 from .test_browser import server as server  # noqa: E402,F401
+from .test_browser_player import _deliver  # noqa: E402
+from .test_browser_player import open_page as open_page  # noqa: E402,F401
 
 pytestmark = needs_chromium
 
@@ -158,16 +162,16 @@ def test_a_whole_board_fits_the_window_at_every_step(
             played = len(table.play.cards)
             if played == 1:
                 steps.check("opening-lead", PLAYING)
-            elif played == 4:  # South won the first trick and is on lead
+            elif played == 3:
+                steps.check("play", PLAYING)
+            if played == 4:  # South won the first trick and is on lead: he looks back, then claims the rest
                 _check_tricks(page, steps)
-            if played == 8:  # two tricks played, South on lead: he claims the rest
                 page.click("#claim-button")
                 steps.check("claim", CLAIMING)
                 page.select_option("#claim-tricks", str(13 - played // 4))
                 page.fill("#claim-statement", "All high.")
                 page.click("#claim-submit")
             else:
-                steps.check("play", PLAYING) if played in (3, 4) else None
                 # the last: in dummy's columns the covered cards show only their corner
                 page.locator("button.card.playable:not([disabled])").last.click()
         elif state == "answer":
@@ -224,3 +228,49 @@ def _check_alerts(page: Page, table: Table) -> None:
             assert page.evaluate(OUTSIDE_JS, ["#call-note"]) == []
             page.keyboard.press("Escape")
             assert note.is_hidden()
+
+
+def _defending() -> Table:
+    """4S by East after South's opening lead: dummy (West) is faced on South's left (Law 41D)."""
+    table = Table.new(Board(1, Deal.from_pbn(SIDE_DEAL)))
+    for seat, call in zip([*Seat, *Seat], ("P", "1S", "P", "4S", "P", "P", "P"), strict=False):
+        table = table.apply(CallMade(seat, parse_call(call)))
+    return table.apply(CardPlayed(Seat.SOUTH, Card.from_str("H8")))
+
+
+def _dummy() -> Table:
+    """3NT by North after East's lead: South is dummy, his cards in columns towards North."""
+    table = Table.new(Board(1, Deal.from_pbn(SIDE_DEAL)))
+    for seat, call in zip(Seat, ("3NT", "P", "P", "P"), strict=True):
+        table = table.apply(CallMade(seat, parse_call(call)))
+    return table.apply(CardPlayed(Seat.EAST, Card.from_str("ST")))
+
+
+SIDE_DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+
+
+@pytest.mark.parametrize(("width", "height", "lang"), VIEWPORTS)
+def test_dummy_at_the_side_or_at_the_bottom_fits_the_window(
+    open_page: Callable[[str], Page], tmp_path: Path, width: int, height: int, lang: str
+) -> None:
+    """Views the server's protocol builds, through a stand-in socket (no robots: quick): South defends with
+    dummy on his left (its suits in rows pointing at declarer, trumps on dummy's right: at the bottom), then
+    South is dummy himself (columns pointing up at North, each covered card showing its corner)."""
+    page = open_page(lang)
+    page.set_viewport_size({"width": width, "height": height})
+    steps = Steps(page, _artefacts(tmp_path), f"{width}x{height}-dummy")
+    _deliver(page, view_message(_defending(), Seat.SOUTH, locale=lang))
+    suits = page.locator("#pos-left .dummy-suit").evaluate_all("els => els.map(e => e.dataset.suit)")
+    assert suits[-1] == "S"
+    steps.check("left", ["#pos-left button.card", "[data-played]"])
+    message = view_message(_dummy(), Seat.SOUTH, locale=lang)
+    message["seq"] = 100  # another table's view, after the first
+    _deliver(page, message)
+    assert page.locator("#pos-bottom .dummy-suit").count() == 4
+    page.screenshot(path=str(steps.folder / f"{steps.name}-bottom.png"))
+    corners = page.locator("#pos-bottom .dummy-suit .card .rank").evaluate_all(
+        "els => els.every(e => document.elementFromPoint(e.getBoundingClientRect().left + 2,"
+        " e.getBoundingClientRect().top + 2)?.closest('.card') === e.closest('.card'))")
+    assert corners, "a covered card of dummy does not show its rank"
+    outside = page.evaluate(OUTSIDE_JS, [*ALWAYS, "[data-played]"])
+    assert outside == [], outside

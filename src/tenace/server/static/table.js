@@ -16,6 +16,7 @@ const SEAT_NAMES = { N: t("North"), E: t("East"), S: t("South"), W: t("West") };
 // the compass letters in the page's language (Swedish N/Ö/S/V, Latvian Z/A/D/R, Greek Β/Α/Ν/Δ)
 const SEAT_LETTERS = { N: t("N"), E: t("E"), S: t("S"), W: t("W") };
 const POSITIONS = ["bottom", "left", "top", "right"];
+const SUITS_ALL = ["S", "H", "D", "C"];
 // the seats robots play at this table (the page says so at their places)
 const ROBOTS = new Set((root.dataset.robots ?? "").split(""));
 
@@ -262,8 +263,22 @@ function renderSeat(view, seat, position) {
     renderDummy(view, seat, position, cards, trump, holder);
     return;
   }
-  holder.classList.add("fan");
   const mine = seat === view.viewerSeat || (view.viewerSeat && view.contract && view.contract.declarer === view.viewerSeat && seat === dummy);
+  holder.setAttribute("role", "group");
+  holder.setAttribute("aria-label", f("Cards of {seat}", { seat: seatLabel(seat) }));
+  if (position === "left" || position === "right") {
+    // a hand faced at the side (after a claim, Law 68C): one row per suit, so that it fits its narrow place
+    holder.classList.add("rows", `rows-${position}`);
+    holder.style.setProperty("--cols", String(Math.max(1, ...SUITS_ALL.map((s) => cards.filter((c) => c[0] === s).length))));
+    for (const suit of handSuitOrder(cards, trump)) {
+      const held = sortCards(cards.filter((c) => c[0] === suit));
+      const row = el("div", { class: `suit-row suit-${suit}`, "data-suit": suit, style: `--n: ${held.length}` });
+      for (const code of held) row.append(cardButton(view, code, mine));
+      holder.append(row);
+    }
+    return;
+  }
+  holder.classList.add("fan");
   // one row: the suits grouped, alternating in colour, trumps first (Law 41D asks nothing of a closed hand)
   let previous = null;
   for (const code of sortCards(cards, handSuitOrder(cards, trump))) {
@@ -272,8 +287,6 @@ function renderSeat(view, seat, position) {
     previous = code[0];
     holder.append(button);
   }
-  holder.setAttribute("role", "group");
-  holder.setAttribute("aria-label", f("Cards of {seat}", { seat: seatLabel(seat) }));
 }
 
 // Law 41D: dummy's cards face up, sorted into suits, in columns pointing towards declarer, trumps on
@@ -291,9 +304,13 @@ function renderDummy(view, seat, position, cards, trump, holder) {
     const held = cards.filter((c) => c[0] === suit);
     const column = el("div", { class: `dummy-suit suit-${suit}`, "data-suit": suit, style: `--n: ${Math.max(1, held.length)}` });
     if (suit === trump) column.classList.add("trumps");
-    for (const code of sortCards(held)) column.append(cardButton(view, code, declarerMoves));
+    // each column runs from dummy towards declarer: the highest card nearest dummy; the viewer's own dummy
+    // (at the bottom) is drawn top-down from declarer's side, its highest card at the bottom, uncovered
+    const sorted = sortCards(held);
+    for (const code of position === "bottom" ? sorted.reverse() : sorted) column.append(cardButton(view, code, declarerMoves));
     holder.append(column);
   }
+  holder.style.setProperty("--cols", String(Math.max(1, ...suits.map((s) => cards.filter((c) => c[0] === s).length))));
 }
 
 function cardButton(view, code, mine) {
