@@ -178,6 +178,45 @@ def test_the_explanations_given_after_a_call_are_in_the_replay() -> None:
         ("S", "waiting, any hand", True)]
 
 
+def test_a_board_is_solved_once_for_requests_at_the_same_time_and_one_going_away(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import asyncio
+    import threading
+
+    from tenace import Board, Card, Deal, parse_call
+    from tenace.laws import CallMade, CardPlayed
+    from tenace.server import replay
+
+    deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    table = Table.new(Board(1, deal))
+    for seat, call in zip(Seat, ("7NT", "P", "P", "P"), strict=True):
+        table = table.apply(CallMade(seat, parse_call(call)))
+    table = table.apply(CardPlayed(Seat.EAST, Card.from_str("ST")))
+    release = threading.Event()
+
+    def slow(positions: list[Play]) -> list[dict[str, Any]]:
+        release.wait(10)
+        return [{"turn": p.turn.value} for p in positions]
+
+    monkeypatch.setattr(replay, "dd_json", slow)
+
+    async def scenario() -> None:
+        cache = replay.ReplayCache(size=1)
+        first = asyncio.create_task(cache.dd(("t", 1), table))
+        second = asyncio.create_task(cache.dd(("t", 1), table))
+        await asyncio.sleep(0.05)
+        first.cancel()  # a request that goes away
+        release.set()
+        assert await second == [{"turn": "E"}, {"turn": "S"}]
+        assert await cache.dd(("t", 1), table) == await second and cache.solved == 1
+        await cache.dd(("t", 2), table)  # the cache keeps one board: the first is solved again
+        await cache.dd(("t", 1), table)
+        assert cache.solved == 3
+
+    asyncio.run(scenario())
+
+
 def test_the_view_of_an_ended_board_links_to_its_replay(client: TestClient) -> None:
     table_id, _ = robot_board(client)
     with client.websocket_connect(f"/ws/tables/{table_id}") as ws:

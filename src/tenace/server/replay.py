@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import functools
 import hmac
 import logging
 from collections.abc import Mapping, Sequence
@@ -217,41 +218,44 @@ def dd_json(positions: Sequence[Play]) -> list[dict[str, Any]]:
 
 
 class ReplayCache:
-    """The double-dummy values of the boards replayed lately, each solved once (in a worker thread, off the
-    event loop; a second request for a board being solved waits for the first)."""
+    """The double-dummy values of the boards replayed lately, each solved once: in a worker thread, off the
+    event loop, as a task of its own (a request that goes away does not stop it, and a second request for a
+    board being solved waits for the same task)."""
 
     def __init__(self, size: int = 64) -> None:
         self.size = size
+        self.solved = 0
+        """How many boards were solved (not found in the cache)."""
         self._done: collections.OrderedDict[tuple[object, ...], list[dict[str, Any]]] = (
             collections.OrderedDict())
-        self._running: dict[tuple[object, ...], asyncio.Future[list[dict[str, Any]]]] = {}
+        self._running: dict[tuple[object, ...], asyncio.Task[list[dict[str, Any]]]] = {}
 
     async def dd(self, key: tuple[object, ...], table: Table) -> list[dict[str, Any]]:
         """The values of :func:`dd_json` for ``table``'s play, cached under ``key`` (a board of a table and
         its cards: a board's record only grows after it ended when the Director rules, and the cards do
-        not change then)."""
+        not change then).
+
+        :raises tenace.solver.dds.SolverError: if the solver is missing or fails (nothing is cached).
+        """
         found = self._done.get(key)
         if found is not None:
             self._done.move_to_end(key)
             return found
-        running = self._running.get(key)
-        if running is not None:
-            return await asyncio.shield(running)
-        future: asyncio.Future[list[dict[str, Any]]] = asyncio.get_running_loop().create_future()
-        self._running[key] = future
-        try:
-            values = await asyncio.to_thread(dd_json, dd_positions(table))
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: nobody else may be waiting
-            raise
-        finally:
-            self._running.pop(key, None)
-        future.set_result(values)
-        self._done[key] = values
+        task = self._running.get(key)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(asyncio.to_thread(dd_json, dd_positions(table)))
+            self._running[key] = task
+            self.solved += 1
+            task.add_done_callback(functools.partial(self._finished, key))
+        return await asyncio.shield(task)
+
+    def _finished(self, key: tuple[object, ...], task: asyncio.Task[list[dict[str, Any]]]) -> None:
+        self._running.pop(key, None)
+        if task.cancelled() or task.exception() is not None:
+            return
+        self._done[key] = task.result()
         while len(self._done) > self.size:
             self._done.popitem(last=False)
-        return values
 
 
 # ------------------------------------------------------------------------------------------------- access
