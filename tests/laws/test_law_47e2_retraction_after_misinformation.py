@@ -121,3 +121,27 @@ def test_47e2a_an_opening_lead_out_of_turn_made_on_a_mistaken_explanation_goes_b
     assert after.play is not None and Card.from_str("S8") in after.play.hand(W)
     assert not any(isinstance(c, PenaltyCard) for c in after.constraints)
     assert Table.replay(after.board, after.record) == after
+
+
+def test_41a_47e2a_a_face_down_lead_goes_back_after_the_declaring_side_corrects_an_explanation() -> None:
+    """East leads the DK face down; before it is faced North corrects his explanation of 2D (Law 20F5(b)).
+    The Director may have the face-down lead returned (Laws 41A, 47E2(a)): East leads again, freely."""
+    t = call(to_two_d().apply(ExplanationGiven(N, TWO_D, "natural, diamonds")), "W:P N:2H E:P S:P W:P")
+    t = t.apply(LeadFaceDown(E, Card.from_str("DK"))).apply(ExplanationCorrected(N, TWO_D, "transfer"))
+    retract = [r for r in remedies(t) if r.law == LawRef(47, "E2(a)")]
+    assert [r.seat for r in retract] == [E] and "Law 41A" in retract[0].what
+    after = t.apply(CardRetracted(E, Retraction.MISTAKEN_EXPLANATION))
+    assert after.phase is Phase.CLARIFICATION and after.turn is E and after.play is not None
+    assert after.playing is not None and after.playing.out_of_turn.face_down is None
+    assert Card.from_str("DK") in after.play.hand(E)
+    after = after.apply(CardPlayed(E, Card.from_str("SQ")))
+    assert after.play is not None and after.play.cards == (Card.from_str("SQ"),)
+    assert Table.replay(after.board, after.record) == after
+
+
+def test_41a_a_face_down_lead_is_not_withdrawn_without_a_correction_first() -> None:
+    t = call(to_two_d().apply(ExplanationGiven(N, TWO_D, "natural, diamonds")), "W:P N:2H E:P S:P W:P")
+    t = t.apply(LeadFaceDown(E, Card.from_str("DK")))
+    assert not [r for r in remedies(t) if r.law == LawRef(47, "E2(a)")]
+    with pytest.raises(ImpossibleActionError, match="Law 41A"):
+        t.apply(CardPlayed(E, Card.from_str("SQ")))

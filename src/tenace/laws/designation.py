@@ -690,6 +690,9 @@ def _retraction_point(
         raise ImpossibleActionError(
             f"{_name(seat)} has no lead or play out of turn waiting on the table (Law 47E1)"
         )
+    if mine.face_down is not None and mine.face_down[0] is seat:
+        # Laws 41A, 47E2(a): on the Director's instruction the face-down opening lead goes back to the hand
+        return face_down_index(record, seat)
     # Law 47E2(a): his last card, if no card has been played since
     seats = _seats(state.play)
     if not seats or seats[-1] is not seat:
@@ -706,6 +709,15 @@ def _retraction_point(
         if isinstance(record[i], CardPlayed | CardDeemedPlayed):
             return i
     raise ImpossibleActionError("no card to retract")  # pragma: no cover
+
+
+def face_down_index(record: tuple[Event, ...], seat: Seat) -> int:
+    """The record index of ``seat``'s last face-down opening lead (Law 41A)."""
+    for i in range(len(record) - 1, -1, -1):
+        here = record[i]
+        if isinstance(here, LeadFaceDown) and here.seat is seat:
+            return i
+    raise ImpossibleActionError(f"{_name(seat)} has made no face-down lead")
 
 
 def _opening_lead_point(event: CardRetracted, record: tuple[Event, ...], policy: Policy) -> int:

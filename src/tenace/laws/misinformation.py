@@ -538,6 +538,13 @@ def remedies(table: Table) -> tuple[Remedy, ...]:
         since = given[0].index if given else _call_record_index(table, i)
         misinformed = caller.side.opponents
         if now in (Period.AUCTION, Period.CLARIFICATION):
+            down = _face_down_lead(table)
+            if down is not None and since < down[0] < correction.index and down[1].side is misinformed:
+                # Laws 41A, 47E2(a): the Director may have a face-down opening lead made on the mistaken
+                # explanation returned to the leader's hand
+                out.append(Remedy(i, down[1], LawRef(47, "E2(a)"),
+                                  f"{_name(down[1])} may take back his face-down opening lead, made before "
+                                  f"the correction (Law 41A; {Retraction.MISTAKEN_EXPLANATION.value})"))
             for seat in (s for s in (caller.lho, caller.rho) if s.side is misinformed):
                 j = _last_call_index(table, seat)
                 if j is None or _record_index_of_call(table, j) < since:
@@ -579,6 +586,17 @@ def remedies(table: Table) -> tuple[Remedy, ...]:
                               "too late to retract a card played on the mistaken explanation: the Director "
                               "may award an adjusted score"))
     return tuple(out)
+
+
+def _face_down_lead(table: Table) -> tuple[int, Seat] | None:
+    """Record index and seat of an opening lead lying face down (Law 41A)."""
+    playing = table.playing
+    if playing is None or playing.out_of_turn.face_down is None:
+        return None
+    from tenace.laws.designation import face_down_index
+
+    seat = playing.out_of_turn.face_down[0]
+    return face_down_index(table.record, seat), seat
 
 
 def _waiting_card(table: Table) -> tuple[int, Seat] | None:
