@@ -316,3 +316,40 @@ def test_16b_a_hesitation_in_the_play_and_a_card_found_suggested() -> None:
     assigned = AssignedAdjustedScore.balancing(WeightedScore.of((120, "1/2"), (90, "1/2")))
     t = t.apply(UIRuling.assigned(assigned))
     assert t.result_ns() == assigned and isinstance(t.score_ns(), int)
+
+
+def _two_cases() -> Table:
+    """West reserves his rights about North's slow pass (record 7), and, after the hand, North reserves his
+    about a remark of West's (the second case, reserved last)."""
+    t = _reserved_and_played()
+    return t.apply(UIReserved(N, W, UIReason.REMARK))
+
+
+def test_16b_with_two_cases_open_a_finding_must_name_its_case() -> None:
+    t = _two_cases()
+    first, second = cases(t)
+    assert first.open and second.open
+    with pytest.raises(ImpossibleActionError, match=f"reserved at records {first.index}, {second.index}"):
+        t.apply(LogicalAlternatives((P,)))
+    with pytest.raises(ImpossibleActionError, match="not a reservation"):
+        t.apply(LogicalAlternatives((P,), case=3))
+
+
+def test_16b_each_finding_attaches_to_the_case_it_names_and_the_first_case_can_be_ruled() -> None:
+    """The findings about the first case (the slow pass) land on it, not on the later one; the adjusted score
+    is the first case's ruling, and the second case is ruled separately."""
+    t = _two_cases()
+    first, second = cases(t)
+    t = t.apply(LogicalAlternatives((P,), case=first.index)).apply(Suggested(True, (P,), case=first.index))
+    assigned = AssignedAdjustedScore.balancing(-140)
+    t = t.apply(UIRuling.assigned(assigned, "3H by West making", case=first.index))
+    ruled, waiting = cases(t)
+    assert ruled.ruling is not None and ruled.ruling.adjusted == assigned and ruled.alternatives is not None
+    assert waiting.open and waiting.alternatives is None and waiting.ruling is None
+    assert t.adjusted_score == assigned
+    assert ui_evidence(t, case_index=first.index).case == ruled
+    with pytest.raises(ImpossibleActionError, match="ruled already"):
+        t.apply(UIRuling(case=first.index))
+    t = t.apply(LogicalAlternatives()).apply(UIRuling(note="no logical alternative"))  # the one open case
+    assert [c.stage for c in cases(t)] == ["ruled", "ruled"]
+    assert log.loads(log.dumps(t)) == t

@@ -609,6 +609,9 @@ class PollRecorded:
     the decision in question (Law 16B1(b))."""
 
     responses: tuple[PollAnswer, ...]
+    case: int | None = None
+    """The record index of the reservation (:class:`UIReserved`) this is about; needed only while more than
+    one case is open (by default, the one open case)."""
 
     @property
     def actor(self) -> Actor:
@@ -622,6 +625,9 @@ class LogicalAlternatives:
 
     calls: tuple[Call, ...] = ()
     cards: tuple[Card, ...] = ()
+    case: int | None = None
+    """The record index of the reservation (:class:`UIReserved`) this is about; needed only while more than
+    one case is open (by default, the one open case)."""
 
     @property
     def actor(self) -> Actor:
@@ -635,6 +641,9 @@ class Suggested:
 
     yes: bool
     over: tuple[Call, ...] = ()
+    case: int | None = None
+    """The record index of the reservation (:class:`UIReserved`) this is about; needed only while more than
+    one case is open (by default, the one open case)."""
 
     @property
     def actor(self) -> Actor:
@@ -682,6 +691,9 @@ class UIRuling:
     ns: tuple[ScoreShare, ...] = ()
     ew: tuple[ScoreShare, ...] = ()
     note: str = ""
+    case: int | None = None
+    """The record index of the reservation (:class:`UIReserved`) this is about; needed only while more than
+    one case is open (by default, the one open case)."""
 
     def __post_init__(self) -> None:
         if bool(self.ns) != bool(self.ew):
@@ -690,8 +702,8 @@ class UIRuling:
             _ = self.adjusted  # the weights must add up to 1 (Law 12C1(c))
 
     @classmethod
-    def assigned(cls, score: AssignedAdjustedScore, note: str = "") -> UIRuling:
-        return cls(_shares(score.ns), _shares(score.ew), note)
+    def assigned(cls, score: AssignedAdjustedScore, note: str = "", case: int | None = None) -> UIRuling:
+        return cls(_shares(score.ns), _shares(score.ew), note, case)
 
     @property
     def adjusted(self) -> AssignedAdjustedScore | None:

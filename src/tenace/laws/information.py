@@ -163,7 +163,10 @@ def cases(table: Table) -> tuple[UICase, ...]:
             source = event.index if event.index is not None else _source(table.record, index, event.about)
             out.append(UICase(event, index, source))
         elif isinstance(event, PollRecorded | LogicalAlternatives | Suggested | UIRuling) and out:
-            case = out[-1]
+            at = _target(out, event.case)
+            if at is None:
+                continue
+            case = out[at]
             match event:
                 case PollRecorded():
                     case = replace(case, poll=event)
@@ -173,8 +176,16 @@ def cases(table: Table) -> tuple[UICase, ...]:
                     case = replace(case, suggested=event)
                 case UIRuling():
                     case = replace(case, ruling=event)
-            out[-1] = case
+            out[at] = case
     return tuple(out)
+
+
+def _target(found: list[UICase], index: int | None) -> int | None:
+    """Which of the cases ``found`` so far a finding is about: the one reserved at record ``index``, or, when
+    no case is named, the last open one (the last one if all are ruled)."""
+    if index is not None:
+        return next((k for k, c in enumerate(found) if c.index == index), None)
+    return next((k for k in range(len(found) - 1, -1, -1) if found[k].open), len(found) - 1)
 
 
 def check(
@@ -200,11 +211,29 @@ def check(
                 )
         return
     current = cases(table)
-    if not current or not current[-1].open:
+    opened = [c for c in current if c.open]
+    if event.case is not None:
+        named = next((c for c in current if c.index == event.case), None)
+        if named is None:
+            raise ImpossibleActionError(
+                f"record {event.case} is not a reservation of rights about unauthorised information "
+                "(Law 16B2)"
+            )
+        if not named.open:
+            raise ImpossibleActionError(f"the case reserved at record {event.case} has been ruled already")
+        case = named
+    elif not opened:
         raise ImpossibleActionError(
             "nobody has reserved the right to call the Director about unauthorised information (Law 16B2)"
         )
-    case = current[-1]
+    elif len(opened) > 1:
+        where = ", ".join(str(c.index) for c in opened)
+        raise ImpossibleActionError(
+            f"{len(opened)} unauthorised-information cases are open (reserved at records {where}): name the "
+            "case the finding is about (Law 16B)"
+        )
+    else:
+        case = opened[0]
     if isinstance(event, Suggested) and (
         case.alternatives is None or not (case.alternatives.calls or case.alternatives.cards)
     ):
@@ -338,16 +367,19 @@ class UIEvidence:
         return self.case.stage if self.case is not None and self.case.open else None
 
 
-def ui_evidence(table: Table, seat: Seat | None = None, profile: TempoProfile | None = None) -> UIEvidence:
+def ui_evidence(table: Table, seat: Seat | None = None, profile: TempoProfile | None = None,
+                case_index: int | None = None) -> UIEvidence:
     """The evidence for a ruling about ``seat``'s actions (by default the receiver of the last case: the
-    partner of the player who made the information available). Breaks in tempo are measured against
-    ``profile`` (a session's tempo, :func:`~tenace.laws.tempo.tempo_profile`); without one, against this
-    table's own think times.
+    partner of the player who made the information available), or about the case reserved at record
+    ``case_index``. Breaks in tempo are measured against ``profile`` (a session's tempo,
+    :func:`~tenace.laws.tempo.tempo_profile`); without one, against this table's own think times.
     """
     record, times = table.record, table.times
     all_cases = cases(table)
     case = all_cases[-1] if all_cases else None
-    if seat is not None:
+    if case_index is not None:
+        case = next((c for c in all_cases if c.index == case_index), None)
+    elif seat is not None:
         mine = [c for c in all_cases if c.receiver is seat]
         case = mine[-1] if mine else None
     receiver = seat if seat is not None else case.receiver if case is not None else None
