@@ -273,9 +273,10 @@ def _fit_suits(ctx: Context) -> list[int]:
 def _game_losers(ctx: Context) -> int:
     """The most losing tricks a hand may hold to bid game in a major fit by the losing trick count: partner's
     losers estimated from what he has shown (an opening about seven, a minimum response nine), and ten
-    tricks wanted of the twenty-four."""
+    tricks wanted of the twenty-four. Halves round up (a minimum response counts nine losers, a 1NT opening
+    seven, as Klinger's tables give; Python's round would make them eight and six)."""
     count = partner_count(ctx.shown[(ctx.turn + 2) % 4])
-    partner_losers = max(4, min(10, round(11.5 - count / 3)))
+    partner_losers = max(4, min(10, math.floor(12 - count / 3)))
     return max(0, 14 - partner_losers)
 
 
