@@ -154,6 +154,7 @@ def test_a_practice_tables_boards_link_to_each_other(client: TestClient) -> None
     answer = client.post("/api/tables", json={"humans": [], "boards": 2})
     table_id = answer.json()["id"]
     _wait(lambda: _hub(client).tables[table_id].position == 2 and _ended(client, table_id), "two boards")
+    _wait(lambda: client.get(f"/api/replay/{table_id}/1").json()["next"] == 2, "board 2 stored as ended")
     first, second = (client.get(f"/api/replay/{table_id}/{p}").json() for p in (1, 2))
     assert (first["previous"], first["next"], second["previous"], second["next"]) == (None, 2, 1, None)
     assert (first["board"], second["board"], second["dealer"]) == (1, 2, "E")

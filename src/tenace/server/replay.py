@@ -399,7 +399,8 @@ def router() -> APIRouter:
         stored, table = loaded
         data = replay_json(table, table_id=table_id, position=position,
                            explanations=_explanations(request.app, stored, table, locale))
-        ended = {b.position for b in stored.boards if b.ended}  # the boards that can be replayed
+        last = stored.boards[-1].position  # the next board starts only once a board has ended
+        ended = {b.position for b in stored.boards if b.ended or b.position < last}
         data["previous"] = position - 1 if position - 1 in ended else None
         data["next"] = position + 1 if position + 1 in ended else None
         data["dd"], data["dd_error"] = None, None
