@@ -7,9 +7,9 @@ import pytest
 
 from tenace import parse_call
 from tenace.errors import ImpossibleActionError
-from tenace.laws import DIRECTOR, CallMade, Phase
+from tenace.laws import DIRECTOR, CallMade, Phase, Table
 from tenace.laws.decisions import RestoreHands
-from tenace.laws.events import CardsCounted
+from tenace.laws.events import CardsCounted, WrongCardCount
 from tenace.laws.wrong_board import ruling
 
 from ._helpers import E, N, S, calls, table
@@ -47,3 +47,22 @@ def test_7b2_a_long_count_before_any_call_is_law_13a() -> None:
 def test_7b2_a_count_no_hand_can_hold_is_refused(count: int) -> None:
     with pytest.raises(ImpossibleActionError):
         table().apply(CardsCounted(N, count))
+
+
+def test_7b2_a_short_count_becomes_law_13_when_the_director_finds_another_hand_with_fourteen() -> None:
+    """South counts 12 (a Law 14A case at first); the Director then finds East holds 14: the deal had a hand
+    with more than 13, so Law 13A applies to both hands instead (the Law 13 route is not lost)."""
+    t = table().apply(CardsCounted(S, 12))
+    assert t.pending is not None and str(t.pending.law) == "Law 14A"
+    t = t.apply(WrongCardCount(E, 14))
+    assert t.pending is not None and str(t.pending.law) == "Law 13A"
+    assert [str(o.law) for o in t.pending.options] == ["Law 13A1", "Law 13A2"]
+    assert set(t.mishaps.wrong) == {E, S}
+    assert [str(f.law) for f in ruling(t).findings] == ["Law 14A", "Law 13A"]
+    assert Table.replay(t.board, t.record, t.regulations) == t
+
+
+def test_7b2_a_second_short_hand_found_keeps_law_14() -> None:
+    t = table().apply(CardsCounted(S, 12)).apply(WrongCardCount(N, 12))
+    assert t.pending is not None and str(t.pending.law) == "Law 14A"
+    assert set(t.mishaps.wrong) == {N, S}

@@ -4,7 +4,8 @@ These irregularities are about the cards and boards themselves rather than about
 the Director is always the one who finds them and decides. The events (in :mod:`tenace.laws.events`):
 
 * :class:`~tenace.laws.events.CardsCounted` (Law 7B2): a player counts his cards before his first call. Any
-  count but 13 goes straight to the Director as a Law 13 or Law 14 case, before any call.
+  count but 13 goes straight to the Director as a Law 13 or Law 14 case, before any call. A short hand is a
+  Law 14 case until the Director finds (``WrongCardCount``) a hand with more than 13: then both are Law 13.
 * :class:`~tenace.laws.events.WrongCardCount`: the Director finds a hand with more or fewer than 13 cards.
   Some hand with more than 13 makes it Law 13: 13A when no player with a wrong count has called yet, 13B
   during the auction or play once one has, 13D once play is over. Hands short with none long make it Law
@@ -241,6 +242,16 @@ def handles(table: Table, event: Event) -> bool:
 def step(table: Table, event: Event, index: int) -> Table:
     """The table after ``event`` (one :func:`handles` accepted); the record is updated by the caller."""
     m = table.mishaps
+    if m.decision is not None and isinstance(event, WrongCardCount) and m.decision.law.law == 14 \
+            and m.restoring is None:
+        # Laws 7B2, 13, 14: a hand found short may turn out to be short because another holds its card; the
+        # Director's finding of a hand with more than 13 makes it a Law 13 case instead of Law 14
+        short = m.wrong[0] if m.wrong else None
+        other = event.other if event.other is not None else short if event.count > 13 else None
+        found = _wrong_count(_with(table, decision=None, wrong=()), event.seat, event.count, other, index)
+        if short is not None and short not in found.mishaps.wrong:  # another short hand: both are wrong
+            found = _with(found, wrong=(short, *found.mishaps.wrong))
+        return found
     if m.decision is not None and not isinstance(event, Elected):
         raise ImpossibleActionError(f"the Director's decision ({m.decision.law}) is pending")
     if m.restoring is not None and not isinstance(event, HandRestored):
