@@ -25,7 +25,7 @@ pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Browser, Page  # noqa: E402
 
 from tenace import Board, Card, Deal, Seat, parse_call  # noqa: E402
-from tenace.laws import CallMade, CardPlayed, Table  # noqa: E402
+from tenace.laws import CallMade, CardPlayed, ClaimAnswered, ClaimMade, DirectorCalled, Table  # noqa: E402
 from tenace.server.protocol import view_message  # noqa: E402
 
 from .chromium import needs_chromium  # noqa: E402
@@ -186,7 +186,7 @@ def test_a_whole_board_fits_the_window_at_every_step(
     assert final.contract is not None and final.contract.declarer is Seat.SOUTH
     steps.check("result", ENDED)
     assert page.locator("#score-text").get_attribute("data-score") == str(final.score_ns())
-    _check_alerts(page, final)
+    _check_alerts(page, final, steps)
     assert {"auction", "opening-lead", "play", "tricks", "claim", "result"} <= set(steps.done), steps.done
     assert errors == []
     context.close()
@@ -210,7 +210,7 @@ def _check_tricks(page: Page, steps: Steps) -> None:
     assert not history.is_visible()
 
 
-def _check_alerts(page: Page, table: Table) -> None:
+def _check_alerts(page: Page, table: Table, steps: Steps) -> None:
     """Alerts are marked in the auction grid, never listed under it: a call is marked alerted exactly when
     its caller alerted it and South may see it (not his partner's: the server's rule), so a robot's pass is
     marked only when its rule alerts it. An explained call opens its explanation on a tap, in the window."""
@@ -226,6 +226,8 @@ def _check_alerts(page: Page, table: Table) -> None:
             note.wait_for(state="visible", timeout=TIMEOUT_MS)
             assert note.inner_text().strip()
             assert page.evaluate(OUTSIDE_JS, ["#call-note"]) == []
+            if index == 0:  # West's pass, as the robot explains it in the page's language
+                page.screenshot(path=str(steps.folder / f"{steps.name}-explanation.png"))
             page.keyboard.press("Escape")
             assert note.is_hidden()
 
@@ -274,3 +276,18 @@ def test_dummy_at_the_side_or_at_the_bottom_fits_the_window(
     assert corners, "a covered card of dummy does not show its rank"
     outside = page.evaluate(OUTSIDE_JS, [*ALWAYS, "[data-played]"])
     assert outside == [], outside
+    # declarer claims: South, an opponent, answers it (Law 68D)
+    claimed = _defending().apply(ClaimMade(Seat.EAST, 10, "Trumps, then my winners."))
+    while claimed.turn is not Seat.SOUTH:
+        claimed = claimed.apply(ClaimAnswered(claimed.turn, True))  # type: ignore[arg-type]
+    message = view_message(claimed, Seat.SOUTH, locale=lang)
+    message["seq"] = 200
+    _deliver(page, message)
+    steps.check("claim-answer", ["#claim-info", "#claim-accept", "#claim-reject"])
+    # an insufficient bid, the Director called: South chooses among the options the Laws give (Law 27)
+    table = Table.new(Board(1, Deal.from_pbn(SIDE_DEAL)))
+    table = table.apply(CallMade(Seat.NORTH, parse_call("1H"))).apply(CallMade(Seat.EAST, parse_call("1D")))
+    message = view_message(table.apply(DirectorCalled(Seat.SOUTH)), Seat.SOUTH, locale=lang)
+    message["seq"] = 300
+    _deliver(page, message)
+    steps.check("decision", ["#pending-text", "#pending-options button.option"])

@@ -513,6 +513,9 @@ function renderPending(view) {
   // the option buttons work for whoever must decide: a player, or the Director at his console
   const mine = (view.pending.actorSeat !== null && view.pending.actorSeat === view.viewerSeat)
     || (isDirector(view.pending.actor) && isDirector(view.viewer));
+  // the player who must choose gets the options in a dialog over the table; everyone else a note beside it
+  box.classList.toggle("mine", Boolean(mine));
+  box.setAttribute("role", mine ? "dialog" : "region");
   const who = view.pending.actorSeat ? seatLabel(view.pending.actorSeat) : t("the Director");
   $("pending-text").textContent = view.pending.explanation
     || (mine ? f("You decide ({law}).", { law: view.pending.law }) : f("Waiting for a decision by {seat} ({law}).", { seat: who, law: view.pending.law }));
@@ -621,7 +624,9 @@ function renderStatus(view) {
       || (isDirector(view.pending.actor) && isDirector(view.viewer));
     text = mine ? t("Your decision.") : t("Waiting for a decision.");
   }
-  else if (view.turnSeat && view.turnSeat === view.viewerSeat) text = view.phase === "auction" ? t("Your call.") : t("Your card.");
+  else if (view.turnSeat && view.turnSeat === view.viewerSeat) {
+    text = view.phase === "auction" ? t("Your call.") : view.phase === "claim" ? t("Your decision.") : t("Your card.");
+  }
   else if (view.turnSeat && view.viewerSeat && view.contract && view.contract.declarer === view.viewerSeat && view.turnSeat === dummySeat(view)) text = t("Play a card from dummy.");
   else if (view.turnSeat) text = f("Waiting for {seat}.", { seat: seatLabel(view.turnSeat) });
   else if (isDirector(view.turn)) text = t("Waiting for the Director.");
