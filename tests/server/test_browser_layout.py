@@ -185,6 +185,12 @@ def test_a_whole_board_fits_the_window_at_every_step(
     final = server.table(table_id)
     assert final.contract is not None and final.contract.declarer is Seat.SOUTH
     steps.check("result", ENDED)
+    if page.locator("#auction-toggle").is_visible():  # the strip opens to the whole auction, and closes
+        page.click("#auction-toggle")
+        assert page.locator("#auction-toggle").get_attribute("aria-expanded") == "true"
+        steps.check("auction-open", ["#auction td[data-call-index]"])
+        page.click("#auction-toggle")
+        assert page.locator("#auction-toggle").get_attribute("aria-expanded") == "false"
     assert page.locator("#score-text").get_attribute("data-score") == str(final.score_ns())
     _check_alerts(page, final, steps)
     assert {"auction", "opening-lead", "play", "tricks", "claim", "result"} <= set(steps.done), steps.done
