@@ -150,6 +150,41 @@ def test_a_robot_board_is_replayed_with_the_solvers_own_double_dummy_values(clie
     assert f"/api/replay/{table_id}/1?lang=sv" in page.text and "Nord" in page.text
 
 
+@needs_dds
+def test_a_board_ended_by_a_claim_is_replayed_to_the_claim_with_the_position_it_left(
+    client: TestClient,
+) -> None:
+    from tenace import Board, Card, Deal, parse_call
+    from tenace.formats.json import board_to_json
+    from tenace.laws import CallMade, CardPlayed, ClaimAnswered, ClaimMade
+    from tenace.laws.events import Event
+
+    deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    answer = client.post("/api/tables", json={"humans": ["N", "E", "S", "W"],
+                                              "board": board_to_json(Board(1, deal))})
+    table_id = answer.json()["id"]
+    actor, portal = _hub(client).tables[table_id], client.portal
+    assert portal is not None
+    calls = zip(Seat, ("6NT", "P", "P", "P"), strict=True)
+    actions: list[tuple[Seat, Event]] = [(seat, CallMade(seat, parse_call(call))) for seat, call in calls]
+    actions += [(Seat.EAST, CardPlayed(Seat.EAST, Card.from_str("ST"))),
+                (Seat.NORTH, CardPlayed(Seat.SOUTH, Card.from_str("S3"))),  # declarer plays dummy's cards
+                (Seat.NORTH, ClaimMade(Seat.NORTH, 13, "all top tricks")),
+                (Seat.EAST, ClaimAnswered(Seat.EAST, True)), (Seat.WEST, ClaimAnswered(Seat.WEST, True))]
+    for seat, event in actions:
+        seq = len(actor.table.record)
+        portal.call(actor.submit, seat, event)
+        _wait(lambda s=seq: len(actor.table.record) > s, f"{event} to be applied")
+    data = client.get(f"/api/replay/{table_id}/1").json()
+    assert data["claim"]["seat"] == "N" and data["claim"]["after"] == 2
+    assert data["claim"]["agreed_by"] == ["E", "W"] and data["declarer_tricks"] == 13
+    assert [c["card"] for c in data["cards"]] == ["ST", "S3"] and len(data["dd"]) == 3
+    position = Play.for_contract(deal, Contract.from_str("6NTN"), [Card.from_str("ST"), Card.from_str("S3")])
+    solved = dds.solve_position(position)
+    assert data["dd"][2]["turn"] == "W" and data["dd"][2]["tricks"] == {str(c): t for c, t in solved.cards}
+    assert data["dd"][2]["value"] == 13
+
+
 def test_a_practice_tables_boards_link_to_each_other(client: TestClient) -> None:
     answer = client.post("/api/tables", json={"humans": [], "boards": 2})
     table_id = answer.json()["id"]
