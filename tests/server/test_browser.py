@@ -222,8 +222,12 @@ def test_four_players_alert_call_the_director_review_a_trick_and_claim(
         _wait_seq(page, 1)
         cell = page.locator('#auction td[data-call-index="0"]')
         assert "alerted" in (cell.get_attribute("class") or "")
-        assert cell.get_attribute("title") == "Strong and artificial: 22+ points or any game force"
-        cell.locator(".call-button").click()  # a tap opens the explanation next to the call, in the grid
+        cell.locator(".call-button").hover()  # pointing at the call opens its explanation next to it
+        assert page.locator("#call-note").inner_text() == \
+            "Alerted: Strong and artificial: 22+ points or any game force"
+        page.mouse.move(0, 0)
+        assert page.locator("#call-note").is_hidden()
+        cell.locator(".call-button").click()  # and so does a tap
         assert "Strong and artificial" in page.locator("#call-note").inner_text()
         page.keyboard.press("Escape")
         assert page.locator("#call-note").is_hidden()

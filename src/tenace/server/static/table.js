@@ -424,7 +424,7 @@ function renderAuction(view) {
       // explanation opens on hover, focus, tap or click, in the page's language as the server sends it.
       const note = c.explanation ?? t("No explanation given.");
       cell.classList.add("explained");
-      if (c.explanation) cell.title = c.explanation;
+      cell.dataset.explanation = note; // shown in the popover (no title: the browser's own tooltip would repeat it)
       const button = el("button", {
         type: "button", class: "call-button", "data-key": `note-${index}`, "aria-haspopup": "true",
         "aria-label": `${seatLabel(c.seat)} ${text}${c.alert ? ` (${t("Alerted")})` : ""}: ${note}`,
