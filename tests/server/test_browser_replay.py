@@ -135,6 +135,15 @@ def test_stepping_through_a_board_shows_the_double_dummy_values_of_the_json(
     _check(page, data, cards)
     page.keyboard.press("Home")
     assert page.locator("#replay").get_attribute("data-step") == "0"
+    # the deal's double-dummy table, opened
+    page.locator("#rp-deal-dd summary").click()
+    rows = page.locator("#rp-deal-table tbody tr")
+    assert rows.count() == 4
+    for i, seat in enumerate("NESW"):
+        cells = rows.nth(i).locator("td").all_inner_texts()
+        assert cells == [str(data["deal_dd"]["table"][seat][d]) for d in ("C", "D", "H", "S", "NT")]
+    assert page.locator("#rp-par").inner_text().startswith("Par: ")
+    page.locator("body").focus()
     # the cards played are gone from the hands as the play goes on
     page.keyboard.press("End")
     remaining = page.locator(".rp-card").count()

@@ -118,7 +118,14 @@ def test_a_robot_board_is_replayed_with_the_solvers_own_double_dummy_values(clie
     assert answer.status_code == 200, answer.text
     data = answer.json()
     assert data == {**replay_json(table, table_id=table_id, position=1), "dd": data["dd"], "dd_error": None,
-                    "previous": None, "next": None}
+                    "previous": None, "next": None, "deal_dd": data["deal_dd"]}
+    # the deal's double-dummy table and par, as the solver gives them
+    tricks = dds.dd_table(table.deal)
+    assert data["deal_dd"]["table"] == {seat.value: {d.value: n for s, d, n in tricks.items() if s is seat}
+                                        for seat in Seat}
+    found = dds.par(tricks, table.board.vulnerability, table.board.dealer)
+    par = {"score_ns": found.score_ns, "contracts": [str(c) for c, _ in found.contracts]}
+    assert data["deal_dd"]["par"] == par
     assert [c["call"] for c in data["calls"]] == [str(c.call.call) for c in table.calls]
     assert data["score_ns"] == table.score_ns() and data["board"] == 1 and data["dealer"] == "N"
     assert {seat: set(cards) for seat, cards in data["hands"].items()} == {

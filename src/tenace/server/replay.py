@@ -45,7 +45,7 @@ import collections
 import functools
 import hmac
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -68,8 +68,8 @@ if TYPE_CHECKING:
     from tenace.server.security import User
 
 __all__ = [
-    "REPLAY_STRINGS", "Refusal", "ReplayCache", "dd_json", "dd_positions", "replay_json", "replay_refusal",
-    "replay_table", "router",
+    "REPLAY_STRINGS", "Refusal", "ReplayCache", "dd_json", "dd_positions", "deal_json", "replay_json",
+    "replay_refusal", "replay_table", "router",
 ]
 
 log = logging.getLogger("tenace.server")
@@ -87,7 +87,8 @@ REPLAY_STRINGS: Final = (
     N_("Vulnerable"), N_("Tricks: N-S {ns}, E-W {ew}"), N_("Back to the table"),
     N_("Use the arrow keys: left and right step one call or card, up and down one trick, Home and End."),
     N_("Declarer's side takes {tricks} tricks with best play from here."), N_("Explanation"),
-    N_("corrected (Law {law})"), N_("Previous board"), N_("Next board"),
+    N_("corrected (Law {law})"), N_("Previous board"), N_("Next board"), N_("Double-dummy tricks and par"),
+    N_("Par: {contracts}; N-S {score}"), N_("Tricks each seat takes as declarer, double dummy"),
 )
 """The replay page's labels (besides the table client's, :data:`tenace.server.pages.CLIENT_STRINGS`), sent
 translated inside the page."""
@@ -217,6 +218,25 @@ def dd_json(positions: Sequence[Play]) -> list[dict[str, Any]]:
     return out
 
 
+def deal_json(table: Table) -> dict[str, Any]:
+    """The deal's double-dummy tricks in every denomination from every seat, and its par (dealer par, the
+    board's vulnerability): ``{"table": {"N": {"C": 7, ..., "NT": 6}, ...}, "par": {"score_ns": -110,
+    "contracts": ["2SE", "2SW"]}}``.
+
+    :raises tenace.solver.dds.SolverError: if the solver is missing or fails.
+    """
+    from tenace.solver.dds import dd_table, par
+
+    deal = table.play.deal if table.play is not None else table.deal
+    tricks = dd_table(deal)
+    found = par(tricks, table.board.vulnerability, table.board.dealer)
+    by_seat: dict[str, dict[str, int]] = {seat.value: {} for seat in Seat}
+    for seat, denomination, count in tricks.items():
+        by_seat[seat.value][denomination.value] = count
+    return {"table": by_seat,
+            "par": {"score_ns": found.score_ns, "contracts": [str(c) for c, _ in found.contracts]}}
+
+
 class ReplayCache:
     """The double-dummy values of the boards replayed lately, each solved once: in a worker thread, off the
     event loop, as a task of its own (a request that goes away does not stop it, and a second request for a
@@ -226,9 +246,8 @@ class ReplayCache:
         self.size = size
         self.solved = 0
         """How many boards were solved (not found in the cache)."""
-        self._done: collections.OrderedDict[tuple[object, ...], list[dict[str, Any]]] = (
-            collections.OrderedDict())
-        self._running: dict[tuple[object, ...], asyncio.Task[list[dict[str, Any]]]] = {}
+        self._done: collections.OrderedDict[tuple[object, ...], Any] = collections.OrderedDict()
+        self._running: dict[tuple[object, ...], asyncio.Task[Any]] = {}
 
     async def dd(self, key: tuple[object, ...], table: Table) -> list[dict[str, Any]]:
         """The values of :func:`dd_json` for ``table``'s play, cached under ``key`` (a board of a table and
@@ -237,19 +256,24 @@ class ReplayCache:
 
         :raises tenace.solver.dds.SolverError: if the solver is missing or fails (nothing is cached).
         """
+        values: list[dict[str, Any]] = await self.get(key, lambda: dd_json(dd_positions(table)))
+        return values
+
+    async def get(self, key: tuple[object, ...], compute: Callable[[], Any]) -> Any:
+        """``compute()`` (run in a worker thread), cached under ``key``."""
         found = self._done.get(key)
         if found is not None:
             self._done.move_to_end(key)
             return found
         task = self._running.get(key)
         if task is None:
-            task = asyncio.get_running_loop().create_task(asyncio.to_thread(dd_json, dd_positions(table)))
+            task = asyncio.get_running_loop().create_task(asyncio.to_thread(compute))
             self._running[key] = task
             self.solved += 1
             task.add_done_callback(functools.partial(self._finished, key))
         return await asyncio.shield(task)
 
-    def _finished(self, key: tuple[object, ...], task: asyncio.Task[list[dict[str, Any]]]) -> None:
+    def _finished(self, key: tuple[object, ...], task: asyncio.Task[Any]) -> None:
         self._running.pop(key, None)
         if task.cancelled() or task.exception() is not None:
             return
@@ -406,12 +430,16 @@ def router() -> APIRouter:
         data["dd"], data["dd_error"] = None, None
         from tenace.solver.dds import available
 
-        if table.play is not None and not available():
+        data["deal_dd"] = None
+        if not available():
             data["dd_error"] = "unavailable"
-        elif table.play is not None:
-            key = (table_id, position, tuple(str(c) for c in table.play.cards))
+        else:
+            cards = () if table.play is None else tuple(str(c) for c in table.play.cards)
             try:
-                data["dd"] = await _cache(request).dd(key, table)
+                cache = _cache(request)
+                data["deal_dd"] = await cache.get((table_id, position, "deal"), lambda: deal_json(table))
+                if table.play is not None:
+                    data["dd"] = await cache.dd((table_id, position, cards), table)
             except Exception:
                 log.exception("table %s, board %d: the double-dummy analysis failed", table_id, position)
                 data["dd_error"] = "failed"

@@ -19,7 +19,9 @@
  *            claim: ReplayClaim | null, declarer_tricks: number | null,
  *            tricks_won: {NS: number, EW: number} | null, score_ns: number | null,
  *            result: {adjusted: string, law: string} | null, dd: DDPosition[] | null,
- *            dd_error: string | null, previous?: number | null, next?: number | null}} Replay
+ *            dd_error: string | null, previous?: number | null, next?: number | null,
+ *            deal_dd?: DealDD | null}} Replay
+ * @typedef {{table: Record<SeatCode, Record<string, number>>, par: {score_ns: number, contracts: string[]}}} DealDD
  */
 
 /** @type {SeatCode[]} */
@@ -221,6 +223,7 @@ export class ReplayViewer {
       byId("rp-dd-summary").textContent = this.t(r.dd_error === "unavailable"
         ? "Double-dummy analysis is not available on this server." : "The double-dummy analysis failed.");
     }
+    if (r.deal_dd) this.drawDealDD(r.deal_dd);
     for (const [id, position, text] of /** @type {[string, number | null | undefined, string][]} */ ([
       ["rp-previous-board", r.previous, "Previous board"], ["rp-next-board", r.next, "Next board"]])) {
       const link = /** @type {HTMLAnchorElement} */ (byId(id));
@@ -230,6 +233,46 @@ export class ReplayViewer {
       link.hidden = false;
     }
     this.draw();
+  }
+
+  /**
+   * The deal's double-dummy tricks by declarer and denomination, and its par.
+   * @param {DealDD} dd
+   */
+  drawDealDD(dd) {
+    const box = byId("rp-deal-dd");
+    const summary = box.querySelector("summary");
+    if (summary) summary.textContent = this.t("Double-dummy tricks and par");
+    const table = byId("rp-deal-table");
+    table.replaceChildren();
+    const caption = make("caption", "rp-sr", this.t("Tricks each seat takes as declarer, double dummy"));
+    const head = make("tr");
+    head.append(make("td"));
+    const denominations = ["C", "D", "H", "S", "NT"];
+    for (const d of denominations) {
+      const th = make("th", isRed(d) ? "red" : "", d === "NT" ? this.t("NT") : SYMBOL[d]);
+      th.setAttribute("scope", "col");
+      head.append(th);
+    }
+    const thead = make("thead");
+    thead.append(head);
+    const body = make("tbody");
+    for (const seat of SEATS) {
+      const row = make("tr");
+      const th = make("th", "", this.t(seat));
+      th.setAttribute("scope", "row");
+      th.title = this.seatName(seat);
+      row.append(th);
+      for (const d of denominations) row.append(make("td", "", String(dd.table[seat]?.[d] ?? "")));
+      body.append(row);
+    }
+    table.append(caption, thead, body);
+    const contracts = dd.par.contracts.map((c) => this.t("{contract} by {seat}", {
+      contract: contractText(c, this.strings), seat: this.seatName(/** @type {SeatCode} */ (c.slice(-1))) }));
+    const sign = (/** @type {number} */ n) => (n > 0 ? `+${n}` : String(n));
+    byId("rp-par").textContent = this.t("Par: {contracts}; N-S {score}", {
+      contracts: contracts.length ? contracts.join(", ") : this.t("Passed out"), score: sign(dd.par.score_ns) });
+    box.hidden = false;
   }
 
   /** @param {KeyboardEvent} event */
