@@ -297,3 +297,16 @@ def test_dummy_at_the_side_or_at_the_bottom_fits_the_window(
     message["seq"] = 300
     _deliver(page, message)
     steps.check("decision", ["#pending-text", "#pending-options button.option"])
+    # twelve tricks played: the history lists them all, and its Close button stays in the window
+    late = _dummy()
+    while late.play is not None and len(late.play.cards) < 48:
+        turn = late.turn
+        assert isinstance(turn, Seat)
+        late = late.apply(CardPlayed(turn, sorted(late.legal_cards(), key=str)[0]))
+    message = view_message(late, Seat.EAST, locale=lang)
+    message["seq"] = 400
+    _deliver(page, message)
+    page.click("#tricks-button")
+    assert page.locator("#trick-history li").count() == 12
+    steps.check("history", ["#trick-history", "#trick-history-close", "#trick-history li:first-child"])
+    page.click("#trick-history-close")
