@@ -264,6 +264,7 @@ def test_a_director_in_a_browser_logs_in_creates_a_session_with_a_guest_and_the_
     assert going.status_code == 303 and going.headers["location"].startswith("/tables/")
     assert client.get(link[:-3] + "abc").status_code == 404  # a code made up
     assert client.get(link.replace("/seat/4/2", "/seat/4/1")).status_code == 404  # another seat's
+    assert client.get(link[:-3] + "%C3%A9").status_code == 404  # a non-ASCII code: no seat, no server error
     bad = client.post("/club/sessions", data={**form, "seating": "4 robot"})
     assert bad.status_code == 422 and "seating, line 1" in bad.text
 

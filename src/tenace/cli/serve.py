@@ -53,6 +53,16 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         log_level: Annotated[str, typer.Option("--log-level", help="uvicorn's log level.")] = "info",
+        forwarded_allow_ips: Annotated[
+            str | None,
+            typer.Option(
+                "--forwarded-allow-ips", metavar="IPS",
+                help="Trust X-Forwarded-For and X-Forwarded-Proto from these addresses (comma-separated; a "
+                     "reverse proxy's). Off by default: the client's address is the connection's, so a "
+                     "client cannot choose the address the login and socket limits count.",
+                show_default=False,
+            ),
+        ] = None,
         compression: Annotated[
             bool,
             typer.Option(
@@ -94,8 +104,11 @@ def register(app: typer.Typer) -> None:
         where = _shown(settings.database_url)
         err.print(f"tenace serve: http://{settings.host}:{settings.port}/ (database {where}; robot systems "
                   f"{', '.join(systems.names())})")
+        # a WebSocket frame larger than twice the message limit closes the socket before it is read into
+        # memory; a smaller one over the limit is refused with an error message (docs/server.md)
         uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level=log_level,
-                    ws_per_message_deflate=compression)
+                    ws_per_message_deflate=compression, ws_max_size=2 * settings.max_message_bytes,
+                    proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips)
 
 
 def _shown(url: str) -> str:

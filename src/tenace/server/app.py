@@ -62,6 +62,7 @@ from tenace.server.robot_systems import RobotSystemError, RobotSystems, paths_of
 from tenace.server.security import (
     EventState,
     SeatTokenError,
+    SecurityHeaders,
     SpectatorPolicy,
     User,
     WatchedTable,
@@ -427,6 +428,7 @@ def create_app(
             store.close()
 
     app = FastAPI(title="Tenace", lifespan=lifespan)
+    app.add_middleware(SecurityHeaders)  # CSP, nosniff, no framing, referrer policy
     app.state.settings = settings
     app.state.robot_systems = robot_systems
     app.state.start_solo_table = _lobby_table  # the lobby's form (tenace.server.pages)
@@ -543,7 +545,13 @@ def create_app(
         limit_key = uuid.uuid4().hex  # the connection's key for the limit of messages (docs/accounts.md)
         try:
             while True:
-                text = await websocket.receive_text()
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:  # a binary frame: the protocol is JSON text (docs/protocol.md)
+                    connection.send(error_message("bad-message", "a message is JSON text, not binary data"))
+                    continue
                 if not accounts.message_allowed(websocket, limit_key):
                     connection.send(error_message("rate-limited", "too many messages: wait a moment"))
                     continue
@@ -570,7 +578,7 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
 
 
 async def _receive(actor: TableActor, connection: Connection, text: str, settings: Settings) -> None:
-    if len(text) > settings.max_message_bytes:
+    if len(text) > settings.max_message_bytes or len(text.encode()) > settings.max_message_bytes:
         limit = settings.max_message_bytes
         connection.send(error_message("bad-message", f"a message is at most {limit} bytes"))
         return

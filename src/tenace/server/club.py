@@ -1529,7 +1529,7 @@ def router() -> APIRouter:
         index = player - 1
         expected = guest_code(club.auth.settings.secret, session.id, pair, index)
         if (specs is None or not 0 <= index < 2 or specs[index].kind != "guest"
-                or not hmac.compare_digest(code, expected)):
+                or not hmac.compare_digest(code.encode(), expected.encode())):  # bytes: any text is compared
             raise HTTPException(404, "this seat link opens no seat")
         return _go(request, session, pair, index, f"guest:{specs[index].name}")
 

@@ -27,7 +27,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Collection, Mapping
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol
 from urllib.parse import urlsplit
 
 from tenace.seats import Seat
@@ -696,3 +696,46 @@ def spectator_refusal(user: User | None, table: WatchedTable, event_state: Event
         return None
     return (f"board {board} is shown only once it is finished at every table that plays it (the event's "
             "spectator policy)")
+
+
+# --------------------------------------------------------------------------------------------- headers
+
+SECURITY_HEADERS: Final = (
+    # the pages load scripts, styles, images and sockets from the server itself only, and no one frames them
+    (b"content-security-policy",
+     b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+     b"connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"same-origin"),
+)
+"""The headers every HTTP response of the server carries (issue 16; docs/accounts.md)."""
+
+_UNGUARDED: Final = ("/docs", "/redoc")
+"""FastAPI's API pages load their scripts from a CDN: no content security policy there."""
+
+
+class SecurityHeaders:
+    """ASGI middleware adding :data:`SECURITY_HEADERS` to every HTTP response (a plain ASGI wrapper: it costs
+    a tuple concatenation per response, nothing per WebSocket message)."""
+
+    def __init__(self, app: Callable[..., Any]) -> None:
+        self.app = app
+
+    async def __call__(
+        self, scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]
+    ) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path = scope.get("path", "")
+        headers = SECURITY_HEADERS if not path.startswith(_UNGUARDED) else SECURITY_HEADERS[1:]
+
+        async def with_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                present = {name.lower() for name, _ in message.get("headers", ())}
+                message["headers"] = [*message.get("headers", ()),
+                                      *((n, v) for n, v in headers if n not in present)]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
