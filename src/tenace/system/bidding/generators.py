@@ -340,12 +340,7 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             code = _cheapest(ctx, suit)
             if code is not None and _level(code) <= 3 and suit not in fits:
                 letter = _SUIT_LETTER[suit]
-                # at the three level a good suit or a seventh card: the rebid must be safe alone
-                extra = f", good {letter}" if _level(code) == 3 else ""
-                add(code, f"{letter}>=7, hcp 10+" if extra else f"{letter}>=6, hcp 10+", "rebid-suit",
-                    Forcing.NON_FORCING, judge=True)
-                if extra:
-                    add(code, f"{letter}>=6, hcp 10+{extra}", "rebid-suit", Forcing.NON_FORCING, judge=True)
+                add(code, f"{letter}>=6, hcp 10+", "rebid-suit", Forcing.NON_FORCING, judge=True)
         for suit in ctx.unbid:
             # a six-card suit nobody has bid, and some values: show it, not forcing (1C-(1D)-X-(2D): 2S
             # with six spades; an advancer's own long suit)
@@ -505,12 +500,7 @@ def _without_partner(ctx: Context, add: Callable[..., None]) -> None:
         letter = _SUIT_LETTER[suit]
         code = _cheapest(ctx, suit)
         if code is not None and _level(code) <= 3:
-            if _level(code) == 3:  # a good suit or a seventh card, as in competition with partner
-                add(code, f"{letter}>=7, hcp 11+", "rebid-suit", Forcing.NON_FORCING, judge=True)
-                add(code, f"{letter}>=6, hcp 11+, good {letter}", "rebid-suit", Forcing.NON_FORCING,
-                    judge=True)
-            else:
-                add(code, f"{letter}>=6, hcp 11+", "rebid-suit", Forcing.NON_FORCING, judge=True)
+            add(code, f"{letter}>=6, hcp 11+", "rebid-suit", Forcing.NON_FORCING, judge=True)
     if mine and denom < 4 and level <= 2:
         letter = _SUIT_LETTER[denom]
         add(DOUBLE, f"hcp 13+, {letter}<=1", "takeout-double", Forcing.FORCING, judge=True)
