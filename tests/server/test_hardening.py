@@ -93,3 +93,11 @@ def test_serve_trusts_the_forwarded_addresses_of_the_proxy_it_is_told(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     seen = _serve_arguments(monkeypatch, tmp_path, "--forwarded-allow-ips", "10.0.0.5")
     assert seen["proxy_headers"] is True and seen["forwarded_allow_ips"] == "10.0.0.5"
+
+
+def test_a_message_nested_too_deeply_gets_an_error_not_a_traceback(client: TestClient) -> None:
+    with client.websocket_connect(_seat(client)) as ws:
+        ws.receive_json()
+        ws.send_text("[" * 4000 + "]" * 4000)
+        answer = _next(ws, "error")
+        assert answer["code"] == "bad-message" and "nested too deeply" in answer["message"]

@@ -222,6 +222,9 @@ def _load_json(path: Path, source: str) -> Loaded:
     except ValueError as exc:
         line = getattr(exc, "lineno", None)
         return Loaded(source, Format.JSON, (), (Problem(source, line, "error", "json", f"not JSON: {exc}"),))
+    except RecursionError:
+        problem = Problem(source, None, "error", "json", "not JSON Tenace reads: nested too deeply")
+        return Loaded(source, Format.JSON, (), (problem,))
     try:
         if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
             records = [from_json(data)]

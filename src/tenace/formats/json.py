@@ -263,6 +263,8 @@ def _parse(text: str) -> JSONValue:
         return _json.loads(text)
     except ValueError as err:
         raise JSONFormatError("(text)", f"not JSON: {err}") from None
+    except RecursionError:
+        raise JSONFormatError("(text)", "not JSON Tenace reads: nested too deeply") from None
 
 
 def _object(data: JSONValue, path: str) -> Mapping[str, JSONValue]:

@@ -267,6 +267,8 @@ class _Tree:
                 f"not well-formed XML: {xml.parsers.expat.ErrorString(exc.code)} (column {exc.offset + 1})",
                 source=source, lineno=exc.lineno,
             ) from exc
+        except LookupError as exc:  # the XML declaration names an encoding Python does not know
+            raise USEBIOError(f"not readable XML: {exc}", source=source, lineno=1) from None
         self.root: ET.Element = builder.close()
 
     def error(self, element: ET.Element, path: str, message: str) -> USEBIOError:

@@ -463,3 +463,5 @@ def _parse(text: str) -> JSONValue:
         return _json.loads(text)
     except ValueError as err:
         raise JSONFormatError("(text)", f"not JSON: {err}") from None
+    except RecursionError:
+        raise JSONFormatError("(text)", "not a table log: nested too deeply") from None

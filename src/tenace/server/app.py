@@ -584,6 +584,9 @@ async def _receive(actor: TableActor, connection: Connection, text: str, setting
         return
     try:
         data = json.loads(text)
+    except RecursionError:
+        connection.send(error_message("bad-message", "not JSON the server reads: nested too deeply"))
+        return
     except ValueError as exc:
         connection.send(error_message("bad-message", f"not JSON: {exc}"))
         return

@@ -270,6 +270,8 @@ def loads(text: str, *, source: str = "<json>") -> SystemCard:
     except json.JSONDecodeError as exc:
         raise SystemCardError(f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
                               source=source) from None
+    except RecursionError:
+        raise SystemCardError("not a system card: nested too deeply", source=source) from None
     return card_from_json(data, source=source)
 
 
