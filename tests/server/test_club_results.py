@@ -292,3 +292,17 @@ def test_a_logged_in_player_goes_from_the_session_page_to_his_table_and_from_it_
     # without his seat token the page still leads to the session, but to no seat
     watching = stranger.get(f"/tables/{table_id}").text
     assert 'id="club"' in watching and 'id="club-next"' not in watching
+
+
+def test_a_seat_named_in_another_case_is_the_players_all_the_same(director: TestClient) -> None:
+    """User names are case-insensitive: a seat written user:PAT is taken by the account pat."""
+    auth: Auth = director.app.state.auth  # type: ignore[attr-defined]
+    auth.accounts.register("pat", PASSWORD)
+    created = director.post("/club/sessions", json={
+        "name": "Members", "movement": "howell", "tables": 2, "boards_per_round": 1, "start": True,
+        "seats": {"2": ["robot", "user:PAT"]},
+    }).json()
+    pat = _visitor(director)
+    assert pat.post("/auth/login", json={"username": "pat", "password": PASSWORD}).status_code == 200
+    assert 'id="my-table"' in pat.get(f"/club/sessions/{created['id']}").text
+    assert pat.get(f"/club/sessions/{created['id']}/play", follow_redirects=False).status_code == 303

@@ -1481,7 +1481,7 @@ def router() -> APIRouter:
         _, results = await asyncio.to_thread(club.scored, session, not director)
         partial = not director and bool(session.boards_in_play())
         guests = session.guests(club.auth.settings.secret) if director else []
-        mine = user is not None and any(p.kind == "user" and p.name == user.username
+        mine = user is not None and any(p.kind == "user" and p.name.lower() == user.username.lower()
                                         for pair in session.players.values() for p in pair)
         return _html(request, "club_session.html.j2", session=session.summary(public=not director),
                      results=results, percent=_fraction, director=director, guests=guests,
@@ -1542,7 +1542,7 @@ def router() -> APIRouter:
         session = await _club(request).load(session_id)
         for contestant, specs in session.players.items():
             for index, spec in enumerate(specs):
-                if spec.kind == "user" and spec.name == user.username:
+                if spec.kind == "user" and spec.name.lower() == user.username.lower():  # names: any case
                     return _go(request, session, contestant, index, user.holder)
         raise HTTPException(403, "you have no seat in this session")
 
