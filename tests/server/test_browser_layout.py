@@ -255,6 +255,7 @@ def _dummy() -> Table:
 
 
 SIDE_DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+LONG_DUMMY = "N:AKQJT98.2.32.432 765.AKQ.AKQ.AKQJ 432.JT9.JT9.T987 .876543.87654.65"
 
 
 @pytest.mark.parametrize(("width", "height", "lang"), VIEWPORTS)
@@ -282,6 +283,14 @@ def test_dummy_at_the_side_or_at_the_bottom_fits_the_window(
     assert corners, "a covered card of dummy does not show its rank"
     outside = page.evaluate(OUTSIDE_JS, [*ALWAYS, "[data-played]"])
     assert outside == [], outside
+    # a seven-card suit in dummy's column still leaves the trick and South's hand in the window
+    long = Table.new(Board(1, Deal.from_pbn(LONG_DUMMY)))
+    for seat, call in zip([*Seat, *Seat], ("P", "P", "3NT", "P", "P", "P"), strict=False):
+        long = long.apply(CallMade(seat, parse_call(call)))
+    message = view_message(long.apply(CardPlayed(Seat.WEST, Card.from_str("H8"))), Seat.SOUTH, locale=lang)
+    message["seq"] = 150
+    _deliver(page, message)
+    steps.check("long-dummy", ["#pos-top button.card", "[data-played]"])
     # declarer claims: South, an opponent, answers it (Law 68D)
     claimed = _defending().apply(ClaimMade(Seat.EAST, 10, "Trumps, then my winners."))
     while claimed.turn is not Seat.SOUTH:
