@@ -255,7 +255,9 @@ function renderSeat(view, seat, position) {
   const cards = visibleCards(view, seat);
   holder.className = "hand";
   if (cards === null) {
-    holder.append(el("span", { class: "hidden-hand", role: "img", "aria-label": t("Hidden") }));
+    // a closed hand: its back, with the number of cards it still holds (every card played was seen)
+    const played = view.tricks.reduce((n, trick) => n + trick.cards.filter(([s]) => s === seat).length, 0);
+    if (played < 13) holder.append(el("span", { class: "hidden-hand", role: "img", "aria-label": t("Hidden"), text: String(13 - played) }));
     return;
   }
   const trump = view.contract && view.contract.strain !== "NT" ? view.contract.strain : null;
