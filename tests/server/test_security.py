@@ -208,25 +208,36 @@ def test_property_no_window_ever_holds_more_allowed_hits_than_the_limit(
         assert sum(1 for t in allowed[i:] if t < start + 10) <= limit
 
 
-def test_an_account_locks_after_n_failures_whatever_the_ip_and_unlocks_after_the_window() -> None:
+def test_an_account_locks_for_the_address_that_failed_n_times_and_unlocks_after_the_window() -> None:
     clock = Clock()
     guard = LoginGuard(InMemoryRateLimiter(clock), LoginPolicy(account=Limit(3, 600), ip=Limit(100, 60)))
-    for ip in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):
-        guard.before("Ann", ip)
-        guard.failed("Ann")
+    for _ in range(3):
+        guard.before("Ann", "10.0.0.1")
+        guard.failed("Ann", "10.0.0.1")
     with pytest.raises(AccountLockedError) as caught:
-        guard.before("ann", "10.9.9.9")  # user names are not case-sensitive
+        guard.before("ann", "10.0.0.1")  # user names are not case-sensitive
     assert caught.value.retry_after == pytest.approx(600)
     guard.before("bob", "10.0.0.1")  # other accounts are not affected
     clock.now += 601
     guard.before("ann", "10.0.0.1")
 
 
+def test_nobody_can_lock_an_account_against_its_holder_from_another_address() -> None:
+    """An attacker's failures lock the account for his address only: the Director, logging in from his
+    own, is not locked out (issue 16)."""
+    guard = LoginGuard(InMemoryRateLimiter(Clock()), LoginPolicy(account=Limit(3, 600), ip=Limit(100, 60)))
+    for _ in range(10):
+        guard.failed("dan", "203.0.113.9")
+    with pytest.raises(AccountLockedError):
+        guard.before("dan", "203.0.113.9")
+    guard.before("dan", "192.0.2.1")
+
+
 def test_a_successful_login_clears_the_failures() -> None:
     guard = LoginGuard(InMemoryRateLimiter(Clock()), LoginPolicy(account=Limit(2, 600)))
-    guard.failed("ann")
-    guard.succeeded("ann")
-    guard.failed("ann")
+    guard.failed("ann", None)
+    guard.succeeded("ann", None)
+    guard.failed("ann", None)
     guard.before("ann", None)
 
 

@@ -74,12 +74,12 @@ def test_two_processes_share_one_lockout(prefix: str) -> None:
     clock = Clock()
     policy = LoginPolicy(account=Limit(3, 600))
     first, second = LoginGuard(limiter(prefix, clock), policy), LoginGuard(limiter(prefix, clock), policy)
-    first.failed("ann")
-    second.failed("ann")
-    first.failed("ann")
+    first.failed("ann", "10.0.0.1")
+    second.failed("ann", "10.0.0.1")
+    first.failed("ann", "10.0.0.1")
     with pytest.raises(AccountLockedError):
         second.before("ann", "10.0.0.1")
-    second.succeeded("ann")
+    second.succeeded("ann", "10.0.0.1")
     first.before("ann", "10.0.0.1")
 
 

@@ -553,8 +553,9 @@ def router() -> APIRouter:
         auth = get_auth(request)
         fields, as_form = await _fields(request)
         username, password = _text(fields, "username"), _text(fields, "password")
+        ip = client_ip(request, auth)
         try:
-            auth.login_guard.before(username, client_ip(request, auth))
+            auth.login_guard.before(username, ip)
         except (AccountLockedError, RateLimitedError) as error:
             if as_form:
                 return _back(fields, {"login_error": error.code})
@@ -562,11 +563,11 @@ def router() -> APIRouter:
         try:
             user = await run_in_threadpool(auth.accounts.authenticate, username, password)
         except InvalidCredentialsError as error:
-            auth.login_guard.failed(username)
+            auth.login_guard.failed(username, ip)
             if as_form:
                 return _back(fields, {"login_error": error.code})
             raise HTTPException(status.HTTP_401_UNAUTHORIZED, str(error)) from None
-        auth.login_guard.succeeded(username)
+        auth.login_guard.succeeded(username, ip)
         old = request.cookies.get(auth.settings.cookie_name)
         if old:  # a new session at every login (no session fixation)
             await run_in_threadpool(auth.accounts.close_session, old)
@@ -583,8 +584,9 @@ def router() -> APIRouter:
         auth = get_auth(request)
         fields, as_form = await _fields(request)
         current, new = _text(fields, "password"), _text(fields, "new_password")
+        ip = client_ip(request, auth)
         try:
-            auth.login_guard.before(user.username, client_ip(request, auth))
+            auth.login_guard.before(user.username, ip)
         except (AccountLockedError, RateLimitedError) as error:
             if as_form:
                 return _back(fields, {"password_error": error.code})
@@ -592,7 +594,7 @@ def router() -> APIRouter:
         try:
             await run_in_threadpool(auth.accounts.authenticate, user.username, current)
         except InvalidCredentialsError as error:
-            auth.login_guard.failed(user.username)
+            auth.login_guard.failed(user.username, ip)
             if as_form:
                 return _back(fields, {"password_error": error.code})
             raise HTTPException(status.HTTP_401_UNAUTHORIZED, str(error)) from None

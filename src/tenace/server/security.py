@@ -427,9 +427,10 @@ class Limit:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class LoginPolicy:
-    """How many failed logins lock an account (``account``; counted per user name, whether or not it
-    exists, so that a locked answer does not reveal which names are taken), and how many attempts one IP
-    address may make (``ip``)."""
+    """How many failed logins lock an account from one address (``account``; counted per user name and IP
+    address, whether or not the name exists, so that a locked answer does not reveal which names are taken,
+    and so that nobody can lock an account against its holder, who logs in from another address), and how
+    many attempts one IP address may make (``ip``)."""
 
     account: Limit = Limit(5, 15 * 60)
     ip: Limit = Limit(30, 60)
@@ -439,12 +440,13 @@ class LoginGuard:
     """The login rate limits (:class:`LoginPolicy`) on a :class:`RateLimiter`.
 
     >>> guard = LoginGuard(InMemoryRateLimiter(), LoginPolicy(account=Limit(2, 60)))
-    >>> guard.before("ann", "10.0.0.1"); guard.failed("ann"); guard.failed("ann")
+    >>> guard.before("ann", "10.0.0.1"); guard.failed("ann", "10.0.0.1"); guard.failed("ann", "10.0.0.1")
     >>> try:
     ...     guard.before("ann", "10.0.0.1")
     ... except AccountLockedError as locked:
     ...     print(locked)
     too many failed logins for 'ann': try again in 60 seconds
+    >>> guard.before("ann", "10.0.0.2")  # the holder, elsewhere, is not locked out
     """
 
     def __init__(self, limiter: RateLimiter, policy: LoginPolicy = LoginPolicy()) -> None:
@@ -452,8 +454,8 @@ class LoginGuard:
         self.policy = policy
 
     @staticmethod
-    def _account_key(username: str) -> str:
-        return f"login-fail:{username.strip().lower()}"
+    def _account_key(username: str, ip: str | None) -> str:
+        return f"login-fail:{username.strip().lower()}:{ip or '-'}"
 
     def before(self, username: str, ip: str | None) -> None:
         """Raise RateLimitedError (for the IP) or AccountLockedError before a login attempt is checked."""
@@ -466,7 +468,7 @@ class LoginGuard:
                     f"too many login attempts from {ip}: try again in {wait} seconds", decision.retry_after
                 )
         limit = self.policy.account
-        decision = self.limiter.peek(self._account_key(username), limit=limit.count, window=limit.window)
+        decision = self.limiter.peek(self._account_key(username, ip), limit=limit.count, window=limit.window)
         if not decision.allowed:
             raise AccountLockedError(
                 f"too many failed logins for {username!r}: try again in {_seconds(decision.retry_after)} "
@@ -474,12 +476,12 @@ class LoginGuard:
                 decision.retry_after,
             )
 
-    def failed(self, username: str) -> None:
+    def failed(self, username: str, ip: str | None) -> None:
         limit = self.policy.account
-        self.limiter.hit(self._account_key(username), limit=limit.count, window=limit.window)
+        self.limiter.hit(self._account_key(username, ip), limit=limit.count, window=limit.window)
 
-    def succeeded(self, username: str) -> None:
-        self.limiter.reset(self._account_key(username))
+    def succeeded(self, username: str, ip: str | None) -> None:
+        self.limiter.reset(self._account_key(username, ip))
 
 
 def _seconds(value: float) -> int:
