@@ -358,7 +358,7 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             # singleton or void in their suit, where their trumps all take tricks
             add(DOUBLE, "sum 26+" + (f", {_SUIT_LETTER[denom]}>=2" if denom < 4 else ""), "penalty-double",
                 judge=True)
-        if denom < 4 and level <= 2 and ctx.calls[-2] != DOUBLE:
+        if denom in ctx.theirs and level <= 2 and ctx.calls[-2] != DOUBLE:
             # game values, no fit and no stopper in their suit: a cue bid asks partner for one (1C-1H-(1S)-
             # P-P-2S), forcing
             add(_cheapest(ctx, denom), f"sum 25+, not stop {_SUIT_LETTER[denom]}", "stopper-ask",
