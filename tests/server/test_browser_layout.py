@@ -319,3 +319,22 @@ def test_dummy_at_the_side_or_at_the_bottom_fits_the_window(
     assert page.locator("#trick-history li").count() == 12
     steps.check("history", ["#trick-history", "#trick-history-close", "#trick-history li:first-child"])
     page.click("#trick-history-close")
+
+
+HAND_ORDERS = [
+    (["SA", "HA", "DA", "CA"], None, ["S", "H", "C", "D"]),  # black, red, black, red
+    (["SA", "HA", "DA", "CA"], "H", ["H", "S", "D", "C"]),  # trumps first
+    (["SA", "HA", "DA", "CA"], "C", ["C", "H", "S", "D"]),
+    (["SA", "HA", "DA"], None, ["H", "S", "D"]),  # a void in clubs: the reds around the spades
+    (["HA", "DA", "CA"], "D", ["D", "C", "H"]),
+    (["SA", "CA"], None, ["S", "C"]),  # one colour only
+]
+
+
+def test_the_hand_alternates_its_suits_in_colour(open_page: Callable[[str], Page]) -> None:
+    page = open_page("en")
+    found = page.evaluate("""async (cases) => {
+      const { handSuitOrder } = await import("/static/view.js");
+      return cases.map(([cards, trump]) => handSuitOrder(cards, trump));
+    }""", [[cards, trump] for cards, trump, _ in HAND_ORDERS])
+    assert found == [order for _, _, order in HAND_ORDERS]
