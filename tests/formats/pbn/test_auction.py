@@ -137,9 +137,18 @@ def test_contract_and_declarer_tags_must_match_a_complete_auction() -> None:
     assert codes(swapped) == [] and swapped.record.contract == Contract.from_str("1CS")
 
 
-def test_auction_needs_a_dealer() -> None:
+def test_without_a_dealer_tag_the_dealer_is_the_first_caller_of_the_auction_tag() -> None:
+    """About 3,700 public games have an Auction tag but no Dealer: the Auction tag names the dealer (§3.5),
+    so the game is read, with a warning, instead of refused."""
     (g,) = read_games('[Auction "W"]\n1S AP', source="x.pbn")
-    assert (1, "auction-dealer") in codes(g)
+    (problem,) = [p for p in g.problems if p.code == "auction-dealer"]
+    assert problem.lineno == 1 and problem.severity.value == "warning" and "West" in problem.message
+    assert g.record.dealer is Seat.WEST and str(g.record.auction().contract()) == "1SW"  # type: ignore[union-attr]
+
+
+def test_an_auction_with_a_dealer_tag_that_cannot_be_read_still_needs_a_dealer() -> None:
+    (g,) = read_games('[Dealer "Q"]\n[Auction "W"]\n1S AP', source="x.pbn")
+    assert (2, "auction-dealer") in codes(g)
 
 
 def test_note_problems() -> None:

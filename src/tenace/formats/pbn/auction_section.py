@@ -191,13 +191,18 @@ def check_note_use(used: dict[int, int], notes: tuple[tuple[int, str], ...], lin
         problems.warning(lineno, "note-unused", f"note {index} of the {what} is not referred to")
 
 
+def first_caller(value: str) -> Seat | None:
+    """The seat an Auction tag's value names (the player who called first), or ``None``."""
+    try:
+        return Seat.from_str(value) if len(value.strip()) == 1 else None
+    except NotationError:
+        return None
+
+
 def read_auction(tag: RawTag, note_tags: list[RawTag], dealer: Seat | None,
                  problems: Problems) -> AuctionSection | None:
     """Interpret an Auction tag and its section; ``dealer`` from the Dealer tag (or ``None``)."""
-    try:
-        first = Seat.from_str(tag.value) if len(tag.value.strip()) == 1 else None
-    except NotationError:
-        first = None
+    first = first_caller(tag.value)
     if first is None:
         problems.error(tag.lineno, "auction-seat", f"Auction {tag.value!r} does not name a seat (N, E, S, W)")
         return None

@@ -14,7 +14,7 @@ from tenace.analysis import DDTable, Par
 from tenace.board import Vulnerability, dealer_for
 from tenace.contract import Contract
 from tenace.deal import Deal, PartialDeal
-from tenace.formats.pbn.auction_section import AuctionSection, read_auction
+from tenace.formats.pbn.auction_section import AuctionSection, first_caller, read_auction
 from tenace.formats.pbn.dd import ParContract
 from tenace.formats.pbn.grammar import Comment, RawGame, RawTag
 from tenace.formats.pbn.play_section import PlaySection, read_play
@@ -232,10 +232,18 @@ class _Interpreter:
         if auction_tag is not None:
             auction_dealer = dealer
             if dealer is None:
-                if "Dealer" not in self.values or self.values.get("Dealer") is None:
-                    problems.error(auction_tag.lineno, "auction-dealer",
-                                   "an auction section needs the Dealer tag (§3.1)")
-                auction_dealer = dealer_for(number) if number is not None else None
+                first = first_caller(auction_tag.value)
+                if first is not None and raw.get("Dealer") is None:
+                    # the Auction tag names the player who called first, the dealer (§3.5): taken from it
+                    problems.warning(auction_tag.lineno, "auction-dealer",
+                                     f"no Dealer tag: the dealer is {first.name.title()}, who called first "
+                                     "by the Auction tag (§3.5)")
+                    dealer = auction_dealer = first
+                else:
+                    if "Dealer" not in self.values or self.values.get("Dealer") is None:
+                        problems.error(auction_tag.lineno, "auction-dealer",
+                                       "an auction section needs the Dealer tag (§3.1)")
+                    auction_dealer = dealer_for(number) if number is not None else None
             auction = read_auction(auction_tag, self.notes["Auction"], auction_dealer, problems)
 
         contract: Contract | None = None
@@ -399,3 +407,4 @@ class _Interpreter:
             if tables[other] != tables[names[0]]:
                 self.problems.warning(self.line(other), "dd-mismatch",
                                       f"{other} and {names[0]} give different double-dummy tricks")
+
