@@ -335,3 +335,14 @@ def test_fuzz_any_text_gives_boards_or_a_lin_error(text: str) -> None:
         read_lin(text)
     except LINError:
         pass
+
+
+def test_comment_lines_beginning_with_percent_are_skipped() -> None:
+    """Some LIN archives start with ``%`` comment lines: they are not LIN, and the boards after them are read;
+    a ``%`` inside a value (a URL-encoded name) stays as it is."""
+    text = ("% BBO vugraph archive, downloaded 2013\n% second comment\n"
+            "pn|a%20b,c,d,e|md|3SAKQJT98765432HDC,S,S,|rh||ah|Board 1|mb|p|mb|p|mb|p|mb|p|pg||\n")
+    tokens = [(t.key, t.value) for t in tokenize(text)]
+    assert tokens[:2] == [("pn", "a%20b,c,d,e"), ("md", "3SAKQJT98765432HDC,S,S,")]
+    (record,) = read_lin(text)
+    assert record.number == 1

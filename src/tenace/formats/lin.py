@@ -113,7 +113,8 @@ def _unwrap(text: str) -> str:
 
 def tokenize(text: str, *, source: str = "<lin>") -> list[LinToken]:
     """Split LIN text into tokens. Accepts plain LIN, a hand-viewer URL with ``lin=``, or URL-encoded LIN;
-    whitespace and line breaks between tokens are ignored.
+    whitespace and line breaks between tokens are ignored, and so are lines that begin with ``%``
+    (comments).
 
     >>> [(t.key, t.value) for t in tokenize("pn|a,b,c,d|\\nmb|1N!|")]
     [('pn', 'a,b,c,d'), ('mb', '1N!')]
@@ -126,6 +127,11 @@ def tokenize(text: str, *, source: str = "<lin>") -> list[LinToken]:
     while True:
         while pos < end and body[pos] in " \t\r\n":
             pos += 1
+        if pos < end and body[pos] == "%" and (pos == 0 or body[pos - 1] == "\n"):
+            # a comment line, as some LIN archives have: skipped to its end
+            newline = body.find("\n", pos)
+            pos = end if newline < 0 else newline + 1
+            continue
         if pos >= end:
             return tokens
         index = len(tokens) + 1
