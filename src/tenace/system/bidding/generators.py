@@ -325,6 +325,14 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                 letter = _SUIT_LETTER[suit]
                 add(bid_code(4, suit), f"sum 25+, {letter}>=6, good {letter}", "game", Forcing.SIGN_OFF,
                     judge=True)
+        if denom < 4:
+            for suit in (3, 2):
+                # partner has shown four (a negative double, a response): with three and a ruff in their
+                # suit, game in the four-three fit rather than selling out (1D-(1S)-X-(3S)-4H)
+                if partner_facts.lengths[suit][0] >= 4 and suit not in ctx.theirs:
+                    letter = _SUIT_LETTER[suit]
+                    add(bid_code(4, suit), f"sum 25+, {letter}==3, {_SUIT_LETTER[denom]}<=1", "game",
+                        Forcing.SIGN_OFF, judge=True)
         add(bid_code(3, _NT), f"sum 25+{stop}", "game", Forcing.SIGN_OFF, judge=True)
         their_game = level >= _GAME_LEVEL[denom]
         for suit in fits:
