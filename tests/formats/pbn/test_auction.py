@@ -161,3 +161,19 @@ def test_calls_in_record_equal_the_core_parser() -> None:
     g = game("1nt pass 3nt pass\npass pass")
     assert [c.call for c in g.record.calls or ()] == [parse_call(t) for t in "1NT P 3NT P P P".split()]
     assert g.record.calls is not None and g.record.calls[-1].call == PASS
+
+
+def test_bens_star_after_a_call_is_an_alert_when_calls_follow() -> None:
+    """BEN writes 2C* for an alerted 2C: with calls after it, the star cannot end the section (§3.5), so it
+    is read as an alert, with a warning; a star at the end still ends an incomplete auction."""
+    g = game("2C* Pass 2D Pass\n2NT AP")
+    assert codes(g) == [(4, "auction-alert-mark")]
+    assert calls(g)[:3] == ["2C", "P", "2D"] and g.record.calls is not None
+    assert [c.alert for c in g.record.calls[:3]] == [True, False, False]
+    ended = game("1C Pass *")
+    assert "auction-alert-mark" not in [c for _, c in codes(ended)] and calls(ended) == ["1C", "P"]
+
+
+def test_all_pass_written_out_is_read_as_ap() -> None:
+    g = game("1NT all pass")
+    assert codes(g) == [(4, "auction-call")] and calls(g) == ["1NT", "P", "P", "P"]

@@ -72,6 +72,8 @@ class Annotations:
     note: int | None = None
     suffix_seen: bool = False
     comments: list[str] = field(default_factory=list)
+    alert: bool = False
+    """An alert marked otherwise than by a note (BEN's ``*`` after a call)."""
 
     def add(self, piece: Piece, problems: Problems, what: str, *, card: bool) -> None:
         """Add an annotation piece (``suffix``, ``note`` or ``nag``); report what PBN forbids."""

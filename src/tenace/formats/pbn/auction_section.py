@@ -236,17 +236,30 @@ def read_auction(tag: RawTag, note_tags: list[RawTag], dealer: Seat | None,
             if ann.note is not None:
                 text = next((t for i, t in notes if i == ann.note), None)
                 explanation = text.lstrip() or None if text is not None else None
-            calls.append(AnnotatedCall(call, ann.note is not None, explanation,
+            calls.append(AnnotatedCall(call, ann.note is not None or ann.alert, explanation,
                                        annotation_text(marks, tuple(ann.nags))))
         current = None
         ann = Annotations()
 
-    for piece in section_pieces(tag.items, tag.comments, problems, "auction"):
+    found = section_pieces(tag.items, tag.comments, problems, "auction")
+    skip = False
+    for k, piece in enumerate(found):
+        if skip:
+            skip = False
+            continue
         if piece.kind in ("suffix", "note", "nag") and (end is None or end == "AP"):
             if current is None:
                 problems.error(piece.lineno, "auction-syntax", f"{piece.text!r} does not follow a call")
             else:
                 ann.add(piece, problems, "auction", card=False)
+            continue
+        if (piece.kind == "end" and end is None and current is not None and current[0] is not None
+                and any(p.kind == "token" for p in found[k + 1:])):
+            # calls follow: not the end of the section but BEN's alert mark after a call ("2C*")
+            problems.warning(piece.lineno, "auction-alert-mark",
+                             f"'*' after {current[0]} is read as an alert (as BEN writes it), not as the end "
+                             "of the auction section (§3.5)")
+            ann.alert = True
             continue
         if end is not None:
             kind = "auction-plus" if end == "+" else "auction-after-end"
@@ -292,7 +305,12 @@ def read_auction(tag: RawTag, note_tags: list[RawTag], dealer: Seat | None,
                 problems.error(piece.lineno, "auction-dealer",
                                f"the first call is {state.seat.name.title()}'s but the dealer is "
                                f"{dealer.name.title()} (§3.5)")
-        if piece.text.upper() == "AP":
+        spelled = (piece.text.lower() == "all" and k + 1 < len(found) and found[k + 1].kind == "token"
+                   and found[k + 1].text.lower() == "pass")
+        if spelled:  # "all pass" written out
+            problems.warning(piece.lineno, "auction-call", "'all pass' is read as AP (§3.5.1)")
+            skip = True
+        if spelled or piece.text.upper() == "AP":
             if state.complete:
                 problems.error(piece.lineno, "auction-after-end", "AP after the auction has ended")
             current = (None, "AP", False, piece.lineno, piece.comments)
