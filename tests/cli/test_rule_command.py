@@ -169,3 +169,30 @@ def test_refused_event_in_a_log_is_reported_with_the_engines_reason(tmp_path: Pa
     path.write_text(json.dumps(doc), encoding="utf-8")
     result = runner.invoke(app, ["rule", str(path)])
     assert result.exit_code == 1 and "events[2]" in result.stderr
+
+
+_TWO_GAMES = (
+    '[Event "x"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+    '[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]\n'
+    '[Declarer "N"]\n[Contract "7NT"]\n[Result "13"]\n[Auction "N"]\n7NT AP\n\n'
+    '[Event "x"]\n[Board "2"]\n[Dealer "E"]\n[Vulnerable "NS"]\n[Deal "N:bad"]\n'
+)
+
+
+def test_an_error_in_another_game_does_not_stop_the_ruling_on_the_board_asked_for(tmp_path: Path) -> None:
+    path = tmp_path / "two.pbn"
+    path.write_text(_TWO_GAMES, encoding="utf-8")
+    result = runner.invoke(app, ["rule", str(path), "--board", "1"])
+    assert result.exit_code == 0, result.output
+    assert "7NTN by North: 13 tricks" in result.output
+
+
+def test_without_a_board_a_broken_game_is_left_out_with_its_error_and_others_ruled(tmp_path: Path) -> None:
+    path = tmp_path / "two.pbn"
+    path.write_text(_TWO_GAMES, encoding="utf-8")
+    result = runner.invoke(app, ["rule", str(path)])
+    assert result.exit_code == 0, result.output
+    assert f"{path}:16:" in result.output and "(game 2 left out)" in result.output
+    assert "7NTN by North" in result.output
+    asked = runner.invoke(app, ["rule", str(path), "--board", "2"])
+    assert asked.exit_code == 1 and f"{path}:16:" in asked.output

@@ -23,7 +23,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tenace.cli._common import EXIT_BAD_INPUT, EXIT_USAGE, JsonOption, emit_json, fail, out
+from tenace.cli._common import EXIT_BAD_INPUT, EXIT_USAGE, JsonOption, emit_json, err, fail, out
 from tenace.deal import Deal
 from tenace.errors import NotationError
 from tenace.laws import information as ui
@@ -395,7 +395,7 @@ def _tables(path: Path, board: int | None) -> list[tuple[str, Table]]:
         if suffix == ".json":
             return [(path.name, loads(path.read_text(encoding="utf-8")))]
         if suffix in (".pbn", ".lin"):
-            records = _records(path, suffix)
+            records = _records(path, suffix, board)
             chosen = [(n, r) for n, r in records if board is None or r.number == board]
             if not chosen:
                 fail(f"{path}: no board with an auction" + (f" numbered {board}" if board else ""))
@@ -421,15 +421,21 @@ def _profile(paths: list[Path] | None, tables: list[Table]) -> TempoProfile | No
     return tempo_profile(session)
 
 
-def _records(path: Path, suffix: str) -> list[tuple[str, DealRecord]]:
+def _records(path: Path, suffix: str, board: int | None = None) -> list[tuple[str, DealRecord]]:
+    """The replayable records of a PBN or LIN file (those numbered ``board`` if given). A PBN game with
+    errors is left out, with its first error on standard error; only when every game wanted has errors does
+    the command fail."""
     if suffix == ".pbn":
         from tenace.formats.pbn import read_games
 
-        games = list(read_games(path, source=str(path)))
-        errors = [p for g in games for p in g.errors]
-        if errors:
-            fail(f"{errors[0]}")
-        found = [(f"game {k} (board {g.record.number})", g.record) for k, g in enumerate(games, 1)]
+        games = [(k, g) for k, g in enumerate(read_games(path, source=str(path)), 1)
+                 if board is None or g.record.number == board]
+        broken = [(k, g) for k, g in games if g.errors]
+        if broken and len(broken) == len(games):
+            fail(f"{broken[0][1].errors[0]}")
+        for k, g in broken:
+            err.print(f"{g.errors[0]} (game {k} left out)", markup=False)
+        found = [(f"game {k} (board {g.record.number})", g.record) for k, g in games if not g.errors]
     else:
         from tenace.formats.lin import read_lin
 
