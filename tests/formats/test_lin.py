@@ -346,3 +346,9 @@ def test_comment_lines_beginning_with_percent_are_skipped() -> None:
     assert tokens[:2] == [("pn", "a%20b,c,d,e"), ("md", "3SAKQJT98765432HDC,S,S,")]
     (record,) = read_lin(text)
     assert record.number == 1
+
+
+def test_trailing_player_names_after_the_last_board_make_no_phantom_board() -> None:
+    text = "pn|a,b,c,d|md|3SAKQJT98765432HDC,S,S,|rh||ah|Board 1|mb|p|mb|p|mb|p|mb|p|pg||\npn|e,f,g,h|\n"
+    (record,) = read_lin(text)
+    assert record.number == 1

@@ -409,7 +409,8 @@ def read_lin(text: str, *, source: str = "<lin>", strict: bool = False) -> list[
                 board.extra.append((key, value))
             case _:
                 board.extra.append((key, value))
-    if board.first is not None:
+    if board.first is not None and (board.hands is not None or board.calls or board.cards or not records):
+        # trailing names or viewer tokens after the last board (no deal, no call, no card) are no board
         records.append(_finish(board, inherited, source, strict))
     return records
 
