@@ -93,8 +93,10 @@ STATUS: dict[int, tuple[str, str]] = {
     35: ("✅", "engine: the kinds of inadmissible call, each sent to Laws 36, 37 or 39"),
     36: ("✅", "engine: 36A LHO calls first (both calls cancelled), 36B cancelled, partner passes throughout, 26B"),
     37: ("✅", "engine: 37A LHO calls first (stands), 37B cancelled, both of the offending side pass"),
-    38: ("❌", "not representable: a `Bid` stops at level 7 (the engine would need a call above seven)"),
-    39: ("✅", "engine: calls after the final pass cancelled; 39C lead restrictions for a defender's bid"),
+    38: ("◐", "`BidAboveSeven` in turn: 38A-38D (cancelled with the calls over it, pass substituted, the side "
+              "passes, 26B unless LHO called); not out of rotation, not in PBN/LIN records"),
+    39: ("✅", "engine: calls after the final pass cancelled; 39B once the offender's LHO calls, 39C lead "
+              "restrictions for a defender's bid"),
     33: ("✅", "`SimultaneousCalls`: the call by the player in turn first, the other deemed after it"),
     34: ("✅", "three passes with one out of rotation that cost a turn: cancelled, back to that player"),
     41: ("◐", "engine: `LeadFaceDown` keeps the clarification period until the card is faced; a face-down lead "

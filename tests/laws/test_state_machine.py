@@ -175,6 +175,10 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
             return CallMade(typing.cast(Seat, t.auction.turn), data.draw(st.sampled_from(lawful)))
         return CallMade(seat, PASS)
     if kind == "irregular_call":
+        if data.draw(st.integers(0, 5)) == 0:  # Law 38: a bid of more than seven, in turn or not
+            turn = t.auction.turn if isinstance(t.auction.turn, Seat) else seat
+            return events.BidAboveSeven(data.draw(st.sampled_from((turn, seat))),
+                                        data.draw(st.sampled_from(("8C", "8NT", "9H"))))
         return CallMade(seat, data.draw(st.sampled_from(CALLS)))
     if kind == "director":
         return DirectorCalled(seat)

@@ -29,7 +29,15 @@ from tenace.laws.decisions import (
     Reject,
     Withdrawn,
 )
-from tenace.laws.events import CallChanged, CallMade, CardExposed, DirectorCalled, Elected, Event
+from tenace.laws.events import (
+    BidAboveSeven,
+    CallChanged,
+    CallMade,
+    CardExposed,
+    DirectorCalled,
+    Elected,
+    Event,
+)
 from tenace.laws.penalty_cards import Exposure, on_auction_exposure
 from tenace.laws.refs import DIRECTOR, LawRef, Policy, actor_name
 from tenace.record import AnnotatedCall
@@ -94,6 +102,16 @@ Procedure = _AwaitReplacement | _AwaitComparable | _AwaitRHO | _Judging
 
 
 @dataclass(frozen=True, slots=True)
+class AboveSeven:
+    """A bid of more than seven (Law 38) and the calls made over it before the Director is called: none of
+    them stands (38B)."""
+
+    irregularity: Irregularity
+    bid: str
+    later: tuple[CallMade, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class AuctionState:
     """The auction as the Laws see it at one moment."""
 
@@ -115,6 +133,8 @@ class AuctionState:
     misinformed: tuple[tuple[Seat, int], ...] = ()
     """Calls (seat, position in ``calls``) the Director found could have been influenced by misinformation, so
     that the seat may change it (Law 21B1(a))."""
+    above_seven: AboveSeven | None = None
+    """A bid of more than seven nobody has yet drawn attention to, with the calls made over it (Law 38)."""
 
     @classmethod
     def start(cls, dealer: Seat) -> AuctionState:
@@ -253,6 +273,9 @@ def on_call(state: AuctionState, event: CallMade, index: int, policy: Policy) ->
         )
     if state.turn is None:
         return _after_final_pass(state, event, index, policy)
+    if state.above_seven is not None:  # Law 38B: a call over a bid of more than seven will be cancelled too
+        above = state.above_seven
+        return replace(state, above_seven=replace(above, later=(*above.later, event)), turn=event.seat.lho)
     if state.open is not None:
         return _call_over_open_irregularity(state, event, index, policy)
     seat, call = event.seat, event.call
@@ -448,6 +471,8 @@ def on_event(state: AuctionState, event: Event, index: int, policy: Policy) -> A
     auction (Law 24)."""
     if isinstance(event, CardExposed):
         return on_auction_exposure(state, event, index, policy)
+    if isinstance(event, BidAboveSeven):
+        return _above_seven(state, event, index, policy)
     from tenace.laws import changes
     from tenace.laws.events import Misinformation, SimultaneousCalls
 
@@ -456,11 +481,49 @@ def on_event(state: AuctionState, event: Event, index: int, policy: Policy) -> A
     raise ImpossibleActionError(f"{type(event).__name__} is not handled in the auction period yet")
 
 
+def _above_seven(state: AuctionState, event: BidAboveSeven, index: int, policy: Policy) -> AuctionState:
+    """Law 38: a bid of more than seven, in turn, waits for the Director with any calls made over it."""
+    irregularity = Irregularity(Kind.BID_ABOVE_SEVEN, event.seat, _cite(38), index)
+    if policy is Policy.ONLINE:
+        raise UnlawfulActionError(f"{event.bid} by {event.seat.name.title()}: no bid is above seven (Law 38)",
+                                  irregularity)
+    if state.turn is None:
+        raise ImpossibleActionError("the auction has ended: a call now is one after the final pass (Law 39)")
+    if state.open is not None or state.above_seven is not None or state.pending is not None:
+        raise ImpossibleActionError("the Director must first deal with the irregularity already on the table")
+    if event.seat is not state.turn:
+        raise ImpossibleActionError(
+            f"it is {state.turn.name.title()}'s turn: Tenace rectifies a bid of more than seven made in turn "
+            "(Law 38)"
+        )
+    return replace(state, irregularities=(*state.irregularities, irregularity),
+                   above_seven=AboveSeven(irregularity, event.bid), turn=event.seat.lho)
+
+
+def _rectify_above_seven(state: AuctionState, above: AboveSeven) -> AuctionState:
+    """Law 38B-D: the bid and every call over it are cancelled; the offender passes, and both members of the
+    offending side must pass for the rest of the auction; Law 26B applies to the offender's partner unless
+    the offender's LHO had called over the bid (38D)."""
+    offender = above.irregularity.offender
+    cleared = replace(state, above_seven=None)
+    for later in above.later:
+        cleared = _withdraw(cleared, later.seat, later.call, _cite(38, "B"), offender.side)
+    law = _cite(38, "C")
+    constraints: tuple[Constraint, ...] = (MustPass(offender, Duration.REST_OF_AUCTION, law),
+                                           MustPass(offender.partner, Duration.REST_OF_AUCTION, law))
+    if not any(later.seat is offender.lho for later in above.later):
+        constraints = (*constraints, LeadRestriction(offender.partner, offender, _cite(38, "D")))
+    cleared = replace(cleared, constraints=(*cleared.constraints, *constraints))
+    return _append(cleared, CallMade(offender, PASS))
+
+
 # --- the Director ------------------------------------------------------------------------------------------
 
 
 def on_director(state: AuctionState, event: DirectorCalled) -> AuctionState:
     """Attention is drawn to the open irregularity: the Director states the options (Law 9B, 10)."""
+    if state.above_seven is not None:
+        return _rectify_above_seven(state, state.above_seven)
     if state.open is None:
         raise ImpossibleActionError("there is no irregularity in the auction to call the Director for")
     irregularity, offending = state.open

@@ -21,6 +21,7 @@ class Kind(enum.Enum):
     INADMISSIBLE_DOUBLE = "inadmissible double or redouble"
     CALL_WHILE_REQUIRED_TO_PASS = "call by a player required to pass"
     CALL_AFTER_FINAL_PASS = "call after the final pass"
+    BID_ABOVE_SEVEN = "bid of more than seven"  # Law 38
     REVOKE = "revoke"
     LEAD_OUT_OF_TURN = "lead out of turn"
     PREMATURE_PLAY = "premature lead or play"

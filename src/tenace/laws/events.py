@@ -7,6 +7,7 @@ record: it is still information (Law 16C).
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -213,6 +214,34 @@ class CardRetracted:
     @property
     def actor(self) -> Actor:
         return DIRECTOR
+
+
+_ABOVE_SEVEN = re.compile(r"(?:[89]|[1-9][0-9])(?:C|D|H|S|NT|N)")
+
+
+@dataclass(frozen=True, slots=True)
+class BidAboveSeven:
+    """``seat`` bids more than seven (``bid`` as said: ``"8C"``, ``"9NT"``), which no bid can be (Law 38):
+    cancelled with any calls made over it when the Director is called (38B), a pass substituted and the
+    offending side silenced for the rest of the auction (38C), with the Law 26B lead restrictions unless the
+    offender's LHO called over it first (38D). No contract above seven is ever played (38A).
+
+    >>> BidAboveSeven(Seat.NORTH, "8nt").bid
+    '8NT'
+    """
+
+    seat: Seat
+    bid: str
+
+    def __post_init__(self) -> None:
+        text = self.bid.strip().upper()
+        if not _ABOVE_SEVEN.fullmatch(text):
+            raise ValueError(f"a bid above seven is a level from 8 and a denomination, got {self.bid!r}")
+        object.__setattr__(self, "bid", text)
+
+    @property
+    def actor(self) -> Actor:
+        return self.seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -726,7 +755,7 @@ Event = (
     | Misinformation | SimultaneousCalls
     | SimultaneousPlays | SimultaneousCards | LeadFaceDown
     | DesignationChanged | CardDeemedPlayed | CardRetracted | InspectionAllowed | DefectiveTrickFound
-    | FifthCard | DummyIndicated | WrongPointing
+    | FifthCard | DummyIndicated | WrongPointing | BidAboveSeven
     | QuestionAsked | ExplanationGiven | ExplanationCorrected | MistakeFound
     | CardsCounted | WrongCardCount | SurplusCardFound | HandRestored | WrongHandCall | CancelledCallElsewhere
     | WrongBoardDiscovered

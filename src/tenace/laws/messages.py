@@ -91,6 +91,7 @@ KIND_NAMES: Final[Mapping[str, str]] = {
     "INADMISSIBLE_DOUBLE": N_("inadmissible double or redouble"),
     "CALL_WHILE_REQUIRED_TO_PASS": N_("call by a player who must pass"),
     "CALL_AFTER_FINAL_PASS": N_("call after the final pass"),
+    "BID_ABOVE_SEVEN": N_("bid of more than seven"),
     "REVOKE": N_("revoke"),
     "CHANGE_OF_CALL": N_("change of call"),
     "CARD_EXPOSED": N_("exposed card"),
@@ -124,6 +125,10 @@ KIND_SENTENCES: Final[Mapping[str, str]] = {
     ),
     "CALL_AFTER_FINAL_PASS": N_(
         "Call after the auction ended: {offender} called {call} after the final pass ({law})."
+    ),
+    "BID_ABOVE_SEVEN": N_(
+        "Bid of more than seven: {offender} bid above the seven level; it and any call over it are cancelled"
+        " ({law})."
     ),
     "REVOKE": N_(
         "Revoke: {offender} played a card of another suit while holding a card of the suit led ({law})."

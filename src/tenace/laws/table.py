@@ -41,6 +41,7 @@ from tenace.laws.claims import Claim
 from tenace.laws.decisions import Constraint, Decision, Irregularity, Kind, PenaltyCard, Withdrawn
 from tenace.laws.events import (
     AttentionDrawn,
+    BidAboveSeven,
     CallChanged,
     CallMade,
     CardDeemedPlayed,
@@ -253,6 +254,8 @@ class Table:
     @property
     def open_irregularity(self) -> Irregularity | None:
         """An irregular action nobody has drawn attention to yet."""
+        if self.auction.above_seven is not None:
+            return self.auction.above_seven.irregularity
         return self.auction.open[0] if self.auction.open is not None else None
 
     @property
@@ -397,7 +400,7 @@ class Table:
                     raise ImpossibleActionError("the auction period is over (Law 17D)")
                 return self._after_auction(auction_period.on_call(self.auction, event, index, policy))
             case DirectorCalled():
-                if self.auction.open is not None:
+                if self.auction.open is not None or self.auction.above_seven is not None:
                     return replace(self, auction=auction_period.on_director(self.auction, event))
                 if playing is not None:
                     return replace(self, playing=play_period.on_director(playing, event))
@@ -411,6 +414,11 @@ class Table:
             case CardExposed() if playing is None:  # Law 24; after the final pass, Laws 48-49
                 penalty_cards.check_exposure(self.deal[event.seat], event)
                 return self._after_auction(auction_period.on_event(self.auction, event, index, policy))
+            case BidAboveSeven() if playing is None:  # Law 38
+                return self._after_auction(auction_period.on_event(self.auction, event, index, policy))
+            case BidAboveSeven():
+                raise ImpossibleActionError("the auction has ended: a call now is one after the final pass "
+                                            "(Law 39)")
             case CallChanged() | Misinformation() | SimultaneousCalls() if (
                 playing is None or not playing.opening_lead_faced
             ):  # Laws 21B, 25, 33: until the end of the auction period (Law 17D)
@@ -605,6 +613,8 @@ def describe(event: Event) -> str:
             return f"the Director finds trick {trick} defective for {seat.name.title()}"
         case FifthCard(seat=seat, card=card):
             return f"{seat.name.title()} puts {card} on a trick he has played to"
+        case BidAboveSeven(seat=seat, bid=bid):
+            return f"{seat.name.title()} bids {bid}"
         case DummyIndicated(by=seat):
             return f"{seat.name.title()} calls the Director: dummy indicated a card"
         case WrongPointing(by=seat, trick=trick):
