@@ -48,7 +48,8 @@ PUBLISH_SOURCES = [_PUBLISH / "html.py", *sorted((_PUBLISH / "templates").glob("
 PUBLISH_HEADER = "Tenace's result pages: labels of rankings, travellers and score cards."
 _SERVER = ROOT / "src" / "tenace" / "server"
 WEB_DOMAIN = "tenace_web"
-WEB_SOURCES = [_SERVER / "pages.py", _SERVER / "replay.py", *sorted((_SERVER / "templates").glob("*.j2"))]
+WEB_SOURCES = [_SERVER / "pages.py", _SERVER / "replay.py", _SERVER / "my_boards.py",
+               *sorted((_SERVER / "templates").glob("*.j2"))]
 WEB_HEADER = "Tenace's web pages: the lobby and the table (tenace serve)."
 _BIDDING = ROOT / "src" / "tenace" / "system" / "bidding"
 BIDDING_DOMAIN = "tenace_bidding"

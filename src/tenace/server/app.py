@@ -41,7 +41,7 @@ import json
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager, suppress
 from typing import Any, Final
 
@@ -54,7 +54,7 @@ from tenace.formats.json import JSONFormatError, board_from_json
 from tenace.laws.messages import LocaleError, normalise_locale
 from tenace.seats import Seat, Side
 from tenace.server import auth as accounts
-from tenace.server import club, pages, replay
+from tenace.server import club, my_boards, pages, replay
 from tenace.server.actors import Connection, Hub, Observer, RobotFactory, TableActor, default_robots
 from tenace.server.persistence import LiveStore
 from tenace.server.protocol import ProtocolError, Viewer, error_message, parse_action
@@ -74,7 +74,7 @@ from tenace.store import Store
 
 __all__ = [
     "AuthenticationError", "Authenticator", "SpectatorConnection", "TableActivity", "authenticate",
-    "create_app", "expire_idle_tables", "spectator_refusal",
+    "create_app", "expire_idle_tables", "hold_seats", "spectator_refusal",
 ]
 
 log = logging.getLogger("tenace.server")
@@ -136,12 +136,32 @@ def robot_sides(humans: set[Seat] | frozenset[Seat]) -> set[Side]:
 def seat_holders(app: FastAPI) -> dict[str, set[int]]:
     """The users known to hold a seat at each table this process serves: whoever created a practice table
     while logged in (he was given its seat tokens), and whoever opened one of its seats while logged in or
-    with a seat token signed for him. Held in memory (a restarted server learns them again as they
-    reconnect); a club table's players are known from its session as well."""
+    with a seat token signed for him. Held in memory, and recorded in the store by :func:`hold_seats` (a
+    restarted server reads them back for the tables it restores); a club table's players are known from its
+    session as well."""
     holders: dict[str, set[int]] | None = getattr(app.state, "seat_holders", None)
     if holders is None:
         holders = app.state.seat_holders = {}
     return holders
+
+
+async def hold_seats(app: FastAPI, table_id: str, seats: Iterable[Seat], user_id: int) -> None:
+    """Note that the user ``user_id`` holds ``seats`` at the table: in :func:`seat_holders`, and in the store
+    (``live_seat_holders``, once per seat: his boards, ``/me/boards``, and his replays outlive a restart)."""
+    seat_holders(app).setdefault(table_id, set()).add(user_id)
+    recorded: set[tuple[str, str, int]] | None = getattr(app.state, "seats_recorded", None)
+    if recorded is None:
+        recorded = app.state.seats_recorded = set()
+    for seat in seats:
+        key = (table_id, seat.value, user_id)
+        if key in recorded:
+            continue
+        try:
+            await asyncio.to_thread(app.state.hub.live.hold_seat, table_id, seat.value, user_id)
+        except Exception:  # the seat is his all the same; only his list of boards misses the table
+            log.exception("table %s: the holder of seat %s could not be recorded", table_id, seat.value)
+            continue
+        recorded.add(key)
 
 
 async def spectator_refusal(app: FastAPI, user: User | None, actor: TableActor) -> str | None:
@@ -350,7 +370,7 @@ async def _lobby_table(request: Request) -> pages.SoloTable:
     created = await hub.create_table({Seat.SOUTH}, systems=chosen)
     user = await _user_of(request)
     if user is not None:
-        seat_holders(request.app).setdefault(created.id, set()).add(user.id)
+        await hold_seats(request.app, created.id, [Seat.SOUTH], user.id)
     return pages.SoloTable(created.id, created.tokens[Seat.SOUTH])
 
 
@@ -405,6 +425,8 @@ def create_app(
         await asyncio.to_thread(robot_systems.available)
         if settings.restore_on_start:
             await hub.restore()
+            # who holds the seats of the tables restored (the spectator rules), as recorded in the store
+            app.state.seat_holders = await asyncio.to_thread(hub.live.holders)
         # The modules, the app and the tables restored stay for the life of the process: move them out of
         # the collector's reach, or every full collection walks them all again and stalls every table for
         # a tenth of a second or more. And collect the young generation every 50,000 allocations, not 700:
@@ -443,6 +465,7 @@ def create_app(
     app.include_router(accounts.router())  # /auth: register, login, logout, ... (docs/accounts.md)
     app.include_router(club.router())  # club sessions and the director console (docs/directing-online.md)
     app.include_router(replay.router())  # the replay viewer of finished boards (docs/playing-online.md)
+    app.include_router(my_boards.router())  # a logged-in player's boards (docs/playing-online.md)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
@@ -474,7 +497,7 @@ def create_app(
         hub: Hub = app.state.hub
         created = await hub.create_table(humans, board, boards=request.boards, systems=chosen)
         if user is not None and humans:
-            seat_holders(app).setdefault(created.id, set()).add(user.id)  # he was given the seat tokens
+            await hold_seats(app, created.id, humans, user.id)  # he was given the seat tokens
         return {
             "id": created.id,
             "tokens": {seat.value: token for seat, token in created.tokens.items()},
@@ -538,7 +561,7 @@ def create_app(
             if isinstance(viewer, Seat):  # he holds this seat: never a spectator here
                 holder = user.id if user is not None else _signed_holder(websocket, actor.id)
                 if holder is not None:
-                    seat_holders(app).setdefault(actor.id, set()).add(holder)
+                    await hold_seats(app, actor.id, [viewer], holder)
             connection = Connection(viewer, locale)
         actor.join(connection)
         writer = asyncio.create_task(_write(websocket, connection))

@@ -47,8 +47,8 @@ from tenace.store.database import read_only
 from tenace.store.models import Base, UTCDateTime
 
 __all__ = [
-    "BoardRow", "EventConflictError", "EventWriter", "LiveBoard", "LiveEventRow", "LiveStore", "LiveTable",
-    "LiveTableRow", "NewTable", "SeatRow",
+    "BoardRow", "EventConflictError", "EventWriter", "HeldBoard", "LiveBoard", "LiveEventRow", "LiveStore",
+    "LiveTable", "LiveTableRow", "NewTable", "SeatHolderRow", "SeatRow",
 ]
 
 
@@ -103,6 +103,21 @@ class LiveEventRow(Base):
     seq: Mapped[int] = mapped_column(Integer)
     event: Mapped[str] = mapped_column(Text)
     at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+
+
+class SeatHolderRow(Base):
+    """A logged-in user who holds a seat of a live table (revision 0005): he created the table while logged in
+    (he was given its seat tokens), or opened the seat while logged in or with a seat token signed for him.
+    Kept so that his boards (``/me/boards``) and his access to their replays outlive a restart."""
+
+    __tablename__ = "live_seat_holders"
+    __table_args__ = (UniqueConstraint("table_id", "seat", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("live_tables.id"), index=True)
+    seat: Mapped[str] = mapped_column(String(1))
+    user_id: Mapped[int] = mapped_column(Integer, index=True)
+    since: Mapped[dt.datetime] = mapped_column(UTCDateTime)
 
 
 class EventWriter:
@@ -243,6 +258,21 @@ class LiveTable:
     """Every board played, the current one last; only the current one carries its events."""
 
 
+@dataclass(frozen=True, slots=True)
+class HeldBoard:
+    """A board that has ended at a practice table where a user holds a seat (:meth:`LiveStore.held_boards`),
+    or at a club table (:meth:`LiveStore.ended_boards`)."""
+
+    table_id: str
+    position: int
+    seat: str
+    board: Board
+    ended_at: dt.datetime
+    score_ns: int | None
+    contract: str | None
+    tricks: int | None
+
+
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
@@ -381,3 +411,79 @@ class LiveStore:
             row.id, seats, row.policy, row.director_token, row.boards_max,
             None if row.club is None else json.loads(row.club), bool(row.closed), tuple(read),
         )
+
+    # --- seat holders (revision 0005) ----------------------------------------------------------------------
+
+    def hold_seat(self, table_id: str, seat: str, user_id: int) -> bool:
+        """Record that the user ``user_id`` holds ``seat`` at the table; ``False`` if that was recorded
+        already (nothing is written)."""
+        try:
+            with self._sessions.begin() as orm:
+                found = orm.scalar(select(SeatHolderRow.id).where(
+                    SeatHolderRow.table_id == table_id, SeatHolderRow.seat == seat,
+                    SeatHolderRow.user_id == user_id))
+                if found is not None:
+                    return False
+                orm.add(SeatHolderRow(table_id=table_id, seat=seat, user_id=user_id, since=_now()))
+        except IntegrityError:  # another process recorded it meanwhile
+            return False
+        return True
+
+    def holders(self, table_ids: list[str] | None = None) -> dict[str, set[int]]:
+        """The users recorded as holding a seat at each table (of ``table_ids``, or of every open table)."""
+        query = select(SeatHolderRow.table_id, SeatHolderRow.user_id)
+        if table_ids is None:
+            query = query.join(LiveTableRow, LiveTableRow.id == SeatHolderRow.table_id).where(
+                LiveTableRow.closed == False)  # noqa: E712
+        else:
+            query = query.where(SeatHolderRow.table_id.in_(table_ids))
+        found: dict[str, set[int]] = {}
+        with self._reads() as orm:
+            for table_id, user_id in orm.execute(query):
+                found.setdefault(table_id, set()).add(user_id)
+        return found
+
+    def holds(self, table_id: str, user_id: int) -> bool:
+        """Whether the user is recorded as holding a seat at the table."""
+        with self._reads() as orm:
+            return orm.scalar(select(SeatHolderRow.id).where(
+                SeatHolderRow.table_id == table_id, SeatHolderRow.user_id == user_id).limit(1)) is not None
+
+    def held_boards(self, user_id: int, limit: int, offset: int = 0) -> tuple[int, list[HeldBoard]]:
+        """The boards that have ended at the practice tables (no club session) where the user holds a seat,
+        newest first: how many in all, and ``limit`` of them from ``offset``. A board is listed once, at the
+        first of his seats there (in N, E, S, W order)."""
+        from sqlalchemy import func
+
+        held = select(SeatHolderRow.table_id).where(SeatHolderRow.user_id == user_id)
+        where = (LiveTableRow.club.is_(None), BoardRow.ended_at.is_not(None), BoardRow.table_id.in_(held))
+        with self._reads() as orm:
+            total = orm.scalar(select(func.count(BoardRow.id))
+                               .join(LiveTableRow, LiveTableRow.id == BoardRow.table_id).where(*where)) or 0
+            rows = orm.scalars(
+                select(BoardRow).join(LiveTableRow, LiveTableRow.id == BoardRow.table_id).where(*where)
+                .order_by(BoardRow.ended_at.desc(), BoardRow.table_id, BoardRow.position.desc())
+                .limit(limit).offset(offset)
+            ).all()
+            seats: dict[str, list[str]] = {}
+            for table_id, seat in orm.execute(
+                    select(SeatHolderRow.table_id, SeatHolderRow.seat).where(
+                        SeatHolderRow.user_id == user_id,
+                        SeatHolderRow.table_id.in_(sorted({b.table_id for b in rows})))):
+                seats.setdefault(table_id, []).append(seat)
+            return total, [self._held(b, min(seats[b.table_id], key="NESW".index)) for b in rows]
+
+    def ended_boards(self, seats: dict[str, str]) -> list[HeldBoard]:
+        """The boards that have ended at the tables of ``seats`` (table id -> the seat), in no order."""
+        if not seats:
+            return []
+        with self._reads() as orm:
+            rows = orm.scalars(select(BoardRow).where(BoardRow.table_id.in_(sorted(seats)),
+                                                      BoardRow.ended_at.is_not(None))).all()
+            return [self._held(b, seats[b.table_id]) for b in rows]
+
+    @staticmethod
+    def _held(row: BoardRow, seat: str) -> HeldBoard:
+        assert row.ended_at is not None
+        return HeldBoard(row.table_id, row.position, seat, board_from_json(json.loads(row.board), "board"),
+                         row.ended_at, row.score_ns, row.contract, row.tricks)

@@ -14,7 +14,8 @@ waits for the first), and keeps the latest boards solved.
 
 Who may see a replay (:func:`replay_refusal`): a board that has not ended at its table is refused (409) to
 everyone; a Director or Organiser sees every ended board. At a practice table anyone may see an ended board
-when the server admits spectators, otherwise whoever holds a seat token of the table. A club session's board
+when the server admits spectators, otherwise whoever holds a seat token of the table or is recorded as
+holding one of its seats (a logged-in user, ``live_seat_holders``). A club session's board
 stays secret while it is still to be played at any table of the session (409, Law 16C: the deal is secret
 until the board is finished everywhere, the rule of the hand records); after that its players (a seat token
 of the table, or a logged-in player seated in the session) see it, and others as the event's spectator
@@ -335,6 +336,8 @@ async def replay_refusal(app: Any, user: User | None, stored: LiveTable, table: 
     if stored.club is None:  # a practice table
         if settings.allow_spectators or _holds_seat(app, stored, token):
             return None
+        if user is not None and await asyncio.to_thread(app.state.hub.live.holds, stored.id, user.id):
+            return None  # recorded as holding a seat there (/me/boards links here without a token)
         return Refusal(403, PLAYERS_ONLY, {})
     manager = getattr(app.state, "club", None)
     sessions = [] if manager is None else await manager.all()
@@ -345,7 +348,7 @@ async def replay_refusal(app: Any, user: User | None, stored: LiveTable, table: 
         return Refusal(409, IN_PLAY_ELSEWHERE, {"board": board})
     if "index.html" in session.published or _holds_seat(app, stored, token):
         return None
-    if user is not None and any(p.kind == "user" and p.name == user.username
+    if user is not None and any(p.kind == "user" and p.name.lower() == user.username.lower()  # any case
                                 for pair in session.players.values() for p in pair):
         return None
     if settings.spectator_policy is SpectatorPolicy.CLOSED:
