@@ -358,18 +358,21 @@ class Table:
                 return replace(new, record=(*self.record, event), times=(*self._times(), stamp))
             if isinstance(event, CardPlayed) and self.playing is not None:
                 revokes.check_card(self.playing, event)  # Law 62C2
-            new = replace(self._step(event, index, policy), information=self.information)
-            if new.playing is not None and new.playing.penalties.active:  # Laws 26B, 50-52
-                new = replace(new, playing=penalty_cards.settle(new.playing))
-            if new.playing is not None:  # Laws 62-64: revokes found, corrected, reviewed
-                settled = _card_event(self.playing, new.playing, event)
-                new = replace(new, playing=revokes.settle(self.playing, new.playing, settled, index))
-            new = wrong_board.after(self, new, event, index)  # Law 15A3
+            stepped = self._step(event, index, policy)
+            playing = stepped.playing
+            if playing is not None and playing.penalties.active:  # Laws 26B, 50-52
+                playing = penalty_cards.settle(playing)
+            if playing is not None:  # Laws 62-64: revokes found, corrected, reviewed
+                settled = _card_event(self.playing, playing, event)
+                playing = revokes.settle(self.playing, playing, settled, index)
+            # one new table per event (each replace() builds one; a replay makes thousands)
+            new = replace(stepped, playing=playing, information=self.information,
+                          record=(*self.record, event), times=(*self._times(), stamp))
+            return wrong_board.after(self, new, event, index)  # Law 15A3
         except UnlawfulActionError:
             raise
         except ImpossibleActionError as exc:
             raise ImpossibleActionError(f"event {index + 1} ({describe(event)}): {exc}") from None
-        return replace(new, record=(*self.record, event), times=(*self._times(), stamp))
 
     def _times(self) -> tuple[dt.datetime | None, ...]:
         """:attr:`times`, padded with ``None`` to the record's length."""
