@@ -293,7 +293,7 @@ _WEB_PAGES: dict[str, tuple[dict[str, Any], set[str]]] = {
                                      "contract": "contract-text", "result": "+1 (11)", "score": "+450",
                                      "field": "62.50 %", "replay": "/replay/t1/1",
                                      "replay_label": "replay-label"}]},
-                          {"where-text", "seat-text", "contract-text", "replay-label"}),
+                          {"where-text", "seat-text", "contract-text", "replay-label", "UTC"}),
     "director_console.html.j2": (_console_context(), {"Friday pairs", "howell-3", "decision-text", "ann",
                                                       "option-label", "record-line", "L27", "L27A", "SA HK",
                                                       "claim-statement"}),

@@ -35,6 +35,7 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
+from markupsafe import Markup, escape
 
 from tenace.contract import Contract
 from tenace.server.pages import N_, gettext_for
@@ -193,16 +194,19 @@ async def boards_of(app: Any, user: User, page: int = 1, per_page: int | None = 
 # ------------------------------------------------------------------------------------------------- the page
 
 
-def _contract_text(row: dict[str, Any], _: Any) -> str:
+def _contract_text(row: dict[str, Any], _: Any) -> Markup:
+    """The contract by declarer, its hearts and diamonds in red: ``4♥X by South``."""
     if row["contract"] is None:
-        return str(_("Passed out"))
+        return escape(_("Passed out"))
     text: str = row["contract"]
     level, rest = text[0], text[1:]
     denomination = rest.rstrip("X")
     doubling = rest[len(denomination):]
-    shown = _SYMBOLS.get(denomination) or _("NT")
-    return str(_("{contract} by {seat}")).format(contract=f"{level}{shown}{doubling}",
-                                                 seat=_(_SEATS[row["declarer"]]))
+    symbol = _SYMBOLS.get(denomination)
+    shown = escape(_("NT")) if symbol is None else Markup('<span class="{}">{}</span>').format(
+        "red" if denomination in "HD" else "black", symbol)
+    contract = Markup("{}{}{}").format(level, shown, doubling)
+    return escape(_("{contract} by {seat}")).format(contract=contract, seat=_(_SEATS[row["declarer"]]))
 
 
 def _signed(value: float) -> str:
@@ -210,7 +214,7 @@ def _signed(value: float) -> str:
     return f"+{text}" if value > 0 else f"−{text}" if value < 0 else text
 
 
-def _shown(rows: list[dict[str, Any]], locale: str) -> list[dict[str, str]]:
+def _shown(rows: list[dict[str, Any]], locale: str) -> list[dict[str, Any]]:
     """The rows as the page writes them, in ``locale``."""
     _ = gettext_for(locale)
     shown = []
