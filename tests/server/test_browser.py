@@ -344,6 +344,7 @@ def test_four_players_alert_call_the_director_review_a_trick_and_claim(
     for page in pages_by_seat.values():
         page.wait_for_function("() => !document.getElementById('score').hidden", timeout=TIMEOUT_MS)
         assert page.locator("#score-text").get_attribute("data-score") == str(expected)
+        assert page.locator("#replay-link").get_attribute("href") == f"/replay/{table_id}/1"
     # once play has ceased every card played may be seen again (Law 66D), and the hands are empty
     assert Card.from_str("SA") in (final.play.cards if final.play else ())
 

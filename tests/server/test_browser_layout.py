@@ -57,7 +57,7 @@ BIDDING = ["#bids button[data-call]", "#bidding-box button[data-call='P']",
 PLAYING = ["#pos-top button.card", "#contract", "#tricks-ns", "#tricks-ew", "#claim-button", "[data-played]",
            "#tricks-button"]
 CLAIMING = ["#claim-tricks", "#claim-statement", "#claim-submit", "#claim-cancel"]
-ENDED = ["#score-text", "#next-board", "#contract", "#tricks-ns", "#tricks-ew"]
+ENDED = ["#score-text", "#next-board", "#replay-link", "#contract", "#tricks-ns", "#tricks-ew"]
 
 OUTSIDE_JS = """(selectors) => {
   const w = window.innerWidth, h = window.innerHeight, out = [];

@@ -32,6 +32,7 @@ const state = {
   notePinned: null, // the auction cell whose explanation was opened by a tap or click
   retry: 0,
   closed: false,
+  replay: null, // the replay viewer's address, once the board has ended
 };
 
 function el(tag, attrs = {}, ...children) {
@@ -103,6 +104,7 @@ function receive(message) {
     state.seq = message.seq ?? state.seq;
     state.raw = message.view;
     state.view = normalise(message.view);
+    state.replay = typeof message.replay === "string" ? message.replay : null;  // once the board has ended
     root.dataset.seq = String(state.seq);
     settle();
     render();
@@ -578,6 +580,9 @@ function renderEnd(view) {
   }
   result.dataset.score = typeof s === "number" ? String(s) : s && typeof s === "object" ? String(s.ns ?? s.NS ?? s.ns_score ?? "") : "";
   $("next-board").hidden = view.viewerSeat === null || $("club") !== null;
+  const replay = $("replay-link");  // the board card by card, with the double-dummy value of every card
+  replay.hidden = !state.replay;
+  if (state.replay) replay.setAttribute("href", state.replay);
 }
 
 // A club session's table plays one board: when it is over the page shows the player's way to his next
