@@ -26,10 +26,11 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 CASH_OUT = Deal.from_pbn("S:AKQ2.AKQ2.76.432 JT9.JT9.AKQJ.AKQ 543.543.5432.765 876.876.T98.JT98")
 
 
-def table_after(deal: Deal, auction: str, cards: str, memory: tuple[Seat, Memory] | None = None) -> Table:
+def table_after(deal: Deal, auction: str, cards: str = "", memory: tuple[Seat, Memory] | None = None,
+                board: int = 1) -> Table:
     """The table after ``auction`` (board 1: North deals) and ``cards``; ``memory`` observes every view its
     seat is shown on the way, as a robot at the table would."""
-    table = Table.new(Board(1, deal))
+    table = Table.new(Board(board, deal))
     seat = table.board.dealer
     for text in auction.split():
         table = table.apply(CallMade(seat, parse_call(text)))

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tenace import Board, Card, CardSet, Deal, Seat, Suit, parse_call
-from tenace.laws import CallMade, CardPlayed, Table
+from tenace import Card, CardSet, Deal, Seat, Suit, parse_call
+from tenace.laws import Table
 from tenace.robots.bidding import table_context
 from tenace.robots.layouts import Auction, Hidden, _Directed, _hcp, auction_of, could_call, deal_layouts
 from tenace.robots.play import Memory, position_from_view, sample_layouts
@@ -23,27 +23,11 @@ from tenace.system.bidding.conditions import Facts
 from tenace.system.bidding.engine import HandInfo, context, decide
 from tenace.system.bidding.systems import builtin
 
+from .test_play import table_after
+
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 DEAL = Deal.from_pbn("N:AK5.KQ4.J876.A54 QJ4.J976.Q3.J983 T962.A832.K4.762 873.T5.AT952.KQT")
-
-
-def table_after(deal: Deal, auction: str, cards: str = "",
-                memory: tuple[Seat, Memory] | None = None) -> Table:
-    """The table of board 1 (North deals) after ``auction`` and ``cards``; ``memory`` observes every view its
-    seat is shown, as a robot's does."""
-    table = Table.new(Board(1, deal))
-    for text in auction.split():
-        turn = table.turn
-        assert isinstance(turn, Seat)
-        table = table.apply(CallMade(turn, parse_call(text)))
-    for text in cards.split():
-        turn = table.turn
-        assert isinstance(turn, Seat)
-        table = table.apply(CardPlayed(turn, Card.from_str(text)))
-        if memory is not None:
-            memory[1].observe(table.view(memory[0]))
-    return table
 
 
 def replayed(table: Table, seat: Seat, hand: CardSet) -> list[tuple[str, str]]:

@@ -10,8 +10,8 @@ from dataclasses import replace
 
 import pytest
 
-from tenace import Board, Card, CardSet, Deal, Seat, Suit, parse_call
-from tenace.laws import CallMade, CardPlayed, Table
+from tenace import Card, CardSet, Deal, Seat, Suit
+from tenace.laws import Table
 from tenace.robots import Memory
 from tenace.robots.play import (
     _choose,
@@ -34,6 +34,8 @@ from tenace.robots.signals import (
 )
 from tenace.solver.dds import SolvedPosition, solve_position
 
+from .test_play import table_after as play_table_after
+
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 # South plays 4S; West leads the ace of hearts from A-K. East holds Q-7-2 of hearts (an honour: encourage).
@@ -44,18 +46,7 @@ AUCTION = "1S P 2C P 2NT P 4S P P P"   # the robots' own auction, South dealing 
 
 
 def table_after(deal: Deal, cards: str, memory: tuple[Seat, Memory] | None = None) -> Table:
-    table = Table.new(Board(3, deal))   # South deals
-    for text in AUCTION.split():
-        turn = table.turn
-        assert isinstance(turn, Seat)
-        table = table.apply(CallMade(turn, parse_call(text)))
-    for text in cards.split():
-        turn = table.turn
-        assert isinstance(turn, Seat)
-        table = table.apply(CardPlayed(turn, Card.from_str(text)))
-        if memory is not None:
-            memory[1].observe(table.view(memory[0]))
-    return table
+    return play_table_after(deal, AUCTION, cards, memory, board=3)   # South deals
 
 
 def equal_best(solved: list[SolvedPosition], legal: CardSet) -> CardSet:

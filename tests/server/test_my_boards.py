@@ -17,16 +17,16 @@ from fastapi.testclient import TestClient
 from tenace import Contract
 from tenace.seats import Seat
 from tenace.server import my_boards
-from tenace.server.actors import Hub
 from tenace.server.auth import Auth
 from tenace.server.my_boards import result_text, side_score
 from tenace.server.security import Passwords, Role
 
+from .clients import PASSWORD
+from .clients import hub as _hub
+from .clients import login as _login
+from .clients import wait as _until
 from .test_club_results import _play_board, _wait
 from .test_replay import _app, _play_out
-from .test_replay import _wait as _until
-
-PASSWORD = "correct horse battery"
 
 
 @pytest.fixture
@@ -49,18 +49,6 @@ def client(db: str) -> Iterator[TestClient]:
     with _app(db, allow_spectators=False) as c:
         _accounts(c)
         yield c
-
-
-def _login(client: TestClient, username: str | None) -> None:
-    client.cookies.clear()
-    if username is not None:
-        answer = client.post("/auth/login", json={"username": username, "password": PASSWORD})
-        assert answer.status_code == 200, answer.text
-
-
-def _hub(client: TestClient) -> Hub:
-    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
-    return hub
 
 
 def _boards(client: TestClient, page: int = 1) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from tenace import Contract, Play
 from tenace.laws.table import Table
 from tenace.seats import Seat
-from tenace.server.actors import FallbackRobot, Hub
+from tenace.server.actors import FallbackRobot
 from tenace.server.app import create_app
 from tenace.server.auth import Auth
 from tenace.server.protocol import legal_for
@@ -25,7 +25,11 @@ from tenace.server.security import Passwords, Role
 from tenace.server.settings import Settings
 from tenace.solver import dds
 
-PASSWORD = "correct horse battery"
+from .clients import PASSWORD
+from .clients import ended as _ended
+from .clients import hub as _hub
+from .clients import login as _login
+from .clients import wait as _wait
 
 needs_dds = pytest.mark.skipif(not dds.available(), reason="the double-dummy solver (tenace[dds]) is missing")
 
@@ -50,30 +54,6 @@ def client(db: str) -> Iterator[TestClient]:
         auth.accounts.register("ann", PASSWORD)
         auth.accounts.register("carl", PASSWORD, frozenset({Role.SPECTATOR}))
         yield c
-
-
-def _hub(client: TestClient) -> Hub:
-    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
-    return hub
-
-
-def _login(client: TestClient, username: str | None) -> None:
-    client.cookies.clear()
-    if username is not None:
-        answer = client.post("/auth/login", json={"username": username, "password": PASSWORD})
-        assert answer.status_code == 200, answer.text
-
-
-def _wait(condition: Any, what: str, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.02)
-
-
-def _ended(client: TestClient, table_id: str) -> bool:
-    actor = _hub(client).tables.get(table_id)
-    return actor is not None and actor.table.score_ns() is not None
 
 
 def robot_board(client: TestClient) -> tuple[str, Table]:

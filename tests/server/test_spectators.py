@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from tenace.laws.table import Phase
 from tenace.seats import Seat
-from tenace.server.actors import Connection, FallbackRobot, Hub
+from tenace.server.actors import Connection, FallbackRobot
 from tenace.server.app import FORBIDDEN_CLOSE_CODE, SpectatorConnection, create_app
 from tenace.server.auth import Auth
 from tenace.server.protocol import Action, legal_for
@@ -42,7 +42,11 @@ from tenace.server.security import (
 from tenace.server.settings import Settings
 from tenace.tournament.movements import howell
 
-PASSWORD = "correct horse battery"
+from .clients import PASSWORD
+from .clients import ended as _ended
+from .clients import hub as _hub
+from .clients import login as _login
+from .clients import wait as _wait
 
 
 def _app(db: str, **settings: Any) -> TestClient:
@@ -72,18 +76,6 @@ def client(db: str) -> Iterator[TestClient]:
         yield c
 
 
-def _login(client: TestClient, username: str | None) -> None:
-    client.cookies.clear()
-    if username is not None:
-        answer = client.post("/auth/login", json={"username": username, "password": PASSWORD})
-        assert answer.status_code == 200, answer.text
-
-
-def _hub(client: TestClient) -> Hub:
-    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
-    return hub
-
-
 def _session(client: TestClient, policy_players: dict[str, list[str]] | None = None) -> dict[str, Any]:
     _login(client, "dan")
     answer = client.post("/club/sessions", json={
@@ -99,18 +91,6 @@ def _session(client: TestClient, policy_players: dict[str, list[str]] | None = N
 def _tables(client: TestClient, session_id: str) -> dict[int, dict[str, Any]]:
     state = client.get(f"/club/sessions/{session_id}/state").json()
     return {t["table"]: t for t in state["tables"]}
-
-
-def _wait(condition: Any, what: str, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.02)
-
-
-def _ended(client: TestClient, table_id: str) -> bool:
-    actor = _hub(client).tables.get(table_id)
-    return actor is not None and actor.table.score_ns() is not None
 
 
 def _watch(client: TestClient, table_id: str) -> tuple[str, Any]:

@@ -601,8 +601,9 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
 
 
 async def _receive(actor: TableActor, connection: Connection, text: str, settings: Settings) -> None:
-    if len(text) > settings.max_message_bytes or len(text.encode()) > settings.max_message_bytes:
-        limit = settings.max_message_bytes
+    limit = settings.max_message_bytes
+    # in UTF-8 a character takes 1 to 4 bytes: only a long message is encoded to be measured
+    if len(text) > limit or (4 * len(text) > limit and len(text.encode()) > limit):
         connection.send(error_message("bad-message", f"a message is at most {limit} bytes"))
         return
     try:

@@ -1,0 +1,39 @@
+"""Helpers shared by the tests that drive the server through a TestClient: log in, reach the hub, wait for a
+condition, and tell whether a table's board has ended."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tenace.server.actors import Hub
+
+PASSWORD = "correct horse battery"
+
+
+def login(client: TestClient, username: str | None) -> None:
+    """Log ``username`` in (with :data:`PASSWORD`), or only log out for ``None``."""
+    client.cookies.clear()
+    if username is not None:
+        answer = client.post("/auth/login", json={"username": username, "password": PASSWORD})
+        assert answer.status_code == 200, answer.text
+
+
+def hub(client: TestClient) -> Hub:
+    found: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    return found
+
+
+def wait(condition: Any, what: str, timeout: float = 30.0) -> None:
+    """Poll ``condition()`` until it holds; fail after ``timeout`` seconds, naming ``what``."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.02)
+
+
+def ended(client: TestClient, table_id: str) -> bool:
+    actor = hub(client).tables.get(table_id)
+    return actor is not None and actor.table.score_ns() is not None
