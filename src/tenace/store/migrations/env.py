@@ -14,6 +14,7 @@ from sqlalchemy import Connection, create_engine
 import tenace.server.accounts  # noqa: F401  (users, roles, login sessions: revision 0003)
 import tenace.server.club_store  # noqa: F401  (club sessions: revision 0004)
 import tenace.server.persistence  # noqa: F401
+import tenace.server.table_scoring_store  # noqa: F401  (face-to-face scoring sessions: revision 0006)
 from tenace.store.models import Base, UTCDateTime
 
 
