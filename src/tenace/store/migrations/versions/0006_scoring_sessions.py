@@ -25,7 +25,8 @@ def upgrade() -> None:
         sa.Column("event_id", sa.Integer(), nullable=False),
         sa.Column("state", sa.Text(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(["event_id"], ["events.id"], name=op.f("fk_scoring_sessions_event_id_events")),
+        sa.ForeignKeyConstraint(["event_id"], ["events.id"],
+                                name=op.f("fk_scoring_sessions_event_id_events")),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_scoring_sessions")),
     )
     op.create_index(op.f("ix_scoring_sessions_event_id"), "scoring_sessions", ["event_id"], unique=False)
