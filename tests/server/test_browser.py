@@ -240,6 +240,7 @@ def test_four_players_alert_call_the_director_review_a_trick_and_claim(
     # Director to rectify, the server says so to East alone (a plain notice, not an error), and the record is
     # unchanged
     e.click("#director-button")
+    e.click("#director-submit")  # the dialog's first reason: an irregularity just now (Law 9B1)
     e.wait_for_function("() => !document.getElementById('notice').hidden", timeout=TIMEOUT_MS)
     assert "irregularity" in e.locator("#notice").inner_text()
     assert e.locator("#error").is_hidden()

@@ -199,6 +199,7 @@ def test_calling_the_director_with_nothing_irregular_gives_a_plain_notice_not_an
     page = open_page("en")
     _deliver(page, view_message(table, Seat.EAST))
     page.click("#director-button")
+    page.click("#director-submit")  # the dialog's first reason: an irregularity just now (Law 9B1)
     sent = _sent(page)[-1]
     assert sent["type"] == "director"
     # what the server answers (its code for this case, tenace.server.actors)
@@ -220,6 +221,7 @@ def test_another_refusal_of_a_director_call_is_still_shown_as_an_error(
     page = open_page("en")
     _deliver(page, view_message(Table.new(Board(1, DEAL)), Seat.EAST))
     page.click("#director-button")
+    page.click("#director-submit")  # the dialog's first reason: an irregularity just now (Law 9B1)
     page.evaluate("(text) => window.__deliver(text)", json.dumps(
         error_message("storage", "the database could not store the action", _sent(page)[-1]["id"])))
     page.wait_for_function("() => !document.getElementById('error').hidden", timeout=TIMEOUT_MS)

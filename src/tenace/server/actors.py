@@ -35,13 +35,24 @@ from tenace.calls import PASS, Bid, Denomination
 from tenace.cards import Card
 from tenace.dealing.secure import random_deal
 from tenace.errors import ImpossibleActionError
-from tenace.laws.events import CardPlayed, ClaimAnswered, ClaimRuled, DirectorCalled, Elected, Event
+from tenace.laws.events import (
+    CardPlayed,
+    ClaimAnswered,
+    ClaimRuled,
+    DirectorCalled,
+    Elected,
+    Event,
+    UIReason,
+    UIReserved,
+)
 from tenace.laws.log import event_from_json, event_to_json
 from tenace.laws.refs import DIRECTOR, Director, Policy, Regulations
 from tenace.laws.table import Phase, Table, TableView
 from tenace.seats import SEATS, Seat, Side
 from tenace.server.persistence import EventConflictError, EventWriter, LiveStore, LiveTable, NewTable, SeatRow
 from tenace.server.protocol import (
+    MAX_DIRECTOR_TEXT,
+    UI_REASONS,
     Action,
     ProtocolError,
     Viewer,
@@ -58,13 +69,16 @@ if TYPE_CHECKING:
     from tenace.tournament.model import Result
 
 __all__ = [
-    "ClubSlot", "Connection", "CreatedTable", "EngineRobot", "EngineRobots", "FallbackRobot", "Hub",
+    "MAX_REQUESTS", "ClubSlot", "Connection", "CreatedTable", "DirectorRequest", "RequestRuling",
+    "EngineRobot", "EngineRobots", "FallbackRobot", "Hub",
     "Observer", "Robot",
     "RobotFactory", "TableActor", "club_result", "default_robots", "event_time", "hash_token",
     "timed_event_json",
 ]
 
 log = logging.getLogger("tenace.server")
+
+_UI_KEYS = UI_REASONS
 
 
 class Robot(Protocol):
@@ -181,6 +195,67 @@ class CreatedTable:
     director_token: str
 
 
+MAX_REQUESTS = 20
+"""The most Director calls with a reason a table keeps for one board (a further one is refused)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RequestRuling:
+    """The Director's answer to a player's call (:class:`DirectorRequest`): his note and, once the board has
+    ended, an adjusted score (Law 12C: ``adjusted`` as ``str()`` of the score, ``law`` ``"12C1"`` for an
+    assigned score, ``"12C2"`` for an artificial one)."""
+
+    note: str
+    adjusted: str | None = None
+    law: str | None = None
+    by: str = ""
+
+
+@dataclass
+class DirectorRequest:
+    """A player calls the Director and says why (Law 9): misinformation, unauthorised information, a claim or
+    anything else, in his own words. The Laws engine's record holds what it knows of (the call that draws
+    attention to an irregularity, ``DirectorCalled``, or a reservation of rights about unauthorised
+    information, ``UIReserved``: ``event``); the reason and the words are the table's, kept with the board
+    while the server runs and shown to all four players (the words only to the caller and the Director)."""
+
+    number: int
+    by: Seat
+    reason: str
+    text: str
+    about: Seat | None
+    position: int
+    board: int
+    seq: int
+    """The length of the table's record when the call was made."""
+    at: dt.datetime
+    event: str | None
+    """The engine event recorded with the call, if any (``"DirectorCalled"``, ``"UIReserved"``)."""
+    director: bool
+    """A Director can answer it (a club table, or a table of four humans); otherwise it is only recorded."""
+    ruling: RequestRuling | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.director and self.ruling is None
+
+    def to_json(self, viewer: Viewer) -> dict[str, Any]:
+        """The call as ``viewer`` sees it: everyone at the table sees that the Director was called and why;
+        the player's own words go only to him and the Director (he may speak to the Director away from the
+        table: his words could tell partner about his hand)."""
+        own = viewer is self.by or isinstance(viewer, Director)
+        ruling = self.ruling
+        return {
+            "number": self.number, "by": self.by.value, "reason": self.reason,
+            "text": self.text if own else None, "about": None if self.about is None else self.about.value,
+            "board": self.board, "at": self.at.isoformat(), "law": "9",
+            "recorded": self.event, "director": self.director,
+            "status": "answered" if ruling is not None else "open" if self.director else "recorded",
+            "ruling": None if ruling is None else {"note": ruling.note, "adjusted": ruling.adjusted,
+                                                   "law": ruling.law},
+        }
+
+
 class FallbackRobot:
     """A placeholder robot (until :mod:`tenace.robots` is plugged in): it acts only from its own view. In the
     auction it opens at the one level in its longest suit when nobody has bid, and passes otherwise; in the
@@ -295,6 +370,8 @@ class TableActor:
         self._closed = False
         self._explained_of: Table | None = None
         self._explained: dict[str, dict[int, str]] = {}
+        self.requests: list[DirectorRequest] = []
+        """The Director calls with a reason of the current board (:class:`DirectorRequest`)."""
 
     def make_robots(self) -> dict[Seat, Robot]:
         """A robot for every robot seat, bidding by the system stored for it."""
@@ -355,13 +432,62 @@ class TableActor:
             return DIRECTOR
         raise LookupError("this token opens no seat at this table")
 
+    @property
+    def director_present(self) -> bool:
+        """Whether a Director looks after this table: a club table, or one of four humans (the console lists
+        them); a practice table with robots has none (its disputed claims are ruled by the server)."""
+        return self.club is not None or not self.robots
+
     def message_for(self, viewer: Viewer, locale: str = "en") -> dict[str, Any]:
-        extra: dict[str, Any] = {"table": self.id, "position": self.position}
+        extra: dict[str, Any] = {"table": self.id, "position": self.position,
+                                 "director_present": self.director_present}
         if self.table.phase is Phase.ENDED:  # the replay viewer of the board (tenace.server.replay)
             extra["replay"] = f"/replay/{quote(self.id, safe='')}/{self.position}"
+        # everything said to or by the Director at the table, for all four (Laws 9, 16B2, 70)
+        extra["director_calls"] = [r.to_json(viewer) for r in self.requests if r.position == self.position]
+        extra["reserved"] = _reservations(self.table)
+        ruling = self.claim_ruling()
+        if ruling is not None:
+            extra["claim_ruling"] = ruling
         view = self.view_for(viewer)
-        return view_message(self.table, viewer, locale=locale, extra=extra, view=view,
-                            explanations=self.robot_explanations(view, locale))
+        message = view_message(self.table, viewer, locale=locale, extra=extra, view=view,
+                               explanations=self.robot_explanations(view, locale))
+        adjusted = self.request_adjustment()
+        if adjusted is not None and self.table.phase is Phase.ENDED:
+            message["view"]["result"] = adjusted  # the Director's adjusted score replaces the table's (12C)
+        return message
+
+    def claim_ruling(self) -> dict[str, Any] | None:
+        """A disputed claim's ruling as everyone at the table is told it (Law 70): the tricks awarded to the
+        claimer's side of those that remained, and who ruled (the Director, or the server at a practice table
+        with robots, where no Director is present); ``None`` while no ruling has been made."""
+        claim = self.table.claim
+        if claim is None or claim.ruled is None:
+            return None
+        return {"seat": claim.seat.value, "tricks": claim.ruled, "claimed": claim.tricks,
+                "law": "70", "by": "director" if self.director_present else "automatic"}
+
+    def request_adjustment(self) -> dict[str, str] | None:
+        """The adjusted score of the Director's last answer to a call on this board that gave one."""
+        for request in reversed(self.requests):
+            ruling = request.ruling
+            if request.position == self.position and ruling is not None and ruling.adjusted is not None:
+                return {"adjusted": ruling.adjusted, "law": ruling.law or "12C"}
+        return None
+
+    def answer_request(self, number: int, ruling: RequestRuling) -> DirectorRequest:
+        """The Director answers the call ``number`` of this board; everyone at the table is sent it.
+
+        :raises LookupError: if there is no such open call.
+        """
+        request = next((r for r in self.requests if r.number == number and r.position == self.position),
+                       None)
+        if request is None or not request.open:
+            raise LookupError(f"no open Director call {number} at this table")
+        request.ruling = ruling
+        log.info("table %s: the Director answers call %d: %s", self.id, number, ruling)
+        self._broadcast()
+        return request
 
     def robot_explanations(self, view: TableView, locale: str) -> dict[int, str] | None:
         """The robots' explanations of their own calls in ``locale``, by the call's index in ``view.calls``
@@ -424,6 +550,9 @@ class TableActor:
         if isinstance(action, Action) and action.type == "next-board":
             await self._next_board(command)
             return
+        if isinstance(action, Action) and action.type == "director" and action.reason is not None:
+            await self._director_request(command, action)
+            return
         table = self.table
         try:
             event = to_event(action, command.viewer, table) if isinstance(action, Action) else action
@@ -442,18 +571,31 @@ class TableActor:
             code = "no-irregularity" if called and isinstance(exc, ImpossibleActionError) else "illegal"
             self._reply(origin, error_message(code, str(exc), ref), command)  # Law 9B1: nothing to rectify
             return
+        if await self._store(table, new, event, at, command):
+            await self._after(table, new, command)
+
+    async def _store(self, table: Table, new: Table, event: Event, at: dt.datetime,
+                     command: _Command) -> bool:
+        """Write ``event`` to the store; whether it was (a refusal is sent to the client if not)."""
+        origin, ref = command.origin, _ref(command.action)
         seq = len(table.record)
         try:
             await self.hub.writer.append(self.id, self.position, seq, timed_event_json(event, at))
         except EventConflictError as exc:
             log.error("table %s: %s", self.id, exc)
             self._reply(origin, error_message("conflict", str(exc), ref), command)
-            return
+            return False
         except Exception:
             log.exception("table %s: could not store event %d", self.id, seq)
             self._reply(origin, error_message("storage", "the action could not be stored; try again", ref),
                         command)
-            return
+            return False
+        return True
+
+    async def _after(self, table: Table, new: Table, command: _Command) -> None:
+        """The stored event's table stands: acknowledge it, record the end of the board, and send everyone
+        his new view."""
+        origin, ref = command.origin, _ref(command.action)
         self.table = new  # stored: now it stands
         if origin is not None:
             origin.send(ack_message(ref, len(new.record)))
@@ -465,6 +607,64 @@ class TableActor:
             await self._close_if_done(new)  # once the Director's last decision is made
         self._broadcast()
         self._schedule_robots()
+
+    async def _director_request(self, command: _Command, action: Action) -> None:
+        """A player calls the Director and says why (Law 9). Refused, and nothing changes, from anyone but a
+        player at the table, at a table that has finished its boards, with words longer than
+        :data:`~tenace.server.protocol.MAX_DIRECTOR_TEXT`, or past :data:`MAX_REQUESTS` calls on a board.
+        Otherwise the engine records what it knows of: attention drawn to an irregularity (Law 9B1, the
+        rectification then goes on as for a plain call) or, about unauthorised information from an opponent
+        (``about``), the reservation of rights (Law 16B2); and the call is kept with the board and shown to
+        all four, for the Director's answer (:meth:`answer_request`)."""
+        from tenace.server.pages import director_refusal
+
+        origin, ref, seat = command.origin, action.ref, command.viewer
+        locale = origin.locale if origin is not None else "en"
+        table = self.table
+        problem: tuple[str, str] | None = None
+        if not isinstance(seat, Seat):
+            problem = ("forbidden", "not-a-player")
+        elif self._closed or (table.phase is Phase.ENDED and self.boards_max is not None
+                              and self.position >= self.boards_max):
+            problem = ("table-finished", "table-finished")
+        elif len(action.text or "") > MAX_DIRECTOR_TEXT:
+            problem = ("too-long", "too-long")
+        elif sum(1 for r in self.requests if r.position == self.position) >= MAX_REQUESTS:
+            problem = ("too-many", "too-many")
+        if problem is not None:
+            code, key = problem
+            self._reply(origin, error_message(code, director_refusal(key, locale), ref), command)
+            return
+        assert isinstance(seat, Seat)
+        at = dt.datetime.now(dt.UTC)
+        candidates: list[Event] = [DirectorCalled(seat)]
+        if action.reason == "unauthorised-information" and action.whom is not None:
+            candidates.append(UIReserved(seat, action.whom, UIReason.HESITATION))  # Law 16B2
+        recorded: Event | None = None
+        for candidate in candidates:
+            try:
+                new = table.apply(candidate, at=at)
+            except (ImpossibleActionError, ValueError):
+                continue  # e.g. nothing irregular has happened (Law 9B1): the call alone is recorded
+            if not await self._store(table, new, candidate, at, command):
+                return
+            recorded = candidate
+            break
+        request = DirectorRequest(
+            number=1 + max((r.number for r in self.requests), default=0), by=seat,
+            reason=action.reason or "other",
+            text=action.text or "", about=action.whom, position=self.position, board=table.board.number,
+            seq=len(table.record) + (recorded is not None), at=at,
+            event=None if recorded is None else type(recorded).__name__, director=self.director_present,
+        )
+        self.requests.append(request)
+        log.info("table %s: %s calls the Director (%s)", self.id, seat.value, request.reason)
+        if recorded is not None:
+            await self._after(table, new, command)  # acknowledged, shown to all with the call
+            return
+        if origin is not None:
+            origin.send(ack_message(ref, len(table.record)))
+        self._broadcast()
 
     def _reply(self, origin: Connection | None, message: dict[str, Any], command: _Command) -> None:
         if origin is not None:
@@ -730,6 +930,18 @@ def automatic_claim_ruling(table: Table) -> int:
 
 def _ref(action: Action | Event) -> str | None:
     return action.ref if isinstance(action, Action) else None
+
+
+def _reservations(table: Table) -> list[dict[str, Any]]:
+    """The reservations of rights about unauthorised information on the board (Law 16B2): said at the table,
+    so everyone hears them."""
+    from tenace.laws.information import cases
+
+    reasons = {reason: key for key, reason in _UI_KEYS.items()}
+    return [{"by": case.reserved.by.value, "about": case.reserved.about.value,
+             "reason": reasons.get(case.reserved.reason, "hesitation"), "law": "16B2",
+             "ruled": case.ruling is not None}
+            for case in cases(table)]
 
 
 def _who(actor: object) -> str:

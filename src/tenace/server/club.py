@@ -81,9 +81,18 @@ from tenace.laws.events import (
 from tenace.laws.messages import LocaleError, explain
 from tenace.laws.refs import DIRECTOR
 from tenace.laws.table import Phase, Table
+from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore
 from tenace.seats import Seat
 from tenace.server import pages
-from tenace.server.actors import ClubSlot, Connection, Hub, TableActor
+from tenace.server.actors import (
+    ClubSlot,
+    Connection,
+    DirectorRequest,
+    Hub,
+    RequestRuling,
+    TableActor,
+    club_result,
+)
 from tenace.server.auth import Auth, csrf_protect, csrf_token_for, optional_user, require_role
 from tenace.server.club_store import (
     find_club_table,
@@ -1012,11 +1021,14 @@ class DirectorCall:
     """An open Director call at a live table."""
 
     table_id: str
-    kind: Literal["decision", "claim", "called"]
+    kind: Literal["decision", "claim", "called", "request"]
     """``decision``: the Director decides a pending question; ``claim``: a disputed claim to rule
-    (Law 70); ``called``: the Director was called (Law 9) and a player's decision is pending."""
+    (Law 70); ``called``: the Director was called (Law 9) and a player's decision is pending; ``request``: a
+    player called him and said why (misinformation, unauthorised information, a claim, anything else), for
+    his answer (:class:`~tenace.server.actors.DirectorRequest`)."""
     table: Table
     club: ClubSlot | None
+    request: DirectorRequest | None = None
 
 
 def director_calls(hub: Hub) -> list[DirectorCall]:
@@ -1031,7 +1043,43 @@ def director_calls(hub: Hub) -> list[DirectorCall]:
             calls.append(DirectorCall(actor.id, "claim", table, actor.club))
         elif pending is not None and any(isinstance(e, DirectorCalled) for e in table.record):
             calls.append(DirectorCall(actor.id, "called", table, actor.club))
+        calls.extend(DirectorCall(actor.id, "request", table, actor.club, request)
+                     for request in actor.requests if request.open and request.position == actor.position)
     return calls
+
+
+REASON_NAMES: Final = {
+    "misinformation": pages.N_("misinformation"),
+    "unauthorised-information": pages.N_("unauthorised information"),
+    "claim": pages.N_("a claim"),
+    "other": pages.N_("something else"),
+}
+"""The reasons of a player's call (:data:`tenace.server.protocol.DIRECTOR_REASONS`) in words."""
+
+
+def evidence_json(table: Table) -> dict[str, Any]:
+    """What the Director looks at when a player calls him about misinformation or unauthorised information
+    (Laws 16B, 20F, 21, 73D), from the information layer (:func:`tenace.laws.information.ui_evidence`): every
+    call with its alert, explanation and think time, the questions, explanations and corrections, the breaks
+    in tempo measured against the table's own tempo, and the reservations of rights. For the Director only:
+    it holds think times and what each side was told."""
+    from tenace.laws.information import cases, ui_evidence
+    from tenace.laws.table import describe
+
+    found = ui_evidence(table)
+    return {
+        "auction": [
+            {"index": c.index, "seat": c.seat.value, "call": str(c.call), "alert": c.alert,
+             "explanation": c.explanation or "",
+             "seconds": None if c.seconds is None else round(c.seconds, 1)}
+            for c in found.auction
+        ],
+        "said": [{"index": s.index, "text": describe(s.event)} for s in found.said],
+        "breaks": [{"index": b.index, "seat": b.seat.value, "text": str(b), "law": str(b.law)}
+                   for b in found.breaks],
+        "reserved": [{"index": c.index, "by": c.reserved.by.value, "about": c.reserved.about.value,
+                      "reason": c.reserved.reason.value, "stage": c.stage} for c in cases(table)],
+    }
 
 
 def _say(value: object, locale: str) -> str:
@@ -1081,8 +1129,17 @@ def record_item(event: Event, locale: str = "en") -> dict[str, Any]:
 def call_json(call: DirectorCall, locale: str = "en") -> dict[str, Any]:
     table = call.table
     pending = table.pending
+    request = call.request
+    extra: dict[str, Any] = {}
+    if request is not None:
+        said = request.to_json(DIRECTOR)
+        said["reason_text"] = pages.gettext_for(locale)(REASON_NAMES.get(request.reason, request.reason))
+        said["seat"] = _say(request.by, locale)
+        extra = {"request": said, "evidence": evidence_json(table), "ended": table.phase is Phase.ENDED}
     return {
         "table_id": call.table_id,
+        "key": f"{len(table.record)}" if request is None else f"{len(table.record)}r{request.number}",
+        **extra,
         "kind": call.kind,
         "board": table.board.number,
         "club": None if call.club is None else dataclasses.asdict(call.club),
@@ -1097,6 +1154,83 @@ def call_json(call: DirectorCall, locale: str = "en") -> dict[str, Any]:
         },
         "view": view_json(table.view(DIRECTOR), locale=locale, score_ns=table.score_ns()),
     }
+
+
+MAX_NOTE: Final = 1000
+"""The longest note the Director may answer a call with."""
+
+
+def _adjusted_score(fields: Mapping[str, Any]) -> AssignedAdjustedScore | ArtificialAdjustedScore | None:
+    """The adjusted score of the Director's answer (``score``/``score_ew`` or ``artificial``), if any.
+
+    :raises HTTPException: 422 for a score that is not a bridge score or an unknown artificial award.
+    """
+    from tenace.scoring.adjusted import Award
+
+    artificial = str(fields.get("artificial") or "").strip()
+    given = str(fields.get("score") or "").strip()
+    if artificial and given:
+        raise HTTPException(422, "score or artificial: one adjusted score, not both")
+    if artificial:
+        if artificial not in ADJUSTMENTS or artificial == "not played":
+            raise HTTPException(422, f"artificial: one of {', '.join(ADJUSTMENTS[:-1])}")
+        ns, ew = (Award(code) for code in artificial.split("/"))
+        return ArtificialAdjustedScore(ns, ew)
+    if not given:
+        return None
+    scores = []
+    for name, text in (("score", given), ("score_ew", str(fields.get("score_ew") or "").strip() or given)):
+        try:
+            value = int(text)
+        except ValueError:
+            raise HTTPException(422, f"{name}: a North-South score such as 420 or -100") from None
+        if value % 10 or abs(value) > 7600:
+            raise HTTPException(422, f"{name}: a North-South score such as 420 or -100, not {value}")
+        scores.append(value)
+    return AssignedAdjustedScore.of(scores[0], scores[1])
+
+
+async def _enter_adjusted(club: ClubManager, actor: TableActor,
+                          adjusted: AssignedAdjustedScore | ArtificialAdjustedScore, called: DirectorRequest,
+                          by: str) -> None:
+    """The adjusted score replaces the result the club table entered (a Law 79C correction), or is entered
+    when none was."""
+    slot = actor.club
+    assert slot is not None
+    result = dataclasses.replace(club_result(actor.table, slot), adjusted=adjusted, contract=None,
+                                 tricks=None, lead=None)
+    law = "12C2" if isinstance(adjusted, ArtificialAdjustedScore) else "12C1"
+    reason = f"the Director's ruling on {called.by.name.title()}'s call ({called.reason}, Law 9)"
+    try:
+        await asyncio.to_thread(club.store.correct, slot.event_id, slot.session, result, by=by, reason=reason,
+                                law=law)
+    except Exception:  # nothing entered yet for this board: the adjusted score is its result
+        try:
+            await asyncio.to_thread(club.store.enter, slot.event_id, slot.session, result, by=by,
+                                    key=f"live:{actor.id}:{actor.position}:call{called.number}")
+        except Exception as exc:
+            log.exception("table %s: the adjusted score was not entered", actor.id)
+            raise HTTPException(409, f"the adjusted score could not be entered: {exc}") from None
+
+
+async def _note_answer(club: ClubManager, actor: TableActor, called: DirectorRequest, note: str,
+                       adjusted: object, by: str) -> None:
+    """The session's history keeps the call and the answer (the table keeps them only while it runs)."""
+    session_id = await asyncio.to_thread(session_for_table, club.store.engine, actor.id)
+    if session_id is None:
+        return
+    slot = actor.club
+    assert slot is not None
+    line = (f"board {actor.table.board.number} at table {slot.table}, round {slot.round}: "
+            f"{called.by.name.title()} called the Director ({called.reason}, Law 9)"
+            f"{': ' + repr(called.text) if called.text else ''}; {by} answered: {note or '-'}"
+            f"{f' (adjusted score {adjusted})' if adjusted is not None else ''}")
+    try:
+        async with _locked(club, session_id) as session:
+            session.history.append(line)
+            await club.save(session)
+    except HTTPException:  # the session is busy or gone: the answer still reaches the table
+        log.warning("table %s: the answer was not noted in session %s", actor.id, session_id)
 
 
 async def _submit_as_director(
@@ -1311,7 +1445,8 @@ def router() -> APIRouter:
         # the newest first; each with when it was created and its id (several may have the same name)
         sessions = sorted((s.summary() for s in await _club(request).all()), key=lambda s: s["created"],
                           reverse=True)
-        return _html(request, "director_console.html.j2", calls=calls, sessions=sessions, user=user)
+        return _html(request, "director_console.html.j2", calls=calls, sessions=sessions, user=user,
+                     adjustments=[a for a in ADJUSTMENTS if a != "not played"])
 
     @routes.get("/api/director/calls")
     async def calls(request: Request, user: User = director_only) -> dict[str, Any]:
@@ -1358,6 +1493,43 @@ def router() -> APIRouter:
             raise HTTPException(422, "tricks: the number of tricks awarded is missing")
         actor = await _actor(request, table_id)
         return _answer(await _submit_as_director(actor, ClaimRuled(tricks)), form)
+
+    @routes.post("/api/director/tables/{table_id}/requests/{number}/answer", dependencies=[csrf])
+    async def answer(request: Request, table_id: str, number: int, user: User = director_only) -> Response:
+        """The Director answers a player's call (Law 9): ``note``, his ruling in words, and, once the board
+        has ended, an adjusted score (Law 12C): ``score``, an assigned score for North-South (``score_ew``
+        when East-West get another, a non-balancing one, Law 12C1(b)), or ``artificial`` (``A+/A-``...,
+        Law 12C2). At a club table the adjusted score replaces the result entered (Law 79C correction) and the
+        session's history notes the answer. The four players are sent it at once."""
+        fields, form = await _fields(request)
+        note = str(fields.get("note") or "").strip()
+        if len(note) > MAX_NOTE:
+            raise HTTPException(422, f"note: at most {MAX_NOTE} characters")
+        actor = await _actor(request, table_id)
+        called = next((r for r in actor.requests if r.number == number and r.position == actor.position),
+                      None)
+        if called is None or not called.open:
+            raise HTTPException(409, f"no open Director call {number} at this table")
+        adjusted = _adjusted_score(fields)
+        if adjusted is None and not note:
+            raise HTTPException(422, "note: say what the ruling is, or give an adjusted score")
+        table = actor.table
+        if adjusted is not None and table.phase is not Phase.ENDED:
+            raise HTTPException(409, "the board is still being played: an adjusted score is given once it "
+                                     "has ended (Law 12); answer with a note now")
+        law = None if adjusted is None else "12C2" if isinstance(adjusted, ArtificialAdjustedScore) \
+            else "12C1"
+        club = _club(request)
+        if adjusted is not None and actor.club is not None and club.store is not None:
+            await _enter_adjusted(club, actor, adjusted, called, user.username)
+        if actor.club is not None:
+            await _note_answer(club, actor, called, note, adjusted, user.username)
+        log.info("table %s: the Director (%s) answers call %d", table_id, user.username, number)
+        actor.answer_request(number, RequestRuling(note, None if adjusted is None else str(adjusted), law,
+                                                   user.username))
+        shown = None if adjusted is None else str(adjusted)
+        return _done(form, "/director", {"ok": True, "table": table_id, "number": number, "adjusted": shown,
+                                          "law": law})
 
     # --- sessions ---------------------------------------------------------------------------------------
 

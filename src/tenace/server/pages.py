@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     from babel.support import NullTranslations
 
 __all__ = [
-    "DOMAIN", "LOCALES", "SoloTable", "choose_locale", "client_strings", "gettext_for", "router",
+    "DIRECTOR_REFUSALS", "DOMAIN", "LOCALES", "SoloTable", "choose_locale", "client_strings",
+    "director_refusal", "gettext_for", "router",
 ]
 
 DOMAIN: Final = "tenace_web"
@@ -53,6 +54,14 @@ def N_(message: str) -> str:
     """Mark a message for extraction (tools/i18n.py); it is translated where it is shown."""
     return message
 
+
+DIRECTOR_REFUSALS: Final = {
+    "not-a-player": N_("Only a player at the table can call the Director."),
+    "table-finished": N_("This table has finished its boards: the Director can no longer be called from it."),
+    "too-long": N_("Your words to the Director are too long: at most {max} characters."),
+    "too-many": N_("The Director has been called too many times on this board."),
+}
+"""Why a Director call with a reason is refused (Law 9; ``TableActor._director_request``), by error code."""
 
 CLIENT_STRINGS: Final = (
     N_("North"), N_("East"), N_("South"), N_("West"), N_("None"), N_("All"), N_("NT"), N_("Pass"),
@@ -76,8 +85,27 @@ CLIENT_STRINGS: Final = (
     # the table's layout (issue 12): robots named at their seats, the trick's winner, the tricks played
     N_("Robot"), N_("You"), N_("Won by {seat}"), N_("Trick {number}"), N_("{seat} led"),
     N_("No explanation given."), N_("Alerted"), N_("Hide the auction"), N_("Show the whole auction"),
+    # calling the Director for anything (Law 9), his answers, claims ruled, penalty cards (issue 12)
+    N_("{seat} called the Director: {reason} (Law 9)."), N_("misinformation"), N_("unauthorised information"),
+    N_("a claim"), N_("something else"), N_("Your words: “{text}”"), N_("The Director's answer: {note}"),
+    N_("Waiting for the Director's answer."),
+    N_("No Director is present at a practice table with robots: the call is recorded with the board."),
+    N_("{seat} reserved the right to call the Director about {about} (Law 16B2)."),
+    N_("North-South"), N_("East-West"),
+    N_("The claim was disputed: the Director awards {side} {tricks} of the remaining tricks (Law 70)."),
+    N_("The claim was disputed: with no Director present, the server awards {side} {tricks} of the remaining "
+       "tricks (Law 70)."),
+    N_("You: {text}"), N_("Penalty card (Law 50)"), N_("Your call was sent to the Director."),
+    *DIRECTOR_REFUSALS.values(),
 )
 """The labels the table's JavaScript shows, sent translated inside the page (the client has no gettext)."""
+
+
+def director_refusal(key: str, locale: str) -> str:
+    """A refused Director call (:data:`DIRECTOR_REFUSALS`) in ``locale``."""
+    from tenace.server.protocol import MAX_DIRECTOR_TEXT
+
+    return gettext_for(locale)(DIRECTOR_REFUSALS[key]).format(max=MAX_DIRECTOR_TEXT)
 
 
 def choose_locale(query: str | None, cookie: str | None, accept_language: str) -> str:

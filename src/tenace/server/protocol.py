@@ -42,8 +42,11 @@ from tenace.laws.events import (
     DirectorCalled,
     Elected,
     Event,
+    ExplanationCorrected,
     ExplanationGiven,
     QuestionAsked,
+    UIReason,
+    UIReserved,
 )
 from tenace.laws.log import value_to_json
 from tenace.laws.messages import LocaleError, explain
@@ -53,8 +56,9 @@ from tenace.scoring.adjusted import ArtificialAdjustedScore
 from tenace.seats import Seat
 
 __all__ = [
-    "ACTION_TYPES", "PROTOCOL_VERSION", "Action", "ProtocolError", "Viewer", "ack_message", "actor_json",
-    "cards_in", "error_message", "legal_for", "parse_action", "to_event", "view_json", "view_message",
+    "ACTION_TYPES", "DIRECTOR_REASONS", "MAX_DIRECTOR_TEXT", "PROTOCOL_VERSION", "UI_REASONS", "Action",
+    "ProtocolError", "Viewer", "ack_message", "actor_json", "cards_in", "error_message", "legal_for",
+    "parse_action", "to_event", "view_json", "view_message",
 ]
 
 PROTOCOL_VERSION: Final = 1
@@ -65,9 +69,21 @@ Viewer = Seat | Director | None
 
 ACTION_TYPES: Final = (
     "call", "card", "claim", "claim-answer", "director", "elect", "resync", "next-board", "change-call",
-    "question", "explain",
+    "question", "explain", "reserve", "correct",
 )
 """The ``type`` values a client may send."""
+
+DIRECTOR_REASONS: Final = ("misinformation", "unauthorised-information", "claim", "other")
+"""Why a player calls the Director when he says why (Law 9): the ``reason`` of a ``director`` message."""
+
+MAX_DIRECTOR_TEXT: Final = 500
+"""The longest free text a player may send with a Director call (the table refuses a longer one)."""
+
+UI_REASONS: Final = {
+    "hesitation": UIReason.HESITATION, "speed": UIReason.SPEED, "remark": UIReason.REMARK,
+    "alert": UIReason.ALERT, "mannerism": UIReason.MANNERISM,
+}
+"""The ``reason`` of a ``reserve`` message: how information may have reached partner (Law 16B1(a))."""
 
 _MAX_STATEMENT: Final = 2000
 _MAX_REF: Final = 100
@@ -103,6 +119,22 @@ class Action:
     unintended: bool = True
     about: int | None = None
     call_index: int | None = None
+    reason: str | None = None
+    """``director``: one of :data:`DIRECTOR_REASONS` (``None``: the plain call, Law 9B1); ``reserve``: a key
+    of :data:`UI_REASONS`."""
+    text: str | None = None
+    """``director``: the player's own words to the Director."""
+    whom: Seat | None = None
+    """``director`` about unauthorised information, ``reserve``: the opponent who made it available."""
+
+
+def _seat_field(data: Mapping[str, Any], key: str, ref: str | None, required: bool) -> Seat | None:
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or value.upper() not in ("N", "E", "S", "W"):
+        raise ProtocolError(f"{key}: expected a seat, N, E, S or W, got {value!r}", ref=ref)
+    return Seat(value.upper())
 
 
 def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], ref: str | None) -> Any:
@@ -194,12 +226,43 @@ def parse_action(data: object) -> Action:
                     f"text: expected a non-empty string of at most {_MAX_STATEMENT} characters", ref=ref
                 )
             return Action("explain", ref, call_index=index, explanation=text)
+        case "director":  # Law 9: with or without a reason and the player's own words
+            reason = data.get("reason")
+            text = data.get("text")
+            if reason is None:
+                if text is not None:
+                    raise ProtocolError("text: only with a reason", ref=ref)
+                return Action("director", ref)
+            if reason not in DIRECTOR_REASONS:
+                raise ProtocolError(f"reason: one of {', '.join(DIRECTOR_REASONS)}, got {reason!r}", ref=ref)
+            if text is not None and not isinstance(text, str):
+                raise ProtocolError(f"text: expected a string or null, got {text!r}", ref=ref)
+            if text is not None and len(text) > _MAX_STATEMENT:  # 500-2000: the table refuses it, translated
+                raise ProtocolError(f"text: longer than {MAX_DIRECTOR_TEXT} characters", code="too-long",
+                                    ref=ref)
+            return Action("director", ref, reason=reason, text=(text or "").strip(),
+                          whom=_seat_field(data, "about", ref, required=False))
+        case "reserve":  # Law 16B2
+            kind = data.get("reason", "hesitation")
+            if kind not in UI_REASONS:
+                raise ProtocolError(f"reason: one of {', '.join(UI_REASONS)}, got {kind!r}", ref=ref)
+            return Action("reserve", ref, reason=kind, whom=_seat_field(data, "about", ref, required=True))
+        case "correct":  # Law 20F4, 20F5
+            index = _field(data, "call_index", int, ref)
+            if index < 0:
+                raise ProtocolError(f"call_index: expected an index from 0, got {index}", ref=ref)
+            text = _field(data, "text", str, ref)
+            if not text.strip() or len(text) > _MAX_STATEMENT:
+                raise ProtocolError(
+                    f"text: expected a non-empty string of at most {_MAX_STATEMENT} characters", ref=ref
+                )
+            return Action("correct", ref, call_index=index, explanation=text)
         case "resync":
             seq = data.get("seq")
             if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
                 raise ProtocolError(f"seq: expected an integer, got {seq!r}", ref=ref)
             return Action("resync", ref, seq=seq)
-    return Action(kind, ref)  # director, next-board
+    return Action(kind, ref)  # next-board
 
 
 def _acting_seat(table: Table, viewer: Seat) -> Seat:
@@ -258,6 +321,12 @@ def to_event(action: Action, viewer: Viewer, table: Table) -> Event:
         case "explain":  # Law 20F1, 20F2
             assert action.call_index is not None and action.explanation is not None
             return ExplanationGiven(viewer, action.call_index, action.explanation)
+        case "correct":  # Law 20F4, 20F5: the engine judges whether it comes at the right time
+            assert action.call_index is not None and action.explanation is not None
+            return ExplanationCorrected(viewer, action.call_index, action.explanation)
+        case "reserve":  # Law 16B2: about an opponent (the engine refuses partner)
+            assert action.whom is not None and action.reason is not None
+            return UIReserved(viewer, action.whom, UI_REASONS[action.reason])
     raise ProtocolError(f"{action.type} is not an action at the table", ref=ref)
 
 

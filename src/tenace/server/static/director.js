@@ -2,7 +2,8 @@
 // * The login page shows why a login was refused: /auth/login sends the form back with ?login_error=CODE.
 // * The console looks for new Director calls every few seconds (GET /api/director/calls) and reloads itself
 //   when the open calls change, unless the Director is typing in one of its forms.
-// * The console's forms (a new session, the Director's election, a claim ruling) are sent in the background,
+// * The console's forms (a new session, the Director's election, a claim ruling, his answer to a player's
+//   call) are sent in the background,
 //   so that a refusal (a bad seating line, a table that has moved on since the page was shown) is explained on
 //   the console with everything typed still there instead of a page of JSON, and a second press cannot act
 //   twice. Without JavaScript they still work as plain forms.
@@ -38,7 +39,7 @@ function watchCalls() {
       const answer = await fetch("/api/director/calls", { credentials: "same-origin" });
       if (!answer.ok) return;
       const { calls } = await answer.json();
-      const now = new Set(calls.map((c) => `${c.table_id}:${c.seq}`));
+      const now = new Set(calls.map((c) => `${c.table_id}:${c.key ?? c.seq}`));
       const same = now.size === shown.size && [...now].every((key) => shown.has(key));
       if (same) return;
       if (busy()) {

@@ -33,6 +33,25 @@ const state = {
   retry: 0,
   closed: false,
   replay: null, // the replay viewer's address, once the board has ended
+  // what the server says of the Director at this table (Laws 9, 16B2, 70): the calls made with a reason and
+  // his answers, the rights reserved, a disputed claim's ruling, and whether a Director is present at all
+  calls: [],
+  reserved: [],
+  claimRuling: null,
+  directorPresent: true,
+};
+
+// why a player called the Director, in words (the reasons of docs/protocol.md)
+const REASONS = {
+  misinformation: "misinformation", "unauthorised-information": "unauthorised information", claim: "a claim",
+  other: "something else",
+};
+// refusals of a Director call, by the server's error code: shown in the page's language
+const MAX_DIRECTOR_TEXT = 500;
+const REFUSALS = {
+  "too-long": "Your words to the Director are too long: at most {max} characters.",
+  "table-finished": "This table has finished its boards: the Director can no longer be called from it.",
+  "too-many": "The Director has been called too many times on this board.",
 };
 
 function el(tag, attrs = {}, ...children) {
@@ -105,11 +124,19 @@ function receive(message) {
     state.raw = message.view;
     state.view = normalise(message.view);
     state.replay = typeof message.replay === "string" ? message.replay : null;  // once the board has ended
+    state.calls = Array.isArray(message.director_calls) ? message.director_calls : [];
+    state.reserved = Array.isArray(message.reserved) ? message.reserved : [];
+    state.claimRuling = message.claim_ruling ?? null;
+    state.directorPresent = message.director_present !== false;
     root.dataset.seq = String(state.seq);
     settle();
     render();
   } else if (message.type === "ack") {
     // stored as event message.seq: the action is done once a view at least that recent has arrived
+    if (state.waiting.get(message.ref) === "director call") {
+      showNotice(t(state.directorPresent ? "Your call was sent to the Director."
+        : "No Director is present at a practice table with robots: the call is recorded with the board."));
+    }
     if (state.waiting.has(message.ref)) state.waiting.set(message.ref, { ackSeq: message.seq });
     settle();
   } else if (message.type === "error") {
@@ -122,6 +149,8 @@ function receive(message) {
       // The Director is summoned when attention is drawn to an irregularity (Law 9B1) and rectifies it (Law
       // 81C3); the engine refuses a call with none, and the player is told so plainly, not as an error.
       showNotice(t("Nothing for the Director to rule on now: no irregularity has happened (Law 9B1); play goes on."));
+    } else if (REFUSALS[message.code]) {
+      showError(f(REFUSALS[message.code], { max: MAX_DIRECTOR_TEXT }));
     } else {
       showError(message.message || message.code || t("Refused"));
     }
@@ -195,6 +224,7 @@ function render() {
   renderEnd(view);
   renderClub(view);
   renderStatus(view);
+  renderDirector(view);
   if (!$("trick-history").hidden) renderHistory(view);
   if (focused) {
     const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
@@ -256,6 +286,21 @@ function renderSeat(view, seat, position) {
   holder.replaceChildren();
   const cards = visibleCards(view, seat);
   holder.className = "hand";
+  // Law 50: a penalty card stays face up on the table in front of its owner until it is played
+  const penalties = view.penaltyCards.filter((p) => p.seat === seat && p.card).map((p) => p.card);
+  let faceUp = area.querySelector(".table-cards");
+  if (penalties.length === 0) { faceUp?.remove(); }
+  else {
+    if (!faceUp) { faceUp = el("div", { class: "table-cards", role: "group" }); area.append(faceUp); }
+    faceUp.setAttribute("aria-label", `${seatLabel(seat)}: ${t("Penalty card (Law 50)")}`);
+    faceUp.replaceChildren(...penalties.map((code) => {
+      const card = playedCard(code, null);
+      card.classList.add("penalty-card");
+      card.setAttribute("title", t("Penalty card (Law 50)"));
+      card.setAttribute("aria-label", `${cardText(code)}: ${t("Penalty card (Law 50)")}`);
+      return card;
+    }));
+  }
   if (cards === null) {
     // a closed hand: its back, with the number of cards it still holds (every card played was seen)
     const played = view.tricks.reduce((n, trick) => n + trick.cards.filter(([s]) => s === seat).length, 0);
@@ -320,9 +365,11 @@ function renderDummy(view, seat, position, cards, trump, holder) {
 function cardButton(view, code, mine) {
   const card = parseCard(code);
   const can = mine && playable(view, code) && state.waiting.size === 0;
+  const penalty = view.penaltyCards.some((p) => p.card === code);
   const button = el("button", {
     type: "button",
-    class: `card ${isRed(card.suit) ? "red" : "black"}${can ? " playable" : ""}`,
+    class: `card ${isRed(card.suit) ? "red" : "black"}${can ? " playable" : ""}${penalty ? " penalty" : ""}`,
+    title: penalty ? t("Penalty card (Law 50)") : null,
     "data-card": code,
     "data-key": `card-${code}`,
     "aria-label": cardText(code),
@@ -645,6 +692,104 @@ function renderStatus(view) {
   const penalties = $("penalty-cards");
   penalties.replaceChildren(...view.penaltyCards.concat(view.exposed).filter((p) => p.card)
     .map((p) => el("li", { "data-card": p.card }, `${seatLabel(p.seat)}: ${cardText(p.card)}`)));
+  // a lead restriction or a penalty card's obligation is stated to the player it binds (Laws 26, 50D)
+  const mine = (state.raw?.constraints ?? []).filter((c) => c && typeof c === "object" && view.viewerSeat
+    && c.seat === view.viewerSeat && c.text);
+  const restriction = $("my-restriction");
+  restriction.hidden = mine.length === 0;
+  restriction.textContent = mine.map((c) => f("You: {text}", { text: c.text })).join("\n");
+}
+
+/** Everything said to or by the Director at this table, for all four (Laws 9, 16B2, 70, 12C). */
+function renderDirector(view) {
+  const items = [];
+  for (const r of state.reserved) {
+    items.push(el("li", { class: "reserved", "data-by": r.by },
+      f("{seat} reserved the right to call the Director about {about} (Law 16B2).", { seat: seatLabel(r.by), about: seatLabel(r.about) })));
+  }
+  for (const call of state.calls) {
+    const lines = [f("{seat} called the Director: {reason} (Law 9).", { seat: seatLabel(call.by), reason: t(REASONS[call.reason] ?? call.reason) })];
+    if (call.text) lines.push(f("Your words: “{text}”", { text: call.text }));
+    if (call.status === "recorded") lines.push(t("No Director is present at a practice table with robots: the call is recorded with the board."));
+    else if (call.status === "open") lines.push(t("Waiting for the Director's answer."));
+    else if (call.ruling) {
+      if (call.ruling.note) lines.push(f("The Director's answer: {note}", { note: call.ruling.note }));
+      if (call.ruling.adjusted) lines.push(f("Adjusted score: {score} (Law {law})", { score: call.ruling.adjusted, law: call.ruling.law }));
+    }
+    items.push(el("li", { class: `director-call ${call.status}`, "data-number": call.number, "data-status": call.status }, lines.join("\n")));
+  }
+  $("director-call-list").replaceChildren(...items);
+  const ruling = $("claim-ruling");
+  const claim = state.claimRuling;
+  if (claim) {
+    const side = ["N", "S"].includes(claim.seat) ? t("North-South") : t("East-West");
+    const key = claim.by === "automatic"
+      ? "The claim was disputed: with no Director present, the server awards {side} {tricks} of the remaining tricks (Law 70)."
+      : "The claim was disputed: the Director awards {side} {tricks} of the remaining tricks (Law 70).";
+    ruling.textContent = f(key, { side, tricks: claim.tricks });
+    ruling.dataset.tricks = String(claim.tricks);
+  }
+  ruling.hidden = !claim;
+  $("director-calls").hidden = items.length === 0 && !claim;
+  renderDirectorDialog(view);
+}
+
+// --- the Director dialog ----------------------------------------------------------------------------
+
+/** The opponent who acted last (made the last call, or played the last card), if the viewer has one. */
+function lastOpponent(view) {
+  const me = view.viewerSeat;
+  if (!me) return null;
+  let last = null;
+  if (view.phase === "auction" && view.calls.length > 0) last = view.calls[view.calls.length - 1].seat;
+  else if (view.phase === "play" || view.phase === "clarification") {
+    const trick = currentTrick(view) ?? lastCompleteTrick(view);
+    if (trick && trick.cards.length > 0) last = trick.cards[trick.cards.length - 1][0];
+  }
+  if (!last) return null;
+  const ns = (s) => s === "N" || s === "S";
+  return ns(last) !== ns(me) ? last : null;
+}
+
+function renderDirectorDialog(view) {
+  const dialog = $("director-dialog");
+  if (dialog.hidden) return;
+  const reason = dialog.querySelector("input[name=reason]:checked")?.value ?? "irregularity";
+  $("director-about-row").hidden = reason !== "unauthorised-information";
+  $("director-practice").hidden = state.directorPresent || reason === "irregularity";
+  // Law 16B2: rights are reserved at once, about the opponent who has just acted, while the board is played
+  const opponent = lastOpponent(view);
+  const reserve = $("reserve-button");
+  reserve.hidden = reason !== "unauthorised-information" || opponent === null;
+  reserve.dataset.about = opponent ?? "";
+  // Law 20F4: a player may correct his own explanation (of his own alerted calls, online)
+  const own = view.calls.map((c, index) => ({ ...c, index })).filter((c) => c.seat === view.viewerSeat && (c.alert || c.explanation));
+  const box = $("correct-box");
+  box.hidden = own.length === 0 || view.phase === "ended";
+  const select = $("correct-call");
+  if (select.dataset.calls !== own.map((c) => c.index).join(",")) {
+    select.replaceChildren(...own.map((c) => el("option", { value: c.index, text: callText(c.call, { pass: t("Pass"), nt: t("NT") }) })));
+    select.dataset.calls = own.map((c) => c.index).join(",");
+  }
+}
+
+function openDirectorDialog() {
+  const view = state.view;
+  if (!view) return;
+  const me = view.viewerSeat;
+  const opponents = !me ? [] : me === "N" || me === "S" ? ["E", "W"] : ["N", "S"];
+  const about = $("director-about");
+  const last = lastOpponent(view);
+  about.replaceChildren(el("option", { value: "", text: "—" }),
+    ...opponents.map((s) => el("option", { value: s, text: seatLabel(s), selected: s === last })));
+  $("director-dialog").hidden = false;
+  renderDirectorDialog(view);
+  $("director-dialog").querySelector("input[name=reason]:checked")?.focus();
+}
+
+function closeDirectorDialog() {
+  $("director-dialog").hidden = true;
+  $("director-button").focus();
 }
 
 // --- keyboard ---------------------------------------------------------------------------------------
@@ -674,7 +819,39 @@ function wire() {
     const button = root.querySelector(`#bidding-box button[data-call="${call}"]`);
     button.addEventListener("click", () => makeCall(call));
   }
-  $("director-button").addEventListener("click", () => act({ type: "director" }, "director"));
+  $("director-button").addEventListener("click", openDirectorDialog);
+  $("director-cancel").addEventListener("click", closeDirectorDialog);
+  for (const radio of document.querySelectorAll("#director-form input[name=reason]")) {
+    radio.addEventListener("change", () => { if (state.view) renderDirectorDialog(state.view); });
+  }
+  $("director-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const reason = $("director-form").querySelector("input[name=reason]:checked")?.value ?? "irregularity";
+    const text = $("director-text").value.trim();
+    if (reason === "irregularity") {
+      act({ type: "director" }, "director"); // Law 9B1: the engine rectifies what has just happened
+    } else {
+      const message = { type: "director", reason, text };
+      const about = $("director-about").value;
+      if (reason === "unauthorised-information" && about) message.about = about;
+      act(message, "director call");
+    }
+    $("director-text").value = "";
+    closeDirectorDialog();
+  });
+  $("reserve-button").addEventListener("click", () => {
+    const about = $("reserve-button").dataset.about;
+    if (about) act({ type: "reserve", about, reason: "hesitation" }, "reserve");
+    closeDirectorDialog();
+  });
+  $("correct-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("correct-text").value.trim();
+    if (!text) return;
+    act({ type: "correct", call_index: Number($("correct-call").value), text }, "correct");
+    $("correct-text").value = "";
+    closeDirectorDialog();
+  });
   $("claim-button").addEventListener("click", () => {
     const dialog = $("claim-dialog");
     dialog.hidden = false;
@@ -717,7 +894,9 @@ function wire() {
   $("next-board").addEventListener("click", () => act({ type: "next-board" }, "next board"));
   $("error").addEventListener("click", clearError);
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") { $("claim-dialog").hidden = true; $("trick-history").hidden = true; hideNote(); }
+    if (event.key === "Escape") {
+      $("claim-dialog").hidden = true; $("trick-history").hidden = true; $("director-dialog").hidden = true; hideNote();
+    }
   });
 }
 
