@@ -63,12 +63,14 @@ STATUS: dict[int, tuple[str, str]] = {
             "replays the record with the restored deal (14B4: deemed held, revokes follow); 14C"),
     15: ("⚖", "engine: 15A1-15A2 calls cancelled (16C), offender calls again or adjusted score; 15A3 `Differs`; "
             "15B1 cancelled, 15B2 stands (right board later), 15B3 artificial scores for `Result.adjusted`"),
-    12: ("◐", "12C1(c) weighted and 12C2 artificial adjusted scores in scoring; the engine's Law 16B `UIRuling` "
-             "carries an assigned, possibly weighted, adjusted score (`Table.result_ns`)"),
+    12: ("◐", "12C1(c) weighted and 12C2 artificial adjusted scores in scoring; in the engine the Director's "
+             "`ScoreAdjusted` (assigned, weighted, non-balancing, or artificial) for every end-of-play judgement "
+             "the record owes (`tenace.laws.adjustments`: 16C3, 21B3, 23C, 27D, 47E2(b), 50E4), in answer to "
+             "the 45F, 64C and 67B3 reviews, or under 12A1/12A3; the Law 16B `UIRuling`; `Table.result_ns`"),
     16: ("⚖", "16B: `UIReserved` (16B2), the Director's evidence (`ui_evidence`: timed auction, alerts, "
              "explanations, all hands, tempo breaks), `PollRecorded`, `LogicalAlternatives` (16B1(b)), "
              "`Suggested` (16B1(a)), `UIRuling` after play (16B3); 16C: each withdrawn call names its offending "
-             "side; 16D not"),
+             "side, 16C3 owed at the end of the play (`ScoreAdjusted`); 16D not"),
     17: ("✅", "`Auction`: first call by dealer, rotation; 17D3 passes out of rotation do not end the auction"),
     18: ("✅", "`Bid` order, sufficiency"),
     19: ("✅", "`Auction.is_legal`: who may double or redouble"),
@@ -76,15 +78,15 @@ STATUS: dict[int, tuple[str, str]] = {
              "`ExplanationGiven` (partner; the caller online), `ExplanationCorrected` judged in time or not "
              "(20F4, 20F5), duties shown to their owner and the Director; reviews (20A-20E) not modelled"),
     21: ("⚖", "21B1-21B2: change after the Director's `Misinformation` finding, LHO may change; after a "
-             "correction `misinformation.remedies` lists who may change (21B1(a)) or that it is too late (21B3)"),
+             "correction `misinformation.remedies` lists who may change (21B1(a)) or that it is too late (21B3: owed at the end of the play, the Director's `ScoreAdjusted`)"),
     22: ("✅", "`Auction.is_complete`, `contract()`, pass-out"),
     24: ("✅", "engine: `CardExposed` in the auction; partner's pass, cards back to a declarer, penalty cards "
              "for a defender"),
     26: ("◐", "engine: declarer's one-suit ban at the partner's first lead, kept while he holds the lead; the "
              "suits named are read from natural bids (a Director may know better)"),
     25: ("⚖", "25A unintended change (Director judges intent), 25A6 LHO withdraws, 25B LHO accepts or not"),
-    23: ("⚖", "comparable call: the Director's `Comparable` election after 27B1(b), 30B1(b), 31A2, 31B, 32A2, 32B; 23C adjustment not yet"),
-    27: ("✅", "engine: LHO accepts by calling or electing (27A1); 27B1(a) lowest sufficient bid; 27B1(b) comparable (Director); 27B2-27B4"),
+    23: ("⚖", "comparable call: the Director's `Comparable` election after 27B1(b), 30B1(b), 31A2, 31B, 32A2, 32B; 23C: owed at the end of the play (`Table.adjustments_owed`), the Director's `ScoreAdjusted`"),
+    27: ("✅", "engine: LHO accepts by calling or electing (27A1); 27B1(a) lowest sufficient bid; 27B1(b) comparable (Director); 27B2-27B4; 27D: owed at the end of the play, the Director's `ScoreAdjusted`"),
     28: ("✅", "engine: 28A call at the turn of an RHO who must pass; 28B call by the right player cancels the call out of rotation"),
     29: ("◐", "engine: 29A acceptance by LHO's call or election, 29B cancellation; 29C artificial calls not interpreted"),
     30: ("◐", "engine: 30A, 30B1 (comparable or not), 30B2 via Law 25; 30C (artificial pass) not interpreted"),
@@ -117,11 +119,11 @@ STATUS: dict[int, tuple[str, str]] = {
     47: ("✅", "engine: withdrawals in rectification where those Laws are (47A, 47B, 47F1); after a change of "
              "designation (47C, 47D); `CardRetracted` after misinformation (47E1, 47E2(a), also a lead out of "
              "turn lying face up and the opening lead while dummy has faced no card: the Director's "
-             "`before_dummy` finding, never online); 47E2(b) is Law 12"),
+             "`before_dummy` finding, never online); 47E2(b): owed at the end of the play, the Director's `ScoreAdjusted`"),
     48: ("✅", "engine: declarer's and dummy's exposed cards are recorded with no rectification"),
     49: ("✅", "engine: a defender's exposed card becomes a penalty card"),
     50: ("✅", "engine: major and minor penalty cards, public in every view, limit the owner's cards; declarer's "
-             "require/forbid/free options at the partner's lead; 50E information is the Director's"),
+             "require/forbid/free options at the partner's lead; 50E4: owed at the end of the play, the Director's `ScoreAdjusted`"),
     51: ("✅", "engine: declarer designates among several penalty cards; options for one suit or several"),
     52: ("✅", "engine: a card played instead of a penalty card: accepted, forced on by declarer's play, or "
              "replaced (it becomes a major penalty card)"),

@@ -88,6 +88,11 @@ def _sample(tp: Any, variant: int = 0) -> Any:
         return simple[tp]
     if tp is events.BidAboveSeven:  # its bid is checked: no sample string will do
         return events.BidAboveSeven(Seat.WEST, ("8C", "9NT", "12S")[variant % 3])
+    if tp is events.ScoreAdjusted:  # either assigned (weights adding up to 1) or artificial, never both
+        if variant % 2:
+            return events.ScoreAdjusted(LawRef(12, "C2(a)"), artificial="A6040", note="a note")
+        shares = (events.ScoreShare(620, 2, 3), events.ScoreShare(-100, 1, 3))
+        return events.ScoreAdjusted(LawRef(27, "D"), shares, (events.ScoreShare(-100),), note="a note")
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return list(tp)[-1]
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):

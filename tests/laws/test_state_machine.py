@@ -253,7 +253,20 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
         return ClaimMade(seat, data.draw(st.integers(0, 13)), "random claim")
     if kind == "answer":
         return ClaimAnswered(seat, data.draw(st.booleans()))
+    if data.draw(st.booleans()):  # Law 12C: the Director's adjusted score, owed here or not
+        return _adjusted_score(data, t)
     return ClaimRuled(data.draw(st.integers(0, 13)))
+
+
+def _adjusted_score(data: st.DataObject, t: Table) -> events.ScoreAdjusted:
+    laws = [o.law for o in t.adjustments_owed] + [LawRef(12, "A1"), LawRef(27, "D"), LawRef(45, "F")]
+    law = data.draw(st.sampled_from(laws))
+    if data.draw(st.booleans()):
+        return events.ScoreAdjusted(law, artificial=data.draw(st.sampled_from(("A6040", "A5050", "A6060"))))
+    points = data.draw(st.sampled_from((-100, 50, 420, 620)))
+    shares = (events.ScoreShare(points, 2, 3), events.ScoreShare(-points, 1, 3))
+    ew = data.draw(st.sampled_from((shares, (events.ScoreShare(points),))))  # balancing or not (12C1(b))
+    return events.ScoreAdjusted(law, shares, ew)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow], phases=NO_SHRINK,
@@ -296,6 +309,12 @@ def test_random_actions_never_break_the_table(data: st.DataObject, deal: object,
         f"last events {t.record[-6:]}"
     )
     _check_end(t)
+    if data.draw(st.booleans()):  # Law 12C: an adjusted score after the end replaces the result or is refused
+        adjusted = _adjusted_score(data, t)
+        after = _apply(t, adjusted)
+        if after is not None:
+            assert after.result_ns() == adjusted.score and after.score_ns() == t.score_ns()
+            t = after
     assert Table.replay(board, t.record, t.regulations) == t
     assert loads(dumps(t)) == t
 

@@ -28,6 +28,7 @@ from tenace.deal import Deal
 from tenace.errors import NotationError
 from tenace.laws import information as ui
 from tenace.laws import misinformation, wrong_board
+from tenace.laws.events import ScoreAdjusted
 from tenace.laws.log import loads, value_to_json
 from tenace.laws.pbn_export import RecordReplayError, table_from_record
 from tenace.laws.refs import Director, actor_name
@@ -209,6 +210,7 @@ def status(
     pending = table.pending
     contract = table.contract
     ended = table.phase is Phase.ENDED
+    adjusted = next((e for e in reversed(table.record) if isinstance(e, ScoreAdjusted)), None)
     return {
         "board": table.board.number,
         "dealer": table.board.dealer.value,
@@ -235,10 +237,20 @@ def status(
         "declarer": None if contract is None else contract.declarer.value,
         "tricks": table.declarer_tricks if ended else None,
         "score_ns": table.score_ns(),
+        "owed": [{"law": str(o.law), "protects": None if o.against is None else o.against.value,
+                  "text": _explain(o)} for o in table.adjustments_owed],
+        "adjusted": None if adjusted is None else {"law": str(adjusted.law), "score": str(adjusted.score),
+                                                   "note": adjusted.note, "text": _explain(adjusted)},
+        "result_ns": _result(table.result_ns()),
         "information": information(table, cards),
         "unauthorised_information": unauthorised_information(table, profile),
         "wrong_board": mishaps(table),
     }
+
+
+def _result(result: object) -> int | str | None:
+    """North-South's result as JSON: points, or the adjusted score written out (Law 12C)."""
+    return result if result is None or isinstance(result, int) else str(result)
 
 
 def _print(
@@ -276,6 +288,11 @@ def _print(
                       f"{data['tricks']} tricks, NS {score:+d}")
     elif table.turn is not None and pending is None:
         out.print(f"  next: {actor_name(table.turn)}")
+    for owed in data["owed"]:  # Law 12: the Director's judgements at the end of the play
+        out.print(f"  owed: {owed['text']}")
+    if data["adjusted"] is not None:
+        note = f" ({data['adjusted']['note']})" if data["adjusted"]["note"] else ""
+        out.print(f"  [bold]adjusted[/]: {data['adjusted']['text']}{note}")
     _print_information(data["information"])
     _print_unauthorised(data["unauthorised_information"])
 

@@ -135,6 +135,11 @@ class AuctionState:
     that the seat may change it (Law 21B1(a))."""
     above_seven: AboveSeven | None = None
     """A bid of more than seven nobody has yet drawn attention to, with the calls made over it (Law 38)."""
+    substituted: tuple[tuple[Seat, LawRef], ...] = ()
+    """Replacements that let the auction go on without rectification, each with the Law under which the
+    Director judges at the end of the play whether the non-offending side was damaged: a lowest sufficient bid
+    in the same denomination (Law 27B1(a): 27D) or a comparable call (Laws 27B1(b), 30B1(b)(i), 31A2(a),
+    32A2(a): 23C, and 27D for an insufficient bid). See :mod:`tenace.laws.adjustments`."""
 
     @classmethod
     def start(cls, dealer: Seat) -> AuctionState:
@@ -354,6 +359,7 @@ def _replacement(
             withdrawn=tuple(
                 w for w in state.withdrawn if w.call != proc.withdrawn or w.seat is not proc.offender
             ),
+            substituted=(*state.substituted, (proc.offender, _cite(27, "D"))),
         )
         return _append(cleared, event)
     law = _cite(27, "B3") if isinstance(call, Double | Redouble) or proc.no_double else _cite(27, "B2")
@@ -677,6 +683,8 @@ def _judged(state: AuctionState, option: Comparable) -> AuctionState:
                 withdrawn=tuple(
                     w for w in state.withdrawn if not (w.seat is check.offender and w.call == check.withdrawn)
                 ),
+                substituted=(*state.substituted, (check.offender, _cite(23, "C")),  # Laws 23C, 27D
+                             (check.offender, _cite(27, "D"))),
             )
             return _append(cleared, event)
         if isinstance(event.call, Double | Redouble):  # Law 27B3: cancelled; replace again; partner silenced
@@ -695,5 +703,6 @@ def _judged(state: AuctionState, option: Comparable) -> AuctionState:
             withdrawn=tuple(
                 w for w in state.withdrawn if not (w.seat is check.offender and w.call == check.withdrawn)
             ),
+            substituted=(*state.substituted, (check.offender, _cite(23, "C"))),  # Law 23C
         )
     return replace(state, constraints=(*state.constraints, *check.if_not))

@@ -15,8 +15,8 @@ from tenace.calls import Call
 from tenace.cards import Card
 from tenace.deal import Deal
 from tenace.laws.decisions import Option
-from tenace.laws.refs import DIRECTOR, Actor
-from tenace.scoring.adjusted import AssignedAdjustedScore, WeightedScore
+from tenace.laws.refs import DIRECTOR, Actor, LawRef
+from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore, WeightedScore
 from tenace.seats import Seat
 from tenace.system.meaning import Meaning
 
@@ -749,6 +749,56 @@ class UIRuling:
         return DIRECTOR
 
 
+@dataclass(frozen=True, slots=True)
+class ScoreAdjusted:
+    """The Director's adjusted score for the board under ``law`` (Law 12C), recorded once the play is over
+    (or in answer to his end-of-play review of Laws 45F, 64C and 67B3). Either an assigned adjusted score
+    (``ns`` and ``ew``: each side's weighted list of North-South scores, the same for a balancing score,
+    different for a non-balancing one, Law 12C1(b), (c)) or an artificial adjusted score (``artificial``: a
+    code such as ``"A6040"``, Law 12C2). The score replaces the result obtained at the table.
+
+    >>> from tenace.scoring.adjusted import AssignedAdjustedScore, WeightedScore
+    >>> score = AssignedAdjustedScore.of(WeightedScore.of((620, "2/3"), (-100, "1/3")), -100)
+    >>> adjusted = ScoreAdjusted.assigned(LawRef(27, "D"), score)
+    >>> str(adjusted.score), adjusted.score.is_balancing
+    ('assigned NS 620 (2/3), -100 (1/3), EW -100 (1)', False)
+    >>> str(ScoreAdjusted(LawRef(12, "C2(a)"), artificial="A6040").score)
+    'A6040'
+    """
+
+    law: LawRef
+    ns: tuple[ScoreShare, ...] = ()
+    ew: tuple[ScoreShare, ...] = ()
+    artificial: str = ""
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if bool(self.ns) != bool(self.ew):
+            raise ValueError("an assigned adjusted score gives a score to both sides, ns and ew (Law 12C1)")
+        if bool(self.ns) == bool(self.artificial):
+            raise ValueError("an adjusted score is either assigned (ns and ew, Law 12C1) or artificial "
+                             "(a code such as A6040, Law 12C2), not both or neither")
+        _ = self.score  # weights adding up to 1 (12C1(c)); an artificial score of 0 to 100 % (12C2)
+
+    @classmethod
+    def assigned(cls, law: LawRef, score: AssignedAdjustedScore, note: str = "") -> ScoreAdjusted:
+        return cls(law, _shares(score.ns), _shares(score.ew), note=note)
+
+    @property
+    def score(self) -> AssignedAdjustedScore | ArtificialAdjustedScore:
+        """The adjusted score this records (raises ``ValueError`` if it is not one Law 12C allows)."""
+        if self.artificial:
+            return ArtificialAdjustedScore.from_code(self.artificial)
+        return AssignedAdjustedScore(
+            WeightedScore(tuple((s.score, s.weight) for s in self.ns)),
+            WeightedScore(tuple((s.score, s.weight) for s in self.ew)),
+        )
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
 Event = (
     CallMade | CardPlayed | DirectorCalled | Elected | ClaimMade | ClaimAnswered | ClaimRuled | CallChanged
     | CardExposed | DummyDesignation | AttentionDrawn | ClaimWithdrawn | PlayOnAgreed
@@ -759,5 +809,5 @@ Event = (
     | QuestionAsked | ExplanationGiven | ExplanationCorrected | MistakeFound
     | CardsCounted | WrongCardCount | SurplusCardFound | HandRestored | WrongHandCall | CancelledCallElsewhere
     | WrongBoardDiscovered
-    | UIReserved | PollRecorded | LogicalAlternatives | Suggested | UIRuling
+    | UIReserved | PollRecorded | LogicalAlternatives | Suggested | UIRuling | ScoreAdjusted
 )

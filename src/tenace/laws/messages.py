@@ -33,6 +33,7 @@ from tenace.calls import Bid, Call, Denomination, Double, Pass, Redouble
 from tenace.cards import Card, Suit
 from tenace.laws import decisions
 from tenace.laws import information as ui
+from tenace.laws.adjustments import Owed
 from tenace.laws.decisions import (
     Decision,
     Duration,
@@ -40,13 +41,13 @@ from tenace.laws.decisions import (
     Kind,
     Withdrawn,
 )
-from tenace.laws.events import UIReason, UIRuling
+from tenace.laws.events import ScoreAdjusted, UIReason, UIRuling
 from tenace.laws.information import UICase
 from tenace.laws.misinformation import Duty
 from tenace.laws.refs import Director, LawRef
 from tenace.laws.table import Phase, Table
 from tenace.laws.tempo import TempoBreak
-from tenace.scoring.adjusted import WeightedScore
+from tenace.scoring.adjusted import ArtificialAdjustedScore, Award, WeightedScore
 from tenace.seats import Seat
 
 if typing.TYPE_CHECKING:
@@ -365,6 +366,18 @@ UI_ADJUSTED: Final = N_("The Director assigns an adjusted score: {score} ({law})
 UI_ADJUSTED_SIDES: Final = N_(
     "The Director assigns an adjusted score: North-South {ns}, East-West {ew} ({law})."
 )
+OWED_ADJUSTMENT: Final[Mapping[str, str]] = {
+    "NS": N_("At the end of the play the Director judges whether North-South were damaged, and if so adjusts"
+             " the score ({law})."),
+    "EW": N_("At the end of the play the Director judges whether East-West were damaged, and if so adjusts"
+             " the score ({law})."),
+}
+"""An end-of-play judgement (:class:`~tenace.laws.adjustments.Owed`), by the protected side's member name."""
+OWED_ADJUSTMENT_ANY: Final = N_(
+    "At the end of the play the Director judges whether the non-offending side was damaged, and if so adjusts"
+    " the score ({law})."
+)
+ARTIFICIAL_PERCENT: Final = N_("{percent} %")
 TEMPO_BREAK: Final = N_(
     "Break in tempo: {seat} took {seconds} seconds over {action}; usually {usual} seconds ({law})."
 )
@@ -634,6 +647,27 @@ def _ui_case(s: _Speaker, x: UICase) -> str:
     return f"{line} {s(UI_STAGES[x.stage])}"
 
 
+def _score_adjusted(s: _Speaker, x: ScoreAdjusted) -> str:
+    score = x.score
+    law = s.law(x.law)
+    if isinstance(score, ArtificialAdjustedScore):
+        def side(award: object) -> str:
+            if isinstance(award, Award):
+                return s(AWARD_NAMES[award.name])
+            return s(ARTIFICIAL_PERCENT, percent=str(award))
+
+        return s(ARTIFICIAL_SCORES, ns=side(score.ns), ew=side(score.ew), law=law)
+    if score.is_balancing:
+        return s(UI_ADJUSTED, score=_weighted(score.ns), law=law)
+    return s(UI_ADJUSTED_SIDES, ns=_weighted(score.ns), ew=_weighted(score.ew), law=law)
+
+
+def _owed(s: _Speaker, x: Owed) -> str:
+    if x.against is None:
+        return s(OWED_ADJUSTMENT_ANY, law=s.law(x.law))
+    return s(OWED_ADJUSTMENT[x.against.name], law=s.law(x.law))
+
+
 def _tempo_break(s: _Speaker, x: TempoBreak) -> str:
     return s(TEMPO_BREAK, seat=s.seat(x.seat), seconds=f"{x.seconds:.0f}", action=x.action,
              usual=f"{x.baseline.median:.0f}", law=s.law(x.law))
@@ -650,6 +684,10 @@ def _explain(s: _Speaker, x: object) -> str:
             return _ui_case(s, x)
         case UIRuling():
             return _ui_ruling(s, x)
+        case ScoreAdjusted():
+            return _score_adjusted(s, x)
+        case Owed():
+            return _owed(s, x)
         case UIReason():
             return s(UI_REASONS[x.name])
         case TempoBreak():

@@ -38,7 +38,16 @@ from tenace.formats.pbn.auction_section import AuctionEntry
 from tenace.formats.pbn.play_section import PlayEntry
 from tenace.formats.pbn.writer import format_game
 from tenace.laws.decisions import Accept
-from tenace.laws.events import CallMade, CardPlayed, ClaimAnswered, ClaimMade, DirectorCalled, Elected, Event
+from tenace.laws.events import (
+    CallMade,
+    CardPlayed,
+    ClaimAnswered,
+    ClaimMade,
+    DirectorCalled,
+    Elected,
+    Event,
+    ScoreAdjusted,
+)
 from tenace.laws.refs import DIRECTOR, LawRef, Regulations, actor_name
 from tenace.laws.table import Phase, Table
 from tenace.record import AnnotatedCall, DealRecord
@@ -105,6 +114,10 @@ def rectification_comments(table: Table) -> tuple[str, ...]:
             option = event.option
             lines.append((index, f"{actor_name(event.actor)} elects {_option_text(option)} ({option.law}), "
                                  f"event {index + 1}"))
+        elif isinstance(event, ScoreAdjusted):  # Law 12C
+            note = f": {event.note}" if event.note else ""
+            lines.append((index, f"the Director adjusts the score: {event.score} ({event.law}){note}, "
+                                 f"event {index + 1}"))
     info = table.information
     for c in info.corrections:  # Laws 20F4, 20F5, 75B
         lines.append((c.index, f"{c.by.name.title()} corrects the explanation of call {c.call_index + 1}: "
@@ -121,6 +134,8 @@ def rectification_comments(table: Table) -> tuple[str, ...]:
     for withdrawn in table.withdrawn:
         text.append(f"Withdrawn: {withdrawn.call} by {withdrawn.seat.name.title()} ({withdrawn.law})")
     text += [f"In force: {_describe(constraint)}" for constraint in table.constraints]
+    text += [f"Owed at the end of the play: {owed.law}, whether the non-offending side was damaged"
+             for owed in table.adjustments_owed]
     return tuple(_safe(line) for line in text)
 
 

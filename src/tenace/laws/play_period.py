@@ -234,6 +234,14 @@ def on_director(state: PlayState, event: DirectorCalled) -> PlayState:
     raise ImpossibleActionError("there is no irregularity in the play for the Director to rectify yet")
 
 
+def on_adjusted(state: PlayState) -> PlayState:
+    """The Director answers his pending end-of-play review (Laws 45F, 64C, 67B3) with an adjusted score
+    (:class:`~tenace.laws.events.ScoreAdjusted`, Law 12C1): the review is done."""
+    if revokes.owns(state.pending):
+        return revokes.closed(state)
+    return reviews.closed(state)
+
+
 def on_elected(state: PlayState, event: Elected, index: int = 0, policy: Policy = Policy.LAWS) -> PlayState:
     if revokes.owns(state.pending):  # Law 64C
         return revokes.on_elected(state, event)

@@ -29,7 +29,10 @@ from tenace.laws.refs import DIRECTOR, LawRef
 if TYPE_CHECKING:
     from tenace.laws.play_period import PlayState
 
-__all__ = ["DUMMY_INDICATED", "PLAYED_AGAIN", "Review", "add", "adjusted_tricks", "ask", "on_elected", "owns"]
+__all__ = [
+    "DUMMY_INDICATED", "PLAYED_AGAIN", "Review", "add", "adjusted_tricks", "ask", "closed", "on_elected",
+    "owns",
+]
 
 DUMMY_INDICATED: Final = LawRef(45, "F")
 PLAYED_AGAIN: Final = LawRef(67, "B3")
@@ -96,6 +99,19 @@ def on_elected(state: PlayState, event: Elected) -> PlayState:
         if not review.done and review.law == pending.law:
             tricks = option.declarer_tricks if isinstance(option, AdjustedTricks) else None
             reviews[i] = replace(review, done=True, adjusted=tricks)
+            break
+    return replace(state, pending=None, reviews=tuple(reviews))
+
+
+def closed(state: PlayState) -> PlayState:
+    """The first open review done without a number of tricks: the Director answered it with an adjusted score
+    (:class:`~tenace.laws.events.ScoreAdjusted`, Law 12C), which replaces the result."""
+    pending = state.pending
+    assert pending is not None and owns(pending)
+    reviews = list(state.reviews)
+    for i, review in enumerate(reviews):
+        if not review.done and review.law == pending.law:
+            reviews[i] = replace(review, done=True)
             break
     return replace(state, pending=None, reviews=tuple(reviews))
 

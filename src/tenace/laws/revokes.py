@@ -54,6 +54,7 @@ __all__ = [
     "WithdrawnCard",
     "allowed_cards",
     "assess",
+    "closed",
     "constraints",
     "defective_tricks",
     "law_64a_transfer",
@@ -449,6 +450,14 @@ def on_elected(state: PlayState, event: Elected) -> PlayState:
     known = [r for r in ledger.revokes if r.stands_for_64]
     adjusted = event.option.declarer_tricks if isinstance(event.option, AdjustedTricks) else ledger.adjusted
     return replace(state, pending=None, revoke_ledger=replace(ledger, reviewed=len(known), adjusted=adjusted))
+
+
+def closed(state: PlayState) -> PlayState:
+    """The Law 64C review answered with an adjusted score (:class:`~tenace.laws.events.ScoreAdjusted`, Law
+    12C), which replaces the result: the tricks stay as the Law 64A transfers leave them."""
+    ledger = state.revoke_ledger
+    known = [r for r in ledger.revokes if r.stands_for_64]
+    return replace(state, pending=None, revoke_ledger=replace(ledger, reviewed=len(known)))
 
 
 # --- Laws 61 and 62: attention drawn, correction -----------------------------------------------------------

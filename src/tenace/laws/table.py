@@ -23,6 +23,7 @@ from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.laws import (
+    adjustments,
     auction_period,
     changes,
     claims,
@@ -67,6 +68,7 @@ from tenace.laws.events import (
     MistakeFound,
     PlayOnAgreed,
     QuestionAsked,
+    ScoreAdjusted,
     SimultaneousCalls,
     WrongPointing,
 )
@@ -319,15 +321,25 @@ class Table:
         return points if contract.declarer.side is Side.NS else -points
 
     @property
+    def adjustments_owed(self) -> tuple[adjustments.Owed, ...]:
+        """The judgements the Director makes at the end of the play, each under its Law (16C3, 21B3, 23C, 27D,
+        47E2(b), 50E4): see :mod:`tenace.laws.adjustments`."""
+        return adjustments.owed(self)
+
+    @property
     def adjusted_score(self) -> AssignedAdjustedScore | None:
         """The assigned adjusted score of the Director's ruling on unauthorised information, if he gave one
         (Laws 16B3, 12C1); see :mod:`tenace.laws.information`."""
         return ui.adjusted(self)
 
     def result_ns(self) -> int | AssignedAdjustedScore | ArtificialAdjustedScore | None:
-        """The board's result for North-South: the adjusted score if the Director assigned one (Law 12C1), the
-        artificial adjusted score he awarded after a cancelled result (Laws 12C2, 13-15), otherwise
-        :meth:`score_ns`."""
+        """The board's result for North-South: the last adjusted score the Director recorded
+        (:class:`~tenace.laws.events.ScoreAdjusted`, Law 12C; :mod:`tenace.laws.adjustments`), else the one
+        he assigned on unauthorised information (Laws 16B3, 12C1), the artificial adjusted score he awarded
+        after a cancelled result (Laws 12C2, 13-15), otherwise :meth:`score_ns`."""
+        director = adjustments.adjusted(self)  # Law 12C: the last adjusted score the Director recorded
+        if director is not None:
+            return director
         if self.mishaps.adjustment is not None:
             return self.mishaps.adjustment
         adjusted = self.adjusted_score
@@ -347,6 +359,13 @@ class Table:
         index = len(self.record)
         policy = self.regulations.policy
         try:
+            if isinstance(event, ScoreAdjusted):  # Law 12C: the result is replaced; nothing else changes
+                adjustments.check(self, event, ended=self.phase is Phase.ENDED)
+                playing = self.playing
+                if playing is not None and playing.pending is not None:  # answers his review (45F, 64C, 67B3)
+                    playing = play_period.on_adjusted(playing)
+                return replace(self, playing=playing, record=(*self.record, event),
+                               times=(*self._times(), stamp))
             if isinstance(event, misinformation.MISINFORMATION_EVENTS):  # Laws 20F, 75: nothing else changes
                 new = replace(self, information=misinformation.on_event(self, event, index))
                 return replace(new, record=(*self.record, event), times=(*self._times(), stamp))
@@ -616,6 +635,8 @@ def describe(event: Event) -> str:
             return f"the Director finds trick {trick} defective for {seat.name.title()}"
         case FifthCard(seat=seat, card=card):
             return f"{seat.name.title()} puts {card} on a trick he has played to"
+        case ScoreAdjusted(law=law):
+            return f"the Director adjusts the score: {event.score} ({law})"
         case BidAboveSeven(seat=seat, bid=bid):
             return f"{seat.name.title()} bids {bid}"
         case DummyIndicated(by=seat):

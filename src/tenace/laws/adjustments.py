@@ -1,0 +1,124 @@
+"""The Director's adjusted scores at the end of the play (Law 12): what he owes a judgement on, and the score
+he records (:class:`~tenace.laws.events.ScoreAdjusted`).
+
+Many Laws let the auction and play go on and leave a last judgement to the end of the play: whether the
+non-offending side was damaged by something the rectification did not redress, and if so the adjusted score
+that replaces the result. The engine never judges damage; it lists what is *owed* (:func:`owed`), and accepts
+the Director's adjusted score for one of those Laws once the play is over:
+
+* Law 16C3: information from a withdrawn call or card of the offending side;
+* Law 21B3: an explanation corrected when it was too late to change a call;
+* Law 23C: a comparable call replaced a withdrawn one (Laws 27B1(b), 30B1(b)(i), 31A2(a), 32A2(a));
+* Law 27D: an insufficient bid corrected without rectification (27B1);
+* Law 47E2(b): a card played on a mistaken explanation that was too late to retract;
+* Law 50E4: information from a penalty card while it lay on the table.
+
+The same event answers the Director's end-of-play reviews that ask for a number of tricks (Laws 45F, 64C,
+67B3) when he prefers a weighted or non-balancing score (Law 12C1(b), (c)). Under his general powers (Law
+12A1, a violation the Laws give no rectification for; Law 12A3, a wrong rectification) he may adjust any board
+that has ended. The last adjusted score recorded stands
+(:meth:`Table.result_ns <tenace.laws.table.Table.result_ns>`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from tenace.errors import ImpossibleActionError
+from tenace.laws import reviews, revokes
+from tenace.laws.events import ScoreAdjusted
+from tenace.laws.misinformation import remedies
+from tenace.laws.refs import LawRef
+from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore
+from tenace.seats import Side
+
+if TYPE_CHECKING:
+    from tenace.laws.table import Table
+
+__all__ = ["GENERAL", "Owed", "adjusted", "check", "owed"]
+
+GENERAL: Final = (LawRef(12, "A1"), LawRef(12, "A3"))
+"""The Director's general powers to adjust a board that has ended."""
+WITHDRAWN: Final = LawRef(16, "C3")
+TOO_LATE_TO_CHANGE: Final = LawRef(21, "B3")
+COMPARABLE: Final = LawRef(23, "C")
+INSUFFICIENT: Final = LawRef(27, "D")
+TOO_LATE_TO_RETRACT: Final = LawRef(47, "E2(b)")
+PENALTY_CARD: Final = LawRef(50, "E4")
+
+
+@dataclass(frozen=True, slots=True)
+class Owed:
+    """A judgement the Director makes at the end of the play under ``law``: whether the non-offending side
+    ``against`` (``None`` when the record does not say) was damaged, and if so an adjusted score."""
+
+    law: LawRef
+    against: Side | None = None
+    """The side the Laws protect here: the non-offending side."""
+
+
+def owed(table: Table) -> tuple[Owed, ...]:
+    """The end-of-play judgements the record calls for, one per Law and side, in the Laws' order."""
+    found: dict[tuple[LawRef, Side | None], None] = {}
+
+    def add(law: LawRef, offenders: Side | None) -> None:
+        found[(law, offenders.opponents if offenders is not None else None)] = None
+
+    for seat, law in table.auction.substituted:  # Laws 23C, 27D
+        add(law, seat.side)
+    for withdrawn in table.withdrawn:  # Law 16C3 (a withdrawn call)
+        add(WITHDRAWN, withdrawn.offending_side)
+    playing = table.playing
+    if playing is not None:
+        for card in playing.revoke_ledger.withdrawn:  # Law 16C3 (a defender's card withdrawn, Law 62B1)
+            add(WITHDRAWN, card.seat.side)
+        penalties = playing.penalties
+        for penalty in (*penalties.cards, *penalties.played, *penalties.picked_up):  # Law 50E4
+            add(PENALTY_CARD, penalty.seat.side)
+    for remedy in remedies(table):  # Laws 21B3, 47E2(b): the corrected explanation came too late
+        if remedy.law in (TOO_LATE_TO_CHANGE, TOO_LATE_TO_RETRACT):
+            add(remedy.law, None)
+    return tuple(Owed(law, side) for law, side in sorted(found, key=lambda k: (k[0], str(k[1]))))
+
+
+def _answers(law: LawRef, review: LawRef) -> bool:
+    """Whether an adjusted score under ``law`` answers the review under ``review`` (64C1 answers 64C)."""
+    return law.law == review.law and law.clause.startswith(review.clause)
+
+
+def check(table: Table, event: ScoreAdjusted, *, ended: bool) -> None:
+    """Whether the Director may record ``event`` now (``ended``: the board has ended).
+
+    :raises ImpossibleActionError: naming the Law and what is missing.
+    """
+    pending = table.pending
+    if pending is not None and (reviews.owns(pending) or revokes.owns(pending)):
+        if not _answers(event.law, pending.law):
+            raise ImpossibleActionError(
+                f"the Director's pending review is under {pending.law}; an adjusted score answering it cites "
+                f"that Law, not {event.law}"
+            )
+        return
+    if not ended:
+        raise ImpossibleActionError(
+            f"an adjusted score under {event.law} is awarded once the play is over (Law 12C)"
+        )
+    allowed = {o.law for o in owed(table)} | set(GENERAL)
+    allowed |= {r.law for r in (table.playing.reviews if table.playing is not None else ())}
+    if table.playing is not None and table.playing.revoke_ledger.reviewed:
+        allowed.add(LawRef(64, "C"))
+    if not any(_answers(event.law, law) for law in allowed):
+        due = ", ".join(str(law) for law in sorted(allowed))
+        raise ImpossibleActionError(
+            f"nothing on this board empowers the Director to adjust the score under {event.law} "
+            f"(he may here under {due})"
+        )
+
+
+def adjusted(table: Table) -> AssignedAdjustedScore | ArtificialAdjustedScore | None:
+    """The last adjusted score the Director recorded with :class:`ScoreAdjusted`, if any."""
+    for event in reversed(table.record):
+        if isinstance(event, ScoreAdjusted):
+            return event.score
+    return None
