@@ -8,6 +8,7 @@ disputed claim's ruling told to everyone (Law 70)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,8 @@ from tenace import Board, Deal, Seat
 from tenace.formats.json import board_to_json
 from tenace.laws.events import ClaimAnswered, Event, ExplanationCorrected, UIReason, UIReserved
 from tenace.laws.table import Phase, TableView
-from tenace.scoring.adjusted import AssignedAdjustedScore
+from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore, Award
+from tenace.server import actors
 from tenace.server.actors import FallbackRobot
 from tenace.server.app import create_app
 from tenace.server.auth import Auth
@@ -203,7 +205,10 @@ def test_at_a_practice_table_with_robots_the_call_is_recorded_and_no_director_is
     assert table["id"] not in [c["table_id"] for c in client.get("/api/director/calls").json()["calls"]]
 
 
-def test_refusals_are_translated_and_change_nothing(client: TestClient) -> None:
+def test_refusals_are_translated_and_change_nothing(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(actors, "CALL_WINDOW", dt.timedelta(0))  # the table finishes when its board ends
     table = _table(client, "NESW", boards=1)
     actor = hub(client).tables[table["id"]]
     with Four(client, table, lang="pl") as four:
@@ -321,3 +326,54 @@ def test_the_console_page_shows_a_call_and_its_answer_form(client: TestClient) -
     page = client.get("/director?lang=sv").text
     assert "&lt;b&gt;bold&lt;/b&gt;" in page and "<b>bold</b>" not in page  # escaped
     assert gettext_for("sv")("a claim") in page
+
+
+def test_at_a_club_table_the_adjusted_score_replaces_the_result_entered_and_the_session_notes_it(
+    client: TestClient,
+) -> None:
+    """A 2-table Howell, the guest Sam South at table 1 with robots elsewhere: he plays his board out (his
+    first legal call or card each turn), calls the Director about misinformation, and the Director's adjusted
+    score replaces the result the table entered (Law 79C), in the store the session is scored from."""
+    from urllib.parse import parse_qs, urlparse
+
+    from tenace.server.protocol import legal_for
+    from tenace.store import Store
+
+    login(client, "dan")
+    created = client.post("/club/sessions", json={
+        "name": "Misinformation", "movement": "howell", "tables": 2, "boards_per_round": 1, "start": True,
+        "seats": {"4": ["robot", "guest:Sam"]},
+    }).json()
+    (guest,) = created["guests"]
+    target = urlparse(client.get(guest["url"], follow_redirects=False).headers["location"])
+    table_id = target.path.rsplit("/", 1)[1]
+    token = parse_qs(target.query)["token"][0]
+    actor = hub(client).tables[table_id]
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        ws.receive_json()
+        for n in range(200):
+            wait(lambda: actor.table.phase is Phase.ENDED or bool(legal_for(actor.table, Seat.SOUTH)),
+                 "South's turn or the end")
+            if actor.table.phase is Phase.ENDED:
+                break
+            choice = legal_for(actor.table, Seat.SOUTH)[0]
+            kind = "call" if actor.table.phase is Phase.AUCTION else "card"
+            _acked(ws, {"id": f"a{n}", "type": kind, kind: choice})
+        wait(lambda: actor._closed, "the result entered")
+        _acked(ws, {"id": "td", "type": "director", "reason": "misinformation", "text": "a wrong answer"})
+        slot = actor.club
+        assert slot is not None
+        (call,) = [c for c in client.get("/api/director/calls").json()["calls"] if c["table_id"] == table_id]
+        assert call["club"]["table"] == 1 and call["ended"] is True
+        url = f"/api/director/tables/{table_id}/requests/{call['request']['number']}/answer"
+        answered = client.post(url, json={"note": "Average plus to North-South.", "artificial": "A+/A-"})
+        assert answered.status_code == 200, answered.text
+        awarded = str(ArtificialAdjustedScore(Award("A+"), Award("A-")))  # average plus, average minus
+        message = _latest(ws, lambda m: m["view"]["result"] is not None)
+        assert message["view"]["result"] == {"adjusted": awarded, "law": "12C2"}
+    with Store.open(client.app.state.settings.database_url) as store:  # type: ignore[attr-defined]
+        (entered,) = [r for r in store.results(slot.event_id) if (r.table, r.round) == (1, 1)]
+    assert str(entered.adjusted) == awarded and entered.contract is None
+    state = client.get(f"/club/sessions/{created['id']}/state").json()
+    assert any("called the Director (misinformation, Law 9)" in line and awarded in line
+               for line in state["history"])

@@ -69,8 +69,8 @@ if TYPE_CHECKING:
     from tenace.tournament.model import Result
 
 __all__ = [
-    "MAX_REQUESTS", "ClubSlot", "Connection", "CreatedTable", "DirectorRequest", "RequestRuling",
-    "EngineRobot", "EngineRobots", "FallbackRobot", "Hub",
+    "CALL_WINDOW", "MAX_REQUESTS", "ClubSlot", "Connection", "CreatedTable", "DirectorRequest",
+    "RequestRuling", "EngineRobot", "EngineRobots", "FallbackRobot", "Hub",
     "Observer", "Robot",
     "RobotFactory", "TableActor", "club_result", "default_robots", "event_time", "hash_token",
     "timed_event_json",
@@ -197,6 +197,10 @@ class CreatedTable:
 
 MAX_REQUESTS = 20
 """The most Director calls with a reason a table keeps for one board (a further one is refused)."""
+
+CALL_WINDOW = dt.timedelta(minutes=10)
+"""How long after its last board has ended a table still takes Director calls; after that it has finished
+(the players have moved on; the Director is reached at the session's page or in the room)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -621,11 +625,11 @@ class TableActor:
         origin, ref, seat = command.origin, action.ref, command.viewer
         locale = origin.locale if origin is not None else "en"
         table = self.table
+        at = dt.datetime.now(dt.UTC)
         problem: tuple[str, str] | None = None
         if not isinstance(seat, Seat):
             problem = ("forbidden", "not-a-player")
-        elif self._closed or (table.phase is Phase.ENDED and self.boards_max is not None
-                              and self.position >= self.boards_max):
+        elif self.finished_for_calls(at):
             problem = ("table-finished", "table-finished")
         elif len(action.text or "") > MAX_DIRECTOR_TEXT:
             problem = ("too-long", "too-long")
@@ -636,7 +640,6 @@ class TableActor:
             self._reply(origin, error_message(code, director_refusal(key, locale), ref), command)
             return
         assert isinstance(seat, Seat)
-        at = dt.datetime.now(dt.UTC)
         candidates: list[Event] = [DirectorCalled(seat)]
         if action.reason == "unauthorised-information" and action.whom is not None:
             candidates.append(UIReserved(seat, action.whom, UIReason.HESITATION))  # Law 16B2
@@ -665,6 +668,16 @@ class TableActor:
         if origin is not None:
             origin.send(ack_message(ref, len(table.record)))
         self._broadcast()
+
+    def finished_for_calls(self, now: dt.datetime) -> bool:
+        """Whether the table has finished: its last board ended more than :data:`CALL_WINDOW` before ``now``
+        (until then a player may still call the Director about it, as when he reserved his rights during the
+        play, Law 16B3)."""
+        table = self.table
+        if table.phase is not Phase.ENDED or self.boards_max is None or self.position < self.boards_max:
+            return False
+        ended = next((t for t in reversed(table.times) if t is not None), None)
+        return ended is None or now - ended > CALL_WINDOW
 
     def _reply(self, origin: Connection | None, message: dict[str, Any], command: _Command) -> None:
         if origin is not None:
