@@ -356,12 +356,17 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             if code is not None and _level(code) <= 3:
                 letter = _SUIT_LETTER[suit]
                 add(code, f"{letter}>=6, hcp 8+", "natural", Forcing.NON_FORCING, judge=True)
-        if denom < 4 and level >= 2:
+        # a penalty double needs a natural bid to double: not a transfer, a cue bid of our suit or another
+        # artificial call (their 2D transfer, their Michaels 2H over our 1H)
+        last_index = max(i for i, c in enumerate(ctx.calls) if c >= 3)
+        natural_bid = ctx.meanings[last_index].natural and (
+            denom == _NT or denom not in ctx.natural[me] + ctx.natural[partner])
+        if natural_bid and denom < 4 and level >= 2:
             letter = _SUIT_LETTER[denom]
             add(DOUBLE, f"sum 22+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
-        if level >= 5 or (level >= 4 and denom >= 2) or (level >= 3 and denom == 4):
+        if natural_bid and (level >= 5 or (level >= 4 and denom >= 2) or (level >= 3 and denom == 4)):
             add(DOUBLE, "sum 23+", "penalty-double", judge=True)
-        elif level >= 2:
+        elif natural_bid and level >= 2:
             # the balance of strength and no fit, no stopper: their contract will not make; not with a
             # singleton or void in their suit, where their trumps all take tricks
             add(DOUBLE, "sum 26+" + (f", {_SUIT_LETTER[denom]}>=2" if denom < 4 else ""), "penalty-double",
