@@ -54,7 +54,7 @@ from tenace.formats.json import JSONFormatError, board_from_json
 from tenace.laws.messages import LocaleError, normalise_locale
 from tenace.seats import Seat, Side
 from tenace.server import auth as accounts
-from tenace.server import club, my_boards, pages, replay
+from tenace.server import club, my_boards, pages, replay, table_scoring
 from tenace.server.actors import Connection, Hub, Observer, RobotFactory, TableActor, default_robots
 from tenace.server.persistence import LiveStore
 from tenace.server.protocol import ProtocolError, Viewer, error_message, parse_action
@@ -466,6 +466,7 @@ def create_app(
     app.include_router(club.router())  # club sessions and the director console (docs/directing-online.md)
     app.include_router(replay.router())  # the replay viewer of finished boards (docs/playing-online.md)
     app.include_router(my_boards.router())  # a logged-in player's boards (docs/playing-online.md)
+    app.include_router(table_scoring.router())  # face-to-face scoring from the tables (docs/table-scoring.md)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:

@@ -1,0 +1,32 @@
+// The Director's page of a face-to-face session (tenace.server.table_scoring): the progress, the results to
+// look at and the rankings are fetched again every few seconds (the page itself, read with DOMParser, so the
+// server renders them in one place); a "Correct" button fills the correction form with its board.
+
+const POLL_MS = 4000;
+const root = document.getElementById("scoring-director");
+
+async function poll() {
+  try {
+    const answer = await fetch(root.dataset.poll, { credentials: "same-origin" });
+    if (answer.ok) {
+      const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+      const fresh = page.getElementById("live");
+      const live = document.getElementById("live");
+      if (fresh && live && fresh.innerHTML !== live.innerHTML) live.innerHTML = fresh.innerHTML;
+      root.dataset.polled = String(Number(root.dataset.polled || 0) + 1);
+    }
+  } catch (e) {
+    // the next poll tries again
+  }
+  setTimeout(poll, POLL_MS);
+}
+
+if (root) {
+  root.addEventListener("click", (event) => {
+    const button = event.target.closest("button.fill-correction");
+    if (!button) return;
+    for (const name of ["table", "round", "board"]) document.getElementById(`c-${name}`).value = button.dataset[name];
+    document.getElementById("c-result").focus();
+  });
+  setTimeout(poll, POLL_MS);
+}

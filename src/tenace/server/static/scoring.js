@@ -1,0 +1,481 @@
+// The device at a face-to-face table (tenace.server.table_scoring, docs/table-scoring.md).
+//
+// North keys in each board's result with large buttons (or types "4S N ="); the device shows the score
+// (Law 77) and East-West confirm it on the same device (Law 79A). Only then is the result sent: an "enter"
+// with an idempotency key made here, then a "confirm". Both wait in localStorage until the server answers,
+// and are sent again (with the same key) until it does, so a result survives a lost connection or a
+// reload and is never stored twice. A refusal (a board another entry already holds, an impossible result)
+// is shown with the server's message, which names the table, round, board and field.
+
+const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
+const RED = new Set(["D", "H"]);
+const SEATS = ["N", "E", "S", "W"];
+const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
+const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
+const RETRY_MS = 2000;
+const REFRESH_MS = 3000;
+
+// Law 77's score of a contract for declarer's side: positive when made, negative when defeated.
+export function score(level, strain, doubling, vulnerable, tricks) {
+  const needed = 6 + level;
+  const factor = doubling === "XX" ? 4 : doubling === "X" ? 2 : 1;
+  if (tricks >= needed) {
+    const per = strain === "C" || strain === "D" ? 20 : 30;
+    const tricksScore = (per * level + (strain === "NT" ? 10 : 0)) * factor;
+    let total = tricksScore + (tricksScore >= 100 ? (vulnerable ? 500 : 300) : 50);
+    if (level === 6) total += vulnerable ? 750 : 500;
+    if (level === 7) total += vulnerable ? 1500 : 1000;
+    if (factor === 2) total += 50;
+    if (factor === 4) total += 100;
+    const over = tricks - needed;
+    if (factor === 1) total += over * per;
+    else total += over * (vulnerable ? 200 : 100) * (factor / 2);
+    return total;
+  }
+  const down = needed - tricks;
+  if (factor === 1) return -down * (vulnerable ? 100 : 50);
+  let penalty = 0;
+  for (let i = 1; i <= down; i++) {
+    if (vulnerable) penalty += i === 1 ? 200 : 300;
+    else penalty += i === 1 ? 100 : i <= 3 ? 200 : 300;
+  }
+  return -penalty * (factor / 2);
+}
+
+// North-South's score of a result as the device holds it (fields as the server's result_json).
+export function nsScore(fields, vulnerability) {
+  if (fields.passed) return 0;
+  const declarerNS = fields.declarer === "N" || fields.declarer === "S";
+  const vul = vulnerability === "All" || vulnerability === (declarerNS ? "NS" : "EW");
+  const points = score(fields.level, fields.strain, fields.doubling || "", vul, fields.tricks);
+  return declarerNS ? points : -points;
+}
+
+function uuid() {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes); // works on a plain-http club network too (crypto.randomUUID does not)
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const main = document.getElementById("scoring");
+if (main) start(main);
+
+function start(root) {
+  const strings = JSON.parse(document.getElementById("scoring-strings").textContent);
+  const t = (message, values = {}) =>
+    (strings[message] || message).replace(/\{(\w+)\}/g, (_, name) => (name in values ? values[name] : `{${name}}`));
+  const api = root.dataset.api;
+  const storageKey = `tenace-scoring:${root.dataset.session}:${root.dataset.table}`;
+  const screen = document.getElementById("screen");
+  const facts = document.getElementById("round-facts");
+  const list = document.getElementById("board-list");
+  const connection = document.getElementById("connection");
+  const errorBox = document.getElementById("error");
+
+  let state = null; // the server's table state
+  let lastState = "";
+  let local = load();
+  let ui = { view: null, fields: {}, board: null, round: null };
+  let sending = false;
+  let offline = false;
+  let retry = null;
+
+  function load() {
+    try {
+      const data = JSON.parse(localStorage.getItem(storageKey) || "{}");
+      return { queue: data.queue || [], done: data.done || {}, acks: data.acks || {}, moved: data.moved || [],
+        sent: data.sent || {} };
+    } catch (e) {
+      return { queue: [], done: {}, acks: {}, moved: [], sent: {} };
+    }
+  }
+  function save() {
+    localStorage.setItem(storageKey, JSON.stringify(local));
+  }
+  const slot = (round, board) => `${round}:${board}`;
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k === "class") node.className = v;
+      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else if (k === "text") node.textContent = v;
+      else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const child of children) if (child !== null && child !== undefined) node.append(child);
+    return node;
+  }
+  function suit(strain) {
+    return el("span", { class: `suit suit-${strain}${RED.has(strain) ? " red" : ""}`, text: SUITS[strain] });
+  }
+  function card(text) {
+    if (!text) return null;
+    const strain = text[0];
+    const rank = text.slice(1) === "T" ? "10" : text.slice(1);
+    return el("span", { class: "card-text" }, suit(strain), rank);
+  }
+  function contractNode(f) {
+    if (f.passed) return el("span", { text: t("Passed out") });
+    return el("span", { class: "contract" }, `${f.level}`, suit(f.strain), f.doubling || "");
+  }
+  function scoreText(ns) {
+    if (ns > 0) return t("N-S +{score}", { score: ns });
+    if (ns < 0) return t("E-W +{score}", { score: -ns });
+    return t("Score {score}", { score: 0 });
+  }
+  function resultNode(f, vulnerability) {
+    const parts = [contractNode(f)];
+    if (!f.passed) {
+      parts.push(" ", t(SEAT_NAMES[f.declarer]));
+      const diff = f.tricks - (6 + f.level);
+      parts.push(", ", diff === 0 ? t("Made exactly") : diff > 0 ? t("made {tricks} tricks", { tricks: f.tricks })
+        : t("down {down}", { down: -diff }));
+      if (f.lead) parts.push(", ", t("lead {card}", { card: "" }), card(f.lead));
+    }
+    return el("span", { class: "result-line" }, ...parts, " · ", el("strong", { class: "score-text", text: scoreText(nsScore(f, vulnerability)) }));
+  }
+
+  // --- where the table is --------------------------------------------------------------------------------
+  function boardDone(round, board) {
+    return Boolean(board.result && board.result.confirmed) || Boolean(local.done[slot(round.round, board.number)]);
+  }
+  function position() {
+    for (const round of state.rounds) {
+      for (const board of round.boards) if (!boardDone(round, board)) return { round, board };
+      const later = state.rounds.filter((r) => r.round > round.round);
+      const movedOn = later.some((r) => r.boards.some((b) => b.result || local.done[slot(r.round, b.number)]));
+      if (!local.moved.includes(round.round) && !movedOn) return { round, board: null };
+    }
+    return { round: null, board: null };
+  }
+  function roundOf(number) {
+    return state.rounds.find((r) => r.round === number);
+  }
+
+  // --- sending -------------------------------------------------------------------------------------------
+  function showConnection() {
+    const waiting = local.queue.length;
+    connection.dataset.state = offline ? "offline" : waiting ? "sending" : "online";
+    connection.textContent = offline ? t("Offline: {count} waiting to be sent", { count: waiting })
+      : waiting ? t("Sending {count}…", { count: waiting }) : t("Online");
+  }
+  function showError(message) {
+    errorBox.textContent = message;
+    errorBox.hidden = !message;
+  }
+  async function post(kind, body) {
+    return fetch(`${api}/${kind}`, {
+      method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": root.dataset.csrf },
+      body: JSON.stringify(body), credentials: "same-origin",
+    });
+  }
+  async function pump() {
+    if (sending) return;
+    sending = true;
+    try {
+      while (local.queue.length) {
+        const item = local.queue[0];
+        let answer;
+        try {
+          answer = await post(item.kind, item.body);
+        } catch (e) {
+          answer = null; // no connection: keep the entry and try again
+        }
+        if (answer === null || answer.status >= 500) {
+          offline = true;
+          showConnection();
+          clearTimeout(retry);
+          retry = setTimeout(pump, RETRY_MS);
+          return;
+        }
+        offline = false;
+        const data = await answer.json().catch(() => ({}));
+        local.queue.shift();
+        const key = slot(item.body.round, item.body.board);
+        if (answer.ok) {
+          if (item.kind === "confirm") local.acks[key] = data;
+        } else {
+          local.queue = local.queue.filter((q) => slot(q.body.round, q.body.board) !== key);
+          if (data.error !== "duplicate") delete local.done[key]; // to be keyed in again
+          delete local.sent[key];
+          showError(t("Not sent: {message}", { message: data.message || data.detail || answer.status }));
+        }
+        save();
+        showConnection();
+        render();
+      }
+      await refresh();
+    } finally {
+      sending = false;
+    }
+  }
+  async function refresh() {
+    try {
+      const answer = await fetch(api, { credentials: "same-origin" });
+      if (!answer.ok) {
+        showError(answer.status === 404 ? "404" : String(answer.status));
+        return;
+      }
+      const text = await answer.text();
+      offline = false;
+      showConnection();
+      if (text === lastState) return; // nothing new: leave the screen as it is (a half-typed result too)
+      lastState = text;
+      state = JSON.parse(text);
+    } catch (e) {
+      offline = true;
+      showConnection();
+      return;
+    }
+    render();
+  }
+
+  // --- the screens ---------------------------------------------------------------------------------------
+  function render() {
+    if (!state) return;
+    if (ui.view === "after" || (ui.view === "confirm" && !ui.fields.stored)) return draw();
+    const here = position();
+    ui.round = here.round ? here.round.round : null;
+    ui.board = here.board ? here.board.number : null;
+    if (here.round === null) ui.view = "over";
+    else if (here.board === null) ui.view = "moves";
+    else if (here.board.result && !here.board.result.confirmed) {
+      // entered and sent: East-West confirm here, or on their own device when North sent it for that
+      ui.view = local.sent[slot(ui.round, ui.board)] ? "waiting" : "confirm";
+      ui.fields = { ...here.board.result, stored: true };
+    } else if (local.sent[slot(ui.round, ui.board)] && local.queue.length) {
+      ui.view = "waiting";
+    } else if (ui.view !== "entry" || ui.entryFor !== slot(ui.round, ui.board)) {
+      ui.view = "entry";
+      ui.entryFor = slot(ui.round, ui.board);
+      ui.fields = {};
+    }
+    draw();
+  }
+  function draw() {
+    root.dataset.screen = ui.view;
+    const round = ui.round ? roundOf(ui.round) : null;
+    facts.replaceChildren();
+    list.replaceChildren();
+    if (round) {
+      facts.append(
+        el("h2", { text: t("Round {round}", { round: round.round }) }),
+        el("p", { class: "pair pair-ns" }, el("strong", { text: t("North-South: pair {pair}", { pair: round.ns.id }) }), ` ${round.ns.name}`),
+        el("p", { class: "pair pair-ew" }, el("strong", { text: t("East-West: pair {pair}", { pair: round.ew.id }) }), ` ${round.ew.name}`),
+      );
+      const items = round.boards.map((b) => {
+        const key = slot(round.round, b.number);
+        const waiting = local.queue.some((q) => slot(q.body.round, q.body.board) === key);
+        const status = waiting ? "waiting" : boardDone(round, b) ? "confirmed" : b.result ? "entered" : "to-play";
+        const label = { waiting: "Waiting to be sent", confirmed: "Confirmed", entered: "Entered", "to-play": "To play" }[status];
+        return el("li", { class: `board-chip ${status}`, "data-board": b.number, "data-status": status,
+          "aria-current": b.number === ui.board ? "step" : null },
+          t("Board {board}", { board: b.number }), el("span", { class: "chip-state", text: t(label) }));
+      });
+      list.append(el("ul", {}, ...items));
+    }
+    screen.replaceChildren(...({ entry: entryScreen, confirm: confirmScreen, after: afterScreen, waiting: waitingScreen,
+      moves: movesScreen, over: overScreen }[ui.view] || (() => []))(round));
+  }
+
+  function boardHeading(round, number) {
+    const board = round.boards.find((b) => b.number === number);
+    const vul = { None: t("None"), NS: t("N-S"), EW: t("E-W"), All: t("All") }[board.vulnerability];
+    return el("div", { class: "board-head" },
+      el("h2", { id: "board-title", text: t("Board {board}", { board: number }) }),
+      el("span", { text: t("Dealer {seat}", { seat: t(SEAT_NAMES[board.dealer]) }) }),
+      el("span", { class: `vul-tag${board.vulnerability === "None" ? "" : " vul"}`, text: t("Vulnerable: {who}", { who: vul }) }));
+  }
+  function choice(group, value, label, attrs = {}) {
+    const pressed = ui.fields[group] === value;
+    return el("button", { type: "button", class: `choice ${attrs.class || ""}`, "aria-pressed": pressed ? "true" : "false",
+      "data-group": group, "data-value": value, "aria-label": attrs.label || null,
+      onclick: () => { ui.fields[group] = pressed && attrs.toggle ? undefined : value; ui.fields.passed = false; showError(""); draw(); } }, label);
+  }
+  function complete(f) {
+    return f.passed || (f.level && f.strain && f.declarer && Number.isInteger(f.tricks));
+  }
+  function entryScreen(round) {
+    const f = ui.fields;
+    const board = round.boards.find((b) => b.number === ui.board);
+    const nodes = [boardHeading(round, ui.board)];
+    nodes.push(el("p", { class: "hint", text: t("Choose the contract's level, denomination and declarer, and the tricks.") }));
+    nodes.push(el("div", { class: "row levels", role: "group", "aria-label": t("Contract") },
+      ...[1, 2, 3, 4, 5, 6, 7].map((n) => choice("level", n, String(n)))));
+    nodes.push(el("div", { class: "row strains", role: "group", "aria-label": t("Contract") },
+      ...["C", "D", "H", "S", "NT"].map((s) => choice("strain", s, suit(s), { class: RED.has(s) ? "red" : "", label: s }))));
+    nodes.push(el("div", { class: "row doubling", role: "group" },
+      choice("doubling", "", "–", { label: t("Undoubled") }), choice("doubling", "X", "X", { label: t("Doubled") }),
+      choice("doubling", "XX", "XX", { label: t("Redoubled") })));
+    nodes.push(el("div", { class: "row declarers", role: "group", "aria-label": t("Declarer") },
+      ...SEATS.map((s) => choice("declarer", s, t(SEAT_NAMES[s])))));
+    if (f.level) {
+      const needed = 6 + f.level;
+      const buttons = [];
+      for (let tricks = 0; tricks <= 13; tricks++) {
+        const diff = tricks - needed;
+        const label = diff === 0 ? "=" : diff > 0 ? `+${diff}` : `−${-diff}`;
+        buttons.push(choice("tricks", tricks, label, { class: diff < 0 ? "down" : "made", label: `${tricks}` }));
+      }
+      nodes.push(el("div", { class: "row tricks", role: "group", "aria-label": t("Tricks") }, ...buttons));
+    }
+    const leadSuit = f.leadSuit || "";
+    const leadRank = f.leadRank || "";
+    const setLead = (suitLetter, rank) => {
+      f.leadSuit = suitLetter;
+      f.leadRank = rank;
+      f.lead = suitLetter && rank ? suitLetter + rank : "";
+      draw();
+    };
+    nodes.push(el("div", { class: "lead-entry" },
+      el("p", { class: "lead-label" }, t("Opening lead (optional)"), " ", card(f.lead)),
+      el("div", { class: "row lead-suits", role: "group" }, ...["S", "H", "D", "C"].map((s) =>
+        el("button", { type: "button", class: `choice small${RED.has(s) ? " red" : ""}`, "aria-pressed": leadSuit === s ? "true" : "false",
+          "data-lead-suit": s, "aria-label": s, onclick: () => setLead(s, leadRank) }, suit(s)))),
+      el("div", { class: "row lead-ranks", role: "group" }, ...RANKS.map((r) =>
+        el("button", { type: "button", class: "choice small", "aria-pressed": leadRank === r ? "true" : "false", "data-lead-rank": r,
+          onclick: () => setLead(leadSuit, r) }, r === "T" ? "10" : r))),
+      leadSuit || leadRank ? el("button", { type: "button", class: "link", onclick: () => setLead("", "") }, t("Clear the lead")) : null));
+    nodes.push(el("div", { class: "row actions" },
+      el("button", { type: "button", class: "big passed", "data-action": "passed",
+        onclick: () => { ui.fields = { passed: true }; toConfirm(); } }, t("Passed out")),
+      el("button", { type: "button", class: "big primary", "data-action": "show", disabled: !complete(f),
+        onclick: () => toConfirm() }, t("Show the score"))));
+    const input = el("input", { id: "typed", name: "typed", autocomplete: "off", placeholder: t("for example 4S N = or 3NT W 9 HK") });
+    nodes.push(el("details", { class: "typed" }, el("summary", { text: t("Type the result") }),
+      el("form", { class: "row", onsubmit: async (e) => { e.preventDefault(); await typed(round, input.value); } },
+        el("label", { for: "typed", class: "visually-hidden", text: t("Type the result") }), input,
+        el("button", { type: "submit", class: "big", "data-action": "read" }, t("Read it")))));
+    void board;
+    return nodes;
+  }
+  async function typed(round, text) {
+    let answer;
+    try {
+      answer = await post("preview", { round: round.round, board: ui.board, text });
+    } catch (e) {
+      showError(t("Typing a result needs the connection."));
+      return;
+    }
+    const data = await answer.json().catch(() => ({}));
+    if (!answer.ok) {
+      showError(data.message || String(answer.status));
+      return;
+    }
+    ui.fields = { passed: data.passed, level: data.level, strain: data.strain, doubling: data.doubling,
+      declarer: data.declarer, tricks: data.tricks, lead: data.lead || "" };
+    toConfirm();
+  }
+  function toConfirm() {
+    if (!complete(ui.fields)) return;
+    showError("");
+    ui.view = "confirm";
+    draw();
+  }
+  function confirmScreen(round) {
+    const board = round.boards.find((b) => b.number === ui.board);
+    const f = ui.fields;
+    const ns = nsScore(f, board.vulnerability);
+    return [boardHeading(round, ui.board),
+      el("h3", { text: t("East-West, please check the result") }),
+      el("p", { class: "confirm-line", id: "confirm-line" }, resultNode(f, board.vulnerability)),
+      el("p", { class: "big-score", id: "big-score", "data-ns": ns, text: scoreText(ns) }),
+      el("div", { class: "row actions" },
+        f.stored ? null : el("button", { type: "button", class: "big", "data-action": "back", onclick: () => { ui.view = "entry"; draw(); } }, t("Back")),
+        el("button", { type: "button", class: "big primary", "data-action": "confirm", onclick: () => confirmed(round, board) }, t("Confirm (East-West)"))),
+      f.stored ? null : el("div", { class: "row actions" }, el("button", { type: "button", class: "link", "data-action": "send-only",
+        onclick: () => sendOnly(round, board) }, t("Send it: East-West confirm on their own device")))];
+  }
+  function entryBody(round, board) {
+    const f = ui.fields;
+    const entry = { round: round.round, board: board.number, key: uuid(), passed: Boolean(f.passed) };
+    if (!f.passed) Object.assign(entry, { level: f.level, strain: f.strain, doubling: f.doubling || "", declarer: f.declarer, tricks: f.tricks, lead: f.lead || "" });
+    return entry;
+  }
+  function sendOnly(round, board) {
+    local.queue.push({ kind: "enter", body: entryBody(round, board) });
+    local.sent[slot(round.round, board.number)] = true;
+    save();
+    ui.view = "waiting";
+    showConnection();
+    draw();
+    pump();
+  }
+  function waitingScreen(round) {
+    const board = round.boards.find((b) => b.number === ui.board);
+    return [boardHeading(round, ui.board), el("p", { class: "confirm-line" }, resultNode(ui.fields, board.vulnerability)),
+      el("p", { class: "notice", id: "waiting-note", text: t("Waiting for East-West to confirm on their device.") })];
+  }
+  function confirmed(round, board) {
+    const f = ui.fields;
+    const key = slot(round.round, board.number);
+    const body = { round: round.round, board: board.number };
+    if (!f.stored) local.queue.push({ kind: "enter", body: entryBody(round, board) });
+    local.queue.push({ kind: "confirm", body: { ...body, side: "EW" } });
+    local.done[key] = { ...f, stored: undefined };
+    save();
+    ui.view = "after";
+    showConnection();
+    draw();
+    pump();
+  }
+  function afterScreen(round) {
+    const board = round.boards.find((b) => b.number === ui.board);
+    const key = slot(round.round, board.number);
+    const ack = local.acks[key];
+    const waiting = local.queue.some((q) => slot(q.body.round, q.body.board) === key);
+    const traveller = (ack && ack.traveller) || board.traveller;
+    const f = local.done[key] || board.result || ui.fields;
+    const nodes = [boardHeading(round, board.number), el("p", { class: "confirm-line" }, resultNode(f, board.vulnerability))];
+    if (waiting) nodes.push(el("p", { class: "notice", id: "queued-note", text: t("Saved on this device; it is sent when the connection is back.") }));
+    if (traveller && traveller.length) {
+      nodes.push(el("h3", { text: t("Traveller of board {board}", { board: board.number }) }));
+      const rows = traveller.map((line) => el("tr", { class: line.table === Number(root.dataset.table) && line.round === round.round ? "ours" : "" },
+        el("td", { text: String(line.table) }), el("td", {}, line.passed ? t("Passed out") : contractNode(line), line.passed ? "" : ` ${line.declarer} ${line.tricks}`),
+        el("td", { text: line.ns_score > 0 ? `+${line.ns_score}` : String(line.ns_score) }),
+        el("td", { text: line.ns_points }), el("td", { text: line.ew_points })));
+      nodes.push(el("div", { class: "scroll" }, el("table", { class: "traveller", id: "traveller" },
+        el("thead", {}, el("tr", {}, ...["Table", "Result", "N-S", "MP N-S", "MP E-W"].map((h) => el("th", { scope: "col", text: t(h) })))),
+        el("tbody", {}, ...rows))));
+    } else if (state.travellers && waiting) {
+      nodes.push(el("p", { class: "hint", text: t("The traveller is shown once the result has been sent.") }));
+    }
+    nodes.push(el("div", { class: "row actions" }, el("button", { type: "button", class: "big primary", "data-action": "next",
+      onclick: () => { ui.view = null; render(); } }, t("Next board"))));
+    return nodes;
+  }
+  function movesScreen(round) {
+    const next = round.next;
+    const boards = round.boards.map((b) => b.number).join(", ");
+    const lines = [];
+    if (next.last) {
+      lines.push(t("The session is over at this table: thank you. Hand the boards to the Director."));
+    } else {
+      for (const [side, pair] of [["ns", round.ns], ["ew", round.ew]]) {
+        const where = next[side];
+        lines.push(where ? t("Pair {pair} goes to table {table}, {direction}.", { pair: pair.id, table: where.table,
+          direction: t(where.seat === "NS" ? "North-South" : "East-West") }) : t("Pair {pair} sits out the next round.", { pair: pair.id }));
+      }
+      lines.push(next.boards ? t("Boards {boards} go to table {table}.", { boards, table: next.boards })
+        : t("Boards {boards} go back to the Director.", { boards }));
+    }
+    const nodes = [el("h2", { text: t("Round {round} is over at this table.", { round: round.round }) }),
+      el("ul", { class: "moves", id: "moves" }, ...lines.map((line) => el("li", { text: line })))];
+    nodes.push(el("div", { class: "row actions" }, el("button", { type: "button", class: "big primary", "data-action": "next-round",
+      onclick: () => { local.moved.push(round.round); save(); ui.view = null; render(); refresh(); } },
+      next.last ? "OK" : t("Start round {round}", { round: next.round }))));
+    return nodes;
+  }
+  function overScreen() {
+    return [el("p", { class: "notice", id: "over", text: t("The session is over at this table: thank you. Hand the boards to the Director.") })];
+  }
+
+  window.addEventListener("online", () => pump());
+  // another device of the table (East-West's) may confirm, the Director may correct: look again now and then
+  setInterval(() => { if (!sending && !local.queue.length && ui.view !== "after") refresh(); }, REFRESH_MS);
+  showConnection();
+  refresh().then(() => pump());
+}
