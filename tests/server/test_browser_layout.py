@@ -32,7 +32,7 @@ from .chromium import needs_chromium  # noqa: E402
 from .test_browser import TIMEOUT_MS, Running, _state  # noqa: E402
 from .test_browser import browser as browser  # noqa: E402,F401  (the module's fixtures, reused)
 from .test_browser import server as server  # noqa: E402,F401
-from .test_browser_player import _deliver  # noqa: E402
+from .test_browser_player import _deliver, _sent  # noqa: E402
 from .test_browser_player import open_page as open_page  # noqa: E402,F401
 
 pytestmark = needs_chromium
@@ -338,3 +338,111 @@ def test_the_hand_alternates_its_suits_in_colour(open_page: Callable[[str], Page
       return cases.map(([cards, trump]) => handSuitOrder(cards, trump));
     }""", [[cards, trump] for cards, trump, _ in HAND_ORDERS])
     assert found == [order for _, _, order in HAND_ORDERS]
+
+
+PENALTY_DEAL = "N:AK32.AK2.432.432 QJ4.QJ3.AKQ5.765 765.7654.J76.AKQ T98.T98.T98.JT98"
+DIALOG = ["#director-dialog", "#director-dialog input[name=reason]", "#director-text", "#director-submit",
+          "#director-cancel"]
+
+
+def _exposed(option: int) -> Table:
+    """1NT by South; East (a defender) exposes the king of diamonds before the opening lead, and South
+    chooses among the Law 50D2 options: ``option`` 0 requires a diamond lead from West (the card is picked
+    up), 2 leaves West free (the card stays a major penalty card, face up in front of East)."""
+    from tenace.laws.events import CardExposed, Elected
+
+    table = Table.new(Board(1, Deal.from_pbn(PENALTY_DEAL)))
+    for i, call in enumerate(["P", "P", "1NT", "P", "P", "P"]):
+        table = table.apply(CallMade(Seat.NORTH.rotate(i), parse_call(call)))
+    table = table.apply(CardExposed(Seat.EAST, Card.from_str("DK")))
+    assert table.pending is not None
+    return table.apply(Elected(table.pending.actor, table.pending.options[option]))
+
+
+@pytest.mark.parametrize(("width", "height", "lang"), VIEWPORTS)
+def test_the_director_dialog_the_directors_answers_and_penalty_cards_fit_the_window(
+    open_page: Callable[[str], Page], tmp_path: Path, width: int, height: int, lang: str
+) -> None:
+    """Calling the Director for anything (Law 9): the dialog with its reasons, the opponent a hesitation is
+    about, the player's words, reserving rights (16B2, after an opponent's call) and correcting his own
+    explanation (20F4) fits the window; then the calls and the Director's answer with an adjusted score, a
+    disputed claim's ruling (Law 70), a penalty card face up in front of its owner (Law 50) and a lead
+    restriction stated to the player it binds (Law 50D2), all inside the window."""
+    from tenace.server.pages import gettext_for
+
+    _ = gettext_for(lang)
+    page = open_page(lang)
+    page.set_viewport_size({"width": width, "height": height})
+    steps = Steps(page, _artefacts(tmp_path), f"{width}x{height}-director")
+    # South opened 1NT, alerted and explained; West overcalled 2C, alerted: South may reserve his rights
+    table = Table.new(Board(1, Deal.from_pbn(SIDE_DEAL)))
+    for seat, call, alert, text in ((Seat.NORTH, "P", False, None), (Seat.EAST, "P", False, None),
+                                    (Seat.SOUTH, "1NT", True, "12-14"), (Seat.WEST, "2C", True, "majors")):
+        table = table.apply(CallMade(seat, parse_call(call), alert, text))
+    message = view_message(table, Seat.SOUTH, locale=lang, extra={"director_present": True})
+    message["seq"] = 10
+    _deliver(page, message)
+    page.click("#director-button")
+    page.locator("#director-dialog").wait_for(state="visible")
+    assert page.locator("#reserve-button").is_hidden()  # only about unauthorised information
+    page.check("#director-dialog input[value=unauthorised-information]")
+    assert page.locator("#director-about").input_value() == "W"  # the opponent who has just called
+    assert page.locator("#reserve-button").is_visible()
+    steps.check("dialog", [*DIALOG, "#director-about", "#reserve-button"])
+    page.click("#correct-box summary")
+    assert page.locator("#correct-call option").evaluate_all("os => os.map((o) => o.value)") == ["2"]  # 1NT
+    steps.check("dialog-correct", ["#director-dialog", "#correct-call", "#correct-text", "#correct-submit"])
+    assert page.locator("#director-submit").is_hidden()  # the correction takes the call's place
+    page.click("#correct-box summary")
+    page.check("#director-dialog input[value=misinformation]")
+    page.fill("#director-text", "2C was not alerted as I was told")
+    page.click("#director-submit")
+    assert page.locator("#director-dialog").is_hidden()
+    sent = _sent(page)[-1]
+    assert {k: sent[k] for k in ("type", "reason", "text")} == {
+        "type": "director", "reason": "misinformation", "text": "2C was not alerted as I was told"}
+    assert "about" not in sent
+
+    # the call and the Director's answer with an adjusted score, as every player is sent them
+    ended = _dummy()
+    while ended.play is not None and len(ended.play.cards) < 52:
+        turn = ended.turn
+        assert isinstance(turn, Seat)
+        ended = ended.apply(CardPlayed(turn, sorted(ended.legal_cards(), key=str)[0]))
+    calls = [{"number": 1, "by": "W", "reason": "misinformation", "text": None, "status": "answered",
+              "director": True, "ruling": {"note": "Misinformation: the score is adjusted.",
+                                           "adjusted": "assigned -100", "law": "12C1"}}]
+    message = view_message(ended, Seat.SOUTH, locale=lang, extra={
+        "director_calls": calls, "director_present": True, "replay": "/replay/t1/1",
+        "claim_ruling": {"seat": "N", "tricks": 9, "claimed": 13, "law": "70", "by": "director"},
+        "reserved": [{"by": "E", "about": "S", "reason": "hesitation", "law": "16B2", "ruled": False}]})
+    message["view"]["result"] = {"adjusted": "assigned -100", "law": "12C1"}
+    message["seq"] = 20
+    _deliver(page, message)
+    answer = page.locator("#director-call-list li.answered")
+    assert "Misinformation: the score is adjusted." in answer.inner_text()
+    assert _("Adjusted score: {score} (Law {law})").format(score="assigned -100", law="12C1") \
+        in answer.inner_text()
+    assert page.locator("#claim-ruling").get_attribute("data-tricks") == "9"
+    steps.check("answered", ["#director-calls", "#director-call-list li", "#claim-ruling", *ENDED])
+
+    # East's penalty card, face up in front of him (his partner West's screen: at the top)
+    message = view_message(_exposed(2), Seat.WEST, locale=lang)
+    message["seq"] = 30
+    _deliver(page, message)
+    card = page.locator('#pos-top .table-cards .penalty-card[data-played="DK"]')
+    assert card.count() == 1
+    steps.check("penalty-card", ['#pos-top .table-cards [data-played="DK"]'])
+    # East's own screen: the card is marked in his hand, and its obligation stated to him (Law 50B)
+    message = view_message(_exposed(2), Seat.EAST, locale=lang)
+    message["seq"] = 40
+    _deliver(page, message)
+    assert "penalty" in (page.locator('#pos-bottom button.card[data-card="DK"]').get_attribute("class") or "")
+    assert page.locator("#my-restriction").is_visible()
+    # West, required to lead a diamond (Law 50D2(a)): the restriction is stated to him
+    message = view_message(_exposed(0), Seat.WEST, locale=lang)
+    message["seq"] = 50
+    _deliver(page, message)
+    restriction = page.locator("#my-restriction")
+    assert restriction.is_visible() and "50D2(a)" in restriction.inner_text()
+    steps.check("lead-restriction", ["#my-restriction"])

@@ -377,3 +377,45 @@ def test_at_a_club_table_the_adjusted_score_replaces_the_result_entered_and_the_
     state = client.get(f"/club/sessions/{created['id']}/state").json()
     assert any("called the Director (misinformation, Law 9)" in line and awarded in line
                for line in state["history"])
+
+
+def test_no_message_of_a_board_with_director_calls_leaks_a_card_or_a_players_words(tmp_path: Path) -> None:
+    """The hand-privacy harness (tests/server/privacy.py) over a four-human board with Director calls, a
+    reservation of rights, a correction, the Director's answers and a claim: no message holds a card its
+    recipient may not see, and a caller's words reach nobody at the table but him."""
+    from .privacy import Recorder, leaks
+
+    recorder = Recorder()
+    app = create_app(Settings(anonymous_tables=True, database_url=f"sqlite:///{tmp_path / 'p.db'}",
+                              robot_samples=0), observer=recorder)
+    words = "East hesitated before passing"
+    with TestClient(app) as client:
+        auth: Auth = client.app.state.auth  # type: ignore[attr-defined]
+        auth.accounts.passwords = Passwords.fast_for_tests()
+        auth.accounts.register("dan", PASSWORD, frozenset({Role.DIRECTOR}))
+        table = _table(client, "NESW")
+        with Four(client, table) as four:
+            _acked(four.ws["N"], {"id": "n1", "type": "call", "call": "1NT", "alert": True,
+                                  "explanation": EXPLAINED})
+            _acked(four.ws["N"], {"id": "fix", "type": "correct", "call_index": 0, "text": "strong"})
+            for n, (seat, call) in enumerate((("E", "P"), ("S", "3NT"), ("W", "P"), ("N", "P"),
+                                              ("E", "P"))):
+                _acked(four.ws[seat], {"id": f"c{n}", "type": "call", "call": call})
+            _acked(four.ws["S"], {"id": "ui", "type": "director", "reason": "unauthorised-information",
+                                  "about": "E", "text": words})
+            _acked(four.ws["W"], {"id": "rsv", "type": "reserve", "about": "N"})
+            login(client, "dan")
+            (listed,) = [c for c in client.get("/api/director/calls").json()["calls"]
+                         if c["table_id"] == table["id"]]
+            url = f"/api/director/tables/{table['id']}/requests/{listed['request']['number']}/answer"
+            assert client.post(url, json={"note": "Noted."}).status_code == 200
+            _acked(four.ws["E"], {"id": "lead", "type": "card", "card": "ST"})
+            _acked(four.ws["N"], {"id": "claim", "type": "claim", "tricks": 13})
+            _acked(four.ws["E"], {"id": "e-ok", "type": "claim-answer", "accept": True})
+            _acked(four.ws["W"], {"id": "w-ok", "type": "claim-answer", "accept": True})
+            _latest(four.ws["W"], lambda m: m["view"]["phase"] == "ended")
+        assert leaks(recorder, hub(client).live) == []
+    told = [(viewer, call["text"]) for _, viewer, message in recorder.messages if message["type"] == "view"
+            for call in message.get("director_calls", [])]
+    assert {viewer for viewer, text in told if text == words} == {Seat.SOUTH}
+    assert {viewer for viewer, _ in told} >= {Seat.NORTH, Seat.EAST, Seat.WEST}  # who see the call itself

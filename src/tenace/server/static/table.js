@@ -686,18 +686,19 @@ function renderStatus(view) {
   else if (isDirector(view.turn)) text = t("Waiting for the Director.");
   $("status").textContent = text;
   const list = $("constraints");
-  // what is in force (Laws 26-32, 50) and the withdrawn calls whose information is restricted (Law 16C)
-  list.replaceChildren(...view.constraints.map((c) => el("li", { text: c })),
-    ...view.withdrawn.map((w) => el("li", { class: "withdrawn", text: w })));
-  const penalties = $("penalty-cards");
-  penalties.replaceChildren(...view.penaltyCards.concat(view.exposed).filter((p) => p.card)
-    .map((p) => el("li", { "data-card": p.card }, `${seatLabel(p.seat)}: ${cardText(p.card)}`)));
-  // a lead restriction or a penalty card's obligation is stated to the player it binds (Laws 26, 50D)
+  // a lead restriction or a penalty card's obligation is stated to the player it binds (Laws 26, 50D), once
   const mine = (state.raw?.constraints ?? []).filter((c) => c && typeof c === "object" && view.viewerSeat
     && c.seat === view.viewerSeat && c.text);
   const restriction = $("my-restriction");
   restriction.hidden = mine.length === 0;
   restriction.textContent = mine.map((c) => f("You: {text}", { text: c.text })).join("\n");
+  const stated = new Set(mine.map((c) => c.text));
+  // what is in force (Laws 26-32, 50) and the withdrawn calls whose information is restricted (Law 16C)
+  list.replaceChildren(...view.constraints.filter((c) => !stated.has(c)).map((c) => el("li", { text: c })),
+    ...view.withdrawn.map((w) => el("li", { class: "withdrawn", text: w })));
+  const penalties = $("penalty-cards");
+  penalties.replaceChildren(...view.penaltyCards.concat(view.exposed).filter((p) => p.card)
+    .map((p) => el("li", { "data-card": p.card }, `${seatLabel(p.seat)}: ${cardText(p.card)}`)));
 }
 
 /** Everything said to or by the Director at this table, for all four (Laws 9, 16B2, 70, 12C). */
