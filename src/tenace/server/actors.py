@@ -375,6 +375,8 @@ class TableActor:
         self._explained_of: Table | None = None
         self._explained: dict[str, dict[int, str]] = {}
         self.requests: list[DirectorRequest] = []
+        self._said_of: Table | None = None
+        self._said: tuple[list[dict[str, Any]], dict[str, Any] | None] = ([], None)
         """The Director calls with a reason of the current board (:class:`DirectorRequest`)."""
 
     def make_robots(self) -> dict[Seat, Robot]:
@@ -449,8 +451,10 @@ class TableActor:
             extra["replay"] = f"/replay/{quote(self.id, safe='')}/{self.position}"
         # everything said to or by the Director at the table, for all four (Laws 9, 16B2, 70)
         extra["director_calls"] = [r.to_json(viewer) for r in self.requests if r.position == self.position]
-        extra["reserved"] = _reservations(self.table)
-        ruling = self.claim_ruling()
+        if self._said_of is not self.table:  # worked out once per state of the table, for every viewer
+            self._said_of, self._said = self.table, (_reservations(self.table), self.claim_ruling())
+        reserved, ruling = self._said
+        extra["reserved"] = reserved
         if ruling is not None:
             extra["claim_ruling"] = ruling
         view = self.view_for(viewer)
@@ -950,6 +954,8 @@ def _reservations(table: Table) -> list[dict[str, Any]]:
     so everyone hears them."""
     from tenace.laws.information import cases
 
+    if not any(isinstance(e, UIReserved) for e in table.record):
+        return []
     reasons = {reason: key for key, reason in _UI_KEYS.items()}
     return [{"by": case.reserved.by.value, "about": case.reserved.about.value,
              "reason": reasons.get(case.reserved.reason, "hesitation"), "law": "16B2",
