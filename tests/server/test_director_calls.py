@@ -263,6 +263,11 @@ def test_a_call_about_unauthorised_information_reserves_rights_in_the_record_and
         calls = client.get("/api/director/calls").json()["calls"]
         (listed,) = [c for c in calls if c["table_id"] == table["id"]]
         assert [r["about"] for r in listed["evidence"]["reserved"]] == ["S", "N"]
+        # a call "about" partner reserves nothing: information from partner is no opponent's (Law 16B2)
+        before = len(actor.table.record)
+        _acked(four.ws["W"], {"id": "own-call", "type": "director", "reason": "unauthorised-information",
+                              "about": "E"})
+        assert len(actor.table.record) == before and actor.requests[-1].about is None
 
 
 def test_a_player_corrects_his_own_explanation(client: TestClient) -> None:

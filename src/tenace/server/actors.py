@@ -644,9 +644,10 @@ class TableActor:
             self._reply(origin, error_message(code, director_refusal(key, locale), ref), command)
             return
         assert isinstance(seat, Seat)
+        about = action.whom if action.whom is not None and action.whom.side is not seat.side else None
         candidates: list[Event] = [DirectorCalled(seat)]
-        if action.reason == "unauthorised-information" and action.whom is not None:
-            candidates.append(UIReserved(seat, action.whom, UIReason.HESITATION))  # Law 16B2
+        if action.reason == "unauthorised-information" and about is not None:
+            candidates.append(UIReserved(seat, about, UIReason.HESITATION))  # Law 16B2: about an opponent
         recorded: Event | None = None
         for candidate in candidates:
             try:
@@ -660,7 +661,7 @@ class TableActor:
         request = DirectorRequest(
             number=1 + max((r.number for r in self.requests), default=0), by=seat,
             reason=action.reason or "other",
-            text=action.text or "", about=action.whom, position=self.position, board=table.board.number,
+            text=action.text or "", about=about, position=self.position, board=table.board.number,
             seq=len(table.record) + (recorded is not None), at=at,
             event=None if recorded is None else type(recorded).__name__, director=self.director_present,
         )
