@@ -351,3 +351,39 @@ def test_a_face_to_face_mitchell_is_scored_from_the_tables(
     director_context.close()
     store.close()
     assert errors == []
+
+
+def test_the_devices_score_is_law_77s_for_every_contract_and_result(
+    served: tuple[str, str], browser: Browser
+) -> None:
+    """The score the device shows before the confirmation (static/scoring.js, which works offline too)
+    equals tenace.scoring.points for every contract, doubling, vulnerability and number of tricks."""
+    url, _ = served
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{url}/?lang=en")
+    shown = page.evaluate("""async () => {
+        const { score } = await import("/static/scoring.js");
+        const out = {};
+        for (const level of [1, 2, 3, 4, 5, 6, 7])
+          for (const strain of ["C", "D", "H", "S", "NT"])
+            for (const doubling of ["", "X", "XX"])
+              for (const vul of [false, true])
+                for (let tricks = 0; tricks <= 13; tricks++) {
+                  const key = `${level}${strain}${doubling} ${vul} ${tricks}`;
+                  out[key] = score(level, strain, doubling, vul, tricks);
+                }
+        return out;
+    }""")
+    context.close()
+    expected = {}
+    for level in range(1, 8):
+        for strain in ("C", "D", "H", "S", "NT"):
+            for doubling in ("", "X", "XX"):
+                contract = Contract.from_str(f"{level}{strain}{doubling}N")
+                for vulnerable in (False, True):
+                    for tricks in range(14):
+                        key = f"{level}{strain}{doubling} {str(vulnerable).lower()} {tricks}"
+                        expected[key] = score(contract, tricks, vulnerable=vulnerable)
+    assert len(shown) == len(expected) == 2940
+    assert shown == expected

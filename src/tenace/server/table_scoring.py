@@ -764,7 +764,7 @@ DEVICE_STRINGS: Final = (
     N_("Pair {pair} sits out the next round."), N_("Boards {boards} go to table {table}."),
     N_("Boards {boards} go back to the Director."), N_("Start round {round}"),
     N_("The session is over at this table: thank you. Hand the boards to the Director."),
-    N_("Online"), N_("Offline: {count} waiting to be sent"), N_("Sending {count}…"),
+    N_("Online"), N_("Offline"), N_("Offline: {count} waiting to be sent"), N_("Sending {count}…"),
     N_("Saved on this device; it is sent when the connection is back."),
     N_("The traveller is shown once the result has been sent."), N_("Not sent: {message}"),
     N_("Choose the contract's level, denomination and declarer, and the tricks."), N_("Type the result"),

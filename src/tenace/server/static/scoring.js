@@ -126,16 +126,17 @@ function start(root) {
     if (ns < 0) return t("E-W +{score}", { score: -ns });
     return t("Score {score}", { score: 0 });
   }
-  function resultNode(f, vulnerability) {
+  function resultNode(f, vulnerability, withScore = true) {
     const parts = [contractNode(f)];
     if (!f.passed) {
       parts.push(" ", t(SEAT_NAMES[f.declarer]));
       const diff = f.tricks - (6 + f.level);
-      parts.push(", ", diff === 0 ? t("Made exactly") : diff > 0 ? t("made {tricks} tricks", { tricks: f.tricks })
+      parts.push(" · ", diff === 0 ? t("Made exactly") : diff > 0 ? t("made {tricks} tricks", { tricks: f.tricks })
         : t("down {down}", { down: -diff }));
-      if (f.lead) parts.push(", ", t("lead {card}", { card: "" }), card(f.lead));
+      if (f.lead) parts.push(" · ", t("lead {card}", { card: "" }), card(f.lead));
     }
-    return el("span", { class: "result-line" }, ...parts, " · ", el("strong", { class: "score-text", text: scoreText(nsScore(f, vulnerability)) }));
+    if (withScore) parts.push(" · ", el("strong", { class: "score-text", text: scoreText(nsScore(f, vulnerability)) }));
+    return el("span", { class: "result-line" }, ...parts);
   }
 
   // --- where the table is --------------------------------------------------------------------------------
@@ -158,8 +159,9 @@ function start(root) {
   // --- sending -------------------------------------------------------------------------------------------
   function showConnection() {
     const waiting = local.queue.length;
-    connection.dataset.state = offline ? "offline" : waiting ? "sending" : "online";
-    connection.textContent = offline ? t("Offline: {count} waiting to be sent", { count: waiting })
+    const cut = offline || !navigator.onLine;
+    connection.dataset.state = cut ? "offline" : waiting ? "sending" : "online";
+    connection.textContent = cut ? (waiting ? t("Offline: {count} waiting to be sent", { count: waiting }) : t("Offline"))
       : waiting ? t("Sending {count}…", { count: waiting }) : t("Online");
   }
   function showError(message) {
@@ -381,7 +383,7 @@ function start(root) {
     const ns = nsScore(f, board.vulnerability);
     return [boardHeading(round, ui.board),
       el("h3", { text: t("East-West, please check the result") }),
-      el("p", { class: "confirm-line", id: "confirm-line" }, resultNode(f, board.vulnerability)),
+      el("p", { class: "confirm-line", id: "confirm-line" }, resultNode(f, board.vulnerability, false)),
       el("p", { class: "big-score", id: "big-score", "data-ns": ns, text: scoreText(ns) }),
       el("div", { class: "row actions" },
         f.stored ? null : el("button", { type: "button", class: "big", "data-action": "back", onclick: () => { ui.view = "entry"; draw(); } }, t("Back")),
@@ -473,7 +475,8 @@ function start(root) {
     return [el("p", { class: "notice", id: "over", text: t("The session is over at this table: thank you. Hand the boards to the Director.") })];
   }
 
-  window.addEventListener("online", () => pump());
+  window.addEventListener("online", () => { showConnection(); pump(); });
+  window.addEventListener("offline", () => showConnection());
   // another device of the table (East-West's) may confirm, the Director may correct: look again now and then
   setInterval(() => { if (!sending && !local.queue.length && ui.view !== "after") refresh(); }, REFRESH_MS);
   showConnection();
