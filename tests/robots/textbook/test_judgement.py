@@ -10,6 +10,7 @@ from ._harness import Case, check
 LAWRENCE_TO = "Mike Lawrence, The Complete Book on Takeout Doubles, "
 SAYC = "ACBL SAYC System Booklet (2017), "
 BWS = "Bridge World Standard, doubles of artificial bids: "
+LAWRENCE_BAL = "Mike Lawrence, The Complete Book on Balancing in Contract Bridge, "
 
 ADVANCES = [
     # 0 HCP, 3-4-3-3: the four-card major; the card says three or more (the widest of the advance's rules)
@@ -26,6 +27,27 @@ ADVANCES = [
          "1D X P", "1S", ("advance", "3+♠")),
 ]
 
+DOUBLER_IN_COMPETITION = [
+    # 20 HCP, 1-4-5-3, four strong hearts: partner's forced 1H and their 2C; a strong hand does not sell out
+    Case(LAWRENCE_TO + "1C X P 1H 2C: the doubler with four trumps and a strong hand jumps to 3H",
+         "Q.AKQT.AJ953.A98", "1C X P 1H 2C", "3H", ("jump raise", "4+♥")),
+    # 15 HCP and a singleton: 18 support points, a competitive raise to 2H
+    Case(LAWRENCE_TO + "1C X P 1H 2C: the doubler with four trumps and some extras competes with 2H",
+         "Q.AJ74.KJ95.A982", "1C X P 1H 2C", "2H", ("raise", "4+♥")),
+]
+
+OPENER_REOPENS = [
+    # 19 HCP, 3-3-2-5 with A93 of hearts: too strong to sell out, too balanced for a double
+    Case(LAWRENCE_BAL + "1C (1H) P (P): opener's reopening 1NT shows 18-19 balanced with a stopper",
+         "AK9.A93.JT.AQJ73", "1C 1H P P", "1NT", ("18-19", "stopper")),
+    # 5 HCP opposite 18-19: no game
+    Case(LAWRENCE_BAL + "1C (1H) P (P) 1NT: responder passes with 5", "985.84.QJT4.Q652", "1C 1H P P 1NT P",
+         "P"),
+    # 7 HCP opposite 18-19: game
+    Case(LAWRENCE_BAL + "1C (1H) P (P) 1NT: responder raises to game with 6 or more", "985.84.KQT4.Q652",
+         "1C 1H P P 1NT P", "3NT", ("game",)),
+]
+
 ARTIFICIAL = [
     # 4 HCP, five diamonds: partner doubled 1NT for penalty and the opener's partner transferred with 2D;
     # the 2D bid says nothing about diamonds, so a double of it cannot be for penalty of diamonds
@@ -33,7 +55,7 @@ ARTIFICIAL = [
          "1NT X 2D", "P"),
 ]
 
-CASES = ADVANCES + ARTIFICIAL
+CASES = ADVANCES + DOUBLER_IN_COMPETITION + OPENER_REOPENS + ARTIFICIAL
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
