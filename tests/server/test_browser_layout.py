@@ -391,7 +391,8 @@ def test_the_director_dialog_the_directors_answers_and_penalty_cards_fit_the_win
     steps.check("dialog", [*DIALOG, "#director-about", "#reserve-button"])
     page.click("#correct-box summary")
     assert page.locator("#correct-call option").evaluate_all("os => os.map((o) => o.value)") == ["2"]  # 1NT
-    steps.check("dialog-correct", ["#director-dialog", "#correct-call", "#correct-text", "#correct-submit"])
+    steps.check("dialog-correct", ["#director-dialog", "#correct-call", "#correct-text", "#correct-submit",
+                                   "#correct-cancel"])
     assert page.locator("#director-submit").is_hidden()  # the correction takes the call's place
     page.click("#correct-box summary")
     page.check("#director-dialog input[value=misinformation]")

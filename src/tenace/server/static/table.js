@@ -783,6 +783,7 @@ function openDirectorDialog() {
   const last = lastOpponent(view);
   about.replaceChildren(el("option", { value: "", text: "—" }),
     ...opponents.map((s) => el("option", { value: s, text: seatLabel(s), selected: s === last })));
+  $("correct-box").open = false; // the dialog opens on the call to the Director
   $("director-dialog").hidden = false;
   renderDirectorDialog(view);
   $("director-dialog").querySelector("input[name=reason]:checked")?.focus();
@@ -822,6 +823,7 @@ function wire() {
   }
   $("director-button").addEventListener("click", openDirectorDialog);
   $("director-cancel").addEventListener("click", closeDirectorDialog);
+  $("correct-cancel").addEventListener("click", () => { $("correct-box").open = false; closeDirectorDialog(); });
   for (const radio of document.querySelectorAll("#director-form input[name=reason]")) {
     radio.addEventListener("change", () => { if (state.view) renderDirectorDialog(state.view); });
   }
