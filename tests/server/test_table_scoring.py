@@ -25,7 +25,7 @@ from tenace.server.table_scoring import Scoring, ScoringSession, table_token
 from tenace.server.table_scoring_store import read_scoring
 from tenace.store import Store
 
-from .clients import PASSWORD, login
+from .clients import PASSWORD, login, wait
 
 
 @pytest.fixture
@@ -249,6 +249,9 @@ def test_the_director_sees_progress_late_tables_and_doubtful_results_and_correct
                 json=_entry(1, 1, "doubt-key-1", level=6, strain="S", declarer=weak, tricks=10))
     client.post(api + "/confirm", json={"round": 1, "board": 1, "side": "EW"})
     login(client, "dan")
+    progress = client.get(f"/api/scoring/{created['id']}/progress").json()
+    wait(lambda: not client.get(f"/api/scoring/{created['id']}/progress").json()["dd_pending"],
+         "the double-dummy table of board 1", timeout=120)  # solved in the background
     progress = client.get(f"/api/scoring/{created['id']}/progress").json()
     assert progress["round"] == 1
     rows = {t["table"]: t for t in progress["tables"]}

@@ -39,8 +39,10 @@ import hashlib
 import hmac
 import json
 import logging
+import queue
 import re
 import secrets
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -55,6 +57,7 @@ from tenace.board import Board
 from tenace.calls import Denomination
 from tenace.cards import Card
 from tenace.contract import Contract, Doubling
+from tenace.deal import Deal
 from tenace.dealing.secure import deal_boards
 from tenace.errors import NotationError
 from tenace.formats.json import board_from_json, board_to_json
@@ -278,6 +281,10 @@ class Scoring:
         self._sessions: dict[str, ScoringSession] = {}
         self._movements: dict[int, Movement] = {}
         self._dd: dict[tuple[str, int], DDTable | None] = {}
+        self._dd_waiting: set[tuple[str, int]] = set()
+        self._dd_queue: queue.Queue[tuple[tuple[str, int], Deal]] = queue.Queue()
+        self._dd_lock = threading.Lock()
+        self._dd_thread: threading.Thread | None = None
 
     def get(self, session_id: str) -> ScoringSession:
         session = self._sessions.get(session_id)
@@ -312,18 +319,54 @@ class Scoring:
             raise HTTPException(404, "this table link opens no table")
 
     def dd(self, session: ScoringSession, number: int) -> DDTable | None:
-        """The board's double-dummy table when its cards are known and a solver is installed."""
+        """The board's double-dummy table when its cards are known, a solver is installed and the table has
+        been solved; ``None`` until then. Solving a deal takes a second or so of one core: it is done once
+        per board, by one background thread, so that the Director's page never waits for it."""
         key = (session.id, number)
-        if key not in self._dd:
-            deal = session.board(number).deal
-            table = None
-            if deal is not None:
-                from tenace.solver import dds
+        if key in self._dd:
+            return self._dd[key]
+        deal = session.board(number).deal
+        if deal is None:
+            self._dd[key] = None
+            return None
+        from tenace.solver import dds
 
-                if dds.available():
-                    table = dds.dd_table(deal)
-            self._dd[key] = table
-        return self._dd[key]
+        if not dds.available():
+            self._dd[key] = None
+            return None
+        with self._dd_lock:
+            if key not in self._dd_waiting:
+                self._dd_waiting.add(key)
+                self._dd_queue.put((key, deal))
+                if self._dd_thread is None:
+                    self._dd_thread = threading.Thread(target=self._solve, name="table scoring DD",
+                                                       daemon=True)
+                    self._dd_thread.start()
+        return None
+
+    def dd_pending(self) -> list[tuple[str, int]]:
+        with self._dd_lock:
+            return sorted(self._dd_waiting)
+
+    def _solve(self) -> None:
+        from tenace.solver import dds
+
+        while True:
+            try:
+                key, deal = self._dd_queue.get(timeout=5.0)
+            except queue.Empty:
+                with self._dd_lock:  # a board queued meanwhile would otherwise wait for ever
+                    if self._dd_queue.empty():
+                        self._dd_thread = None
+                        return
+                continue
+            try:
+                self._dd[key] = dds.dd_table(deal)
+            except Exception:  # a solver failure leaves the board unchecked, never the page broken
+                log.exception("table scoring: the double-dummy table of %s could not be solved", key)
+                self._dd[key] = None
+            with self._dd_lock:
+                self._dd_waiting.discard(key)
 
     def create(self, name: str, kind: str, movement: Movement, names: Mapping[str, str], *, director: str,
                deal: bool, travellers: bool) -> ScoringSession:
@@ -473,36 +516,46 @@ class Scoring:
             raise ScoringError("nothing", "board", NOTHING, status=409, **where) from None
         answer = result_json(stored.result, confirmed=True, version=stored.version)
         if session.travellers:
-            answer["traveller"] = self.traveller(session, board)
+            answer["traveller"] = self.travellers(session, {board}).get(board, [])
         return answer
 
-    def traveller(self, session: ScoringSession, board: int) -> list[dict[str, Any]]:
-        """Every stored result of ``board`` with the matchpoints it scores so far (Law 78A)."""
+    def travellers(self, session: ScoringSession, boards: set[int], event: Event | None = None,
+                   results: tuple[Result, ...] | None = None) -> dict[int, list[dict[str, Any]]]:
+        """Every stored result of each of ``boards`` with the matchpoints it scores so far (Law 78A); the
+        event and its results are read once for all of them."""
         from tenace.tournament.scoring import score_event
 
-        event = self.store.event(session.event_id)
-        results = [r for r in self.store.results(session.event_id, SESSION) if r.board == board]
-        if not results:
-            return []
-        scored = score_event(event, results)
-        lines = []
-        for traveller in scored.traveller(board):
-            for line in traveller.lines:
-                item = result_json(line.result)
-                item["ns_points"] = _decimal(line.ns_points)
-                item["ew_points"] = _decimal(line.ew_points)
-                item["top"] = traveller.top
-                lines.append(item)
-        lines.sort(key=lambda x: (-int(x["ns_score"] or 0), x["table"]))
-        return lines
+        if event is None:
+            event = self.store.event(session.event_id)
+        if results is None:
+            results = self.store.results(session.event_id, SESSION)
+        chosen = [r for r in results if r.board in boards]
+        if not chosen:
+            return {}
+        scored = score_event(event, chosen)
+        found: dict[int, list[dict[str, Any]]] = {}
+        for board in sorted(boards):
+            lines = []
+            for traveller in scored.traveller(board):
+                for line in traveller.lines:
+                    item = result_json(line.result)
+                    item["ns_points"] = _decimal(line.ns_points)
+                    item["ew_points"] = _decimal(line.ew_points)
+                    item["top"] = traveller.top
+                    lines.append(item)
+            lines.sort(key=lambda x: (-int(x["ns_score"] or 0), x["table"]))
+            found[board] = lines
+        return found
 
     def table_state(self, session: ScoringSession, table: int) -> dict[str, Any]:
         """What a device needs for the whole session at its table, so that it goes on while offline."""
         movement = self.movement(session)
         event = self.store.event(session.event_id)
         names = {p.id: p.name for p in event.participants}
-        stored = {(s.result.round, s.result.board): s for s in self.store.stored(session.event_id, SESSION)
-                  if s.result.table == table}
+        everything = self.store.stored(session.event_id, SESSION)
+        stored = {(s.result.round, s.result.board): s for s in everything if s.result.table == table}
+        travellers = self.travellers(session, {b for (_, b), s in stored.items() if _settled(s)}, event,
+                                     tuple(s.result for s in everything)) if session.travellers else {}
         rounds = []
         for seating in sorted((s for s in movement.seatings if s.table == table), key=lambda s: s.round):
             boards = []
@@ -515,7 +568,7 @@ class Scoring:
                     item["result"] = result_json(entry.result, confirmed=_settled(entry),
                                                  version=entry.version)
                     if session.travellers and _settled(entry):
-                        item["traveller"] = self.traveller(session, number)
+                        item["traveller"] = travellers.get(number, [])
                 boards.append(item)
             rounds.append({"round": seating.round,
                            "ns": {"id": seating.ns, "name": names.get(seating.ns, seating.ns)},
@@ -576,8 +629,9 @@ class Scoring:
         results = [{"table": s.result.table, "round": s.result.round, "board": s.result.board,
                     "result": _line(s.result), "ns_score": _score(s.result), "version": s.version,
                     "confirmed": _settled(s)} for s in stored]
+        pending = sorted(board for sid, board in self.dd_pending() if sid == session.id)
         return {"session": session.id, "round": current, "rounds": list(movement.rounds), "tables": tables,
-                "doubtful": doubtful, "results": results, "finished": current is None}
+                "doubtful": doubtful, "results": results, "finished": current is None, "dd_pending": pending}
 
     def correct(self, session: ScoringSession, fields: Mapping[str, Any], *, by: str) -> dict[str, Any]:
         """The Director's correction of a result (Law 79C): ``table``, ``round``, ``board``, ``result``
