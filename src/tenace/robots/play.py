@@ -36,6 +36,9 @@ __all__ = ["Memory", "Position", "choose_card", "position_from_view", "sample_pl
 
 _FULL = CardSet.full()
 _BATCH = 4
+CLEAR = 2.5
+"""How many standard errors the best card's lead over every other card must be, on the layouts solved so far,
+for a decision to stop early (:func:`_clear`)."""
 PARTNER_SUIT = 0.1
 """How many tricks on average an opening lead in a suit partner bid may give up to the best lead and still be
 chosen."""
@@ -254,16 +257,13 @@ def solve_samples(
 
 def effort(position: Position, samples: int) -> tuple[int, int]:
     """How many layouts a card decision solves: ``(first, most)``. The first ``first`` are always solved;
-    more, a batch at a time up to ``most``, while the layouts disagree on the best card.
+    more, a batch at a time up to ``most``, while the choice is open (:func:`_settled`, :func:`_clear`).
 
-    ``samples`` is the robot's setting (20 by default). The opening lead solves twice as many layouts, every
-    time (leads are hardly ever settled, and a lead decides most); the rest of the first three tricks, the
-    costliest positions, from once to twice as many; later tricks, cheap to solve, from half as many to
-    twice."""
+    ``samples`` is the robot's setting (20 by default). The first three tricks, the opening lead included,
+    the costliest positions (a full deal costs DDS about 60 ms), solve from once to twice as many; later
+    tricks, cheap to solve, from half as many to twice."""
     if samples <= 0:
         return 0, 0
-    if not position.tricks:
-        return 2 * samples, 2 * samples
     if position.tricks_left >= 11:
         return samples, 2 * samples
     return max(1, samples // 2), 2 * samples
@@ -277,6 +277,37 @@ def _settled(solved: Sequence[tuple[SolvedPosition, float]]) -> bool:
         best = {card for card, tricks in result.cards if tricks == top}
         common = best if common is None else common & best
         if not common:
+            return False
+    return True
+
+
+def _clear(solved: Sequence[tuple[SolvedPosition, float]]) -> bool:
+    """Whether one card is clearly the best on the layouts solved so far: its mean number of tricks is more
+    than :data:`CLEAR` standard errors above every other card's (the differences taken layout by layout,
+    weighted), cards that take the same tricks as it on every layout aside."""
+    if len(solved) < 2:
+        return False
+    values: dict[Card, list[int]] = {}
+    for result, _ in solved:
+        for card, tricks in result.cards:
+            values.setdefault(card, []).append(tricks)
+    weights = [w for _, w in solved]
+    total = sum(weights)
+    if total <= 0 or any(len(v) != len(weights) for v in values.values()):
+        return False
+    effective = total * total / sum(w * w for w in weights)
+    if effective < 2:
+        return False
+    mean = {card: sum(w * t for w, t in zip(weights, v, strict=True)) / total for card, v in values.items()}
+    best = max(mean, key=lambda c: mean[c])
+    for card, row in values.items():
+        if card == best or row == values[best]:
+            continue
+        diffs = [b - t for b, t in zip(values[best], row, strict=True)]
+        lead = mean[best] - mean[card]
+        spread = sum(w * (d - lead) ** 2 for w, d in zip(weights, diffs, strict=True)) / total
+        error = (spread / (effective - 1)) ** 0.5   # of the weighted mean, with Bessel's correction
+        if lead <= 0 or lead <= CLEAR * error:
             return False
     return True
 
@@ -320,7 +351,7 @@ def _solve_until_settled(position: Position, samples: int, rng: random.Random, b
             if time.perf_counter() - start >= budget:
                 return solved
     step = max(_BATCH, first // 2)
-    while len(solved) < most and not _settled(solved):
+    while len(solved) < most and not _settled(solved) and not _clear(solved):
         if budget is not None and time.perf_counter() - start >= budget:
             break
         more = sample_layouts(position, min(step, most - len(solved)), rng, likelihood)

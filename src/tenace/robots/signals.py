@@ -42,6 +42,9 @@ _HONOURS: Final = (Rank.ACE, Rank.KING, Rank.QUEEN)
 MISREAD: Final = 0.35
 """How much less likely a layout is when partner's card in it goes against his signal (his choice of cards
 may have been limited: a signal is given only among cards equal double dummy)."""
+LEAD_MISREAD: Final = 0.1
+"""The same for an honour led that is not the top of the honours touching it: touching honours are always
+equal double dummy, so a robot never leads otherwise, and a human hardly ever (a falsecard)."""
 
 
 class Carding(enum.Enum):
@@ -183,7 +186,7 @@ def reader(signals: Mapping[Seat, Sequence[Signal]], carding: Carding) -> Callab
             holding = (bits >> 13 * suit & _SUIT_MASK) << 13 * suit
             holding &= ~signal.before
             if _agrees(signal, holding, carding) is False:
-                weight *= MISREAD
+                weight *= LEAD_MISREAD if signal.what.kind == "lead" else MISREAD
         return weight
 
     return likelihood
