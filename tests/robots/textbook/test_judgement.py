@@ -11,6 +11,7 @@ LAWRENCE_TO = "Mike Lawrence, The Complete Book on Takeout Doubles, "
 SAYC = "ACBL SAYC System Booklet (2017), "
 BWS = "Bridge World Standard, doubles of artificial bids: "
 LAWRENCE_BAL = "Mike Lawrence, The Complete Book on Balancing in Contract Bridge, "
+NT_SLAM = "Notrump slam arithmetic (33 HCP for six, 37 for seven; 4NT and 5NT quantitative), over 2NT (20-21): "
 
 ADVANCES = [
     # 0 HCP, 3-4-3-3: the four-card major; the card says three or more (the widest of the advance's rules)
@@ -48,6 +49,24 @@ OPENER_REOPENS = [
          "1C 1H P P 1NT P", "3NT", ("game",)),
 ]
 
+NOTRUMP_SLAMS = [
+    # 16 HCP, 4-3-3-3: no spade fit after Stayman; 36-37 together, invite the grand slam with 5NT
+    Case(NT_SLAM + "2NT 3C 3D: 15-16 bids 5NT, quantitative", "KQ74.A84.KJ3.K62", "2NT P 3C P 3D P", "5NT",
+         ("quantitative", "15-16")),
+    # 18 HCP: at least 38 together
+    Case(NT_SLAM + "2NT 3C 3D: 17 or more bids 7NT", "KQ74.AQ4.KJ3.K62", "2NT P 3C P 3D P", "7NT",
+         ("grand slam", "17+")),
+    # 17 HCP and four spades: the fit found, the grand slam in it
+    Case(NT_SLAM + "2NT 3C 3S: a fit and 17 or more, 7S", "KQ74.AQ4.KJ3.Q62", "2NT P 3C P 3S P", "7S",
+         ("grand slam", "4+♠")),
+    # 20 HCP, a minimum 2NT: decline the grand slam invitation, 6NT
+    Case(NT_SLAM + "2NT 3C 3D 5NT: the minimum declines with 6NT", "AK3.QJ2.AQ4.KJ94", "2NT P 3C P 3D P 5NT P",
+         "6NT", ("declines",)),
+    # 13 HCP and six hearts: slam opposite 20-21
+    Case(NT_SLAM + "2NT 3D 3H: a six-card suit and 12 or more, six of it", "K4.AQJ974.K83.62", "2NT P 3D P 3H P",
+         "6H", ("slam", "6+♥")),
+]
+
 ARTIFICIAL = [
     # 4 HCP, five diamonds: partner doubled 1NT for penalty and the opener's partner transferred with 2D;
     # the 2D bid says nothing about diamonds, so a double of it cannot be for penalty of diamonds
@@ -55,7 +74,7 @@ ARTIFICIAL = [
          "1NT X 2D", "P"),
 ]
 
-CASES = ADVANCES + DOUBLER_IN_COMPETITION + OPENER_REOPENS + ARTIFICIAL
+CASES = ADVANCES + DOUBLER_IN_COMPETITION + OPENER_REOPENS + NOTRUMP_SLAMS + ARTIFICIAL
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
