@@ -1,6 +1,11 @@
 """Throughput of the Laws engine on real boards: every oracle board with a recorded auction and play (LIN and
 PBN) replayed through the full engine (policy LAWS), then the same tables through the JSON table log.
 
+Side by side, in the same run: endplay (the best Python peer) merely *parsing* the same files
+(``endplay.parsers.pbn.loads`` / ``lin.loads``, only the files it reads without an exception), as boards per
+second, and the engine's replay rate (``table_from_record``: every call and card through the full Laws checks)
+on the boards of those same files. Issue 14 asks for a ratio of at least 1.0.
+
 Run on demand, not as a test:  .venv/bin/python benchmarks/bench_engine.py [--repeat N]
 """
 
@@ -32,11 +37,66 @@ def _rate(label: str, boards: int, events: int, run: Callable[[], object], repea
           f"({boards:,} boards in {best * 1000:.1f} ms)")
 
 
-def _records() -> list[DealRecord]:
-    records = [r for p in sorted(ORACLES.rglob("*.lin")) for r in read_lin(p.read_text(encoding="utf-8"))]
-    for path in sorted(ORACLES.rglob("*.pbn")):
-        records += [g.record for g in read_games(path.read_bytes()) if not g.errors]
+def _playable(records: list[DealRecord]) -> list[DealRecord]:
     return [r for r in records if isinstance(r.deal, Deal) and r.calls is not None and r.play]
+
+
+def _file_records(path: Path) -> list[DealRecord]:
+    if path.suffix == ".lin":
+        return _playable(list(read_lin(path.read_text(encoding="utf-8"))))
+    return _playable([g.record for g in read_games(path.read_bytes()) if not g.errors])
+
+
+def _oracle_files() -> list[Path]:
+    return sorted([*ORACLES.rglob("*.lin"), *ORACLES.rglob("*.pbn")])
+
+
+def _records() -> list[DealRecord]:
+    return [r for path in _oracle_files() for r in _file_records(path)]
+
+
+def _versus_endplay(repeat: int) -> None:
+    """endplay's parse rate and the engine's replay rate on the boards of the same files, side by side."""
+    try:
+        from endplay.parsers import lin as endplay_lin
+        from endplay.parsers import pbn as endplay_pbn
+    except ImportError:
+        print("endplay is not installed: no side-by-side comparison")
+        return
+    texts, records = [], []
+    parsed = 0
+    for path in _oracle_files():
+        text = path.read_text(encoding="utf-8", errors="replace")
+        parse = endplay_lin.loads if path.suffix == ".lin" else endplay_pbn.loads
+        try:  # counted as the engine counts: boards with an auction and a play
+            parsed += sum(1 for board in parse(text) if board.auction and board.play)
+        except Exception:  # endplay cannot read this file: it is left out of both sides
+            continue
+        mine = []
+        for record in _file_records(path):
+            try:
+                table_from_record(record)
+            except RecordReplayError:
+                continue
+            mine.append(record)
+        if mine:
+            texts.append((parse, text))
+            records += mine
+
+    def best(run: Callable[[], object]) -> float:
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    theirs = parsed / best(lambda: [parse(text) for parse, text in texts])
+    ours = len(records) / best(lambda: [table_from_record(r) for r in records])
+    print(f"endplay parse (same files)               {theirs:>9,.0f} boards/s ({parsed:,} boards with play, "
+          f"{len(texts)} files)")
+    print(f"engine replay, full Laws checks          {ours:>9,.0f} boards/s ({len(records):,} boards)")
+    print(f"ratio engine / endplay                   {ours / theirs:>9.2f}")
 
 
 def main() -> None:
@@ -61,6 +121,7 @@ def main() -> None:
     _rate("JSON log dumps", len(tables), events, lambda: [dumps(t) for t in tables], repeat)
     _rate("JSON log loads (parse + replay)", len(tables), events, lambda: [loads(s) for s in logs], repeat)
     _rate("PBN projection (to_pbn)", len(tables), events, lambda: [to_pbn(t) for t in tables], repeat)
+    _versus_endplay(repeat)
 
 
 if __name__ == "__main__":

@@ -90,6 +90,10 @@ class Play:
     _revokes: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
     _tricks: tuple[Trick, ...] | None = field(default=None, init=False, repr=False, compare=False)
     """:attr:`tricks`, built on first use (a play is immutable, and views ask for it often)."""
+    _current: Trick | None = field(default=None, init=False, repr=False, compare=False)
+    """:attr:`current_trick`, built on first use."""
+    _legal: CardSet | None = field(default=None, init=False, repr=False, compare=False)
+    """:meth:`legal_cards`, worked out on first use."""
 
     def __post_init__(self) -> None:
         cards = tuple(self.cards)
@@ -100,6 +104,8 @@ class Play:
             state = state.push(card)
         for name in ("cards", "_winners", "_remaining", "_revokes"):
             object.__setattr__(self, name, getattr(state, name))
+        object.__setattr__(self, "_current", None)  # worked out above for the empty play
+        object.__setattr__(self, "_legal", None)
 
     @classmethod
     def for_contract(
@@ -142,8 +148,12 @@ class Play:
     @property
     def current_trick(self) -> Trick:
         """The trick in progress (possibly empty; after the last trick, an empty trick)."""
-        n = len(self._winners)
-        return Trick(self._leader_of(n, self._winners), self.cards[4 * n:])
+        trick = self._current
+        if trick is None:
+            n = len(self._winners)
+            trick = Trick(self._leader_of(n, self._winners), self.cards[4 * n:])
+            object.__setattr__(self, "_current", trick)
+        return trick
 
     @property
     def winners(self) -> tuple[Seat, ...]:
@@ -179,6 +189,13 @@ class Play:
     def legal_cards(self) -> CardSet:
         """The cards the player on turn may play: any card when leading (Law 44A), otherwise the cards of
         the suit led if he has any (Law 44C), else any card (Law 44D)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_now()
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def _legal_now(self) -> CardSet:
         if self.is_complete:
             return _EMPTY
         hand = self._remaining[self.turn.index]
@@ -262,7 +279,7 @@ class Play:
         new = object.__new__(Play)  # the next state is computed here: skip the replay in __post_init__
         fields = {"deal": self.deal, "trump": self.trump, "leader": self.leader, "cards": cards,
                   "leads": self.leads, "_winners": winners, "_remaining": tuple(remaining),
-                  "_revokes": revokes, "_tricks": tricks}
+                  "_revokes": revokes, "_tricks": tricks, "_current": None, "_legal": None}
         for name, value in fields.items():
             object.__setattr__(new, name, value)
         return new

@@ -8,12 +8,13 @@ progress.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tenace.calls import PASS, Bid, Call, Double, Pass, Redouble
 from tenace.contract import Contract, Doubling
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
+from tenace.laws._evolve import replace
 from tenace.laws.decisions import (
     Accept,
     Comparable,

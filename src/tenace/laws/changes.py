@@ -34,11 +34,12 @@ Everything here is a pure function over :class:`~tenace.laws.auction_period.Auct
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tenace.calls import Bid, Call, Double, Pass, Redouble
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.laws import auction_period
+from tenace.laws._evolve import replace
 from tenace.laws.auction_period import AuctionState, StandingCall
 from tenace.laws.decisions import (
     Accept,

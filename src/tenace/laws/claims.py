@@ -24,10 +24,11 @@ play" is his judgement; :mod:`tenace.laws.adjudication` computes figures to help
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tenace.errors import ImpossibleActionError
+from tenace.laws._evolve import replace
 from tenace.laws.events import ClaimAnswered, ClaimMade, ClaimRuled, ClaimWithdrawn, Event, PlayOnAgreed
 from tenace.laws.refs import DIRECTOR, Actor, LawRef
 from tenace.seats import SEATS, Seat

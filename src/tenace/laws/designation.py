@@ -73,11 +73,12 @@ withdrawn cards: :mod:`tenace.laws.table` does that, with :func:`rebuild_point` 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tenace.cards import DECK, Card, CardSet, Rank, Suit
 from tenace.errors import ImpossibleActionError, NotationError, UnlawfulActionError
+from tenace.laws._evolve import replace
 from tenace.laws.decisions import Decision, DeemedLed, DesignateCard, Irregularity, Kind, Unintended
 from tenace.laws.events import (
     CardDeemedPlayed,

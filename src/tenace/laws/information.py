@@ -38,7 +38,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
@@ -46,6 +46,7 @@ from tenace.calls import Call
 from tenace.cards import CardSet
 from tenace.contract import Contract
 from tenace.errors import ImpossibleActionError
+from tenace.laws._evolve import replace
 from tenace.laws.decisions import Withdrawn
 from tenace.laws.events import (
     CallMade,

@@ -51,12 +51,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from tenace.calls import Call
 from tenace.cards import CardSet
 from tenace.errors import ImpossibleActionError
+from tenace.laws._evolve import replace
 from tenace.laws.decisions import Irregularity, Kind, MustPass
 from tenace.laws.events import (
     CallMade,

@@ -34,12 +34,13 @@ holds an :class:`OutOfTurnState`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tenace.cards import SUITS, Card, CardSet
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.laws import penalty_cards
+from tenace.laws._evolve import replace
 from tenace.laws.decisions import (
     Accept,
     Decision,
@@ -470,8 +471,6 @@ def _accept(state: PlayState, faced: Faced) -> PlayState:
 def after_card(state: PlayState, index: int, policy: Policy) -> PlayState:
     """After a card has joined the play: lapse the Law 57A requirement and the Law 60B watch once served, and
     play a card that was played early and stands when its turn has come (Laws 57C3, 57D)."""
-    from tenace.laws import play_period
-
     mine = state.out_of_turn
     play = state.play
     new = mine
@@ -485,6 +484,8 @@ def after_card(state: PlayState, index: int, policy: Policy) -> PlayState:
         mine = new
         state = replace(state, out_of_turn=mine)
     if mine.held and state.pending is None and state.claim is None and not play.is_complete:
+        from tenace.laws import play_period
+
         for seat, card in mine.held:
             if seat is play.turn:
                 rest = tuple(h for h in mine.held if h != (seat, card))

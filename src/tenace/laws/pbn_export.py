@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from dataclasses import replace
 
 from tenace.board import Board, Vulnerability
 from tenace.calls import Bid
@@ -37,6 +36,7 @@ from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.formats.pbn.auction_section import AuctionEntry
 from tenace.formats.pbn.play_section import PlayEntry
 from tenace.formats.pbn.writer import format_game
+from tenace.laws._evolve import replace
 from tenace.laws.decisions import Accept
 from tenace.laws.events import (
     CallMade,
@@ -265,11 +265,12 @@ def table_from_record(record: DealRecord, regulations: Regulations | None = None
                   record.vulnerability or (None if record.number is not None else Vulnerability.NONE))
     table = Table.new(board, regulations)
 
-    def apply(event: Event, what: str) -> Table:
+    def apply(event: Event, what: str, *values: object) -> Table:
+        """``table`` after ``event``; ``what`` (formatted with ``values`` only when needed) names it."""
         try:
             return table.apply(event)
         except (ImpossibleActionError, UnlawfulActionError) as exc:
-            raise RecordReplayError(f"{what}: {exc}") from None
+            raise RecordReplayError(f"{what.format(*values)}: {exc}") from None
 
     seat = board.dealer
     for n, annotated in enumerate(record.calls or (), start=1):
@@ -277,7 +278,7 @@ def table_from_record(record: DealRecord, regulations: Regulations | None = None
         if table.phase is not Phase.AUCTION:
             raise RecordReplayError(f"call {n} ({annotated.call}): the auction has already ended")
         table = apply(CallMade(seat, annotated.call, annotated.alert, annotated.explanation),
-                      f"call {n} ({annotated.call} by {seat.name.title()})")
+                      "call {} ({} by {})", n, annotated.call, seat.name.title())
         if table.open_irregularity is not None:
             try:
                 table = _accept_open(table, seat.lho)
@@ -288,12 +289,12 @@ def table_from_record(record: DealRecord, regulations: Regulations | None = None
     for n, card in enumerate(record.play, start=1):
         if table.phase is Phase.ENDED:
             raise RecordReplayError(f"card {n} ({card}): the board has already ended")
-        table = apply(CardPlayed(holders[card], card), f"card {n} ({card})")
+        table = apply(CardPlayed(holders[card], card), "card {} ({})", n, card)
         pending = table.pending
         if pending is not None and pending.actor is DIRECTOR and pending.law == _LEAD_OR_PLAY:
             # Laws 53A, 53B: the record has the proper leader's card in the trick the lead out of turn began,
             # so it was played to that lead, which stood.
-            table = apply(Elected(DIRECTOR, Accept(LawRef(53, "A"))), f"card {n} ({card})")
+            table = apply(Elected(DIRECTOR, Accept(LawRef(53, "A"))), "card {} ({})", n, card)
     if table.phase is Phase.ENDED or record.tricks is None or table.playing is None:
         return table
     playing = table.playing

@@ -37,13 +37,14 @@ A defender who faces a lead while declarer is still choosing under Law 50D2 is r
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
 from tenace.calls import Bid
 from tenace.cards import SUITS, Card, CardSet, Rank, Suit
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
+from tenace.laws._evolve import replace
 from tenace.laws.decisions import (
     Accept,
     Decision,

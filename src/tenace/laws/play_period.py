@@ -8,13 +8,14 @@ Pure functions from a :class:`PlayState` and an event to a new state, like :mod:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.laws import claims, designation, out_of_turn, penalty_cards, reviews, revokes
 from tenace.laws import tricks as quitted
+from tenace.laws._evolve import replace
 from tenace.laws.claims import Claim, VoidClaim
 from tenace.laws.decisions import Decision, Irregularity, Kind
 from tenace.laws.designation import DesignationState

@@ -18,10 +18,11 @@ suggestion was made or what the damage was.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from tenace.errors import ImpossibleActionError
+from tenace.laws._evolve import replace
 from tenace.laws.decisions import AdjustedTricks, Decision, Irregularity, NoAdjustment, Option
 from tenace.laws.events import Elected
 from tenace.laws.refs import DIRECTOR, LawRef

@@ -23,12 +23,13 @@ The functions here are pure; :class:`LedgerOfRevokes` is kept at the end of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tenace.cards import Card, CardSet, Suit
 from tenace.errors import ImpossibleActionError
-from tenace.laws import penalty_cards
+from tenace.laws import penalty_cards, reviews
+from tenace.laws._evolve import replace
 from tenace.laws.decisions import (
     AdjustedTricks,
     Decision,
@@ -358,11 +359,10 @@ def settle(before: PlayState | None, after: PlayState, event: Event, index: int)
     if isinstance(event, CardPlayed) and before is not None and after.play is not before.play:
         ledger, penalties = _after_card(before, after, event, ledger)
         ledger = _new_revokes(after.play, ledger, index)
-        after = replace(after, revoke_ledger=ledger)
+        if ledger is not after.revoke_ledger:
+            after = replace(after, revoke_ledger=ledger)
         for seat, card in penalties:
             after = _penalty_card(after, seat, card, LawRef(62, "C2"))
-    from tenace.laws import reviews
-
     return reviews.ask(_ask_director(after))  # Law 64C first, then the reviews of Laws 45F and 67B3
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import enum
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from tenace.board import Board
@@ -37,6 +37,7 @@ from tenace.laws import (
     wrong_board,
 )
 from tenace.laws import information as ui
+from tenace.laws._evolve import replace
 from tenace.laws.auction_period import AuctionState, StandingCall
 from tenace.laws.claims import Claim
 from tenace.laws.decisions import Constraint, Decision, Irregularity, Kind, PenaltyCard, Withdrawn
@@ -377,8 +378,8 @@ class Table:
                 return replace(new, record=(*self.record, event), times=(*self._times(), stamp))
             if isinstance(event, CardPlayed) and self.playing is not None:
                 revokes.check_card(self.playing, event)  # Law 62C2
-            stepped = self._step(event, index, policy)
-            playing = stepped.playing
+            step = self._step(event, index, policy)
+            stepped, playing = (self, step) if isinstance(step, PlayState) else (step, step.playing)
             if playing is not None and playing.penalties.active:  # Laws 26B, 50-52
                 playing = penalty_cards.settle(playing)
             if playing is not None:  # Laws 62-64: revokes found, corrected, reviewed
@@ -398,7 +399,8 @@ class Table:
         missing = len(self.record) - len(self.times)
         return self.times + (None,) * missing if missing > 0 else self.times
 
-    def _step(self, event: Event, index: int, policy: Policy) -> Table:
+    def _step(self, event: Event, index: int, policy: Policy) -> Table | PlayState:
+        """The table after ``event``, or only the new play-period state when nothing else changes."""
         playing = self.playing
         if playing is not None and self.phase is not Phase.ENDED:
             point = designation.rebuild_point(playing, event, self.record, policy)  # 45C4(b), 45D1, 47C-47E
@@ -407,10 +409,10 @@ class Table:
         if self.phase is Phase.ENDED:
             if playing is not None and claims.in_correction(playing, event):  # Laws 69B, 71 (79C)
                 if isinstance(event, ClaimRuled):
-                    return replace(self, playing=play_period.on_ruling(playing, event))
-                return replace(self, playing=play_period.on_event(playing, event, index, policy))
+                    return play_period.on_ruling(playing, event)
+                return play_period.on_event(playing, event, index, policy)
             if playing is not None and isinstance(event, AttentionDrawn | DefectiveTrickFound):  # Laws 62-67
-                return replace(self, playing=play_period.on_event(playing, event, index, policy))
+                return play_period.on_event(playing, event, index, policy)
             if playing is None and isinstance(event, CallChanged | Misinformation):
                 # Laws 22B, 17D2, 25: after four passes a call may still be changed until the hands are back
                 # in the board, which the record does not show: a change reopens the auction.
@@ -425,13 +427,13 @@ class Table:
                 if self.auction.open is not None or self.auction.above_seven is not None:
                     return replace(self, auction=auction_period.on_director(self.auction, event))
                 if playing is not None:
-                    return replace(self, playing=play_period.on_director(playing, event))
+                    return play_period.on_director(playing, event)
                 raise ImpossibleActionError("there is no irregularity for the Director to rectify")
             case Elected():
                 if self.auction.pending is not None:
                     return self._after_auction(auction_period.on_elected(self.auction, event))
                 if playing is not None:
-                    return replace(self, playing=play_period.on_elected(playing, event, index, policy))
+                    return play_period.on_elected(playing, event, index, policy)
                 raise ImpossibleActionError("no decision is pending")
             case CardExposed() if playing is None:  # Law 24; after the final pass, Laws 48-49
                 penalty_cards.check_exposure(self.deal[event.seat], event)
@@ -451,14 +453,14 @@ class Table:
             raise ImpossibleActionError("the auction has not ended")
         match event:
             case CardPlayed():
-                return replace(self, playing=play_period.on_card(playing, event, index, policy))
+                return play_period.on_card(playing, event, index, policy)
             case ClaimMade():
-                return replace(self, playing=play_period.on_claim(playing, event))
+                return play_period.on_claim(playing, event)
             case ClaimAnswered():
-                return replace(self, playing=play_period.on_answer(playing, event))
+                return play_period.on_answer(playing, event)
             case ClaimRuled():
-                return replace(self, playing=play_period.on_ruling(playing, event))
-        return replace(self, playing=play_period.on_event(playing, event, index, policy))
+                return play_period.on_ruling(playing, event)
+        return play_period.on_event(playing, event, index, policy)
 
     def _rebuild(self, event: Event, start: int, card: Card | None) -> Table:
         """The table as if the cards played from record index ``start`` on had not been (they go back to their

@@ -43,11 +43,12 @@ progress, the last one until the next trick begins, and everything once play has
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tenace.cards import Card
 from tenace.errors import ImpossibleActionError
+from tenace.laws._evolve import replace
 from tenace.laws.events import DefectiveTrickFound, InspectionAllowed, WrongPointing
 from tenace.laws.refs import Director, LawRef
 from tenace.play import Play, Trick

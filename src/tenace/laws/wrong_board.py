@@ -53,11 +53,12 @@ the events above record what the Director found about the cards the players actu
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError
+from tenace.laws._evolve import replace
 from tenace.laws.decisions import (
     ArtificialScores,
     AssignedScore,
@@ -308,7 +309,7 @@ def _name(seat: Seat) -> str:
 
 
 def _with(table: Table, **changes: object) -> Table:
-    return replace(table, mishaps=replace(table.mishaps, **changes))  # type: ignore[arg-type]
+    return replace(table, mishaps=replace(table.mishaps, **changes))
 
 
 def _counted(table: Table, seat: Seat, count: int, index: int) -> Table:
