@@ -174,6 +174,10 @@ def test_four_players_see_the_call_the_directors_answers_the_claim_ruling_and_th
     n.click("#claim-submit")
     e.locator("#claim-reject").wait_for(state="visible", timeout=TIMEOUT_MS)
     e.click("#claim-reject")
+    for page in pages.values():  # everyone hears the claim and the objection (Laws 68C, 70)
+        page.wait_for_function("() => document.getElementById('claim-info').textContent.includes("
+                               "'The claim is disputed')", timeout=TIMEOUT_MS)
+        assert "North claims 13 of the remaining tricks." in page.locator("#claim-info").inner_text()
     director.goto("/director?lang=en")
     claim = director.locator("article.director-call", has_text="claims")
     claim.wait_for(timeout=TIMEOUT_MS)

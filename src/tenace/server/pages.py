@@ -96,6 +96,7 @@ CLIENT_STRINGS: Final = (
     N_("The claim was disputed: with no Director present, the server awards {side} {tricks} of the remaining "
        "tricks (Law 70)."),
     N_("You: {text}"), N_("Penalty card (Law 50)"), N_("Your call was sent to the Director."),
+    N_("The claim is disputed: the Director is asked to rule (Law 70)."),
     *DIRECTOR_REFUSALS.values(),
 )
 """The labels the table's JavaScript shows, sent translated inside the page (the client has no gettext)."""

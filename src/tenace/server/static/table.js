@@ -597,9 +597,11 @@ function renderClaim(view) {
   const claim = view.claim ?? {};
   const claimer = claim.seat ? String(claim.seat).toUpperCase()[0] : null;
   const statement = claim.statement ? ` “${claim.statement}”` : "";
-  info.textContent = claimer
+  info.textContent = (claimer
     ? f("{seat} claims {tricks} of the remaining tricks.", { seat: seatLabel(claimer), tricks: claim.tricks ?? "?" }) + statement
-    : t("Play has stopped for a claim.");
+    : t("Play has stopped for a claim."))
+    // an objection is heard by everyone; the Director then rules (Law 70)
+    + (claim.objected ? `\n${t("The claim is disputed: the Director is asked to rule (Law 70).")}` : "");
   const may = view.viewerSeat !== null && !view.pending && view.turnSeat === view.viewerSeat;
   answer.hidden = !may;
 }
