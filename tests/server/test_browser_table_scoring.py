@@ -36,7 +36,7 @@ pytest.importorskip("uvicorn")
 app_module = pytest.importorskip("tenace.server.app")
 
 import typer  # noqa: E402
-from playwright.sync_api import Browser, BrowserContext, Page, Route  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
 from tenace.board import vulnerability_for  # noqa: E402
@@ -57,6 +57,10 @@ pytestmark = needs_chromium
 
 TIMEOUT_MS = 30_000
 DIRECTOR, PASSWORD = "dan", "correct horse battery"
+AXE = next((p for p in (Path(os.environ.get("TENACE_AXE_CORE", "/nonexistent")),
+                        Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js")
+            if p.is_file()), None)
+"""axe-core (npm), when it is installed: ``$TENACE_AXE_CORE`` or the repository's node_modules."""
 PHONE, TABLET, LAPTOP = {"width": 390, "height": 844}, {"width": 768, "height": 1024}, \
     {"width": 1366, "height": 650}
 
@@ -303,6 +307,10 @@ def test_a_face_to_face_mitchell_is_scored_from_the_tables(
                 else:
                     assert "The session is over at this table" in text
                 page.locator("[data-action=next-round]").click()
+        if round_ == movement.rounds[0]:  # the Director's page, never reloaded, shows the round as it goes
+            expect(director.locator('#progress .cell.confirmed[data-round="1"]')).to_have_count(
+                4, timeout=TIMEOUT_MS)
+            assert director.locator("#tables .qr svg").count() == 4  # the poll keeps the QR codes
     assert lost == [1]
     for table in movement.tables:
         north[table].locator("#over").wait_for(timeout=TIMEOUT_MS)
@@ -387,3 +395,50 @@ def test_the_devices_score_is_law_77s_for_every_contract_and_result(
                         expected[key] = score(contract, tricks, vulnerable=vulnerable)
     assert len(shown) == len(expected) == 2940
     assert shown == expected
+
+
+@pytest.mark.skipif(AXE is None, reason="axe-core is not installed (npm install axe-core or TENACE_AXE_CORE)")
+def test_axe_finds_no_serious_violation_on_the_scoring_pages(
+    served: tuple[str, str], browser: Browser
+) -> None:
+    """The Director's pages and the device (its entry and confirmation screens), in Polish, on a phone and a
+    laptop."""
+    assert AXE is not None
+    url, _ = served
+    errors: list[str] = []
+
+    def check(page: Page, what: str) -> None:
+        page.add_script_tag(content=AXE.read_text())
+        found = page.evaluate("""async () => (await axe.run()).violations
+            .filter(v => v.impact === "serious" || v.impact === "critical")
+            .map(v => [v.id, v.nodes.map(n => n.html).slice(0, 3)])""")
+        assert found == [], (what, found)
+
+    director_context = browser.new_context(viewport=LAPTOP, bypass_csp=True)  # to add axe
+    director = director_context.new_page()
+    director.on("pageerror", lambda exc: errors.append(str(exc)))
+    _log_in(director, url)
+    director.goto(f"{url}/scoring?lang=pl")
+    check(director, "sessions")
+    director.locator("#f2f-tables").fill("3")
+    director.locator("form.new-session button[type=submit]").click()
+    director.locator("#tables .qr svg").first.wait_for(timeout=TIMEOUT_MS)
+    check(director, "session")
+    link = director.locator("#tables a[data-table]").first.get_attribute("href")
+    for viewport in (PHONE, LAPTOP):
+        context = browser.new_context(viewport=viewport, bypass_csp=True)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{url}{link}?lang=pl")
+        page.locator("[data-group=level]").first.wait_for(timeout=TIMEOUT_MS)
+        page.locator('[data-group=level][data-value="3"]').click()
+        check(page, f"entry {viewport}")
+        page.locator('[data-group=strain][data-value="NT"]').click()
+        page.locator('[data-group=declarer][data-value="S"]').click()
+        page.locator('[data-group=tricks][data-value="9"]').click()
+        page.locator("[data-action=show]").click()
+        page.locator("#big-score").wait_for(timeout=TIMEOUT_MS)
+        check(page, f"confirmation {viewport}")
+        context.close()
+    director_context.close()
+    assert errors == []

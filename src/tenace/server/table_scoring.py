@@ -888,8 +888,9 @@ def router() -> APIRouter:
         session = await asyncio.to_thread(scoring.get, session_id)
         movement = await asyncio.to_thread(scoring.movement, session)
         base = str(request.base_url).rstrip("/")
-        links = [{"table": t, "link": scoring.link(session, t), "qr": qr_svg(base + scoring.link(session, t))}
-                 for t in movement.tables]
+        live = request.query_params.get("part") == "live"  # the page's own poll: no need of the QR codes
+        links = [{"table": t, "link": scoring.link(session, t),
+                  "qr": "" if live else qr_svg(base + scoring.link(session, t))} for t in movement.tables]
         progress = await asyncio.to_thread(scoring.progress, session, pages.gettext_for(_locale(request)))
         results = await asyncio.to_thread(scoring.scored, session)
         return _html(request, "scoring_director.html.j2", session=session, movement=movement, links=links,

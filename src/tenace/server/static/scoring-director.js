@@ -7,7 +7,11 @@ const root = document.getElementById("scoring-director");
 
 async function poll() {
   try {
-    const answer = await fetch(root.dataset.poll, { credentials: "same-origin" });
+    const address = new URL(window.location.href); // the same language as the page
+    address.searchParams.set("part", "live"); // the server leaves the QR codes out
+    address.searchParams.delete("error");
+    address.hash = "";
+    const answer = await fetch(address, { credentials: "same-origin" });
     if (answer.ok) {
       const page = new DOMParser().parseFromString(await answer.text(), "text/html");
       const fresh = page.getElementById("live");

@@ -310,8 +310,8 @@ function start(root) {
     nodes.push(el("div", { class: "row strains", role: "group", "aria-label": t("Contract") },
       ...["C", "D", "H", "S", "NT"].map((s) => choice("strain", s, suit(s), { class: RED.has(s) ? "red" : "", label: s }))));
     nodes.push(el("div", { class: "row doubling", role: "group" },
-      choice("doubling", "", "–", { label: t("Undoubled") }), choice("doubling", "X", "X", { label: t("Doubled") }),
-      choice("doubling", "XX", "XX", { label: t("Redoubled") })));
+      choice("doubling", "", "–", { label: `–, ${t("Undoubled")}` }), choice("doubling", "X", "X", { label: `X, ${t("Doubled")}` }),
+      choice("doubling", "XX", "XX", { label: `XX, ${t("Redoubled")}` })));
     nodes.push(el("div", { class: "row declarers", role: "group", "aria-label": t("Declarer") },
       ...SEATS.map((s) => choice("declarer", s, t(SEAT_NAMES[s])))));
     if (f.level) {
@@ -320,7 +320,7 @@ function start(root) {
       for (let tricks = 0; tricks <= 13; tricks++) {
         const diff = tricks - needed;
         const label = diff === 0 ? "=" : diff > 0 ? `+${diff}` : `−${-diff}`;
-        buttons.push(choice("tricks", tricks, label, { class: diff < 0 ? "down" : "made", label: `${tricks}` }));
+        buttons.push(choice("tricks", tricks, label, { class: diff < 0 ? "down" : "made", label: `${label} (${tricks})` }));
       }
       nodes.push(el("div", { class: "row tricks", role: "group", "aria-label": t("Tricks") }, ...buttons));
     }
