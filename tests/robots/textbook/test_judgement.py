@@ -67,6 +67,29 @@ NOTRUMP_SLAMS = [
          "6H", ("slam", "6+♥")),
 ]
 
+HARDY = "Max Hardy, Two-Over-One Game Force, "
+ROOT = "Root & Pavlicek, Modern Bridge Conventions, "
+
+SLAM_TRIES = [
+    # 19 HCP, 3-4-4-2: opposite 12-14, 31-33 together: invite with 4NT
+    Case(HARDY + "1C 1D 1NT: responder's 4NT is quantitative with 18-19", "KJ5.AQJT.AQ54.Q2", "1C P 1D P 1NT P",
+         "4NT", ("quantitative", "18-19")),
+    # 21 HCP: 33 or more together, bid it
+    Case(HARDY + "1C 1D 1NT: 6NT with 20-21", "KJ5.AQJT.AQ54.K2", "1C P 1D P 1NT P", "6NT", ("slam", "20-21")),
+    # 14 HCP, the top of 12-14: accept
+    Case(HARDY + "1C 1D 1NT 4NT: the maximum accepts", "AQ4.K32.Q92.QJ32", "1C P 1D P 1NT P 4NT P", "6NT",
+         ("accepts",)),
+    # 13 HCP, flat: decline
+    Case(HARDY + "1C 1D 1NT 4NT: the minimum declines", "AQ4.K32.J92.QJ32", "1C P 1D P 1NT P 4NT P", "P",
+         ("declines",)),
+    # 17 HCP, four spades, no control in diamonds: opener's 3NT (14-15) is not a place to play, 4S
+    Case(ROOT + "Jacoby 2NT answered 3NT: responder places the contract in the major", "AKJ7.KQ4.J94.K92",
+         "1S P 2NT P 3NT P", "4S", ("game",)),
+    # 21 HCP, six hearts, five diamonds, two singletons: the positive raise makes slam likely, ask for keycards
+    Case(ROOT + "2C 2NT 3H 4H: a shapely strong two asks for keycards", "K.AK9753.AK982.A",
+         "2C P 2NT P 3H P 4H P", "4NT", ("keycard",)),
+]
+
 ARTIFICIAL = [
     # 4 HCP, five diamonds: partner doubled 1NT for penalty and the opener's partner transferred with 2D;
     # the 2D bid says nothing about diamonds, so a double of it cannot be for penalty of diamonds
@@ -74,7 +97,8 @@ ARTIFICIAL = [
          "1NT X 2D", "P"),
 ]
 
-CASES = ADVANCES + DOUBLER_IN_COMPETITION + OPENER_REOPENS + NOTRUMP_SLAMS + ARTIFICIAL
+CASES = (ADVANCES + DOUBLER_IN_COMPETITION + OPENER_REOPENS + NOTRUMP_SLAMS + SLAM_TRIES
+         + ARTIFICIAL)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
