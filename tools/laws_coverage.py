@@ -93,7 +93,8 @@ STATUS: dict[int, tuple[str, str]] = {
     31: ("✅", "engine: 31A1 repeat after RHO's pass, 31A2 comparable or partner passes, 31B, 31C via Law 25"),
     32: ("✅", "engine: 32A1 repeat, 32A2, 32B; an inadmissible double out of rotation is never accepted (36B4)"),
     35: ("✅", "engine: the kinds of inadmissible call, each sent to Laws 36, 37 or 39"),
-    36: ("✅", "engine: 36A LHO calls first (both calls cancelled), 36B cancelled, partner passes throughout, 26B"),
+    36: ("◐", "engine: 36A LHO calls first (both calls cancelled; also for a double out of rotation), 36B "
+             "cancelled, partner passes throughout, 26B; 36C (noticed only after the lead) not yet"),
     37: ("✅", "engine: 37A LHO calls first (stands), 37B cancelled, both of the offending side pass"),
     38: ("◐", "`BidAboveSeven` in turn: 38A-38D (cancelled with the calls over it, pass substituted, the side "
               "passes, 26B unless LHO called); not out of rotation, not in PBN/LIN records"),

@@ -28,6 +28,23 @@ def test_36a_lho_calls_over_an_inadmissible_double_both_calls_are_cancelled() ->
     assert [str(w.call) for w in t.withdrawn] == ["X", "1H"]
 
 
+def test_36a_an_inadmissible_double_out_of_rotation_cancelled_by_lhos_call() -> None:
+    """South doubles his partner's 1C at East's turn (out of rotation and not allowed by Law 19A1); West, the
+    offender's LHO, calls before anyone draws attention. Law 36A (not 29A: such a double is never accepted):
+    both calls are cancelled and the auction goes back to East, whose turn it was; no Law 26B restriction."""
+    t = calls(table(), "N:1C S:X")
+    assert t.open_irregularity is not None
+    t = calls(t, "W:P")
+    assert standing(t) == "N:1C" and t.turn is E and t.open_irregularity is None
+    assert t.constraints == ()
+    assert [(w.seat, str(w.call), w.law) for w in t.withdrawn] == [
+        (S, "X", LawRef(36, "A")), (W, "P", LawRef(36, "A"))
+    ]
+    assert [w.offending_side for w in t.withdrawn] == [S.side, S.side]  # West's pass is authorised to E-W
+    t = calls(t, "E:P S:1H W:P N:P E:P")
+    assert str(t.contract) == "1HS"
+
+
 def test_36b_inadmissible_double_cancelled_offender_substitutes_partner_passes_throughout() -> None:
     t = calls(table(), "N:1C E:P S:X").apply(DirectorCalled(W))
     assert t.turn is S and standing(t) == "N:1C E:P"

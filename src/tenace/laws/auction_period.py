@@ -419,27 +419,36 @@ def _call_over_open_irregularity(
             # rectification (its information is unauthorised to the offenders, Law 16C2).
             cleared = _withdraw(replace(state, open=None), offender, offending.call, _cite(28, "B"))
             return on_call(cleared, event, index, policy)
-        if seat is offender.lho and not _inadmissible(state, offending):
+        if seat is offender.lho and _inadmissible(state, offending):
+            # Law 36A also for an inadmissible double or redouble out of rotation: the auction reverts to
+            # the player whose turn it was.
+            return _cancelled_by_lho(state, offending, event)
+        if seat is offender.lho:
             # Law 29A: offender's LHO calls, accepting the call out of rotation; skipped players lose a turn.
             accepted = _append(replace(state, open=None), offending)
             return on_call(accepted, event, index, policy)
     if kind is Kind.INADMISSIBLE_DOUBLE and seat is offender.lho:
-        # Law 36A: the inadmissible call and the call over it are cancelled; the auction reverts to the
-        # offender and goes on as if nothing had happened (no 26B).
-        cleared = _withdraw(
-            _withdraw(replace(state, open=None), offender, offending.call, _cite(36, "A")),
-            seat,
-            event.call,
-            _cite(36, "A"),
-            offender.side,  # Law 16C: LHO's cancelled call is authorised to his side, not to the offenders
-        )
-        return cleared
+        return _cancelled_by_lho(state, offending, event)
     if kind is Kind.CALL_WHILE_REQUIRED_TO_PASS and seat is offender.lho:
         # Law 37A: the inadmissible call and everything after it stand.
         accepted = _append(replace(state, open=None), offending)
         return on_call(accepted, event, index, policy)
     raise ImpossibleActionError(
         f"{irregularity} is open: the Director must be called before {seat.name.title()} calls"
+    )
+
+
+def _cancelled_by_lho(state: AuctionState, offending: CallMade, event: CallMade) -> AuctionState:
+    """Law 36A: the offender's LHO called over an inadmissible double or redouble before rectification: both
+    calls are cancelled and the auction goes on from the player whose turn it was, as if nothing had happened
+    (no Law 26B restriction)."""
+    offender = offending.seat
+    return _withdraw(
+        _withdraw(replace(state, open=None), offender, offending.call, _cite(36, "A")),
+        event.seat,
+        event.call,
+        _cite(36, "A"),
+        offender.side,  # Law 16C: LHO's cancelled call is authorised to his side, not to the offenders
     )
 
 
