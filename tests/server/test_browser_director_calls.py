@@ -89,7 +89,7 @@ def _call(page: Page, call: str, alert: str | None = None) -> None:
 
 def _call_director(page: Page, reason: str, words: str) -> None:
     page.click("#director-button")
-    page.check(f"#director-dialog input[value={reason}]")
+    page.check(f"#director-dialog input[data-reason={reason}]")
     page.fill("#director-text", words)
     page.click("#director-submit")
     page.locator("#notice").wait_for(state="visible", timeout=TIMEOUT_MS)
@@ -112,17 +112,17 @@ def test_four_players_see_the_call_the_directors_answers_the_claim_ruling_and_th
     director = director_context.new_page()
     director.on("pageerror", lambda exc: errors.append(str(exc)))
     _log_in(director, server.url)
-    answer = director.request.post("/api/tables", data={
+    contexts = [browser.new_context(base_url=server.url, viewport={"width": 1366, "height": 650})
+                for _ in range(4)]
+    # a player (not logged in) opens the table of four humans, as the lobby's API does
+    answer = contexts[0].request.post("/api/tables", data={
         "humans": ["N", "E", "S", "W"], "board": board_to_json(Board(1, DEAL))})
     assert answer.status == 201, answer.text()
     created = answer.json()
     table_id = created["id"]
 
     pages: dict[str, Page] = {}
-    contexts = []
-    for seat in "NESW":
-        context = browser.new_context(base_url=server.url, viewport={"width": 1366, "height": 650})
-        contexts.append(context)
+    for seat, context in zip("NESW", contexts, strict=True):
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(f"/tables/{table_id}?token={created['tokens'][seat]}&lang=en")

@@ -385,7 +385,7 @@ def test_the_director_dialog_the_directors_answers_and_penalty_cards_fit_the_win
     page.click("#director-button")
     page.locator("#director-dialog").wait_for(state="visible")
     assert page.locator("#reserve-button").is_hidden()  # only about unauthorised information
-    page.check("#director-dialog input[value=unauthorised-information]")
+    page.check("#director-dialog input[data-reason=unauthorised-information]")
     assert page.locator("#director-about").input_value() == "W"  # the opponent who has just called
     assert page.locator("#reserve-button").is_visible()
     steps.check("dialog", [*DIALOG, "#director-about", "#reserve-button"])
@@ -395,7 +395,7 @@ def test_the_director_dialog_the_directors_answers_and_penalty_cards_fit_the_win
                                    "#correct-cancel"])
     assert page.locator("#director-submit").is_hidden()  # the correction takes the call's place
     page.click("#correct-box summary")
-    page.check("#director-dialog input[value=misinformation]")
+    page.check("#director-dialog input[data-reason=misinformation]")
     page.fill("#director-text", "2C was not alerted as I was told")
     page.click("#director-submit")
     assert page.locator("#director-dialog").is_hidden()

@@ -757,7 +757,7 @@ function lastOpponent(view) {
 function renderDirectorDialog(view) {
   const dialog = $("director-dialog");
   if (dialog.hidden) return;
-  const reason = dialog.querySelector("input[name=reason]:checked")?.value ?? "irregularity";
+  const reason = dialog.querySelector("input[name=reason]:checked")?.dataset.reason ?? "irregularity";
   $("director-about-row").hidden = reason !== "unauthorised-information";
   $("director-practice").hidden = state.directorPresent || reason === "irregularity";
   // Law 16B2: rights are reserved at once, about the opponent who has just acted, while the board is played
@@ -831,7 +831,7 @@ function wire() {
   }
   $("director-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    const reason = $("director-form").querySelector("input[name=reason]:checked")?.value ?? "irregularity";
+    const reason = $("director-form").querySelector("input[name=reason]:checked")?.dataset.reason ?? "irregularity";
     const text = $("director-text").value.trim();
     if (reason === "irregularity") {
       act({ type: "director" }, "director"); // Law 9B1: the engine rectifies what has just happened
