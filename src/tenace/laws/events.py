@@ -697,6 +697,15 @@ class ScoreShare:
         return Fraction(self.numerator, self.denominator)
 
 
+def _assigned(ns: tuple[ScoreShare, ...], ew: tuple[ScoreShare, ...]) -> AssignedAdjustedScore:
+    """The assigned adjusted score of two sides' weighted shares (raises ``ValueError`` unless each side's
+    weights add up to 1, Law 12C1(c))."""
+    return AssignedAdjustedScore(
+        WeightedScore(tuple((s.score, s.weight) for s in ns)),
+        WeightedScore(tuple((s.score, s.weight) for s in ew)),
+    )
+
+
 def _shares(score: WeightedScore) -> tuple[ScoreShare, ...]:
     return tuple(ScoreShare(points, w.numerator, w.denominator) for points, w in score.components)
 
@@ -739,10 +748,7 @@ class UIRuling:
         """The assigned adjusted score, or ``None`` when the score stands."""
         if not self.ns:
             return None
-        return AssignedAdjustedScore(
-            WeightedScore(tuple((s.score, s.weight) for s in self.ns)),
-            WeightedScore(tuple((s.score, s.weight) for s in self.ew)),
-        )
+        return _assigned(self.ns, self.ew)
 
     @property
     def actor(self) -> Actor:
@@ -789,10 +795,7 @@ class ScoreAdjusted:
         """The adjusted score this records (raises ``ValueError`` if it is not one Law 12C allows)."""
         if self.artificial:
             return ArtificialAdjustedScore.from_code(self.artificial)
-        return AssignedAdjustedScore(
-            WeightedScore(tuple((s.score, s.weight) for s in self.ns)),
-            WeightedScore(tuple((s.score, s.weight) for s in self.ew)),
-        )
+        return _assigned(self.ns, self.ew)
 
     @property
     def actor(self) -> Actor:
