@@ -351,6 +351,22 @@ def test_a_face_to_face_mitchell_is_scored_from_the_tables(
              for row in director.locator("#rankings table.ranking tbody tr").all()}
     assert shown == _matchpoints(played)
     assert director.locator("#current-round").inner_text().startswith("Every table has finished")
+
+    # the Director publishes; anyone reads the published rankings, equal to the same count
+    director.get_by_role("button", name="Publish the results").click()
+    director.wait_for_url("**/results/")
+    reader = browser.new_context(viewport=PHONE)
+    contexts.append(reader)
+    published = reader.new_page()
+    published.goto(f"{url}/scoring/{session_id}/results/")
+    rows = published.locator("#rankings table.ranking tbody tr")
+    rows.first.wait_for(timeout=TIMEOUT_MS)
+    totals = {}
+    for row in rows.all():
+        cells = row.locator("td")
+        totals[cells.nth(1).inner_text().strip()] = Fraction(cells.nth(3).get_attribute("title") or "x")
+    assert totals == _matchpoints(played)
+    assert len(store.publications(session.event_id)) == 1
     lead_line = next(s for s in store.stored(session.event_id) if (s.result.table, s.result.round) == (1, 1))
     if lead_line.result.contract is not None and session.board(lead_line.result.board).deal is not None:
         assert lead_line.result.lead is not None and isinstance(lead_line.result.lead, Card)

@@ -284,3 +284,30 @@ def test_the_director_sees_progress_late_tables_and_doubtful_results_and_correct
     assert refused.status_code == 422 and refused.json()["field"] == "reason"
     device = client.get(api).json()  # the device sees the corrected result
     assert device["rounds"][0]["boards"][0]["result"]["declarer"] == strong
+
+
+def test_the_results_are_published_once_every_table_has_finished(client: TestClient) -> None:
+    created = _create(client)
+    movement = _store(client).event(created["event_id"]).sessions[0].movements[0]
+    login(client, "dan")
+    early = client.post(f"/scoring/{created['id']}/publish", json={})
+    assert early.status_code == 409 and "Law 16C" in early.json()["message"]
+    assert client.get(f"/scoring/{created['id']}/results/").status_code == 404
+    for seating in movement.seatings:
+        api = _api(created["tables"][str(seating.table)])
+        board = seating.boards[0]
+        key = f"publish-{seating.table}-{seating.round}"
+        entry = _entry(seating.round, board, key, tricks=7 + seating.table)
+        assert client.post(api + "/enter", json=entry).is_success
+        confirm = {"round": seating.round, "board": board, "side": "EW"}
+        assert client.post(api + "/confirm", json=confirm).is_success
+    answer = client.post(f"/scoring/{created['id']}/publish", json={})
+    assert answer.status_code == 200, answer.text
+    assert {"index.html", "hands.html", "results.json", "results.pbn"} <= set(answer.json()["files"])
+    publications = _store(client).publications(created["event_id"])
+    assert len(publications) == 1
+    login(client, None)  # anyone reads them
+    page = client.get(f"/scoring/{created['id']}/results/")
+    assert page.status_code == 200 and "Ranking NS" in page.text
+    assert client.get(f"/scoring/{created['id']}/results/results.json").json() == \
+        json.loads(publications[0].document)

@@ -154,9 +154,11 @@ NOTHING = N_("no result has been entered for this board yet")
 UNREADABLE = N_("cannot read this result ({detail})")
 REASON = N_("a correction needs a reason")
 NUMBER = N_("expected a whole number")
+UNFINISHED = N_("the results are published once every table has played every round (Law 16C: a board's "
+                "results stay secret until it has been played everywhere)")
 _MESSAGES: Final = frozenset({NOT_HERE, NO_ROUND, NO_TABLE, LEVEL, STRAIN, DOUBLING, DECLARER, TRICKS,
                               NO_TRICKS, LEAD_CARD, LEAD_HAND, KEY, KEY_REUSED, DIFFERENT, WRONG_SIDE,
-                              NOTHING, UNREADABLE, REASON, NUMBER})
+                              NOTHING, UNREADABLE, REASON, NUMBER, UNFINISHED})
 
 # --------------------------------------------------------------------------------------------- the session
 
@@ -187,19 +189,23 @@ class ScoringSession:
     nonce: str
     travellers: bool = True
     boards: dict[int, Board] = field(default_factory=dict)
+    published: dict[str, str] = field(default_factory=dict)
+    """The result files of the last publication (:func:`~tenace.tournament.publish.files.result_files`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "event_id": self.event_id, "kind": self.kind,
                 "director": self.director, "created": self.created, "nonce": self.nonce,
                 "travellers": self.travellers,
-                "boards": [board_to_json(b) for _, b in sorted(self.boards.items())]}
+                "boards": [board_to_json(b) for _, b in sorted(self.boards.items())],
+                "published": self.published}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ScoringSession:
         boards = {b.number: b for b in (board_from_json(x) for x in data.get("boards", []))}
         return cls(id=data["id"], name=data["name"], event_id=int(data["event_id"]), kind=data["kind"],
                    director=data["director"], created=data["created"], nonce=data["nonce"],
-                   travellers=bool(data.get("travellers", True)), boards=boards)
+                   travellers=bool(data.get("travellers", True)), boards=boards,
+                   published=dict(data.get("published", {})))
 
     def board(self, number: int) -> Board:
         return self.boards.get(number) or Board(number)
@@ -662,6 +668,30 @@ class Scoring:
                                status=409, **where) from None
         return result_json(stored.result, version=stored.version)
 
+    def publish(self, session: ScoringSession, *, by: str, locale: str) -> list[str]:
+        """Score the results and keep the result files (HTML with the hand records, CSV, JSON, PBN, USEBIO)
+        for ``/scoring/<id>/results/``; the JSON document goes into the store as a publication, which starts
+        the correction period (Law 79C). Refused while a table has not finished: a board's hand record and
+        traveller stay secret until every table has played it.
+
+        :raises ScoringError: while a round is unfinished somewhere.
+        """
+        from tenace.tournament.publish.files import result_files
+        from tenace.tournament.publish.html import SOURCE_LOCALE, available_locales
+
+        progress = self.progress(session, lambda m: m)
+        if not progress["finished"]:
+            raise ScoringError("unfinished", "round", UNFINISHED, round=progress["round"], status=409)
+        event = self.store.event(session.event_id)
+        files = result_files(event, self.scored(session), boards=session.boards or None,
+                             locale=locale if locale in available_locales() else SOURCE_LOCALE,
+                             session_link=f"/scoring/{quote(session.id, safe='')}/results/", site_link="/")
+        if "results.json" in files:
+            self.store.publish(session.event_id, files["results.json"], by=by)
+        session.published = files
+        write_scoring(self.store.engine, session.id, session.event_id, json.dumps(session.to_json()))
+        return sorted(files)
+
     def scored(self, session: ScoringSession) -> Any:
         from tenace.tournament.scoring import score_event
 
@@ -921,6 +951,42 @@ def router() -> APIRouter:
         if form:
             return RedirectResponse(f"/scoring/{quote(session.id, safe='')}#progress", status_code=303)
         return JSONResponse(stored)
+
+    @routes.post("/scoring/{session_id}/publish", dependencies=[csrf])
+    async def publish(request: Request, session_id: str, user: User = director_only) -> Response:
+        _, form = await _fields(request)
+        scoring = _scoring(request)
+        session = await asyncio.to_thread(scoring.get, session_id)
+        try:
+            names = await asyncio.to_thread(scoring.publish, session, by=user.username,
+                                            locale=_locale(request))
+        except ScoringError as error:
+            if form:
+                message = error.shown(pages.gettext_for(_locale(request)))
+                to = f"/scoring/{quote(session.id, safe='')}?error={quote(message)}"
+                return RedirectResponse(to, status_code=303)
+            return _refused(request, error)
+        base = f"/scoring/{quote(session.id, safe='')}/results/"
+        if form:
+            return RedirectResponse(base, status_code=303)
+        return JSONResponse({"files": {n: base + n for n in names}})
+
+    @routes.get("/scoring/{session_id}/results/")
+    async def results_index(request: Request, session_id: str) -> Response:
+        session = await asyncio.to_thread(_scoring(request).get, session_id)
+        if "index.html" not in session.published:
+            raise HTTPException(404, "the results are not published yet")
+        return HTMLResponse(session.published["index.html"])
+
+    @routes.get("/scoring/{session_id}/results/{name}")
+    async def result_file(request: Request, session_id: str, name: str) -> Response:
+        session = await asyncio.to_thread(_scoring(request).get, session_id)
+        text = session.published.get(name)
+        if text is None:
+            raise HTTPException(404, f"no published file {name!r}")
+        media = {"html": "text/html", "csv": "text/csv", "json": "application/json",
+                 "pbn": "text/plain", "xml": "application/xml"}.get(name.rpartition(".")[2], "text/plain")
+        return Response(text, media_type=f"{media}; charset=utf-8")
 
     # --- the table's device ------------------------------------------------------------------------------
 
