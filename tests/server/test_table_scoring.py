@@ -311,3 +311,21 @@ def test_the_results_are_published_once_every_table_has_finished(client: TestCli
     assert page.status_code == 200 and "Ranking NS" in page.text
     assert client.get(f"/scoring/{created['id']}/results/results.json").json() == \
         json.loads(publications[0].document)
+
+
+def test_a_restarted_server_keeps_the_sessions_links_and_results(client: TestClient) -> None:
+    created = _create(client)
+    api = _api(created["tables"]["2"])
+    movement = _store(client).event(created["event_id"]).sessions[0].movements[0]
+    board = movement.at(1, 2).boards[0]
+    first = client.post(api + "/enter", json=_entry(1, board, "before-restart"))
+    assert first.status_code == 200
+    settings = client.app.state.settings  # type: ignore[attr-defined]
+    with TestClient(create_app(settings, robots=FallbackRobot)) as again:
+        state = again.get(api).json()  # the same link opens the same table (the secret is kept)
+        assert state["rounds"][0]["boards"][0]["result"] == first.json()
+        resent = again.post(api + "/enter", json=_entry(1, board, "before-restart"))
+        assert resent.status_code == 200 and resent.json()["version"] == 1
+        confirm = {"round": 1, "board": board, "side": "EW"}
+        assert again.post(api + "/confirm", json=confirm).status_code == 200
+    assert [c.action for c in _store(client).history(created["event_id"])].count("enter") == 1

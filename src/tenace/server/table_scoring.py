@@ -284,7 +284,7 @@ class Scoring:
     def __init__(self, store: Any, secret: bytes) -> None:
         self.store = store
         self.secret = secret
-        self._sessions: dict[str, ScoringSession] = {}
+        self._sessions: dict[str, tuple[str, ScoringSession]] = {}
         self._movements: dict[int, Movement] = {}
         self._dd: dict[tuple[str, int], DDTable | None] = {}
         self._dd_waiting: set[tuple[str, int]] = set()
@@ -293,13 +293,16 @@ class Scoring:
         self._dd_thread: threading.Thread | None = None
 
     def get(self, session_id: str) -> ScoringSession:
-        session = self._sessions.get(session_id)
-        if session is None:
-            found = read_scoring(self.store.engine, session_id)
-            if found is None:
-                raise HTTPException(404, f"no face-to-face session {session_id!r}")
-            session = ScoringSession.from_json(json.loads(found[0]))
-            self._sessions[session_id] = session
+        """The session as stored now (read afresh, parsed again only when it changed: another server
+        process may have published it)."""
+        found = read_scoring(self.store.engine, session_id)
+        if found is None:
+            raise HTTPException(404, f"no face-to-face session {session_id!r}")
+        cached = self._sessions.get(session_id)
+        if cached is not None and cached[0] == found[0]:
+            return cached[1]
+        session = ScoringSession.from_json(json.loads(found[0]))
+        self._sessions[session_id] = (found[0], session)
         return session
 
     def all(self) -> list[ScoringSession]:
@@ -387,8 +390,9 @@ class Scoring:
             created=dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
             nonce=secrets.token_urlsafe(16), travellers=travellers,
             boards={n: dealt[n] for n in numbers if n in dealt})
-        write_scoring(self.store.engine, session.id, event_id, json.dumps(session.to_json()))
-        self._sessions[session.id] = session
+        state = json.dumps(session.to_json())
+        write_scoring(self.store.engine, session.id, event_id, state)
+        self._sessions[session.id] = (state, session)
         self._movements[event_id] = movement
         return session
 
