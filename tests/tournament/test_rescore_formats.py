@@ -5,6 +5,7 @@ Expected values are worked out by hand in the comments (Law 77 scores, Law 78A u
 
 from __future__ import annotations
 
+import shlex
 import xml.etree.ElementTree as ET
 from decimal import Decimal
 from pathlib import Path
@@ -158,3 +159,23 @@ def test_jfr_page_with_a_passed_out_board_and_a_wrong_percentage() -> None:
     assert [(d.board, d.where, d.check.quantity, d.check.program, d.check.tenace)
             for d in report.unexplained()] == [(3, "3 v 6", "ns_percentage", "90.00", "100.00")]
     assert sum(1 for line in report.lines for c in line.checks if c.quantity == "score") == 3
+
+
+def test_pbn_butler_total_score_imp_as_a_sum_is_detected(oracles: Path) -> None:
+    """Ruter's Butler file prints TotalScoreIMP as the average per board; some programs print the sum. The
+    file rewritten with sums (each average times NrBoards, rounded: the sums of integer IMPs) is recognised
+    and agrees; the report says which convention it found."""
+    lines = (oracles / "pbn-ruter-norway" / "teams-sub.pbn").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("[TotalScoreTable"))
+    for i in range(start + 1, len(lines)):
+        if not lines[i].strip() or lines[i].startswith("["):
+            break
+        # columns: Rank RankTie PairId "Section" Table "Direction" TotalScoreIMP "Names" NrBoards ...
+        fields = shlex.split(lines[i])
+        total = round(Decimal(fields[6]) * int(fields[8]))
+        lines[i] = lines[i].replace(f" {fields[6]} ", f" {total:d} ", 1)
+    report = rescore_text("\n".join(lines) + "\n", source="teams-sub-sums.pbn")
+    assert dict(report.settings)["total"].startswith("TotalScoreIMP is the sum")
+    assert report.differences() == ()
+    original = rescore_file(oracles / "pbn-ruter-norway" / "teams-sub.pbn")
+    assert dict(original.settings)["total"].startswith("average Butler IMPs per board (detected")

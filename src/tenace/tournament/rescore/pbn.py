@@ -461,17 +461,39 @@ class _PBNScores:
                     )
                 )
         ours = {pid: (earned[pid] / played[pid], Fraction(earned[pid]), played[pid]) for pid in earned}
-        columns = [("TotalScoreIMP", "average", 0)]
-        if self.totals and self.totals[0].has("TotalIMP"):
+        index, total = self._total_score_imp(ours)
+        columns = [("TotalScoreIMP", "average" if index == 0 else "total", index)]
+        if index == 0 and self.totals and self.totals[0].has("TotalIMP"):
             columns.append(("TotalIMP", "total", 1))
-        participants = self.total_rows(ours, {}, columns, key=0)
+        participants = self.total_rows(ours, {}, columns, key=index)
         settings = (
             ("datum", "all sections; drop 1 top and 1 bottom, round to 10 halves away from zero"),
-            ("total", "average Butler IMPs per board"),
+            ("total", total),
         )
         return RescoreReport(
             self.source, "pbn", self.program, "butler", self.rounding, tuple(lines), participants, settings
         )
+
+    def _total_score_imp(self, ours: Mapping[str, tuple[Fraction, Fraction, int]]) -> tuple[int, str]:
+        """Whether the TotalScoreIMP column is each pair's average Butler IMPs per board (index 0 of ``ours``)
+        or their sum (index 1): programs write either. Detected from the rows where only one of the two
+        agrees; the average when the file does not tell. Returns the index and the report's words."""
+        votes = [0, 0]
+        for row in self.totals:
+            printed = row.number("TotalScoreIMP")
+            mine = ours.get(row.text("PairId") or "")
+            if printed is None or mine is None:
+                continue
+            places = max(0, -int(printed.as_tuple().exponent))
+            agree = [printed == self.rounding.round(mine[i], places) for i in (0, 1)]
+            if agree[0] != agree[1]:
+                votes[agree.index(True)] += 1
+        if votes[1] > votes[0]:
+            return 1, f"TotalScoreIMP is the sum of the Butler IMPs (detected: {votes[1]} rows agree only so)"
+        if votes[0]:
+            return 0, (f"average Butler IMPs per board (detected: {votes[0]} TotalScoreIMP rows agree only "
+                       "so)")
+        return 0, "average Butler IMPs per board (assumed: the file does not tell average from sum)"
 
     # -- team matches --
 
