@@ -403,6 +403,18 @@ def test_the_director_dialog_the_directors_answers_and_penalty_cards_fit_the_win
     assert {k: sent[k] for k in ("type", "reason", "text")} == {
         "type": "director", "reason": "misinformation", "text": "2C was not alerted as I was told"}
     assert "about" not in sent
+    # at a practice table with robots the dialog says that no Director is present (the call is recorded)
+    message = view_message(table, Seat.SOUTH, locale=lang, extra={"director_present": False})
+    message["seq"] = 15
+    _deliver(page, message)
+    page.click("#director-button")
+    assert page.locator("#director-practice").is_hidden()  # an irregularity: the engine rectifies it
+    page.check("#director-dialog input[data-reason=other]")
+    assert page.locator("#director-practice").inner_text() == _(
+        "No Director is present at a practice table with robots: the call is recorded with the board.")
+    steps.check("dialog-practice", [*DIALOG, "#director-practice"])
+    page.click("#director-cancel")
+    assert page.locator("#director-dialog").is_hidden()
 
     # the call and the Director's answer with an adjusted score, as every player is sent them
     ended = _dummy()

@@ -785,7 +785,9 @@ function openDirectorDialog() {
   const last = lastOpponent(view);
   about.replaceChildren(el("option", { value: "", text: "—" }),
     ...opponents.map((s) => el("option", { value: s, text: seatLabel(s), selected: s === last })));
-  $("correct-box").open = false; // the dialog opens on the call to the Director
+  $("correct-box").open = false; // each call starts afresh: on an irregularity just now, nothing typed
+  const first = $("director-form").querySelector("input[name=reason]");
+  if (first) first.checked = true;
   $("director-dialog").hidden = false;
   renderDirectorDialog(view);
   $("director-dialog").querySelector("input[name=reason]:checked")?.focus();
