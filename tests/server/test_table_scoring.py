@@ -122,6 +122,26 @@ def test_a_device_sees_its_rounds_pairs_boards_and_where_everyone_goes(client: T
     assert (board["dealer"], board["vulnerability"]) == ("N", "None")  # board 1 (Law 2)
 
 
+def test_in_a_howell_every_device_sends_each_pair_to_its_next_table_and_direction(client: TestClient) -> None:
+    created = _create(client, movement="howell", tables=3, boards_per_round=2)
+    movement = _store(client).event(created["event_id"]).sessions[0].movements[0]
+    for table in movement.tables:
+        state = client.get(_api(created["tables"][str(table)])).json()
+        for shown in state["rounds"]:
+            seating = movement.at(shown["round"], table)
+            assert (shown["ns"]["id"], shown["ew"]["id"]) == (seating.ns, seating.ew)
+            later = [s for s in movement.seatings if s.round > seating.round]
+            if not later:
+                assert shown["next"]["last"] is True
+                continue
+            following = [s for s in later if s.round == min(x.round for x in later)]
+            for side, pair in (("ns", seating.ns), ("ew", seating.ew)):
+                there = next((s for s in following if pair in (s.ns, s.ew)), None)
+                expected = None if there is None else {"table": there.table,
+                                                      "seat": "NS" if there.ns == pair else "EW"}
+                assert shown["next"][side] == expected
+
+
 def test_an_entry_sent_again_with_its_key_is_stored_once(client: TestClient) -> None:
     created = _create(client)
     api = _api(created["tables"]["1"])
