@@ -222,6 +222,13 @@ def test_refusals_are_translated_and_change_nothing(
         bad = _send(west, {"id": "bad", "type": "director", "reason": "gossip"})
         assert bad["type"] == "error" and bad["code"] == "bad-message"
         assert actor.requests == [] and actor.table.record == ()
+        monkeypatch.setattr(actors, "MAX_REQUESTS", 1)  # one call with a reason a board, then refused
+        _acked(west, {"id": "one", "type": "director", "reason": "other", "text": "once"})
+        again = _send(west, {"id": "two", "type": "director", "reason": "other", "text": "twice"})
+        assert again["code"] == "too-many"
+        refused = gettext_for("pl")("The Director has been called too many times on this board.")
+        assert again["message"] == refused
+        assert [r.text for r in actor.requests] == ["once"] and actor.table.record == ()
         _auction(four)
         _acked(four.ws["E"], {"id": "lead", "type": "card", "card": "ST"})
         _acked(four.ws["N"], {"id": "claim", "type": "claim", "tricks": 13})
@@ -233,7 +240,7 @@ def test_refusals_are_translated_and_change_nothing(
         assert finished["type"] == "error" and finished["code"] == "table-finished"
         assert finished["message"] == gettext_for("pl")(
             "This table has finished its boards: the Director can no longer be called from it.")
-        assert actor.requests == [] and len(actor.table.record) == before
+        assert [r.text for r in actor.requests] == ["once"] and len(actor.table.record) == before
 
 
 def test_a_call_about_unauthorised_information_reserves_rights_in_the_record_and_everyone_hears_it(
