@@ -2,9 +2,11 @@
 
 Run: ``.venv/bin/python benchmarks/bench_play.py --deals 200 --version c437ef9 --version . [--jobs 2]``
 
-The auctions are bid once, by this checkout's robots, and kept in a file (``--auctions``, by default in the
-system's temporary folder, named after the seed): the bidding may change from one commit to the next, the
-auctions of a run do not, so every version declares and defends the same contracts. Passed-out deals are
+The auctions are bid once, by this checkout's robots, and kept in a file (``--auctions``; by default
+``benchmarks/play-auctions-SEED.json`` when it exists, else one in the system's temporary folder): the
+bidding may change from one commit to the next, the auctions of a run do not, so every version declares and
+defends the same contracts. ``play-auctions-11.json`` holds seed 11's first 200 deals with a contract, bid
+by the robots of late November 2026 (commit 2f0992c's system). Passed-out deals are
 left out (deals are taken from the seed until ``--deals`` have a contract).
 
 Each ``--version`` is a git revision (a commit, branch or tag of this repository; ``.`` is this checkout as
@@ -451,7 +453,9 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="write the figures here")
     args = parser.parse_args()
     versions = [Version.parse(s) for s in args.version or ["."]]
-    path = args.auctions or Path(tempfile.gettempdir()) / f"tenace-play-auctions-{args.seed}.json"
+    kept = ROOT / "benchmarks" / f"play-auctions-{args.seed}.json"
+    path = args.auctions or (kept if kept.exists() else
+                             Path(tempfile.gettempdir()) / f"tenace-play-auctions-{args.seed}.json")
     out = args.out / f"seed{args.seed}"
     if not args.report:
         run(versions, auctions(args.deals, args.seed, path), args.seed, out, args.jobs, args.cards)
