@@ -270,6 +270,12 @@ def test_a_call_about_unauthorised_information_reserves_rights_in_the_record_and
         calls = client.get("/api/director/calls").json()["calls"]
         (listed,) = [c for c in calls if c["table_id"] == table["id"]]
         assert [r["about"] for r in listed["evidence"]["reserved"]] == ["S", "N"]
+        # the console's record says it in the Director's language
+        from tenace.server.club import record_item
+
+        item = record_item(UIReserved(Seat.WEST, Seat.SOUTH), "pl")
+        line = gettext_for("pl")("{seat} reserves the right to call the Director about {about} (Law 16B2)")
+        assert line.format(seat=item["seat"], about=item["about"]) in client.get("/director?lang=pl").text
         # a call "about" partner reserves nothing: information from partner is no opponent's (Law 16B2)
         before = len(actor.table.record)
         _acked(four.ws["W"], {"id": "own-call", "type": "director", "reason": "unauthorised-information",
@@ -285,6 +291,10 @@ def test_a_player_corrects_his_own_explanation(client: TestClient) -> None:
                               "explanation": EXPLAINED})
         _acked(four.ws["N"], {"id": "fix", "type": "correct", "call_index": 0, "text": "20-22 balanced"})
         assert actor.table.record[-1] == ExplanationCorrected(Seat.NORTH, 0, "20-22 balanced")
+        from tenace.server.club import record_item
+
+        item = record_item(actor.table.record[-1], "sv")
+        assert (item["seat"], item["index"], item["explanation"]) == ("Nord", 1, "20-22 balanced")
         # only the caller's side explains its calls: East cannot correct North's
         assert _send(four.ws["E"], {"id": "no", "type": "correct", "call_index": 0, "text": "?"})["type"] \
             == "error"

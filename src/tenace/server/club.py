@@ -77,6 +77,8 @@ from tenace.laws.events import (
     DirectorCalled,
     Elected,
     Event,
+    ExplanationCorrected,
+    UIReserved,
 )
 from tenace.laws.messages import LocaleError, explain
 from tenace.laws.refs import DIRECTOR
@@ -1120,6 +1122,10 @@ def record_item(event: Event, locale: str = "en") -> dict[str, Any]:
             item.update(seat=_say(seat, locale), agree=agree)
         case ClaimRuled(tricks=tricks):
             item.update(tricks=tricks)
+        case UIReserved(by=seat, about=about):  # Law 16B2
+            item.update(seat=_say(seat, locale), about=_say(about, locale))
+        case ExplanationCorrected(by=seat, call_index=index, text=text):  # Law 20F4, 20F5
+            item.update(seat=_say(seat, locale), index=index + 1, explanation=text)
         case Elected(actor=actor, option=option):
             item.update(director=actor is DIRECTOR, seat=_say(actor, locale), option=_say(option, locale),
                         law=_say(option.law, locale))
