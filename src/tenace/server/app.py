@@ -56,6 +56,7 @@ from tenace.seats import Seat, Side
 from tenace.server import auth as accounts
 from tenace.server import club, my_boards, pages, replay, table_scoring
 from tenace.server.actors import Connection, Hub, Observer, RobotFactory, TableActor, default_robots
+from tenace.server.limits import LIMITED_CLOSE_CODE, Limits, Socket
 from tenace.server.persistence import LiveStore
 from tenace.server.protocol import ProtocolError, Viewer, error_message, parse_action
 from tenace.server.robot_systems import RobotSystemError, RobotSystems, paths_of
@@ -367,11 +368,39 @@ async def _lobby_table(request: Request) -> pages.SoloTable:
     except RobotSystemError as exc:
         raise HTTPException(422, str(exc)) from None
     hub: Hub = request.app.state.hub
-    created = await hub.create_table({Seat.SOUTH}, systems=chosen)
     user = await _user_of(request)
+    client = _table_quota(request, user)
+    created = await hub.create_table({Seat.SOUTH}, systems=chosen)
+    request.app.state.limits.table_created(client, created.id)
     if user is not None:
         await hold_seats(request.app, created.id, [Seat.SOUTH], user.id)
     return pages.SoloTable(created.id, created.tokens[Seat.SOUTH])
+
+
+def _address(connection: HTTPConnection) -> str:
+    """The client's address as the limits count it (a forwarded one only when the proxy is trusted)."""
+    auth = getattr(connection.app.state, "auth", None)
+    if isinstance(auth, accounts.Auth):
+        address = accounts.client_ip(connection, auth)
+    else:
+        address = connection.client.host if connection.client is not None else None
+    return address or "unknown"
+
+
+def _table_quota(request: Request, user: User | None) -> str:
+    """The client creating a table (``user NAME`` or ``address IP``), once its limits allow it.
+
+    :raises HTTPException: 429 naming the client, what it holds and the setting that limits it.
+    """
+    app = request.app
+    client = f"user {user.username}" if user is not None else f"address {_address(request)}"
+    hub: Hub = app.state.hub
+    live = {t for t in hub.tables if t not in app.state.activity.expired}
+    refusal = app.state.limits.table_refusal(client, logged_in=user is not None, live=live,
+                                             total=len(hub.tables))
+    if refusal is not None:
+        raise HTTPException(429, refusal)
+    return client
 
 
 GC_THRESHOLDS: Final = (50_000, 20, 10)
@@ -455,6 +484,7 @@ def create_app(
     app.state.robot_systems = robot_systems
     app.state.start_solo_table = _lobby_table  # the lobby's form (tenace.server.pages)
     app.state.activity = TableActivity()
+    app.state.limits = Limits(settings)  # tables, sockets and spectators per client (docs/server.md)
 
     async def live_table(table_id: str) -> TableActor | None:
         if table_id in app.state.activity.expired:
@@ -496,7 +526,9 @@ def create_app(
         except RobotSystemError as exc:
             raise HTTPException(422, str(exc)) from None
         hub: Hub = app.state.hub
+        client = _table_quota(http, user)
         created = await hub.create_table(humans, board, boards=request.boards, systems=chosen)
+        app.state.limits.table_created(client, created.id)
         if user is not None and humans:
             await hold_seats(app, created.id, humans, user.id)  # he was given the seat tokens
         return {
@@ -564,6 +596,14 @@ def create_app(
                 if holder is not None:
                     await hold_seats(app, actor.id, [viewer], holder)
             connection = Connection(viewer, locale)
+        socket = Socket(_address(websocket), actor.id, viewer is None)
+        limits: Limits = app.state.limits
+        refused = limits.socket_refusal(socket)
+        if refused is not None:
+            await websocket.send_json(error_message("limited", refused))
+            await websocket.close(code=LIMITED_CLOSE_CODE)
+            return
+        limits.opened(socket)
         actor.join(connection)
         writer = asyncio.create_task(_write(websocket, connection))
         limit_key = uuid.uuid4().hex  # the connection's key for the limit of messages (docs/accounts.md)
@@ -583,6 +623,7 @@ def create_app(
         except (WebSocketDisconnect, RuntimeError):  # RuntimeError: the server closed it (a refusal)
             pass
         finally:
+            limits.closed(socket)
             accounts.connection_closed(websocket, limit_key)
             actor.leave(connection)
             writer.cancel()

@@ -60,6 +60,18 @@ class Settings:
     """Seconds between two looks for expired practice tables."""
     max_message_bytes: int = 8192
     """A client message longer than this is refused."""
+    max_tables: int = 2000
+    """Live tables this process holds at most; a new one is refused beyond it (0: no limit)."""
+    tables_per_user: int = 20
+    """Open tables a logged-in user may have created (lobby or API); 0: no limit."""
+    tables_per_client: int = 10
+    """Open tables a visitor who is not logged in may have created, counted by his address; 0: no limit."""
+    sockets_per_address: int = 200
+    """WebSockets open at once from one address (a club behind one router counts as one); 0: no limit."""
+    sockets_per_table: int = 40
+    """WebSockets open at once on one table (players, their other tabs, spectators); 0: no limit."""
+    spectators_per_table: int = 30
+    """Spectators watching one table at once; 0: no limit."""
     restore_on_start: bool = True
     """Rebuild every open table from its stored events when the server starts (and let its robots go on)."""
     redis_url: str = ""
