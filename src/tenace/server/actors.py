@@ -78,8 +78,6 @@ __all__ = [
 
 log = logging.getLogger("tenace.server")
 
-_UI_KEYS = UI_REASONS
-
 
 class Robot(Protocol):
     """Plays one seat: given the seat's view (exactly what ``Table.view(seat)`` shows), returns the event it
@@ -957,7 +955,7 @@ def _reservations(table: Table) -> list[dict[str, Any]]:
 
     if not any(isinstance(e, UIReserved) for e in table.record):
         return []
-    reasons = {reason: key for key, reason in _UI_KEYS.items()}
+    reasons = {reason: key for key, reason in UI_REASONS.items()}
     return [{"by": case.reserved.by.value, "about": case.reserved.about.value,
              "reason": reasons.get(case.reserved.reason, "hesitation"), "law": "16B2",
              "ruled": case.ruling is not None}
