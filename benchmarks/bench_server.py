@@ -118,7 +118,9 @@ class Server:
         command = [sys.executable, "-c", "from tenace.cli import main; main()", "serve",
                    "--port", str(self.port), "--db", self.db, "--robot-delay", "0", "--log-level", "warning"]
         env = {**os.environ, "TENACE_ROBOT_SAMPLES": os.environ.get("TENACE_ROBOT_SAMPLES", "0"),
-               "TENACE_ANONYMOUS_TABLES": "true"}  # the benchmark creates its tables without an account
+               "TENACE_ANONYMOUS_TABLES": "true",  # the benchmark creates its tables without an account
+               # from one address, more tables and sockets than a visitor may have (docs/server.md, Limits)
+               "TENACE_TABLES_PER_CLIENT": "0", "TENACE_MAX_TABLES": "0", "TENACE_SOCKETS_PER_ADDRESS": "0"}
         quiet = subprocess.DEVNULL
         self.process = subprocess.Popen(command, env=env, stdout=quiet, stderr=quiet)
         deadline = time.time() + 60

@@ -81,7 +81,9 @@ class ServerProcess:
                    str(self.port), "--db", self.db, "--robot-delay", "0", "--log-level", "warning"]
         env = {**os.environ, "TENACE_ROBOT_SAMPLES": os.environ.get("TENACE_ROBOT_SAMPLES", "0"),
                "TENACE_LEASE_SECONDS": str(self.lease_seconds),
-               "TENACE_ANONYMOUS_TABLES": "true"}  # new_tables creates its tables without an account
+               "TENACE_ANONYMOUS_TABLES": "true",  # new_tables creates its tables without an account
+               # one test client opens many tables and sockets from one address: no limits (docs/server.md)
+               "TENACE_TABLES_PER_CLIENT": "0", "TENACE_MAX_TABLES": "0", "TENACE_SOCKETS_PER_ADDRESS": "0"}
         env.pop("TENACE_REDIS_URL", None)
         if self.redis:
             env["TENACE_REDIS_URL"] = self.redis

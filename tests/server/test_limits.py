@@ -16,7 +16,7 @@ from tenace.server.app import create_app
 from tenace.server.limits import LIMITED_CLOSE_CODE, Limits, Socket
 from tenace.server.settings import Settings
 
-from .clients import hub
+from .clients import ended, hub, wait
 
 
 def _client(tmp_path: Path, **limits: int) -> TestClient:
@@ -124,3 +124,12 @@ def test_a_logged_in_user_is_counted_by_name_under_his_own_setting() -> None:
     assert refusal is not None and "user ann already has 1 open tables" in refusal
     assert "TENACE_TABLES_PER_USER=1" in refusal
     assert limits.table_refusal("user ann", logged_in=True, live=set(), total=0) is None  # t1 closed
+
+
+def test_a_table_that_has_played_its_boards_no_longer_counts(tmp_path: Path) -> None:
+    with _client(tmp_path, tables_per_client=1) as c:
+        robots = c.post("/api/tables", json={"humans": [], "boards": 1})  # four robots, one board
+        assert robots.status_code == 201
+        assert _create(c).status_code == 429  # the robots are still playing it
+        wait(lambda: ended(c, robots.json()["id"]), "the robots' board to end")
+        assert _create(c).status_code == 201

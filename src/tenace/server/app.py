@@ -52,6 +52,7 @@ from starlette.requests import HTTPConnection
 
 from tenace.formats.json import JSONFormatError, board_from_json
 from tenace.laws.messages import LocaleError, normalise_locale
+from tenace.laws.table import Phase
 from tenace.seats import Seat, Side
 from tenace.server import auth as accounts
 from tenace.server import club, my_boards, pages, replay, table_scoring
@@ -387,6 +388,12 @@ def _address(connection: HTTPConnection) -> str:
     return address or "unknown"
 
 
+def _done(actor: TableActor) -> bool:
+    """Whether a table has played all its boards (it no longer counts against its creator's limit)."""
+    limit = actor.boards_max
+    return limit is not None and actor.position >= limit and actor.table.phase is Phase.ENDED
+
+
 def _table_quota(request: Request, user: User | None) -> str:
     """The client creating a table (``user NAME`` or ``address IP``), once its limits allow it.
 
@@ -395,7 +402,7 @@ def _table_quota(request: Request, user: User | None) -> str:
     app = request.app
     client = f"user {user.username}" if user is not None else f"address {_address(request)}"
     hub: Hub = app.state.hub
-    live = {t for t in hub.tables if t not in app.state.activity.expired}
+    live = {t for t, actor in hub.tables.items() if t not in app.state.activity.expired and not _done(actor)}
     refusal = app.state.limits.table_refusal(client, logged_in=user is not None, live=live,
                                              total=len(hub.tables))
     if refusal is not None:

@@ -62,9 +62,10 @@ class Settings:
     """A client message longer than this is refused."""
     max_tables: int = 2000
     """Live tables this process holds at most; a new one is refused beyond it (0: no limit)."""
-    tables_per_user: int = 20
-    """Open tables a logged-in user may have created (lobby or API); 0: no limit."""
-    tables_per_client: int = 10
+    tables_per_user: int = 40
+    """Open tables a logged-in user may have created (lobby or API; a table that has played all its boards,
+    or is closed, no longer counts); 0: no limit."""
+    tables_per_client: int = 20
     """Open tables a visitor who is not logged in may have created, counted by his address; 0: no limit."""
     sockets_per_address: int = 200
     """WebSockets open at once from one address (a club behind one router counts as one); 0: no limit."""
