@@ -142,8 +142,9 @@ STATUS: dict[int, tuple[str, str]] = {
     58: ("✅", "engine: `SimultaneousPlays` (the card in turn first) and `SimultaneousCards` (one visible card "
              "played; else the player names one, a defender's others are penalty cards); 58B3-B4 not"),
     59: ("✅", "engine: a rectification that cannot be met leaves any otherwise lawful card"),
-    60: ("◐", "engine: 60A1-A3 acceptance by the next hand's play, obligations kept; 60B penalty card; under 60C "
-             "the engine asks for the Director before the offending side plays on"),
+    60: ("✅", "engine: 60A1-A3 acceptance by the next hand's play, obligations kept; 60B penalty card; 60C a "
+             "defender of the offending side playing over the lead out of turn: a major penalty card, the "
+             "opponents' options kept (declarer's side still waits for the Director)"),
     61: ("✅", "engine: a failure to follow suit is recorded as it stands; `AttentionDrawn` asks about it, and a "
              "question where there was no revoke changes nothing; dummy asks only declarer during play"),
     62: ("✅", "engine: an unestablished revoke is taken back and replaced; a defender's card becomes a major "

@@ -95,13 +95,29 @@ def test_56b_a_retracted_defenders_lead_becomes_a_major_penalty_card() -> None:
     assert list(t.legal_cards()) == [C("D8")]
 
 
-def test_56_a_play_by_the_offenders_partner_before_rectification_waits_for_the_director() -> None:
-    """Law 60C: a play by the offending side before the rectification is settled does not take away the
-    opponents' rights; the engine asks for the Director first and leaves the table unchanged."""
-    t = play(north_wins_trick_one(), "E:D8")
+def test_60c_a_play_by_the_offenders_partner_before_rectification_is_a_penalty_card() -> None:
+    """Law 60C: West plays a card over his partner's lead out of turn before the rectification is assessed.
+    It takes none of declarer's rights away (his Law 56 options are still offered) and has its own
+    rectification: a defender's card so exposed is a major penalty card (Laws 49, 50B)."""
+    t = play(north_wins_trick_one(), "E:D8 W:D3")
+    assert PenaltyCard(W, C("D3"), True, _law("60C")) in t.constraints
+    assert t.irregularities[-1].offender is W and t.irregularities[-1].law == _law("60C")
+    assert t.play is not None and len(t.play.cards) == 4  # nothing joined the play
+    t = t.apply(DirectorCalled(N))
+    assert t.pending is not None and t.pending.actor is N
+    assert {str(o.law) for o in t.pending.options} == {"Law 56A", "Law 56B"}
+    t = t.apply(Elected(N, Reject(_law("56B"))))  # declarer's rights are whole: he may refuse the lead
+    assert PenaltyCard(E, C("D8"), True, _law("56B")) in t.constraints
+    assert PenaltyCard(W, C("D3"), True, _law("60C")) in t.constraints
+    assert Table.replay(t.board, t.record, t.regulations) == t
+
+
+def test_60c_declarers_side_still_waits_for_the_director() -> None:
+    """A card from declarer's side over a lead out of turn by declarer's side is refused until the Director
+    has been called (declarer's exposed cards are no penalty cards, Law 48)."""
+    t = play(north_wins_trick_one(), "S:D2")  # dummy leads out of turn (North won trick 1)
     with pytest.raises(ValueError, match="Director must be called"):
-        play(t, "W:D3")
-    assert len(t.record) == 9
+        play(t, "N:D9")
 
 
 def test_53a_acceptance_by_a_statement_keeps_the_record_replayable() -> None:

@@ -435,6 +435,14 @@ def _over_faced(state: PlayState, event: CardPlayed, index: int, policy: Policy)
                 f"{_name(faced.seat)}'s opening lead out of turn first"
             )
         return _record(state, Irregularity(Kind.LEAD_OUT_OF_TURN, seat, LawRef(54), index))
+    defenders = state.contract.declarer.side.opponents
+    if seat.side is faced.seat.side is defenders and event.card in state.play.hand(seat):
+        # Law 60C: a card from the offending side before the rectification is assessed takes none of the
+        # opponents' rights away and has its own rectification: a defender's card so exposed is a major
+        # penalty card (Laws 49, 50B).
+        law = LawRef(60, "C")
+        exposed = _penalty(state, seat, event.card, major=True, law=law)
+        return _record(exposed, Irregularity(Kind.PREMATURE_PLAY, seat, law, index))
     raise ImpossibleActionError(
         f"{_name(faced.seat)}'s lead out of turn ({faced.card}) is on the table: the Director must be called "
         f"before {_name(seat)} plays (Laws 9B, 60C)"
