@@ -132,3 +132,27 @@ _tenace_redis_setup() {
   echo "Redis on 127.0.0.1:6379: TENACE_TEST_REDIS_URL is set for the scale-out tests"
 }
 _tenace_redis_setup
+
+# axe-core for the accessibility checks of the browser tests (package.json, package-lock.json): installed
+# into node_modules/ with the machine's npm (as root, Debian's nodejs and npm when they are missing). In CI a
+# failure stops the run, so that those checks are never skipped quietly; elsewhere they are skipped and say so.
+_tenace_axe_setup() {
+  if [ -f node_modules/axe-core/axe.min.js ]; then
+    return 0
+  fi
+  if ! command -v npm >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "Installing Debian packages: nodejs npm"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      nodejs npm >/dev/null
+  fi
+  if command -v npm >/dev/null && npm ci --no-audit --no-fund --loglevel=error >/dev/null; then
+    echo "axe-core installed in node_modules/ for the accessibility checks"
+    return 0
+  fi
+  echo "warning: axe-core could not be installed (npm ci); the accessibility checks will be skipped" >&2
+  if [ -n "${CI:-}" ]; then
+    echo "error: CI needs axe-core for the accessibility checks" >&2
+    exit 1
+  fi
+}
+_tenace_axe_setup
