@@ -182,8 +182,12 @@ def test_a_call_for_misinformation_reaches_the_console_and_the_directors_answers
         assert answered.status_code == 200, answered.text
         expected = str(AssignedAdjustedScore.balancing(-100))
         assert answered.json()["adjusted"] == expected
+        # the Laws engine records it (Law 12C): the board's result, kept with its events
+        assert str(actor.table.result_ns()) == expected
+        assert type(actor.table.record[-1]).__name__ == "ScoreAdjusted"
         for ws in four.ws.values():
-            message = _latest(ws, lambda m: m["view"]["result"] is not None)
+            message = _latest(ws, lambda m: m["view"]["result"] is not None
+                              and m["director_calls"][-1]["ruling"] is not None)
             assert message["view"]["result"] == {"adjusted": expected, "law": "12C1"}
             assert message["director_calls"][-1]["ruling"]["adjusted"] == expected
             assert message["view"]["score"] == actor.table.score_ns()  # the table's own score is still there
@@ -393,9 +397,15 @@ def test_at_a_club_table_the_adjusted_score_replaces_the_result_entered_and_the_
         awarded = str(ArtificialAdjustedScore(Award("A+"), Award("A-")))  # average plus, average minus
         message = _latest(ws, lambda m: m["view"]["result"] is not None)
         assert message["view"]["result"] == {"adjusted": awarded, "law": "12C2"}
-    with Store.open(client.app.state.settings.database_url) as store:  # type: ignore[attr-defined]
-        (entered,) = [r for r in store.results(slot.event_id) if (r.table, r.round) == (1, 1)]
-    assert str(entered.adjusted) == awarded and entered.contract is None
+
+    def entered() -> Any:
+        with Store.open(client.app.state.settings.database_url) as store:  # type: ignore[attr-defined]
+            (result,) = [r for r in store.results(slot.event_id) if (r.table, r.round) == (1, 1)]
+        return result
+
+    # the table corrects the result it entered (Law 79C) once the engine has recorded the adjusted score
+    wait(lambda: str(entered().adjusted) == awarded, "the corrected result in the store")
+    assert entered().contract is None
     state = client.get(f"/club/sessions/{created['id']}/state").json()
     assert any("called the Director (misinformation, Law 9)" in line and awarded in line
                for line in state["history"])

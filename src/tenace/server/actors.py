@@ -456,12 +456,8 @@ class TableActor:
         if ruling is not None:
             extra["claim_ruling"] = ruling
         view = self.view_for(viewer)
-        message = view_message(self.table, viewer, locale=locale, extra=extra, view=view,
-                               explanations=self.robot_explanations(view, locale))
-        adjusted = self.request_adjustment()
-        if adjusted is not None and self.table.phase is Phase.ENDED:
-            message["view"]["result"] = adjusted  # the Director's adjusted score replaces the table's (12C)
-        return message
+        return view_message(self.table, viewer, locale=locale, extra=extra, view=view,
+                            explanations=self.robot_explanations(view, locale))
 
     def claim_ruling(self) -> dict[str, Any] | None:
         """A disputed claim's ruling as everyone at the table is told it (Law 70): the tricks awarded to the
@@ -472,14 +468,6 @@ class TableActor:
             return None
         return {"seat": claim.seat.value, "tricks": claim.ruled, "claimed": claim.tricks,
                 "law": "70", "by": "director" if self.director_present else "automatic"}
-
-    def request_adjustment(self) -> dict[str, str] | None:
-        """The adjusted score of the Director's last answer to a call on this board that gave one."""
-        for request in reversed(self.requests):
-            ruling = request.ruling
-            if request.position == self.position and ruling is not None and ruling.adjusted is not None:
-                return {"adjusted": ruling.adjusted, "law": ruling.law or "12C"}
-        return None
 
     def answer_request(self, number: int, ruling: RequestRuling) -> DirectorRequest:
         """The Director answers the call ``number`` of this board; everyone at the table is sent it.

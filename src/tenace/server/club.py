@@ -78,10 +78,11 @@ from tenace.laws.events import (
     Elected,
     Event,
     ExplanationCorrected,
+    ScoreAdjusted,
     UIReserved,
 )
 from tenace.laws.messages import LocaleError, explain
-from tenace.laws.refs import DIRECTOR
+from tenace.laws.refs import DIRECTOR, LawRef
 from tenace.laws.table import Phase, Table
 from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore
 from tenace.seats import Seat
@@ -93,7 +94,6 @@ from tenace.server.actors import (
     Hub,
     RequestRuling,
     TableActor,
-    club_result,
 )
 from tenace.server.auth import Auth, csrf_protect, csrf_token_for, optional_user, require_role
 from tenace.server.club_store import (
@@ -1196,27 +1196,18 @@ def _adjusted_score(fields: Mapping[str, Any]) -> AssignedAdjustedScore | Artifi
     return AssignedAdjustedScore.of(scores[0], scores[1])
 
 
-async def _enter_adjusted(club: ClubManager, actor: TableActor,
-                          adjusted: AssignedAdjustedScore | ArtificialAdjustedScore, called: DirectorRequest,
-                          by: str) -> None:
-    """The adjusted score replaces the result the club table entered (a Law 79C correction), or is entered
-    when none was."""
-    slot = actor.club
-    assert slot is not None
-    result = dataclasses.replace(club_result(actor.table, slot), adjusted=adjusted, contract=None,
-                                 tricks=None, lead=None)
-    law = "12C2" if isinstance(adjusted, ArtificialAdjustedScore) else "12C1"
-    reason = f"the Director's ruling on {called.by.name.title()}'s call ({called.reason}, Law 9)"
-    try:
-        await asyncio.to_thread(club.store.correct, slot.event_id, slot.session, result, by=by, reason=reason,
-                                law=law)
-    except Exception:  # nothing entered yet for this board: the adjusted score is its result
-        try:
-            await asyncio.to_thread(club.store.enter, slot.event_id, slot.session, result, by=by,
-                                    key=f"live:{actor.id}:{actor.position}:call{called.number}")
-        except Exception as exc:
-            log.exception("table %s: the adjusted score was not entered", actor.id)
-            raise HTTPException(409, f"the adjusted score could not be entered: {exc}") from None
+def _score_adjusted(table: Table, adjusted: AssignedAdjustedScore | ArtificialAdjustedScore,
+                    called: DirectorRequest, note: str) -> ScoreAdjusted:
+    """The engine event of the Director's adjusted score in answer to a player's call: under Law 21B3 when
+    the record shows an explanation corrected too late to change a call and the call is about
+    misinformation; otherwise under his general power to adjust for a violation the Laws give no
+    rectification for (Law 12A1)."""
+    law = LawRef(12, "A1")
+    if called.reason == "misinformation" and any(o.law == LawRef(21, "B3") for o in table.adjustments_owed):
+        law = LawRef(21, "B3")
+    if isinstance(adjusted, ArtificialAdjustedScore):
+        return ScoreAdjusted(law, artificial=str(adjusted), note=note)
+    return ScoreAdjusted.assigned(law, adjusted, note)
 
 
 async def _note_answer(club: ClubManager, actor: TableActor, called: DirectorRequest, note: str,
@@ -1526,8 +1517,12 @@ def router() -> APIRouter:
         law = None if adjusted is None else "12C2" if isinstance(adjusted, ArtificialAdjustedScore) \
             else "12C1"
         club = _club(request)
-        if adjusted is not None and actor.club is not None and club.store is not None:
-            await _enter_adjusted(club, actor, adjusted, called, user.username)
+        if adjusted is not None:
+            # the Laws engine records the adjusted score (Law 12C): it replaces the table's result, is kept
+            # with the board's events, and a club table corrects the result it entered (Law 79C)
+            recorded = await _submit_as_director(actor, _score_adjusted(table, adjusted, called, note))
+            if recorded["type"] == "error":
+                raise HTTPException(409, recorded.get("message") or "the adjusted score was refused")
         if actor.club is not None:
             await _note_answer(club, actor, called, note, adjusted, user.username)
         log.info("table %s: the Director (%s) answers call %d", table_id, user.username, number)
