@@ -85,6 +85,13 @@ SLAM_TRIES = [
     # 17 HCP, four spades, no control in diamonds: opener's 3NT (14-15) is not a place to play, 4S
     Case(ROOT + "Jacoby 2NT answered 3NT: responder places the contract in the major", "AKJ7.KQ4.J94.K92",
          "1S P 2NT P 3NT P", "4S", ("game",)),
+    # 22 HCP and three keycards opposite an opening that showed the other two and the trump queen: no trick
+    # is missing in trumps, and 34 or more together cover the side suits
+    Case(ROOT + "RKCB 1430: all the keycards and the trump queen with 34 together, the grand slam",
+         "AT96.KJ3.AJ.AKQ7", "1S P 4NT P 5S P", "7S", ("grand slam",), dealer="E"),
+    # 19 HCP, the trump queen in hand, Jacoby 2NT (12+) showed the rest of the keycards
+    Case(ROOT + "RKCB 1430 after Jacoby 2NT: the trump queen in hand and every keycard, 7S",
+         "AQJ74.K.AT.AJT65", "1S P 2NT P 4NT P 5H P", "7S", ("grand slam", "queen"), dealer="S"),
     # 21 HCP, six hearts, five diamonds, two singletons: the positive raise makes slam likely, ask for keycards
     Case(ROOT + "2C 2NT 3H 4H: a shapely strong two asks for keycards", "K.AK9753.AK982.A",
          "2C P 2NT P 3H P 4H P", "4NT", ("keycard",)),

@@ -233,6 +233,12 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
             made.append(_rule(sign_off, cond, "rkcb-signoff", Forcing.SIGN_OFF))
             continue
         king_ask = bid_code(5, _NT)
+        if missing == 0 and seven > last:
+            # every keycard and the trump queen, and 34 HCP together counting partner as for ``sum``: the
+            # grand slam at once (the trump suit runs, and the points cover the side suits)
+            made.append(_rule(seven, f"{cond}, hcp {max(0, 34 - strength)}+" + ("" if queen_known else
+                                                                              ", queen t"),
+                              "grand-slam", Forcing.SIGN_OFF))
         if missing == 0 and (queen_known or t >= 2) and king_ask > last and legal(ctx.calls, king_ask):
             made.append(_rule(king_ask, f"{cond}, hcp {max(0, 34 - pmin)}+" + ("" if queen_known else
                                                                                 ", queen t"),
