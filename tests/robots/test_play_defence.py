@@ -62,9 +62,11 @@ def test_weights_count_as_fewer_layouts() -> None:
     assert _clear([(r, 1.0) for r, _ in light])
 
 
-def test_the_opening_lead_starts_like_the_other_early_cards_and_may_go_to_twice_the_setting() -> None:
+def test_the_opening_lead_solves_the_setting_and_third_hand_up_to_twice_as_many() -> None:
     lead = position_from_view(table_after(CASH_OUT, "P P 1NT P P P", "").view(Seat.WEST))
-    assert effort(lead, 20) == (20, 40)
+    assert effort(lead, 20) == (20, 20)
+    third = position_from_view(table_after(CASH_OUT, "P P 1NT P P P", "HJ H3").view(Seat.EAST))
+    assert effort(third, 20) == (20, 40)
 
 
 def test_a_clear_opening_lead_stops_at_the_first_layouts() -> None:

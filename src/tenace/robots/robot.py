@@ -58,7 +58,7 @@ class Robot:
     """A robot sitting at ``seat``.
 
     ``samples``: how many layouts a card decision solves double dummy (20 by default, the figure for a card
-    of the middle game; the opening lead and the first tricks solve more, see
+    of the middle game; the first tricks may solve more, see
     :func:`~tenace.robots.play.effort`; 0 plays the lowest legal card without solving and bids by the rules
     alone, for load tests). ``bidding``: how the robot weighs the calls its system allows at a choice point
     (:class:`~tenace.robots.simulation.Settings`). ``carding``: the partnership's defensive signals
