@@ -240,7 +240,9 @@ def on_adjusted(state: PlayState) -> PlayState:
     (:class:`~tenace.laws.events.ScoreAdjusted`, Law 12C1): the review is done."""
     if revokes.owns(state.pending):
         return revokes.closed(state)
-    return reviews.closed(state)
+    if reviews.owns(state.pending):
+        return reviews.closed(state)
+    return state  # no review waits: nothing in the play changes
 
 
 def on_elected(state: PlayState, event: Elected, index: int = 0, policy: Policy = Policy.LAWS) -> PlayState:

@@ -363,7 +363,7 @@ class Table:
             if isinstance(event, ScoreAdjusted):  # Law 12C: the result is replaced; nothing else changes
                 adjustments.check(self, event, ended=self.phase is Phase.ENDED)
                 playing = self.playing
-                if playing is not None and playing.pending is not None:  # answers his review (45F, 64C, 67B3)
+                if playing is not None:  # it may answer his end-of-play review (45F, 64C, 67B3)
                     playing = play_period.on_adjusted(playing)
                 return replace(self, playing=playing, record=(*self.record, event),
                                times=(*self._times(), stamp))
