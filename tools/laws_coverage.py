@@ -70,7 +70,9 @@ STATUS: dict[int, tuple[str, str]] = {
     16: ("⚖", "16B: `UIReserved` (16B2), the Director's evidence (`ui_evidence`: timed auction, alerts, "
              "explanations, all hands, tempo breaks), `PollRecorded`, `LogicalAlternatives` (16B1(b)), "
              "`Suggested` (16B1(a)), `UIRuling` after play (16B3); 16C: each withdrawn call names its offending "
-             "side, 16C3 owed at the end of the play (`ScoreAdjusted`); 16D not"),
+             "side, 16C3 owed at the end of the play (`ScoreAdjusted`); 16D: `ExtraneousInformation` (16D1), play on and "
+             "adjust at the end (16D2(c), 16D3) or an adjusted score at once that ends the board (16D2(d)); "
+             "moving players or a redeal (16D2(a), (b)) are the Director's at the table"),
     17: ("✅", "`Auction`: first call by dealer, rotation; 17D3 passes out of rotation do not end the auction"),
     18: ("✅", "`Bid` order, sufficiency"),
     19: ("✅", "`Auction.is_legal`: who may double or redouble"),

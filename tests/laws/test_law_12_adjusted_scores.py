@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tenace import parse_call
 from tenace.cli import app
 from tenace.errors import ImpossibleActionError
-from tenace.laws import DIRECTOR, DirectorCalled, Elected, LawRef, Phase, Table
+from tenace.laws import DIRECTOR, CallMade, DirectorCalled, Elected, LawRef, Phase, Table
 from tenace.laws.adjustments import Owed
 from tenace.laws.decisions import AdjustedTricks, Comparable, NoAdjustment, Reject
 from tenace.laws.events import (
@@ -24,6 +25,7 @@ from tenace.laws.events import (
     DummyIndicated,
     ExplanationCorrected,
     ExplanationGiven,
+    ExtraneousInformation,
     ScoreAdjusted,
     ScoreShare,
 )
@@ -189,3 +191,40 @@ def test_tenace_rule_shows_what_is_owed_and_the_adjusted_score(tmp_path: Path) -
     text = CliRunner().invoke(app, ["rule", str(path)]).output
     assert "owed: At the end of the play the Director judges whether North-South were damaged" in text
     assert "adjusted: The Director assigns an adjusted score: North-South" in text
+
+
+# --- Law 16D: extraneous information ---------------------------------------------------------------------
+
+
+def test_16d2c_extraneous_information_before_the_auction_play_on_and_adjust_at_the_end() -> None:
+    t = table().apply(ExtraneousInformation(S, "overheard 3NT making at the next table"))
+    assert Owed(LawRef(16, "D2(c)")) in t.adjustments_owed and t.turn is N  # the board goes on
+    t = _play_out(calls(t, "N:3NT E:P S:P W:P"))
+    assert t.score_ns() is not None
+    adjusted = t.apply(ScoreAdjusted(LawRef(16, "D2(c)"), artificial="A4060"))
+    assert adjusted.result_ns() == ArtificialAdjustedScore(Award.AVERAGE_MINUS, Award.AVERAGE_PLUS)
+    with pytest.raises(ImpossibleActionError, match="has been played"):
+        t.apply(ScoreAdjusted(LawRef(16, "D2(d)"), artificial="A5050"))
+    _same_on_replay(adjusted)
+
+
+def test_16d2d_an_adjusted_score_at_once_ends_the_board_unplayed() -> None:
+    t = calls(table(), "N:1NT E:P").apply(ExtraneousInformation(W, "saw North's hand"))
+    assert Owed(LawRef(16, "D3")) in t.adjustments_owed  # after the first call: Law 16D3
+    ended = t.apply(ScoreAdjusted(LawRef(16, "D2(d)"), artificial="A6040"))
+    assert ended.phase is Phase.ENDED and ended.turn is None and ended.pending is None
+    assert ended.score_ns() is None  # no result at the table
+    assert ended.result_ns() == ArtificialAdjustedScore(Award.AVERAGE_PLUS, Award.AVERAGE_MINUS)
+    with pytest.raises(ImpossibleActionError, match="the board has ended"):
+        ended.apply(CallMade(S, parse_call("P")))
+    _same_on_replay(ended)
+
+
+def test_16d_needs_the_information_on_record_and_a_board_in_progress() -> None:
+    with pytest.raises(ImpossibleActionError, match="extraneous information on record"):
+        calls(table(), "N:1NT").apply(ScoreAdjusted(LawRef(16, "D2(d)"), artificial="A5050"))
+    done = _play_out(calls(table(), "N:3NT E:P S:P W:P"))
+    with pytest.raises(ImpossibleActionError, match="Law 16D"):
+        done.apply(ExtraneousInformation(E))
+    assert "received extraneous information" in " ".join(
+        rectification_comments(table().apply(ExtraneousInformation(E, "a card seen"))))

@@ -255,11 +255,14 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
         return ClaimAnswered(seat, data.draw(st.booleans()))
     if data.draw(st.booleans()):  # Law 12C: the Director's adjusted score, owed here or not
         return _adjusted_score(data, t)
+    if data.draw(st.integers(0, 3)) == 0:  # Law 16D1: a player received extraneous information
+        return events.ExtraneousInformation(seat, "random")
     return ClaimRuled(data.draw(st.integers(0, 13)))
 
 
 def _adjusted_score(data: st.DataObject, t: Table) -> events.ScoreAdjusted:
-    laws = [o.law for o in t.adjustments_owed] + [LawRef(12, "A1"), LawRef(27, "D"), LawRef(45, "F")]
+    laws = [o.law for o in t.adjustments_owed] + [LawRef(12, "A1"), LawRef(27, "D"), LawRef(45, "F"),
+                                                  LawRef(16, "D2(d)")]
     law = data.draw(st.sampled_from(laws))
     if data.draw(st.booleans()):
         return events.ScoreAdjusted(law, artificial=data.draw(st.sampled_from(("A6040", "A5050", "A6060"))))

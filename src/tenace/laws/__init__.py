@@ -64,6 +64,7 @@ from tenace.laws.events import (
     Elected,
     ExplanationCorrected,
     ExplanationGiven,
+    ExtraneousInformation,
     HandRestored,
     InspectionAllowed,
     LeadFaceDown,
@@ -153,6 +154,7 @@ __all__ = [
     # Laws 20F, 75
     "ExplanationCorrected",
     "ExplanationGiven",
+    "ExtraneousInformation",
     "Mistake",
     "MistakeFound",
     "QuestionAsked",

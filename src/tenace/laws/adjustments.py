@@ -11,7 +11,10 @@ the Director's adjusted score for one of those Laws once the play is over:
 * Law 23C: a comparable call replaced a withdrawn one (Laws 27B1(b), 30B1(b)(i), 31A2(a), 32A2(a));
 * Law 27D: an insufficient bid corrected without rectification (27B1);
 * Law 47E2(b): a card played on a mistaken explanation that was too late to retract;
-* Law 50E4: information from a penalty card while it lay on the table.
+* Law 50E4: information from a penalty card while it lay on the table;
+* Law 16D2(c), 16D3: extraneous information a player received (:class:`ExtraneousInformation`), before the
+  first call or after it. Here the Director may also award the adjusted score at once, before the board is
+  played (:data:`AT_ONCE`, Law 16D2(d)): the board then ends without a result of its own (:func:`cut_short`).
 
 The same event answers the Director's end-of-play reviews that ask for a number of tricks (Laws 45F, 64C,
 67B3) when he prefers a weighted or non-balancing score (Law 12C1(b), (c)). Under his general powers (Law
@@ -27,7 +30,7 @@ from typing import TYPE_CHECKING, Final
 
 from tenace.errors import ImpossibleActionError
 from tenace.laws import reviews, revokes
-from tenace.laws.events import ScoreAdjusted
+from tenace.laws.events import CallMade, ExtraneousInformation, ScoreAdjusted
 from tenace.laws.misinformation import remedies
 from tenace.laws.refs import LawRef
 from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore
@@ -36,7 +39,7 @@ from tenace.seats import Side
 if TYPE_CHECKING:
     from tenace.laws.table import Table
 
-__all__ = ["GENERAL", "Owed", "adjusted", "check", "owed"]
+__all__ = ["AT_ONCE", "GENERAL", "Owed", "adjusted", "check", "cut_short", "owed"]
 
 GENERAL: Final = (LawRef(12, "A1"), LawRef(12, "A3"))
 """The Director's general powers to adjust a board that has ended."""
@@ -46,6 +49,10 @@ COMPARABLE: Final = LawRef(23, "C")
 INSUFFICIENT: Final = LawRef(27, "D")
 TOO_LATE_TO_RETRACT: Final = LawRef(47, "E2(b)")
 PENALTY_CARD: Final = LawRef(50, "E4")
+EXTRANEOUS_BEFORE: Final = LawRef(16, "D2(c)")
+EXTRANEOUS_AFTER: Final = LawRef(16, "D3")
+AT_ONCE: Final = LawRef(16, "D2(d)")
+"""Extraneous information (Law 16D): an adjusted score awarded at once, which ends the board unplayed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +86,11 @@ def owed(table: Table) -> tuple[Owed, ...]:
     for remedy in remedies(table):  # Laws 21B3, 47E2(b): the corrected explanation came too late
         if remedy.law in (TOO_LATE_TO_CHANGE, TOO_LATE_TO_RETRACT):
             add(remedy.law, None)
+    called = False
+    for event in table.record:  # Law 16D: extraneous information, before the first call (2(c)) or after (3)
+        called = called or isinstance(event, CallMade)
+        if isinstance(event, ExtraneousInformation):
+            add(EXTRANEOUS_AFTER if called else EXTRANEOUS_BEFORE, None)
     return tuple(Owed(law, side) for law, side in sorted(found, key=lambda k: (k[0], str(k[1]))))
 
 
@@ -92,6 +104,13 @@ def check(table: Table, event: ScoreAdjusted, *, ended: bool) -> None:
 
     :raises ImpossibleActionError: naming the Law and what is missing.
     """
+    if event.law == AT_ONCE:  # Law 16D2(d): an adjusted score instead of playing the board
+        if not any(isinstance(e, ExtraneousInformation) for e in table.record):
+            raise ImpossibleActionError(f"{AT_ONCE} needs extraneous information on record (Law 16D1)")
+        if ended:
+            raise ImpossibleActionError(f"the board has been played: its score is adjusted under "
+                                        f"{EXTRANEOUS_BEFORE} or {EXTRANEOUS_AFTER}, not {AT_ONCE}")
+        return
     pending = table.pending
     if pending is not None and (reviews.owns(pending) or revokes.owns(pending)):
         if not _answers(event.law, pending.law):
@@ -114,6 +133,11 @@ def check(table: Table, event: ScoreAdjusted, *, ended: bool) -> None:
             f"nothing on this board empowers the Director to adjust the score under {event.law} "
             f"(he may here under {due})"
         )
+
+
+def cut_short(table: Table) -> bool:
+    """Whether the Director ended the board unplayed with an adjusted score (Law 16D2(d))."""
+    return any(isinstance(e, ScoreAdjusted) and e.law == AT_ONCE for e in table.record)
 
 
 def adjusted(table: Table) -> AssignedAdjustedScore | ArtificialAdjustedScore | None:

@@ -756,6 +756,22 @@ class UIRuling:
 
 
 @dataclass(frozen=True, slots=True)
+class ExtraneousInformation:
+    """The Director learns that ``seat`` accidentally received information about this board from outside
+    its auction and play: a look at another player's hand, a remark or a result overheard, cards seen at
+    another table (Law 16D1). The board goes on and the Director may adjust the score once it has been played
+    (16D2(c), 16D3), or he ends it at once with an adjusted score (:class:`ScoreAdjusted` under Law 16D2(d)).
+    ``what`` says what was learnt."""
+
+    seat: Seat
+    what: str = ""
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreAdjusted:
     """The Director's adjusted score for the board under ``law`` (Law 12C), recorded once the play is over
     (or in answer to his end-of-play review of Laws 45F, 64C and 67B3). Either an assigned adjusted score
@@ -813,4 +829,5 @@ Event = (
     | CardsCounted | WrongCardCount | SurplusCardFound | HandRestored | WrongHandCall | CancelledCallElsewhere
     | WrongBoardDiscovered
     | UIReserved | PollRecorded | LogicalAlternatives | Suggested | UIRuling | ScoreAdjusted
+    | ExtraneousInformation
 )

@@ -46,6 +46,7 @@ from tenace.laws.events import (
     DirectorCalled,
     Elected,
     Event,
+    ExtraneousInformation,
     ScoreAdjusted,
 )
 from tenace.laws.refs import DIRECTOR, LawRef, Regulations, actor_name
@@ -114,6 +115,10 @@ def rectification_comments(table: Table) -> tuple[str, ...]:
             option = event.option
             lines.append((index, f"{actor_name(event.actor)} elects {_option_text(option)} ({option.law}), "
                                  f"event {index + 1}"))
+        elif isinstance(event, ExtraneousInformation):  # Law 16D1
+            what = f": {event.what}" if event.what else ""
+            lines.append((index, f"{event.seat.name.title()} received extraneous information{what} "
+                                 f"(Law 16D1), event {index + 1}"))
         elif isinstance(event, ScoreAdjusted):  # Law 12C
             note = f": {event.note}" if event.note else ""
             lines.append((index, f"the Director adjusts the score: {event.score} ({event.law}){note}, "

@@ -63,6 +63,7 @@ from tenace.laws.events import (
     Event,
     ExplanationCorrected,
     ExplanationGiven,
+    ExtraneousInformation,
     FifthCard,
     InspectionAllowed,
     Misinformation,
@@ -184,6 +185,8 @@ class Table:
     def _phase_now(self) -> Phase:
         if self.mishaps.cancelled is not None:  # Laws 13B2, 13D, 15A2(a), 15B1: an adjusted score instead
             return Phase.ENDED
+        if adjustments.cut_short(self):  # Law 16D2(d): an adjusted score instead of the play
+            return Phase.ENDED
         if self.playing is None:
             auction = self.auction
             if auction.turn is not None or auction.open is not None or auction.pending is not None:
@@ -270,8 +273,8 @@ class Table:
         mishap = wrong_board.pending(self)  # Laws 13-15: the Director's decisions come first
         if mishap is not None:
             return mishap
-        if self.mishaps.cancelled is not None:  # the result is cancelled: nothing else is left to decide
-            return None
+        if self.mishaps.cancelled is not None or adjustments.cut_short(self):
+            return None  # the result is cancelled or replaced: nothing else is left to decide
         if self.auction.pending is not None:
             return self.auction.pending
         return self.playing.pending if self.playing is not None else None
@@ -311,7 +314,7 @@ class Table:
 
     def score_ns(self) -> int | None:
         """North-South's Law 77 score once the board has ended (0 when passed out)."""
-        if self.phase is not Phase.ENDED or self.mishaps.cancelled is not None:
+        if self.phase is not Phase.ENDED or self.mishaps.cancelled is not None or adjustments.cut_short(self):
             return None
         contract = self.contract
         if contract is None:
@@ -367,6 +370,11 @@ class Table:
                     playing = play_period.on_adjusted(playing)
                 return replace(self, playing=playing, record=(*self.record, event),
                                times=(*self._times(), stamp))
+            if isinstance(event, ExtraneousInformation):  # Law 16D1: on record; the board goes on
+                if self.phase is Phase.ENDED:
+                    raise ImpossibleActionError("the board has ended: what a player learns now cannot affect "
+                                                "it (Law 16D)")
+                return replace(self, record=(*self.record, event), times=(*self._times(), stamp))
             if isinstance(event, misinformation.MISINFORMATION_EVENTS):  # Laws 20F, 75: nothing else changes
                 new = replace(self, information=misinformation.on_event(self, event, index))
                 return replace(new, record=(*self.record, event), times=(*self._times(), stamp))
@@ -637,6 +645,8 @@ def describe(event: Event) -> str:
             return f"the Director finds trick {trick} defective for {seat.name.title()}"
         case FifthCard(seat=seat, card=card):
             return f"{seat.name.title()} puts {card} on a trick he has played to"
+        case ExtraneousInformation(seat=seat):
+            return f"the Director learns that {seat.name.title()} received extraneous information"
         case ScoreAdjusted(law=law):
             return f"the Director adjusts the score: {event.score} ({law})"
         case BidAboveSeven(seat=seat, bid=bid):
