@@ -78,7 +78,8 @@ STATUS: dict[int, tuple[str, str]] = {
     19: ("✅", "`Auction.is_legal`: who may double or redouble"),
     20: ("◐", "engine: `QuestionAsked` (only at one's own turn, 20F1-F2; out of turn an irregularity), "
              "`ExplanationGiven` (partner; the caller online), `ExplanationCorrected` judged in time or not "
-             "(20F4, 20F5), duties shown to their owner and the Director; reviews (20A-20E) not modelled"),
+             "(20F4, 20F5), duties shown to their owner and the Director; `ReviewAsked` (20B, 20C2: at one's "
+             "turn, not when bound to pass, at the first turn to play); 20A, 20D, 20E are table procedure"),
     21: ("⚖", "21B1-21B2: change after the Director's `Misinformation` finding, LHO may change; after a "
              "correction `misinformation.remedies` lists who may change (21B1(a)) or that it is too late (21B3: owed at the end of the play, the Director's `ScoreAdjusted`)"),
     22: ("✅", "`Auction.is_complete`, `contract()`, pass-out"),
@@ -105,7 +106,7 @@ STATUS: dict[int, tuple[str, str]] = {
     33: ("✅", "`SimultaneousCalls`: the call by the player in turn first, the other deemed after it"),
     34: ("✅", "three passes with one out of rotation that cost a turn: cancelled, back to that player"),
     41: ("◐", "engine: `LeadFaceDown` keeps the clarification period until the card is faced; a face-down lead "
-             "from the wrong defender goes back; a faced lead ends the auction period (41C); 41B not modelled"),
+             "from the wrong defender goes back; a faced lead ends the auction period (41C); 41B `ReviewAsked` (not presumed dummy; until one's first card)"),
     44: ("✅", "`Play`, `Trick.winner`: following suit, trumps, next lead from the winner"),
     45: ("✅", "engine: `DummyDesignation` plays dummy's named card (45B); `CardDeemedPlayed` (45C1-C4(a)); "
              "`DesignationChanged` after a slip of the tongue, the Director's call (45C4(b)); dummy's card not "

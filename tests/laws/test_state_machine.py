@@ -257,6 +257,8 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
         return _adjusted_score(data, t)
     if data.draw(st.integers(0, 3)) == 0:  # Law 16D1: a player received extraneous information
         return events.ExtraneousInformation(seat, "random")
+    if data.draw(st.integers(0, 2)) == 0:  # Laws 20B, 20C2, 41B: a review of the auction, in time or not
+        return events.ReviewAsked(seat)
     return ClaimRuled(data.draw(st.integers(0, 13)))
 
 

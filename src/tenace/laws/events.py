@@ -450,6 +450,20 @@ class QuestionAsked:
 
 
 @dataclass(frozen=True, slots=True)
+class ReviewAsked:
+    """``seat`` requires every previous call to be restated, with its alerts (Laws 20B, 20C2, 41B): in the
+    auction at his own turn unless he must pass; before the opening lead is faced, presumed declarer and
+    either defender (not presumed dummy); then declarer or a defender at his first turn to play, until he
+    plays a card. An opponent answers (Law 20D). At any other time the request is refused."""
+
+    seat: Seat
+
+    @property
+    def actor(self) -> Actor:
+        return self.seat
+
+
+@dataclass(frozen=True, slots=True)
 class ExplanationGiven:
     """``by`` explains the call at ``call_index`` of the standing auction (Law 20F1, 20F2): the caller's
     partner at a table, the caller himself where the regulations have players explain their own calls
@@ -825,7 +839,7 @@ Event = (
     | SimultaneousPlays | SimultaneousCards | LeadFaceDown
     | DesignationChanged | CardDeemedPlayed | CardRetracted | InspectionAllowed | DefectiveTrickFound
     | FifthCard | DummyIndicated | WrongPointing | BidAboveSeven
-    | QuestionAsked | ExplanationGiven | ExplanationCorrected | MistakeFound
+    | QuestionAsked | ReviewAsked | ExplanationGiven | ExplanationCorrected | MistakeFound
     | CardsCounted | WrongCardCount | SurplusCardFound | HandRestored | WrongHandCall | CancelledCallElsewhere
     | WrongBoardDiscovered
     | UIReserved | PollRecorded | LogicalAlternatives | Suggested | UIRuling | ScoreAdjusted

@@ -71,6 +71,7 @@ from tenace.laws.events import (
     MistakeFound,
     QuestionAsked,
     Retraction,
+    ReviewAsked,
 )
 from tenace.laws.refs import DIRECTOR, Director, LawRef, Policy
 from tenace.seats import Seat, Side
@@ -104,7 +105,9 @@ __all__ = [
     "remedies",
 ]
 
-MISINFORMATION_EVENTS: Final = (QuestionAsked, ExplanationGiven, ExplanationCorrected, MistakeFound)
+MISINFORMATION_EVENTS: Final = (
+    QuestionAsked, ReviewAsked, ExplanationGiven, ExplanationCorrected, MistakeFound
+)
 """The events this module handles; they change neither the auction nor the play."""
 
 
@@ -259,6 +262,11 @@ def on_event(table: Table, event: Event, index: int) -> InfoState:
                 irregularity = Irregularity(Kind.QUESTION_OUT_OF_TURN, seat, law, index)
                 state = replace(state, irregularities=(*state.irregularities, irregularity))
             return state
+        case ReviewAsked(seat=seat):
+            refusal = _review_refused(table, seat)
+            if refusal is not None:
+                raise ImpossibleActionError(refusal)
+            return state  # the review itself restates what the record holds
         case ExplanationGiven(by=by, call_index=i, text=text, meaning=meaning):
             caller, call = _call_at(table, i)
             if by.side is not caller.side:
@@ -317,6 +325,36 @@ def _may_ask(table: Table, seat: Seat) -> bool:
         return True  # the opening leader at his turn (20F2), his partner and presumed declarer (41B)
     turn = table.turn
     return turn is seat or (seat is contract.declarer and turn is contract.dummy)
+
+
+def _review_refused(table: Table, seat: Seat) -> str | None:
+    """Why ``seat`` may not require a review of the auction now (``None``: he may; Laws 20B, 20C2, 41B)."""
+    name = _name(seat)
+    now = period(table)
+    if now is Period.AUCTION:
+        if table.pending is not None or table.auction.turn is not seat:
+            return f"{name} may have the auction restated only at his own turn to call (Law 20B)"
+        if any(isinstance(c, MustPass) and c.seat is seat for c in table.constraints):
+            return f"{name} must pass: he may not have the auction restated now (Law 20B)"
+        return None
+    contract = table.contract
+    if now is Period.AFTER_PLAY or contract is None:
+        return "the board has ended: there is no review of the auction now (Laws 20B, 20C)"
+    if seat is contract.dummy:
+        return f"{name} is dummy: only declarer and the defenders may require a review (Law 41B)"
+    if now is Period.CLARIFICATION:
+        return None  # Law 41B: before the opening lead is faced
+    play = table.play
+    assert play is not None
+    hands = (contract.declarer, contract.dummy) if seat is contract.declarer else (seat,)
+    played = {play.deal[h] for h in hands}
+    if any(card in hand for card in play.cards for hand in played):
+        return (f"{name} has played a card: too late to have the auction restated (Law 41B); at his turn he "
+                "may ask what the contract is and whether it was doubled (Law 41C)")
+    turn = table.turn
+    if turn is not seat and not (seat is contract.declarer and turn is contract.dummy):
+        return f"{name} may have the auction restated at his first turn to play (Laws 20C2, 41B)"
+    return None
 
 
 def _explanations(table: Table, call_index: int) -> tuple[Explanation, ...]:

@@ -70,6 +70,7 @@ from tenace.laws.events import (
     MistakeFound,
     PlayOnAgreed,
     QuestionAsked,
+    ReviewAsked,
     ScoreAdjusted,
     SimultaneousCalls,
     WrongPointing,
@@ -659,6 +660,8 @@ def describe(event: Event) -> str:
             return "all four agree to play on"
         case QuestionAsked(seat=seat):
             return f"{seat.name.title()} asks about the opponents' calls"
+        case ReviewAsked(seat=seat):
+            return f"{seat.name.title()} asks for the auction to be restated"
         case ExplanationGiven(by=seat, call_index=i):
             return f"{seat.name.title()} explains call {i}"
         case ExplanationCorrected(by=seat, call_index=i):
