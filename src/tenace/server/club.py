@@ -95,7 +95,7 @@ from tenace.server.actors import (
     RequestRuling,
     TableActor,
 )
-from tenace.server.auth import Auth, csrf_protect, csrf_token_for, optional_user, require_role
+from tenace.server.auth import Auth, csrf_protect, optional_user, require_role
 from tenace.server.club_store import (
     find_club_table,
     playing_ids,
@@ -1246,21 +1246,7 @@ async def _submit_as_director(
 # ------------------------------------------------------------------------------------------------ routes
 
 
-async def _fields(request: Request) -> tuple[dict[str, Any], bool]:
-    """The request's fields and whether they came from a form."""
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind == "application/json":
-        try:
-            data = await request.json()
-        except ValueError:
-            raise HTTPException(422, "the body is not JSON") from None
-        if not isinstance(data, dict):
-            raise HTTPException(422, "the body must be a JSON object")
-        return data, False
-    if kind in ("application/x-www-form-urlencoded", "multipart/form-data"):
-        form = await request.form()
-        return {k: v for k, v in form.items() if isinstance(v, str)}, True
-    return {}, False
+_fields = pages.request_fields
 
 
 def _int(fields: Mapping[str, Any], name: str, default: int | None = None, low: int = 1,
@@ -1351,21 +1337,8 @@ def _club(request: Request) -> ClubManager:
     return club
 
 
-def _locale(request: Request) -> str:
-    return pages.choose_locale(request.query_params.get("lang"), request.cookies.get(pages.COOKIE),
-                               request.headers.get("accept-language", ""))
-
-
-def _html(request: Request, template: str, status_code: int = 200, **context: Any) -> HTMLResponse:
-    locale = _locale(request)
-    kept = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
-    links = {code: f"{request.url.path}?{urlencode([*kept, ('lang', code)])}" for code in pages.LOCALES}
-    response = HTMLResponse("")
-    csrf = csrf_token_for(request, response)
-    html = pages.render(template, locale, path=request.url.path, language_links=links, csrf=csrf, **context)
-    page = HTMLResponse(html, status_code,
-                        headers={k: v for k, v in response.headers.items() if k == "set-cookie"})
-    return page
+_locale = pages.request_locale
+_html = pages.form_page
 
 
 @contextlib.asynccontextmanager

@@ -254,7 +254,7 @@ def router() -> APIRouter:
     @routes.get("/api/me/boards", name="my_boards_json")
     async def my_boards_api(request: Request) -> JSONResponse:
         from tenace.server.app import _user_of
-        from tenace.server.pages import _locale
+        from tenace.server.pages import request_locale as _locale
 
         user = await _user_of(request)
         if user is None:
@@ -264,7 +264,8 @@ def router() -> APIRouter:
     @routes.get("/me/boards", response_class=HTMLResponse, name="my_boards_page")
     async def my_boards_page(request: Request) -> HTMLResponse:
         from tenace.server.app import _user_of
-        from tenace.server.pages import _locale, _page
+        from tenace.server.pages import _page
+        from tenace.server.pages import request_locale as _locale
 
         locale = _locale(request)
         user = await _user_of(request)

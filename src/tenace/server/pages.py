@@ -288,7 +288,8 @@ def _starter(request: Request) -> SoloStarter | None:
 router = APIRouter()
 
 
-def _locale(request: Request) -> str:
+def request_locale(request: Request) -> str:
+    """The page's language: ``?lang=``, else the language cookie, else the browser's ``Accept-Language``."""
     return choose_locale(
         request.query_params.get("lang"),
         request.cookies.get(COOKIE),
@@ -305,12 +306,41 @@ def _language_links(request: Request) -> dict[str, str]:
 
 
 def _page(request: Request, template: str, status_code: int = 200, **context: Any) -> HTMLResponse:
-    locale = _locale(request)
+    locale = request_locale(request)
     html = render(template, locale, path=request.url.path, language_links=_language_links(request), **context)
     response = HTMLResponse(html, status_code=status_code)
     if request.query_params.get("lang") == locale:
         response.set_cookie(COOKIE, locale, max_age=365 * 24 * 3600, samesite="lax")
     return response
+
+
+def form_page(request: Request, template: str, status_code: int = 200, **context: Any) -> HTMLResponse:
+    """A page whose forms carry the CSRF token (:func:`tenace.server.auth.csrf_token_for`, set as a cookie
+    with the page): the club's and the Director's pages."""
+    cookies = HTMLResponse("")
+    csrf = csrf_token_for(request, cookies)
+    html = render(template, request_locale(request), path=request.url.path,
+                  language_links=_language_links(request), csrf=csrf, **context)
+    return HTMLResponse(html, status_code,
+                        headers={k: v for k, v in cookies.headers.items() if k == "set-cookie"})
+
+
+async def request_fields(request: Request) -> tuple[dict[str, Any], bool]:
+    """A request's fields, from a JSON object or a form, and whether they came from a form (nothing for any
+    other body). :raises HTTPException: 422 for a JSON body that is not an object."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind == "application/json":
+        try:
+            data = await request.json()
+        except ValueError:
+            raise HTTPException(422, "the body is not JSON") from None
+        if not isinstance(data, dict):
+            raise HTTPException(422, "the body must be a JSON object")
+        return data, False
+    if kind in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        form = await request.form()
+        return {k: v for k, v in form.items() if isinstance(v, str)}, True
+    return {}, False
 
 
 LOGIN_ERRORS: Final = {
@@ -354,7 +384,7 @@ async def _lobby(request: Request, status_code: int = 200, error: str | None = N
 
 
 def _t(request: Request, message: str) -> str:
-    return gettext_for(_locale(request))(message)
+    return gettext_for(request_locale(request))(message)
 
 
 @router.get("/", response_class=HTMLResponse, name="lobby")
@@ -372,7 +402,12 @@ async def start_solo(request: Request) -> Response:
     starter = _starter(request)
     if starter is None:
         raise HTTPException(status_code=404, detail="this server does not start tables from the lobby")
-    table = await starter(request)
+    try:
+        table = await starter(request)
+    except HTTPException as exc:
+        if exc.status_code != 429:
+            raise
+        return await _lobby(request, 429, str(exc.detail))  # a limit of the server (docs/server.md, Limits)
     return RedirectResponse(_table_url(table.table_id, table.token), status_code=303)
 
 
@@ -397,7 +432,7 @@ async def table_page(request: Request, table_id: str, token: str = "") -> HTMLRe
     cookie, for spectators and directors) and draws each view it receives. At a club session's table the
     page also holds, shown when the board is over, the player's way to his next table and the session's
     rankings, results and hand records (those two once published)."""
-    locale = _locale(request)
+    locale = request_locale(request)
     strings = json.dumps(client_strings(locale), ensure_ascii=False).replace("</", "<\\/")
     club: _Club | None = getattr(request.app.state, "club", None)
     links = None if club is None else await club.table_links(table_id, token)

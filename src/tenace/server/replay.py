@@ -362,9 +362,9 @@ async def replay_refusal(app: Any, user: User | None, stored: LiveTable, table: 
 
 
 def _locale(request: Request) -> str:
-    from tenace.server.pages import _locale as page_locale
+    from tenace.server.pages import request_locale
 
-    return page_locale(request)
+    return request_locale(request)
 
 
 def _explanations(app: Any, stored: LiveTable, table: Table, locale: str) -> dict[int, str] | None:

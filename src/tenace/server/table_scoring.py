@@ -63,7 +63,7 @@ from tenace.errors import NotationError
 from tenace.formats.json import board_from_json, board_to_json
 from tenace.seats import Seat
 from tenace.server import pages
-from tenace.server.auth import csrf_protect, csrf_token_for, optional_user, require_role
+from tenace.server.auth import csrf_protect, optional_user, require_role
 from tenace.server.club import ClubError, make_movement, rankings_json
 from tenace.server.security import Role, User
 from tenace.server.table_scoring_store import list_scoring, read_scoring, write_scoring
@@ -801,38 +801,11 @@ def _scoring(request: Request) -> Scoring:
     return found
 
 
-def _locale(request: Request) -> str:
-    return pages.choose_locale(request.query_params.get("lang"), request.cookies.get(pages.COOKIE),
-                               request.headers.get("accept-language", ""))
+_locale = pages.request_locale
+_html = pages.form_page
 
 
-def _html(request: Request, template: str, status_code: int = 200, **context: Any) -> HTMLResponse:
-    from urllib.parse import urlencode
-
-    locale = _locale(request)
-    kept = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
-    links = {code: f"{request.url.path}?{urlencode([*kept, ('lang', code)])}" for code in pages.LOCALES}
-    response = HTMLResponse("")
-    csrf = csrf_token_for(request, response)
-    html = pages.render(template, locale, path=request.url.path, language_links=links, csrf=csrf, **context)
-    return HTMLResponse(html, status_code,
-                        headers={k: v for k, v in response.headers.items() if k == "set-cookie"})
-
-
-async def _fields(request: Request) -> tuple[dict[str, Any], bool]:
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind == "application/json":
-        try:
-            data = await request.json()
-        except ValueError:
-            raise HTTPException(422, "the body is not JSON") from None
-        if not isinstance(data, dict):
-            raise HTTPException(422, "the body must be a JSON object")
-        return data, False
-    if kind in ("application/x-www-form-urlencoded", "multipart/form-data"):
-        form = await request.form()
-        return {k: v for k, v in form.items() if isinstance(v, str)}, True
-    return {}, False
+_fields = pages.request_fields
 
 
 def _refused(request: Request, error: ScoringError) -> JSONResponse:
