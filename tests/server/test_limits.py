@@ -133,3 +133,18 @@ def test_a_table_that_has_played_its_boards_no_longer_counts(tmp_path: Path) -> 
         assert _create(c).status_code == 429  # the robots are still playing it
         wait(lambda: ended(c, robots.json()["id"]), "the robots' board to end")
         assert _create(c).status_code == 201
+
+
+def test_the_lobby_says_why_it_starts_no_more_tables(tmp_path: Path) -> None:
+    """A visitor at his limit who presses Start a table gets the lobby again with the reason, not JSON."""
+    import re
+
+    with _client(tmp_path, tables_per_client=1) as c:
+        token = re.search(r'name="csrf_token" value="([^"]+)"', c.get("/?lang=en").text)
+        assert token is not None
+        started = c.post("/lobby/solo", data={"csrf_token": token.group(1)}, follow_redirects=False)
+        assert started.status_code == 303
+        refused = c.post("/lobby/solo", data={"csrf_token": token.group(1)}, follow_redirects=False)
+        assert refused.status_code == 429 and "text/html" in refused.headers["content-type"]
+        assert "already has 1 open tables" in refused.text and 'id="start-solo"' in refused.text
+        assert len(hub(c).tables) == 1

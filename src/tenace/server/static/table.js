@@ -91,8 +91,9 @@ function connect() {
   });
   socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
-    // closed by the server for good (docs/protocol.md): unauthorized 4401, forbidden 4403, not found 4404
-    if ([4401, 4403, 4404].includes(event.code)) state.closed = true;
+    // closed by the server for good (docs/protocol.md): unauthorized 4401, forbidden 4403, not found 4404,
+    // a limit reached 4429
+    if ([4401, 4403, 4404, 4429].includes(event.code)) state.closed = true;
     if (state.closed) { setConnection("stopped"); return; }
     setConnection("closed");
     state.retry += 1;
@@ -142,9 +143,10 @@ function receive(message) {
   } else if (message.type === "error") {
     const asked = message.ref ? state.waiting.get(message.ref) : undefined;
     if (message.ref) state.waiting.delete(message.ref);
-    // a table that does not exist, a seat code that opens nothing, or a viewer the event does not admit (a
-    // spectator where spectators are not allowed): trying again will not help, so the page stops trying
-    if (!message.ref && ["not-found", "unauthorized", "forbidden"].includes(message.code)) state.closed = true;
+    // a table that does not exist, a seat code that opens nothing, a viewer the event does not admit (a
+    // spectator where spectators are not allowed), or a server limit reached (too many connections or
+    // spectators): trying again at once will not help, so the page stops trying and shows the reason
+    if (!message.ref && ["not-found", "unauthorized", "forbidden", "limited"].includes(message.code)) state.closed = true;
     if (asked === "director" && message.code === "no-irregularity") {
       // The Director is summoned when attention is drawn to an irregularity (Law 9B1) and rectifies it (Law
       // 81C3); the engine refuses a call with none, and the player is told so plainly, not as an error.
@@ -543,7 +545,7 @@ function renderBiddingBox(view) {
         const call = `${level}${d}`;
         row.append(el("button", {
           type: "button", class: `bid${d === "H" || d === "D" ? " red" : ""}`, "data-call": call, "data-key": `call-${call}`,
-          "aria-label": call, onclick: () => makeCall(call),
+          onclick: () => makeCall(call),
         }, callText(call, { nt: t("NT") })));
       }
       grid.append(row);
