@@ -191,6 +191,8 @@ def test_a_call_for_misinformation_reaches_the_console_and_the_directors_answers
             assert message["view"]["result"] == {"adjusted": expected, "law": "12C1"}
             assert message["director_calls"][-1]["ruling"]["adjusted"] == expected
             assert message["view"]["score"] == actor.table.score_ns()  # the table's own score is still there
+        # the live store says the board was adjusted (My boards shows "adjusted", not the table's score)
+        wait(lambda: hub(client).live.history(table["id"])[-1].score_ns is None, "the adjusted board stored")
     assert table["id"] not in [c["table_id"] for c in client.get("/api/director/calls").json()["calls"]]
 
 

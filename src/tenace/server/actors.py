@@ -683,11 +683,14 @@ class TableActor:
                 self._spawn(self._robot_turn(seat, command.seq, command.position, fallback=True))
 
     async def _store_end(self, table: Table) -> None:
-        """Record the board as ended with the score obtained at the table (``None`` for a result the Director
-        cancelled, Laws 12C2, 13-15)."""
-        score, contract = table.score_ns(), table.contract
+        """Record the board as ended with its score: the Law 77 score obtained at the table, or ``None`` when
+        the Director cancelled the result (Laws 12C2, 13-15) or replaced it with an adjusted score (Law 12C;
+        then My boards says "adjusted")."""
+        score, contract = _plain_score(table), table.contract
         if score is not None:
             self.scores[self.position] = score
+        else:
+            self.scores.pop(self.position, None)
         await asyncio.to_thread(self.hub.live.end_board, self.id, self.position, score,
                                 None if contract is None else str(contract), table.declarer_tricks)
 
@@ -711,8 +714,7 @@ class TableActor:
         correction after the play changed the tricks (e.g. an established revoke found later, Law 64). The
         live table records the score now obtained, and a club table corrects the result it entered (or enters
         it, when ``before``, the result until now, was ``None``: a cancelled result awaiting its score)."""
-        score = table.score_ns()
-        if score is not None and score != self.scores.get(self.position):
+        if _plain_score(table) != self.scores.get(self.position):
             await self._store_end(table)
         club, store = self.club, self.hub.store
         if club is None or store is None or table.result_ns() is None:
@@ -968,6 +970,13 @@ def _acts_for(viewer: Viewer, event: Event, table: Table) -> bool:
         return viewer is contract.declarer
     actor = getattr(event, "actor", None)
     return actor is not None and actor == viewer
+
+
+def _plain_score(table: Table) -> int | None:
+    """The board's score for North-South when it is a plain Law 77 score (``None`` when it was cancelled or
+    replaced by an adjusted score, Law 12C)."""
+    result = table.result_ns()
+    return result if isinstance(result, int) else None
 
 
 class Hub:
