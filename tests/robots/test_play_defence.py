@@ -62,9 +62,9 @@ def test_weights_count_as_fewer_layouts() -> None:
     assert _clear([(r, 1.0) for r, _ in light])
 
 
-def test_the_opening_lead_solves_the_setting_and_third_hand_up_to_twice_as_many() -> None:
+def test_the_opening_lead_solves_half_as_many_again_and_third_hand_up_to_twice_as_many() -> None:
     lead = position_from_view(table_after(CASH_OUT, "P P 1NT P P P", "").view(Seat.WEST))
-    assert effort(lead, 20) == (20, 20)
+    assert effort(lead, 20) == (30, 30)
     third = position_from_view(table_after(CASH_OUT, "P P 1NT P P P", "HJ H3").view(Seat.EAST))
     assert effort(third, 20) == (20, 40)
 
