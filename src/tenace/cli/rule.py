@@ -237,7 +237,7 @@ def status(
         "declarer": None if contract is None else contract.declarer.value,
         "tricks": table.declarer_tricks if ended else None,
         "score_ns": table.score_ns(),
-        "owed": [{"law": str(o.law), "protects": None if o.against is None else o.against.value,
+        "owed": [{"law": str(o.law), "protects": None if o.protects is None else o.protects.value,
                   "text": _explain(o)} for o in table.adjustments_owed],
         "adjusted": None if adjusted is None else {"law": str(adjusted.law), "score": str(adjusted.score),
                                                    "note": adjusted.note, "text": _explain(adjusted)},

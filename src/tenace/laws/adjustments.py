@@ -58,10 +58,10 @@ AT_ONCE: Final = LawRef(16, "D2(d)")
 @dataclass(frozen=True, slots=True)
 class Owed:
     """A judgement the Director makes at the end of the play under ``law``: whether the non-offending side
-    ``against`` (``None`` when the record does not say) was damaged, and if so an adjusted score."""
+    ``protects`` (``None`` when the record does not say) was damaged, and if so an adjusted score."""
 
     law: LawRef
-    against: Side | None = None
+    protects: Side | None = None
     """The side the Laws protect here: the non-offending side."""
 
 

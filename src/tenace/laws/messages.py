@@ -663,9 +663,9 @@ def _score_adjusted(s: _Speaker, x: ScoreAdjusted) -> str:
 
 
 def _owed(s: _Speaker, x: Owed) -> str:
-    if x.against is None:
+    if x.protects is None:
         return s(OWED_ADJUSTMENT_ANY, law=s.law(x.law))
-    return s(OWED_ADJUSTMENT[x.against.name], law=s.law(x.law))
+    return s(OWED_ADJUSTMENT[x.protects.name], law=s.law(x.law))
 
 
 def _tempo_break(s: _Speaker, x: TempoBreak) -> str:
