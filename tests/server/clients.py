@@ -13,6 +13,19 @@ from tenace.server.actors import Hub
 PASSWORD = "correct horse battery"
 
 
+def register(app: Any, *players: str, director: str = "dan") -> None:
+    """Fast password hashing for tests, then the Director ``director`` and the ``players``, each with
+    :data:`PASSWORD`."""
+    from tenace.server.auth import Auth
+    from tenace.server.security import Passwords, Role
+
+    auth: Auth = app.state.auth
+    auth.accounts.passwords = Passwords.fast_for_tests()
+    auth.accounts.register(director, PASSWORD, frozenset({Role.DIRECTOR}))
+    for name in players:
+        auth.accounts.register(name, PASSWORD)
+
+
 def login(client: TestClient, username: str | None) -> None:
     """Log ``username`` in (with :data:`PASSWORD`), or only log out for ``None``."""
     client.cookies.clear()

@@ -29,17 +29,15 @@ from playwright.sync_api import Browser, Page  # noqa: E402
 from tenace import Board, Deal  # noqa: E402
 from tenace.formats.json import board_to_json  # noqa: E402
 from tenace.scoring.adjusted import AssignedAdjustedScore  # noqa: E402
-from tenace.server.auth import Auth  # noqa: E402
-from tenace.server.security import Passwords, Role  # noqa: E402
 from tenace.server.settings import Settings  # noqa: E402
 
 from .chromium import launch, needs_chromium  # noqa: E402
+from .clients import PASSWORD, register  # noqa: E402
 from .liveservers import in_thread  # noqa: E402
 
 pytestmark = needs_chromium
 
 TIMEOUT_MS = 30_000
-PASSWORD = "correct horse battery"
 DEAL = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
 WORDS = "North's 1NT was explained as 12-14; I would have doubled a weak notrump."
 
@@ -57,9 +55,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
                         robot_delay=0.0, robot_samples=0)
     app = app_module.create_app(settings)
     with in_thread(app) as url:
-        auth: Auth = app.state.auth
-        auth.accounts.passwords = Passwords.fast_for_tests()
-        auth.accounts.register("dan", PASSWORD, frozenset({Role.DIRECTOR}))
+        register(app)
         yield Running(url, app)
 
 

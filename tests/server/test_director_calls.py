@@ -24,13 +24,11 @@ from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedSco
 from tenace.server import actors
 from tenace.server.actors import FallbackRobot
 from tenace.server.app import create_app
-from tenace.server.auth import Auth
 from tenace.server.pages import gettext_for
 from tenace.server.protocol import MAX_DIRECTOR_TEXT, ProtocolError, parse_action
-from tenace.server.security import Passwords, Role
 from tenace.server.settings import Settings
 
-from .clients import PASSWORD, hub, login, wait
+from .clients import hub, login, register, wait
 
 DEAL = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
 EXPLAINED = "12-14 balanced"
@@ -50,9 +48,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
     app = create_app(Settings(anonymous_tables=True, database_url=f"sqlite:///{tmp_path / 't.db'}",
                               robot_samples=0), robots=_Objecting)
     with TestClient(app) as c:
-        auth: Auth = c.app.state.auth  # type: ignore[attr-defined]
-        auth.accounts.passwords = Passwords.fast_for_tests()
-        auth.accounts.register("dan", PASSWORD, frozenset({Role.DIRECTOR}))
+        register(c.app)
         yield c
 
 
@@ -424,9 +420,7 @@ def test_no_message_of_a_board_with_director_calls_leaks_a_card_or_a_players_wor
                               robot_samples=0), observer=recorder)
     words = "East hesitated before passing"
     with TestClient(app) as client:
-        auth: Auth = client.app.state.auth  # type: ignore[attr-defined]
-        auth.accounts.passwords = Passwords.fast_for_tests()
-        auth.accounts.register("dan", PASSWORD, frozenset({Role.DIRECTOR}))
+        register(client.app)
         table = _table(client, "NESW")
         with Four(client, table) as four:
             _acked(four.ws["N"], {"id": "n1", "type": "call", "call": "1NT", "alert": True,

@@ -18,14 +18,12 @@ from tenace.contract import Contract
 from tenace.seats import Seat
 from tenace.server.actors import FallbackRobot
 from tenace.server.app import create_app
-from tenace.server.auth import Auth
-from tenace.server.security import Passwords, Role
 from tenace.server.settings import Settings
 from tenace.server.table_scoring import Scoring, ScoringSession, table_token
 from tenace.server.table_scoring_store import read_scoring
 from tenace.store import Store
 
-from .clients import PASSWORD, login, wait
+from .clients import login, register, wait
 
 
 @pytest.fixture
@@ -33,10 +31,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
     app = create_app(Settings(anonymous_tables=True, database_url=f"sqlite:///{tmp_path / 'f2f.db'}",
                               robot_samples=0), robots=FallbackRobot)
     with TestClient(app) as c:
-        auth: Auth = c.app.state.auth  # type: ignore[attr-defined]
-        auth.accounts.passwords = Passwords.fast_for_tests()
-        auth.accounts.register("dan", PASSWORD, frozenset({Role.DIRECTOR}))
-        auth.accounts.register("pat", PASSWORD)
+        register(c.app, "pat")
         yield c
 
 
