@@ -6,6 +6,7 @@ from typing import Final
 
 from tenace.calls import Denomination
 from tenace.contract import Contract, Doubling
+from tenace.seats import Seat
 
 _GAME: Final = 100  # trick points that make a game (Law 77, premium points)
 
@@ -48,28 +49,8 @@ def undertrick_points(down: int, doubling: Doubling, *, vulnerable: bool) -> int
     return doubled * (doubling.multiplier // 2)
 
 
-def score(contract: Contract | None, tricks: int, *, vulnerable: bool) -> int:
-    """The score of a deal per Law 77, from the declaring side's point of view; a passed-out board
-    (``contract`` is ``None``) scores zero.
-
-    ``tricks`` is the number of tricks declarer's side took (0-13); ``vulnerable`` is declarer's side's
-    vulnerability.
-
-    >>> score(Contract.from_str("4HS"), 11, vulnerable=True)
-    650
-    >>> score(Contract.from_str("3NTXS"), 6, vulnerable=False)
-    -500
-    >>> score(Contract.from_str("2SXN"), 8, vulnerable=True)
-    670
-    >>> score(Contract.from_str("7NTXXN"), 0, vulnerable=True)
-    -7600
-
-    :raises ValueError: if ``tricks`` is not 0-13.
-    """
-    if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
-        raise ValueError(f"tricks must be 0 to 13, got {tricks!r}")
-    if contract is None:
-        return 0
+def _computed(contract: Contract, tricks: int, *, vulnerable: bool) -> int:
+    """Law 77 worked out from the contract: what :data:`_ROWS` holds, and what :func:`score` falls back on."""
     needed = contract.tricks_needed
     if tricks < needed:
         return -undertrick_points(needed - tricks, contract.doubling, vulnerable=vulnerable)
@@ -92,3 +73,47 @@ def score(contract: Contract | None, tricks: int, *, vulnerable: bool) -> int:
         points += 50 * (doubling.multiplier // 2)  # for making a doubled or redoubled contract
         points += overtricks * (200 if vulnerable else 100) * (doubling.multiplier // 2)
     return points
+
+
+# Every Law 77 score worked out once: (level, denomination value, doubling value, vulnerable) -> the scores
+# for 0 to 13 tricks. The key uses the members' plain ``_value_`` attributes (a string and an int), whose
+# hashes are cheap, rather than the members themselves (an Enum hashes in Python code).
+_ROWS: Final[dict[tuple[int, str, int, bool], tuple[int, ...]]] = {
+    (level, denomination._value_, doubling._value_, vulnerable): tuple(
+        _computed(Contract(level, denomination, Seat.NORTH, doubling), tricks, vulnerable=vulnerable)
+        for tricks in range(14)
+    )
+    for level in range(1, 8)
+    for denomination in Denomination
+    for doubling in Doubling
+    for vulnerable in (False, True)
+}
+
+
+def score(contract: Contract | None, tricks: int, *, vulnerable: bool) -> int:
+    """The score of a deal per Law 77, from the declaring side's point of view; a passed-out board
+    (``contract`` is ``None``) scores zero.
+
+    ``tricks`` is the number of tricks declarer's side took (0-13); ``vulnerable`` is declarer's side's
+    vulnerability. The scores are looked up in a table worked out once from the Law's rules.
+
+    >>> score(Contract.from_str("4HS"), 11, vulnerable=True)
+    650
+    >>> score(Contract.from_str("3NTXS"), 6, vulnerable=False)
+    -500
+    >>> score(Contract.from_str("2SXN"), 8, vulnerable=True)
+    670
+    >>> score(Contract.from_str("7NTXXN"), 0, vulnerable=True)
+    -7600
+
+    :raises ValueError: if ``tricks`` is not 0-13.
+    """
+    if tricks.__class__ is not int or not 0 <= tricks <= 13:  # the common case in one test
+        if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 13:
+            raise ValueError(f"tricks must be 0 to 13, got {tricks!r}")
+    if contract is None:
+        return 0
+    row = _ROWS.get((contract.level, contract.denomination._value_, contract.doubling._value_, vulnerable))
+    if row is None:  # a vulnerability that is not a bool: work it out
+        return _computed(contract, tricks, vulnerable=vulnerable)
+    return row[tricks]
