@@ -306,3 +306,58 @@ def test_a_seat_named_in_another_case_is_the_players_all_the_same(director: Test
     assert pat.post("/auth/login", json={"username": "pat", "password": PASSWORD}).status_code == 200
     assert 'id="my-table"' in pat.get(f"/club/sessions/{created['id']}").text
     assert pat.get(f"/club/sessions/{created['id']}/play", follow_redirects=False).status_code == 303
+
+
+def test_the_published_results_page_is_dated_links_its_files_and_shows_each_boards_par_and_frequencies(
+    director: TestClient, db: str
+) -> None:
+    """A robots' Howell is published: the page carries the session's date, every link on it (the downloads,
+    the hand records, the anchors) resolves on the server, each board's par is the double-dummy solver's own
+    par for the deal the session dealt, and each frequency table counts what the store holds."""
+    from collections import Counter
+
+    from tenace.solver import dds
+
+    created = director.post("/club/sessions", json={
+        "name": "Published night", "movement": "howell", "tables": 2, "boards_per_round": 1, "start": True,
+    }).json()
+    session_id = created["id"]
+    _wait(director, session_id, lambda s: s["status"] == "finished")
+    assert director.post(f"/club/sessions/{session_id}/publish", json={}).status_code == 200
+    visitor = _visitor(director)
+    base = f"/club/sessions/{session_id}/results/"
+    page = visitor.get(base).text
+
+    (listed,) = [s for s in director.get("/club/sessions").json()["sessions"] if s["id"] == session_id]
+    assert f'<time id="date" datetime="{listed["created"][:10]}">' in page
+
+    downloads = re.findall(r'<a href="([^"#]+)"[^>]* data-file=', page)
+    assert {"results.pbn", "results.usebio.xml", "rankings.csv", "travellers.csv", "results.json",
+            "hands.html"} <= set(downloads)
+    for href in set(re.findall(r'href="([^"]+)"', page)):
+        if href.startswith("#"):
+            assert f'id="{href[1:]}"' in page, href
+            continue
+        path, _, anchor = href.partition("#")
+        answer = visitor.get(path if path.startswith("/") else base + path)
+        assert answer.status_code == 200, href
+        if anchor:
+            assert f'id="{anchor}"' in answer.text, href
+
+    session = director.app.state.club.get(session_id)  # type: ignore[attr-defined]
+    with Store.open(db) as store:
+        results = store.results(created["event_id"])
+    played = {r.board for r in results}
+    if dds.available():
+        shown = {int(n): int(s) for n, s in re.findall(r'id="board-(\d+)" data-par-ns="(-?\d+)"', page)}
+        assert set(shown) == played
+        for number in played:
+            board = session.boards[number]
+            assert shown[number] == dds.par(board.deal, board.vulnerability, board.dealer).score_ns
+    for number in played:  # the frequencies, counted here from the stored results
+        section = page.split(f'id="board-{number}"', 1)[1].split("</section>", 1)[0]
+        table = section.split('class="frequency"', 1)[1].split("</table>", 1)[0]
+        rows = re.findall(r'<tr[^>]*><th scope="row" class="num">([^<]+)</th><td class="num">(\d+)</td>',
+                          table)
+        counted = Counter(r.ns_score() for r in results if r.board == number and r.adjusted is None)
+        assert [(int(s), int(n)) for s, n in rows] == sorted(counted.items(), reverse=True)

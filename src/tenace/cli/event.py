@@ -723,25 +723,41 @@ def register(app: typer.Typer) -> None:
         boards: BoardsOption = None,
         lang: Annotated[str, typer.Option("--lang", help="The language of the pages (index.html and "
                                           "hands.html): en, pl, lv, sv or el.")] = "en",
+        date: Annotated[str | None, typer.Option("--date", help="The session's date, YYYY-MM-DD, shown on "
+                                                 "the results page (default: today).")] = None,
         by: ByOption = "director",
         db: DbOption = DEFAULT_DB,
         as_json: JsonOption = False,
     ) -> None:
+        import datetime as dt
+
         from tenace.tournament.publish.html import available_locales
 
         if lang not in available_locales():
             fail(f"--lang must be one of {', '.join(available_locales())}, got {lang!r}", EXIT_USAGE)
+        try:
+            played = dt.date.fromisoformat(date) if date else dt.date.today()
+        except ValueError:
+            fail(f"--date must be a date as YYYY-MM-DD, got {date!r}", EXIT_USAGE)
         deals = _deals(boards)
         skipped: dict[str, str] = {}
         with _store(db) as store:
             event, results = _scored(store, event_id)
             documents: dict[str, str] = {}
-            for fmt in FORMATS:
+            for fmt in (*(f for f in FORMATS if f != "html"), "html"):  # the page links to the others
                 try:
                     if fmt == "html":  # index.html, and hands.html when the deals are known
+                        from tenace.errors import SolverError
                         from tenace.tournament.publish import render_pages
+                        from tenace.tournament.publish.files import double_dummy
 
-                        documents.update(render_pages(event, results, boards=deals, locale=lang))
+                        try:  # DD table and par on the travellers and hand records
+                            analyses = double_dummy(deals)
+                        except SolverError as exc:
+                            analyses = {}
+                            err.print(f"[yellow]warning:[/] no double-dummy analysis: {escape(str(exc))}")
+                        documents.update(render_pages(event, results, boards=deals, analyses=analyses,
+                                                      locale=lang, date=played, downloads=tuple(documents)))
                     else:
                         documents[FILES[fmt]] = render(fmt, event, results, deals)
                 except ValueError as exc:  # e.g. USEBIO has no code for a weighted assigned score

@@ -892,7 +892,7 @@ class ClubManager:
         :raises ClubError: while a board is still to be played or being played at some table: its hand
             record and traveller are secret until it is finished everywhere (Law 16C).
         """
-        from tenace.tournament.publish.files import result_files
+        from tenace.tournament.publish.files import double_dummy, result_files
 
         secret = session.boards_in_play()
         if secret:
@@ -900,9 +900,11 @@ class ClubManager:
                             "still to be played or being played; the hand records and travellers are "
                             "published when every table has finished every board", "session")
         event, results = await asyncio.to_thread(self.scored, session)
+        # the travellers and hand records show each board's DD table and par (when the solver is installed)
+        analyses = await asyncio.to_thread(double_dummy, session.boards)
         files = await asyncio.to_thread(
-            functools.partial(result_files, event, results, boards=session.boards,
-                              locale=_publish_locale(locale),
+            functools.partial(result_files, event, results, boards=session.boards, analyses=analyses,
+                              locale=_publish_locale(locale), date=session_date(session),
                               session_link=f"/club/sessions/{quote(session.id, safe='')}", site_link="/"))
         session.published = files
         if "results.json" in files:
@@ -984,6 +986,15 @@ class ClubManager:
         elif spec.kind == "user":
             links["next"] = f"{base}/play"
         return links
+
+
+def session_date(session: ClubSession) -> dt.date:
+    """The day the session was played: the day it was created (UTC), or today for a session stored before
+    sessions kept that."""
+    try:
+        return dt.datetime.fromisoformat(session.created).date()
+    except ValueError:
+        return dt.datetime.now(dt.UTC).date()
 
 
 def _publish_locale(locale: str) -> str:

@@ -22,7 +22,7 @@ from typing import Final
 
 from tenace.handrecords.model import BoardAnalysis
 from tenace.tournament.model import Event, EventKind
-from tenace.tournament.publish.common import BoardsArg
+from tenace.tournament.publish.common import BoardsArg, boards_by_number
 from tenace.tournament.publish.csv import rankings_csv, travellers_csv
 from tenace.tournament.publish.html import SOURCE_LOCALE, render_pages
 from tenace.tournament.publish.json import results_json
@@ -61,9 +61,6 @@ def result_files(
     if unknown:
         raise ValueError(f"unknown result format(s) {', '.join(unknown)}; choose from {', '.join(FORMATS)}")
     files: dict[str, str] = {}
-    if "html" in formats:
-        files.update(render_pages(event, results, boards=boards, analyses=analyses, locale=locale,
-                                  session_link=session_link, site_link=site_link))
     if "csv" in formats:
         files["rankings.csv"] = rankings_csv(event, results)
         files["travellers.csv"] = travellers_csv(event, results)
@@ -74,7 +71,29 @@ def result_files(
         files["results.pbn"] = results_pbn(event, results, boards=boards, analyses=analyses, date=pbn_date)
     if "usebio" in formats and usebio_possible(event, results):
         files["results.usebio.xml"] = results_usebio(event, results, boards=boards, date=date)
+    if "html" in formats:  # last: the results page links to the other files
+        pages = render_pages(event, results, boards=boards, analyses=analyses, locale=locale,
+                             session_link=session_link, site_link=site_link, date=date,
+                             downloads=tuple(files))
+        files = {**pages, **files}
     return files
+
+
+def double_dummy(boards: BoardsArg) -> dict[int, BoardAnalysis]:
+    """The DD table and par of every board with a deal (:func:`tenace.handrecords.analyse_boards`), by
+    board number, for the travellers and hand records; empty when the double-dummy solver (the ``[dds]``
+    extra) is not installed.
+
+    :raises SolverError: if the solver is installed but fails.
+    """
+    from tenace.deal import Deal
+    from tenace.handrecords import analyse_boards
+    from tenace.solver import dds
+
+    with_deals = [b for b in boards_by_number(boards).values() if isinstance(b.deal, Deal)]
+    if not with_deals or not dds.available():
+        return {}
+    return {b.number: a for b, a in zip(with_deals, analyse_boards(with_deals), strict=True)}
 
 
 def write_results(

@@ -24,10 +24,11 @@ True
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -98,6 +99,15 @@ HAND_RECORD_LABELS: Final = (
 )
 """The labels of the hand records page (:mod:`tenace.handrecords`' template, which the catalogue tools do not
 read), translated with the result pages' catalogue when :func:`render_pages` renders it."""
+DOWNLOAD_LABELS: Final[dict[str, str]] = {
+    "results.pbn": N_("Results (PBN)"),
+    "results.usebio.xml": N_("Results (USEBIO XML)"),
+    "rankings.csv": N_("Rankings (CSV)"),
+    "travellers.csv": N_("Travellers (CSV)"),
+    "results.json": N_("Results (JSON)"),
+}
+"""The files published next to the page (:mod:`tenace.tournament.publish.files`) that it links to, in this
+order, with their labels."""
 _RED: Final = frozenset({Suit.HEARTS, Suit.DIAMONDS})
 _RED_DENOMINATIONS: Final = frozenset({Denomination.HEARTS, Denomination.DIAMONDS})
 
@@ -258,6 +268,57 @@ class TravellerRow:
 
 
 @dataclass(frozen=True, slots=True)
+class FrequencyRow:
+    """One score on a board's traveller and how often it was scored (an adjusted score is one row,
+    ``score`` ``None``)."""
+
+    score: int | None
+    """North-South's score; ``None`` for the row of adjusted scores."""
+    count: int
+    contracts: tuple[Markup, ...]
+    """The contracts that gave the score (``4♠ N +1``, ``Passed out``), the most frequent first."""
+
+
+def frequencies(traveller: Traveller, labels: _Labels | None = None) -> tuple[FrequencyRow, ...]:
+    """How often each North-South score was scored on ``traveller``, highest score first, with the contracts
+    that gave it; adjusted scores (Law 12C) are counted in one row at the end.
+
+    >>> from tenace.tournament.standings import TravellerLine
+    >>> def line(table: int, contract: str, tricks: int) -> TravellerLine:
+    ...     r = Result(board=1, round=1, table=table, ns=str(table), ew=str(table + 4),
+    ...                contract=Contract.from_str(contract), tricks=tricks)
+    ...     return TravellerLine(r, r.ns_score(), Fraction(0), Fraction(0))
+    >>> rows = frequencies(Traveller(1, (line(1, "4SN", 10), line(2, "3NTS", 8), line(3, "4SS", 10))))
+    >>> [(r.score, r.count, [str(c) for c in r.contracts]) for r in rows]
+    [(420, 2, ['4♠ N =', '4♠ S =']), (-50, 1, ['3NT S -1'])]
+    """
+    labels = labels or _Labels()
+    by_score: dict[int, dict[Markup, int]] = {}
+    adjusted = 0
+    for line in traveller.lines:
+        result = line.result
+        if result.adjusted is not None or not isinstance(line.ns_score, int):
+            adjusted += 1
+            continue
+        contract = result.contract
+        if contract is None:
+            text = Markup(escape(labels.passed))
+        else:
+            over = "" if result.tricks is None else " " + overtricks_text(contract, result.tricks)
+            text = Markup("{} {}{}").format(contract_html(contract, labels.notrump), contract.declarer.value,
+                                            over)
+        seen = by_score.setdefault(line.ns_score, {})
+        seen[text] = seen.get(text, 0) + 1
+    rows = [
+        FrequencyRow(score, sum(texts.values()), tuple(sorted(texts, key=texts.__getitem__, reverse=True)))
+        for score, texts in sorted(by_score.items(), key=lambda item: -item[0])
+    ]
+    if adjusted:
+        rows.append(FrequencyRow(None, adjusted, ()))
+    return tuple(rows)
+
+
+@dataclass(frozen=True, slots=True)
 class TravellerView:
     traveller: Traveller
     rows: tuple[TravellerRow, ...]
@@ -266,6 +327,9 @@ class TravellerView:
     anchor: str
     """``board-5`` for a board's first traveller, ``board-5-2`` for its second (another section, session or
     group of a fouled board)."""
+    frequencies: tuple[FrequencyRow, ...] = ()
+    par_ns: int | None = None
+    """The board's double-dummy par score for North-South, when the analysis has par."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,7 +396,10 @@ def _traveller_views(event: Event, results: EventResults, boards: Mapping[int, B
         if board is not None and isinstance(board.deal, Deal):
             printed = printed_board(board, analyses.get(traveller.board))
         has_pct = any(line.ns_percentage is not None for line in traveller.lines)
-        views.append(TravellerView(traveller, rows, printed, has_pct, anchor))
+        analysis = analyses.get(traveller.board)
+        par_ns = None if analysis is None or analysis.par is None else analysis.par.score_ns
+        views.append(TravellerView(traveller, rows, printed, has_pct, anchor,
+                                   frequencies(traveller, labels), par_ns))
     return tuple(views)
 
 
@@ -378,6 +445,8 @@ def render_html(
     title: str | None = None,
     session_link: str | None = None,
     site_link: str | None = None,
+    date: dt.date | None = None,
+    downloads: Sequence[str] = (),
 ) -> str:
     """The results page: a complete HTML document.
 
@@ -385,7 +454,9 @@ def render_html(
     par by board number, see :func:`tenace.handrecords.analyse_boards`) add the analysis to each traveller;
     ``hands_link`` is the address of the hand records page the travellers link to; ``session_link`` and
     ``site_link`` the addresses of the page the results were published from (a club session's) and of the
-    site's home page, linked at the top.
+    site's home page, linked at the top. ``date`` (the session's) is shown under the title, in the page's
+    language; ``downloads`` names the files published next to the page (``results.pbn``, ``rankings.csv``
+    ..., see :data:`DOWNLOAD_LABELS`), linked under the title.
 
     :raises LocaleError: for a locale without a label catalogue.
     """
@@ -419,7 +490,26 @@ def render_html(
         par_line=functools.partial(par_html, wording=par_wording, notrump=labels.notrump),
         notrump=labels.notrump,
         red_denominations=_RED_DENOMINATIONS,
+        date=date,
+        date_text=None if date is None else date_text(date, locale),
+        downloads=[(name, _(label)) for name, label in DOWNLOAD_LABELS.items() if name in downloads],
+        seat_name=lambda seat: _(seat.name.title()),
+        vulnerability=_,
     )
+
+
+def date_text(date: dt.date, locale: str = SOURCE_LOCALE) -> str:
+    """The date as the locale writes it in full (Babel's CLDR data).
+
+    >>> date_text(dt.date(2026, 11, 27)), date_text(dt.date(2026, 11, 27), "pl")
+    ('27 November 2026', '27 listopada 2026')
+    """
+    from babel.dates import format_date
+
+    try:
+        return format_date(date, format="long", locale=_lang(locale) if locale != "en" else "en_GB")
+    except (ValueError, LookupError):
+        return date.isoformat()
 
 
 def _lang(locale: str) -> str:
@@ -435,11 +525,13 @@ def render_pages(
     locale: str = SOURCE_LOCALE,
     session_link: str | None = None,
     site_link: str | None = None,
+    date: dt.date | None = None,
+    downloads: Sequence[str] = (),
 ) -> dict[str, str]:
     """The pages :func:`write_html` writes, by file name: ``index.html`` (the results) and, when ``boards``
     has the deals, ``hands.html`` (printable hand records with DD table and par, :mod:`tenace.handrecords`),
-    both in ``locale``; ``session_link`` and ``site_link`` as for :func:`render_html` (the hand records
-    link to the results too).
+    both in ``locale``; ``session_link``, ``site_link``, ``date`` and ``downloads`` as for
+    :func:`render_html` (the hand records link to the results too).
 
     >>> from tenace.tournament.model import Conditions, Event, EventKind, Method
     >>> from tenace.tournament.standings import EventResults
@@ -474,7 +566,8 @@ def render_pages(
         )
     pages[INDEX_PAGE] = render_html(event, results, boards=by_number, analyses=analyses, locale=locale,
                                     hands_link=HANDS_PAGE if with_deals else None,
-                                    session_link=session_link, site_link=site_link)
+                                    session_link=session_link, site_link=site_link, date=date,
+                                    downloads=downloads)
     return pages
 
 
@@ -486,6 +579,7 @@ def write_html(
     boards: BoardsArg = None,
     analyses: Mapping[int, BoardAnalysis] | None = None,
     locale: str = SOURCE_LOCALE,
+    date: dt.date | None = None,
 ) -> list[Path]:
     """Write :func:`render_pages` into ``folder`` (created if needed), UTF-8; returns the paths written.
 
@@ -494,7 +588,8 @@ def write_html(
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in render_pages(event, results, boards=boards, analyses=analyses, locale=locale).items():
+    pages = render_pages(event, results, boards=boards, analyses=analyses, locale=locale, date=date)
+    for name, text in pages.items():
         path = target / name
         path.write_text(text, encoding="utf-8")
         written.append(path)
