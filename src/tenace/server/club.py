@@ -66,6 +66,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from tenace.board import Board
 from tenace.dealing.secure import deal_boards
 from tenace.formats.json import board_from_json, board_to_json
+from tenace.handrecords.model import BoardAnalysis
 from tenace.laws.events import (
     CallChanged,
     CallMade,
@@ -461,6 +462,9 @@ class ClubManager:
         self._ended_at: dict[str, float] = {}
         self._watcher: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
+        self._double_dummy: dict[str, dict[int, BoardAnalysis]] = {}
+        """The DD tables and par of each published session's boards, by session id: a session's deals never
+        change, so publishing again after a correction does not solve them again."""
 
     @property
     def hub(self) -> Hub:
@@ -901,7 +905,9 @@ class ClubManager:
                             "published when every table has finished every board", "session")
         event, results = await asyncio.to_thread(self.scored, session)
         # the travellers and hand records show each board's DD table and par (when the solver is installed)
-        analyses = await asyncio.to_thread(double_dummy, session.boards)
+        analyses = self._double_dummy.get(session.id)
+        if analyses is None:
+            analyses = self._double_dummy[session.id] = await asyncio.to_thread(double_dummy, session.boards)
         files = await asyncio.to_thread(
             functools.partial(result_files, event, results, boards=session.boards, analyses=analyses,
                               locale=_publish_locale(locale), date=session_date(session),
