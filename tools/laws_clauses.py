@@ -270,10 +270,11 @@ def rows(laws: list[Clause]) -> list[Row]:
             kind, reason = CLASSIFIED.get(name, ("", ""))
             parents = [a for a in _ancestors(name) if a in cited]
             note = reason
-            if kind in (TABLE, AUTHORITY):
-                status = "🪑" if kind == TABLE else "—"
-            elif modules and by:
+            if modules and by:  # what the engine does wins over a classification
                 status = "⚖" if kind == DIRECTOR else "✅"
+                note = "" if kind != DIRECTOR else note
+            elif kind in (TABLE, AUTHORITY):
+                status = "🪑" if kind == TABLE else "—"
             elif modules or by:
                 status = "◐"
                 note = note or ("no test names it" if modules else "tested, no module cites it")

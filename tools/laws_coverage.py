@@ -107,6 +107,10 @@ STATUS: dict[int, tuple[str, str]] = {
     34: ("✅", "three passes with one out of rotation that cost a turn: cancelled, back to that player"),
     41: ("◐", "engine: `LeadFaceDown` keeps the clarification period until the card is faced; a face-down lead "
              "from the wrong defender goes back; a faced lead ends the auction period (41C); 41B `ReviewAsked` (not presumed dummy; until one's first card)"),
+    43: ("◐", "engine, after the Director finds dummy broke a limitation of 43A2: `DummyWarned` (43B2(a): a "
+             "defender chooses the hand declarer leads from), `AttentionDrawn(dummy_violated=True)` to declarer's "
+             "revoke (43B2(b)) or first to a defender's (43B3: no rectification, owed at the end); 43A and 43B1 "
+             "(a procedural penalty) are the Director's at the table"),
     44: ("✅", "`Play`, `Trick.winner`: following suit, trumps, next lead from the winner"),
     45: ("✅", "engine: `DummyDesignation` plays dummy's named card (45B); `CardDeemedPlayed` (45C1-C4(a)); "
              "`DesignationChanged` after a slip of the tongue, the Director's call (45C4(b)); dummy's card not "

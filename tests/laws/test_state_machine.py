@@ -37,6 +37,7 @@ from tenace.laws import (
     Policy,
     Regulations,
     Table,
+    adjustments,
     decisions,
     events,
 )
@@ -146,6 +147,9 @@ def _check_end(t: Table) -> None:
     if t.mishaps.cancelled is not None:  # Laws 13-15: an adjusted score replaces the result
         assert t.score_ns() is None
         return
+    if adjustments.cut_short(t):  # Law 16D2(d): the board ended unplayed with an adjusted score
+        assert t.score_ns() is None and t.result_ns() is not None
+        return
     if t.contract is None:
         assert t.score_ns() == 0
         return
@@ -206,9 +210,10 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
             hand = sorted(t.play.hand(t.contract.dummy))
             placed = data.draw(st.sampled_from(hand)) if hand else None
         return events.DummyDesignation(words, data.draw(st.sampled_from((declarer, seat))), placed=placed)
-    if kind == "play_rules":  # Laws 45C, 45C4(b), 45E, 45F, 47E, 65B3, 66C, 67B
+    if kind == "play_rules":  # Laws 42B2, 43B, 45C, 45C4(b), 45E, 45F, 47E, 61-63, 65B3, 66C, 67B
         rule = data.draw(st.sampled_from(
-            ["deemed", "change", "retract", "inspect", "defective", "fifth", "indicated", "pointing"]
+            ["deemed", "change", "retract", "inspect", "defective", "fifth", "indicated", "pointing",
+             "warned", "attention"]
         ))
         card = data.draw(st.sampled_from(sorted(t.deal[seat])))
         if rule == "deemed":
@@ -227,6 +232,12 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
             return events.FifthCard(seat, card)
         if rule == "indicated":  # Law 45F
             return events.DummyIndicated(seat, data.draw(st.sampled_from((None, card))))
+        if rule == "warned":  # Laws 42B2, 43B2(a)
+            return events.DummyWarned(seat, data.draw(st.booleans()))
+        if rule == "attention":  # Laws 61-63, 43B2(b), 43B3
+            offender = data.draw(st.sampled_from(SEATS))
+            return events.AttentionDrawn(seat, offender, data.draw(st.integers(1, 13)),
+                                         dummy_violated=data.draw(st.booleans()))
         if rule == "pointing":  # Law 65B3
             owner = data.draw(st.sampled_from(SEATS))
             return events.WrongPointing(seat, owner, data.draw(st.integers(1, 13)))

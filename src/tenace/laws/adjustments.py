@@ -12,6 +12,8 @@ the Director's adjusted score for one of those Laws once the play is over:
 * Law 27D: an insufficient bid corrected without rectification (27B1);
 * Law 47E2(b): a card played on a mistaken explanation that was too late to retract;
 * Law 50E4: information from a penalty card while it lay on the table;
+* Law 43B3: a defender's revoke that dummy pointed out first after breaking a limitation of Law 43A2, left
+  unrectified: only the defenders' score is adjusted if they gained by it (a non-balancing score, 12C1(b));
 * Law 16D2(c), 16D3: extraneous information a player received (:class:`ExtraneousInformation`), before the
   first call or after it. Here the Director may also award the adjusted score at once, before the board is
   played (:data:`AT_ONCE`, Law 16D2(d)): the board then ends without a result of its own (:func:`cut_short`).
@@ -49,6 +51,7 @@ COMPARABLE: Final = LawRef(23, "C")
 INSUFFICIENT: Final = LawRef(27, "D")
 TOO_LATE_TO_RETRACT: Final = LawRef(47, "E2(b)")
 PENALTY_CARD: Final = LawRef(50, "E4")
+DUMMY_FIRST: Final = LawRef(43, "B3")
 EXTRANEOUS_BEFORE: Final = LawRef(16, "D2(c)")
 EXTRANEOUS_AFTER: Final = LawRef(16, "D3")
 AT_ONCE: Final = LawRef(16, "D2(d)")
@@ -80,6 +83,9 @@ def owed(table: Table) -> tuple[Owed, ...]:
     if playing is not None:
         for card in playing.revoke_ledger.withdrawn:  # Law 16C3 (a defender's card withdrawn, Law 62B1)
             add(WITHDRAWN, card.seat.side)
+        for revoke in playing.revoke_ledger.revokes:  # Law 43B3
+            if revoke.unrectified:
+                add(DUMMY_FIRST, revoke.offender.side)
         penalties = playing.penalties
         for penalty in (*penalties.cards, *penalties.played, *penalties.picked_up):  # Law 50E4
             add(PENALTY_CARD, penalty.seat.side)

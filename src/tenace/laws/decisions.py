@@ -37,6 +37,7 @@ class Kind(enum.Enum):
     LATE_CORRECTION = "mistaken explanation corrected too late"  # Laws 20F4, 20F5(b), 75B
     FIFTH_CARD = "fifth card contributed to a trick"  # Law 45E
     DUMMY_INDICATED = "dummy touched or indicated a card without declarer's instruction"  # Law 45F
+    DUMMY_WARNED = "dummy warned declarer about the hand to lead from after breaking Law 43A2"  # Law 43B2(a)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +103,14 @@ class ForbidLead:
 class FreeLead:
     """Declarer neither requires nor forbids a lead (Laws 26B, 50D2(b), 51B2(c))."""
 
+    law: LawRef
+
+
+@dataclass(frozen=True, slots=True)
+class LeadFrom:
+    """A defender chooses the hand, declarer's or dummy's, from which declarer leads (Law 43B2(a))."""
+
+    seat: Seat
     law: LawRef
 
 
@@ -265,7 +274,7 @@ class CorrectBoardLater:
 
 Option = (
     Accept | Reject | Comparable | Unintended | KeepCall | WithdrawCall
-    | RequireLead | ForbidLead | FreeLead | DesignateCard
+    | RequireLead | ForbidLead | FreeLead | LeadFrom | DesignateCard
     | SpreadHand | RequireHighest | RequireLowest | RequireSuit | ForbidSuit
     | NoAdjustment | AdjustedTricks
     | RestoreHands | CardAmongPlayed | AwardAdjusted | ArtificialScores | AssignedScore | Differs

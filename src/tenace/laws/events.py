@@ -318,12 +318,28 @@ class AttentionDrawn:
     trick: int
     late: Late | None = None
     dummy_violated: bool = False
-    """Dummy asks declarer after breaking a limitation of Law 43A2 (the Director's finding): declarer corrects
-    a revoke, and Law 64 applies as if it had been established (Law 43B2(b))."""
+    """Dummy draws attention after breaking a limitation of Law 43A2 (the Director's finding). To declarer's
+    revoke: declarer corrects it, and Law 64 applies as if it had been established (Law 43B2(b)). To a
+    defender's revoke, during the play: no rectification, play goes on as if there were no revoke, and the
+    Director judges at the end whether the defenders gained by it (Law 43B3)."""
 
     @property
     def actor(self) -> Actor:
         return self.by
+
+
+@dataclass(frozen=True, slots=True)
+class DummyWarned:
+    """Dummy warns declarer not to lead from the wrong hand. Dummy may try to prevent an irregularity (Law
+    42B2) and nothing follows, unless the Director finds that dummy had broken a limitation of Law 43A2
+    (``violated``): then a defender chooses the hand declarer leads from (Law 43B2(a))."""
+
+    seat: Seat
+    violated: bool = False
+
+    @property
+    def actor(self) -> Actor:
+        return self.seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -834,7 +850,7 @@ class ScoreAdjusted:
 
 Event = (
     CallMade | CardPlayed | DirectorCalled | Elected | ClaimMade | ClaimAnswered | ClaimRuled | CallChanged
-    | CardExposed | DummyDesignation | AttentionDrawn | ClaimWithdrawn | PlayOnAgreed
+    | CardExposed | DummyDesignation | AttentionDrawn | DummyWarned | ClaimWithdrawn | PlayOnAgreed
     | Misinformation | SimultaneousCalls
     | SimultaneousPlays | SimultaneousCards | LeadFaceDown
     | DesignationChanged | CardDeemedPlayed | CardRetracted | InspectionAllowed | DefectiveTrickFound

@@ -108,6 +108,7 @@ KIND_NAMES: Final[Mapping[str, str]] = {
     "LATE_CORRECTION": N_("correction made too late"),
     "FIFTH_CARD": N_("fifth card to a trick"),
     "DUMMY_INDICATED": N_("card indicated by dummy"),
+    "DUMMY_WARNED": N_("dummy's warning after breaking a limitation"),
 }
 """The short name of each :class:`~tenace.laws.decisions.Kind` of irregularity, by member name."""
 
@@ -177,6 +178,10 @@ KIND_SENTENCES: Final[Mapping[str, str]] = {
     "DUMMY_INDICATED": N_(
         "Dummy's act: {offender}, dummy, touched or indicated a card without declarer's instruction; play"
         " continues and the Director rules at the end of the play ({law})."
+    ),
+    "DUMMY_WARNED": N_(
+        "Dummy's warning: {offender}, dummy, having broken a limitation on dummy, warned declarer about the"
+        " hand to lead from; a defender chooses that hand ({law})."
     ),
 }
 """What happened, as a sentence: placeholders ``{offender}``, ``{call}`` and ``{law}``."""
@@ -252,6 +257,7 @@ WITHDRAW_CALL: Final = N_("Take back the call made after the changed call and ca
 REQUIRE_LEAD: Final = N_("Require the lead of {suit} ({law}).")
 FORBID_LEAD: Final = N_("Forbid the lead of {suits} for as long as the leader keeps the lead ({law}).")
 FREE_LEAD: Final = N_("Neither require nor forbid any lead: the leader may lead anything ({law}).")
+LEAD_FROM: Final = N_("Declarer leads from {seat}'s hand ({law}).")
 DESIGNATE_CARD: Final = N_("Have the penalty card {card} played now ({law}).")
 PLAY_CARD: Final = N_("Play {card} ({law}).")
 """``DesignateCard`` outside the penalty-card Laws: the card named for dummy (Law 46B) or the one of several
@@ -547,6 +553,7 @@ _OPTIONS: Final[dict[str, _Explainer]] = {
     "RequireLead": lambda s, x: s(REQUIRE_LEAD, suit=s.suits([x.suit]), law=s.law(x.law)),
     "ForbidLead": lambda s, x: s(FORBID_LEAD, suits=s.suits(x.suits), law=s.law(x.law)),
     "FreeLead": lambda s, x: s(FREE_LEAD, law=s.law(x.law)),
+    "LeadFrom": lambda s, x: s(LEAD_FROM, seat=s.seat(x.seat), law=s.law(x.law)),
     "DesignateCard": lambda s, x: s(
         DESIGNATE_CARD if x.law.law in (50, 51, 52) else PLAY_CARD, card=s.card(x.card), law=s.law(x.law)
     ),

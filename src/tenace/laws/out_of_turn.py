@@ -24,6 +24,9 @@ Under the Laws policy a card from the wrong hand is recorded, not refused:
   player says which one and a defender's other visible cards become penalty cards (58B2).
 * A defender who plays after declarer was told to retract a lead from the wrong hand, before declarer leads
   again, makes a major penalty card (Law 60B).
+* Dummy **warns** declarer not to lead from the wrong hand (:class:`~tenace.laws.events.DummyWarned`):
+  allowed, nothing follows (Law 42B2), unless the Director finds dummy had broken a limitation of Law 43A2;
+  then a defender chooses the hand declarer leads from (Law 43B2(a)).
 * The opening lead may be made **face down** (:class:`~tenace.laws.events.LeadFaceDown`, Law 41A): the
   clarification period lasts until the same card is faced; a face-down lead from the wrong defender goes back
   to his hand without rectification, as Law 54 deals only with a faced one.
@@ -48,6 +51,7 @@ from tenace.laws.decisions import (
     ForbidSuit,
     Irregularity,
     Kind,
+    LeadFrom,
     Option,
     PlayRequirement,
     Reject,
@@ -60,6 +64,7 @@ from tenace.laws.events import (
     CardExposed,
     CardPlayed,
     DirectorCalled,
+    DummyWarned,
     Elected,
     Event,
     LeadFaceDown,
@@ -89,6 +94,7 @@ __all__ = [
 ]
 
 _LAWS = frozenset({53, 54, 55, 56, 57, 58, 59, 60})
+_DUMMY_WARNED = LawRef(43, "B2(a)")
 
 
 def _name(seat: Seat) -> str:
@@ -507,7 +513,7 @@ def after_card(state: PlayState, index: int, policy: Policy) -> PlayState:
 
 def owns(decision: Decision) -> bool:
     """Whether a pending decision is one this module raised."""
-    return decision.law.law in _LAWS
+    return decision.law.law in _LAWS or decision.law == _DUMMY_WARNED
 
 
 def on_director(state: PlayState, event: DirectorCalled) -> PlayState | None:
@@ -585,6 +591,10 @@ def on_elected(state: PlayState, event: Elected, index: int = 0, policy: Policy 
     state = replace(state, pending=None)
     mine = state.out_of_turn
     option = event.option
+    if isinstance(option, LeadFrom):  # Law 43B2(a): declarer leads from the hand the defender chose
+        if option.seat is state.play.turn:
+            return state
+        return replace(state, play=state.play.lead_out_of_turn(option.seat))
     if mine.together is not None and isinstance(option, DesignateCard):
         return _designated(state, mine.together, option.card, mine.together.irregularity.index, policy)
     if mine.premature is not None and isinstance(
@@ -673,6 +683,8 @@ def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> Play
             return play_period.on_card(state, second, index, policy)
         case SimultaneousCards():
             return _simultaneous_cards(state, event, index, policy)
+        case DummyWarned():
+            return _warned(state, event, index)
         case LeadFaceDown():
             return _face_down(state, event, index, policy)
         case CardExposed(seat=seat) if (
@@ -686,6 +698,34 @@ def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> Play
                 # Law 54C: declarer could have seen a card of dummy's: he must accept the lead.
                 return after_card(_accept(replace(state, pending=None), faced), index, policy)
     return None
+
+
+def _warned(state: PlayState, event: DummyWarned, index: int) -> PlayState:
+    """Dummy warns declarer not to lead from the wrong hand, at declarer's turn to lead (Law 42B2). When the
+    Director finds dummy had broken a limitation of Law 43A2 first, the defender who would play next chooses
+    the hand declarer leads from (Law 43B2(a) lets either defender choose; as in Law 55A the engine asks the
+    one next in turn)."""
+    contract, play = state.contract, state.play
+    if event.seat is not contract.dummy:
+        raise ImpossibleActionError(f"only dummy warns declarer about the hand to lead from, not "
+                                    f"{_name(event.seat)} (Laws 42B2, 43B2(a))")
+    if state.pending is not None:
+        raise ImpossibleActionError(f"first the pending decision ({state.pending.law}) (Law 9B2)")
+    if play.is_complete or play.current_trick.cards or play.turn.side is not contract.declarer.side:
+        raise ImpossibleActionError("dummy's warning about the hand to lead from comes when declarer's side "
+                                    "is about to lead to a trick (Laws 42B2, 43B2(a))")
+    if not event.violated:
+        return state  # Law 42B2: dummy may try to prevent an irregularity
+    irregularity = Irregularity(Kind.DUMMY_WARNED, event.seat, _DUMMY_WARNED, index)
+    chooser = play.turn.lho
+    decision = Decision(
+        chooser,
+        (LeadFrom(contract.declarer, _DUMMY_WARNED), LeadFrom(contract.dummy, _DUMMY_WARNED)),
+        _DUMMY_WARNED,
+        irregularity,
+        f"From which hand does declarer lead, {_name(contract.declarer)}'s or dummy's?",
+    )
+    return replace(_record(state, irregularity), pending=decision)
 
 
 def _simultaneous_cards(state: PlayState, event: SimultaneousCards, index: int, policy: Policy) -> PlayState:

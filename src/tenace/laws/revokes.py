@@ -93,11 +93,16 @@ class Revoke:
     as_established: bool = False
     """Corrected, but Law 64 applies as if it had been established (dummy asked after a violation,
     Law 43B2(b))."""
+    unrectified: bool = False
+    """A defender's revoke that dummy, having broken a limitation of Law 43A2, was first to point out during
+    the play: not corrected, no trick transferred; the Director judges at the end (Law 43B3)."""
 
     @property
     def stands_for_64(self) -> bool:
-        """Whether Law 64 deals with it: noticed, and not corrected (or corrected under Law 43B2(b))."""
-        return self.attention is not None and (not self.corrected or self.as_established)
+        """Whether Law 64 deals with it: noticed, and not corrected (or corrected under Law 43B2(b)); never
+        after Law 43B3."""
+        return (self.attention is not None and not self.unrectified
+                and (not self.corrected or self.as_established))
 
     def __str__(self) -> str:
         suit = self.suit.name.lower()[:-1]
@@ -469,10 +474,13 @@ def on_attention(state: PlayState, event: AttentionDrawn, index: int) -> PlaySta
     if state.pending is not None and not owns(state.pending):
         raise ImpossibleActionError(f"first the pending decision ({state.pending.law}) (Law 9B2)")
     over = _play_over(state)
-    if event.by is contract.dummy and not over and event.offender is not contract.declarer:
+    defender = event.offender.side is not contract.declarer.side
+    dummy_first = event.by is contract.dummy and not over and defender
+    if dummy_first and not event.dummy_violated:
         raise ImpossibleActionError(
             "during the play dummy may draw attention only to a possible revoke by declarer "
-            "(Laws 9A4, 43A1(b), 61B2)"
+            "(Laws 9A4, 43A1(b), 61B2), unless the Director finds he had broken a limitation of Law 43A2 "
+            "(then Law 43B3)"
         )
     started = len(state.play.winners) + (1 if state.play.current_trick.cards else 0)
     if not 1 <= event.trick <= started:
@@ -487,6 +495,9 @@ def on_attention(state: PlayState, event: AttentionDrawn, index: int) -> PlaySta
         return replace(state, revoke_ledger=replace(ledger, inquiries=(*ledger.inquiries, event)))
     if found.attention is not None:
         raise ImpossibleActionError(f"attention has already been drawn to the {found}")
+    if dummy_first:  # Law 43B3: no rectification; play goes on as if there were no revoke
+        return replace(state, revoke_ledger=_swap(ledger, found, replace(found, attention=index,
+                                                                        unrectified=True)))
     established = is_established(state, found)
     twelfth = found.trick == 12 and event.late is None  # Law 62D1
     if established and not twelfth:

@@ -59,6 +59,7 @@ from tenace.laws.events import (
     DirectorCalled,
     DummyDesignation,
     DummyIndicated,
+    DummyWarned,
     Elected,
     Event,
     ExplanationCorrected,
@@ -656,6 +657,8 @@ def describe(event: Event) -> str:
             return f"{seat.name.title()} calls the Director: dummy indicated a card"
         case WrongPointing(by=seat, trick=trick):
             return f"{seat.name.title()} points out a card of trick {trick} turned the wrong way"
+        case DummyWarned(seat=seat):
+            return f"{seat.name.title()}, dummy, warns declarer about the hand to lead from"
         case PlayOnAgreed():
             return "all four agree to play on"
         case QuestionAsked(seat=seat):
