@@ -62,7 +62,12 @@ def test_30a_pass_out_of_rotation_at_rhos_turn_offender_must_pass_next_turn() ->
 
 
 def test_30b1_pass_at_partners_turn_offender_calls_and_the_director_judges_comparability() -> None:
+    """South passed at North's turn; the pass is cancelled. Law 30B1(a): North, the offender's partner, calls
+    as he likes at his turn (nothing constrains him); Law 30B1(b)(ii): South's 2H is not comparable, so North
+    must pass at his next turn."""
     t = _out_of_rotation("S:P", W)  # South passed at North's (his partner's) turn
+    assert t.constraints == () and t.turn is N  # type: ignore[attr-defined]
+    assert t.withdrawn[0].unauthorised_to(N) and not t.withdrawn[0].unauthorised_to(E)  # type: ignore[attr-defined]
     t = calls(t, "N:1H E:P S:2H")  # type: ignore[arg-type]
     assert t.pending is not None and t.pending.actor is DIRECTOR  # type: ignore[attr-defined]
     t = t.apply(Elected(DIRECTOR, Comparable(False, LawRef(30, "B1(b)(ii)"))))  # type: ignore[attr-defined]
@@ -94,15 +99,21 @@ def test_31a2b_bid_at_rhos_turn_rho_bids_non_comparable_call_partner_passes_next
 
 
 def test_31b_bid_at_partners_turn_offender_judged_at_his_turn() -> None:
+    """South bid 1NT at North's (his partner's) turn; West does not accept it (Law 29B). Law 31B1: North calls
+    freely at his turn; Law 31B2: South's 1NT at his own turn is judged by the Director, here comparable, so
+    there is no further rectification (as 31A2(a))."""
     t = _out_of_rotation("S:1NT", W)
+    assert t.constraints == () and t.turn is N  # type: ignore[attr-defined]
+    assert t.withdrawn[0].unauthorised_to(N)  # type: ignore[attr-defined]
     t = calls(t, "N:1C E:P S:1NT")  # type: ignore[arg-type]
     t = t.apply(Elected(DIRECTOR, Comparable(True, LawRef(23, "A"))))
     assert standing(t) == "N:1C E:P S:1NT" and t.constraints == ()
 
 
 def test_32a1_double_at_rhos_turn_rho_passes_offender_must_repeat_it() -> None:
-    """North opens 1C, East passes; West doubles at South's turn (South is West's RHO). Not accepted: if South
-    passes, West must repeat the double and there is no rectification."""
+    """North opens 1C, East passes; West doubles at South's turn (South is West's RHO). Not accepted, it is
+    cancelled and the auction goes back to South (Law 29B); if South passes, West must repeat the double and
+    there is no rectification (Law 32A1)."""
     t = calls(table(), "N:1C E:P W:X").apply(DirectorCalled(N))
     t = t.apply(Elected(N, Reject(LawRef(29, "B"))))
     assert standing(t) == "N:1C E:P" and t.turn is S
@@ -119,3 +130,47 @@ def test_32_an_inadmissible_double_out_of_rotation_is_never_accepted() -> None:
     t = calls(table(), "N:P E:1C W:X").apply(DirectorCalled(N))
     assert t.pending is None and t.turn is S
     assert MustPass(E, Duration.REST_OF_AUCTION, LawRef(36, "B4")) in t.constraints
+
+
+def _double_out_of_rotation(script: str, lho: object) -> object:
+    """North opens 1C, East passes and West doubles out of rotation; ``lho`` (West's LHO) refuses it."""
+    t = calls(table(), script).apply(DirectorCalled(lho))  # type: ignore[arg-type]
+    return t.apply(Elected(lho, Reject(LawRef(29, "B"))))  # type: ignore[arg-type]
+
+
+def test_32a2a_double_at_rhos_turn_rho_bids_and_a_comparable_call_brings_nothing() -> None:
+    """West doubles 1C at South's turn; refused. South bids 1H, and West doubles again in turn: the Director
+    finds it comparable (Law 32A2(a)): the double stands, no constraint, the withdrawn double is no longer UI
+    (23C)."""
+    t = _double_out_of_rotation("N:1C E:P W:X", N)
+    t = calls(t, "S:1H W:X")  # type: ignore[arg-type]
+    assert t.pending is not None and t.pending.actor is DIRECTOR
+    t = t.apply(Elected(DIRECTOR, Comparable(True, LawRef(23, "A"))))
+    assert standing(t) == "N:1C E:P S:1H W:X" and t.constraints == () and t.withdrawn == ()
+
+
+def test_32a2b_double_at_rhos_turn_rho_bids_non_comparable_call_partner_passes_next_turn() -> None:
+    """The same, but West bids 2S at his turn: not comparable (Law 32A2(b)): East must pass at his next turn
+    and declarer may restrict East's lead (26B)."""
+    t = _double_out_of_rotation("N:1C E:P W:X", N)
+    t = calls(t, "S:1H W:2S")  # type: ignore[arg-type]
+    t = t.apply(Elected(DIRECTOR, Comparable(False, LawRef(32, "A2(b)"))))
+    assert MustPass(E, Duration.NEXT_TURN, LawRef(32, "A2(b)")) in t.constraints
+    assert LeadRestriction(E, W, LawRef(26, "B")) in t.constraints
+    t = calls(t, "N:P E:P S:P")
+    assert str(t.contract) == "2SW"
+
+
+def test_32b1_32b2_double_at_partners_turn() -> None:
+    """East opens 1C after North's pass; North doubles at his partner's (South's) turn; East refuses it (Law
+    29B). Law 32B1: South calls freely at his turn, the cancelled double UI to him; Law 32B2: North's call at
+    his own turn is judged as in 32A2: a pass is not comparable, so South must pass next turn."""
+    t = calls(table(), "N:P E:1C N:X").apply(DirectorCalled(E))
+    t = t.apply(Elected(E, Reject(LawRef(29, "B"))))
+    assert standing(t) == "N:P E:1C" and t.turn is S and t.constraints == ()
+    assert t.withdrawn[0].unauthorised_to(S) and not t.withdrawn[0].unauthorised_to(W)
+    t = calls(t, "S:1H W:P N:P")
+    assert t.pending is not None and t.pending.actor is DIRECTOR
+    t = t.apply(Elected(DIRECTOR, Comparable(False, LawRef(32, "B"))))
+    assert MustPass(S, Duration.NEXT_TURN, LawRef(32, "B")) in t.constraints
+    assert LeadRestriction(S, N, LawRef(26, "B")) in t.constraints

@@ -46,6 +46,9 @@ def test_36a_an_inadmissible_double_out_of_rotation_cancelled_by_lhos_call() -> 
 
 
 def test_36b_inadmissible_double_cancelled_offender_substitutes_partner_passes_throughout() -> None:
+    """South doubles his partner's 1C (inadmissible, Law 35A) and West draws attention before calling.
+    Law 36B1: the double is cancelled; Law 36B2: South, still in turn, substitutes a legal call and North
+    must pass whenever his turn comes; Law 36B3: the 26B lead restriction is available to the opponents."""
     t = calls(table(), "N:1C E:P S:X").apply(DirectorCalled(W))
     assert t.turn is S and standing(t) == "N:1C E:P"
     assert MustPass(N, Duration.REST_OF_AUCTION, LawRef(36, "B2")) in t.constraints
@@ -55,6 +58,7 @@ def test_36b_inadmissible_double_cancelled_offender_substitutes_partner_passes_t
 
 
 def test_36_redouble_without_a_double_is_inadmissible() -> None:
+    """A redouble of an undoubled bid is not permitted by Law 19B1: inadmissible (Law 35A), under Law 36."""
     t = calls(table(), "N:1C E:P S:XX")
     assert t.open_irregularity is not None and t.open_irregularity.law == LawRef(36)
 
@@ -67,6 +71,8 @@ def _east_must_pass() -> object:
 
 
 def test_37b_call_by_a_player_required_to_pass_is_cancelled_and_both_must_pass() -> None:
+    """East must pass (30A) but bids 1S (inadmissible, Law 35B); South draws attention. Law 37B1: the 1S is
+    cancelled; Law 37B2: a pass is substituted and East and West must pass for the rest of the auction."""
     t = calls(_east_must_pass(), "N:1C E:1S").apply(DirectorCalled(S))  # type: ignore[arg-type]
     assert standing(t) == "N:1C E:P" and t.turn is S
     assert MustPass(E, Duration.REST_OF_AUCTION, LawRef(37, "B2")) in t.constraints
@@ -85,8 +91,8 @@ def test_28a_call_at_rhos_turn_when_rho_must_pass_is_in_rotation() -> None:
 
 
 def test_39a_call_after_the_final_pass_is_cancelled_and_39c_brings_lead_restrictions() -> None:
-    """After 1H P P P, East (a future defender) bids 2S: the bid is cancelled, and declarer may restrict
-    West's lead (Laws 39C, 26B)."""
+    """After 1H P P P, East (a future defender) bids 2S, inadmissible (Law 35D): the bid is cancelled
+    (Law 39A), and declarer may restrict West's lead (Laws 39C, 26B)."""
     t = calls(table(), "N:1H E:P S:P W:P")
     t = t.apply(CallMade(E, parse_call("2S")))
     assert standing(t) == "N:1H E:P S:P W:P" and str(t.contract) == "1HN"

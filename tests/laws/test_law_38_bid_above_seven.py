@@ -25,6 +25,8 @@ def test_38_a_bid_above_seven_waits_for_the_director_and_calls_go_on_meanwhile()
 def test_38b_38c_the_bid_and_the_calls_over_it_are_cancelled_a_pass_is_substituted_the_side_passes() -> None:
     """West bids 8H over 7S; North, his LHO, passes over it; then attention is drawn. Both calls go, West
     passes, and East and West must pass to the end; since West's LHO had called, no lead restriction (38D)."""
+    # Law 35C: a bid above seven is inadmissible; Law 38B: it and North's pass over it are cancelled; Law 38C:
+    # West's pass is substituted and East-West must pass to the end; Law 38A: 7S, not 8H, is the contract.
     t = calls(table(), "N:1S E:2H S:7S").apply(BidAboveSeven(W, "8H"))
     t = calls(t, "N:P").apply(DirectorCalled(E))
     assert standing(t) == "N:1S E:2H S:7S W:P" and t.turn is N and t.open_irregularity is None

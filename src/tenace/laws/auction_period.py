@@ -277,7 +277,7 @@ def on_call(state: AuctionState, event: CallMade, index: int, policy: Policy) ->
             f"{actor_name(state.pending.actor)} must first decide ({state.pending.law}); "
             f"{event.seat.name.title()} cannot call now"
         )
-    if state.turn is None:
+    if state.turn is None:  # Law 35D: a call after the final pass is inadmissible (Law 39)
         return _after_final_pass(state, event, index, policy)
     if state.above_seven is not None:  # Law 38B: a call over a bid of more than seven will be cancelled too
         above = state.above_seven
@@ -305,8 +305,10 @@ def on_call(state: AuctionState, event: CallMade, index: int, policy: Policy) ->
     required = state.must_pass(seat)
     if required is not None and not isinstance(call, Pass):
         if isinstance(call, Bid) or state.is_lawful(seat, call):
+            # Law 35B: a bid, double or redouble by a player required to pass is inadmissible (Law 37)
             return _irregular(state, Kind.CALL_WHILE_REQUIRED_TO_PASS, event, _cite(37), index, policy)
     if not state.is_lawful(seat, call):
+        # an insufficient bid (Law 27), or a double or redouble Law 19 does not permit: inadmissible (Law 35A)
         kind, law = (
             (Kind.INSUFFICIENT_BID, _cite(27))
             if isinstance(call, Bid)
@@ -462,6 +464,7 @@ def _after_final_pass(state: AuctionState, event: CallMade, index: int, policy: 
     the lead restrictions of Law 26B (39C), unless his LHO calls after it before rectification; anything else
     has no further rectification (39B)."""
     new = _irregular(state, Kind.CALL_AFTER_FINAL_PASS, event, _cite(39), index, policy)
+    # Law 39A: every call after the final pass is cancelled
     new = _withdraw(replace(new, open=None), event.seat, event.call, _cite(39, "A"))
     # Law 39B: once the offender's LHO has called in his turn after the infraction, before any rectification,
     # the offender's call brings no further rectification (its 39C restriction lapses)
@@ -475,6 +478,7 @@ def _after_final_pass(state: AuctionState, event: CallMade, index: int, policy: 
         and event.seat.side is not contract.declarer.side
         and not isinstance(event.call, Pass)
     ):
+        # Law 39C: a bid, double or redouble by a defender, his LHO not having called: the 26B restrictions
         new = replace(
             new,
             constraints=(*new.constraints, LeadRestriction(event.seat.partner, event.seat, _cite(39, "C"))),
@@ -498,7 +502,8 @@ def on_event(state: AuctionState, event: Event, index: int, policy: Policy) -> A
 
 
 def _above_seven(state: AuctionState, event: BidAboveSeven, index: int, policy: Policy) -> AuctionState:
-    """Law 38: a bid of more than seven, in turn, waits for the Director with any calls made over it."""
+    """Law 38: a bid of more than seven, in turn, waits for the Director with any calls made over it. Law 35C:
+    such a bid is inadmissible; Law 38A: it never enters the auction, so no contract above seven is played."""
     irregularity = Irregularity(Kind.BID_ABOVE_SEVEN, event.seat, _cite(38), index)
     if policy is Policy.ONLINE:
         raise UnlawfulActionError(f"{event.bid} by {event.seat.name.title()}: no bid is above seven (Law 38)",
@@ -517,9 +522,9 @@ def _above_seven(state: AuctionState, event: BidAboveSeven, index: int, policy: 
 
 
 def _rectify_above_seven(state: AuctionState, above: AboveSeven) -> AuctionState:
-    """Law 38B-D: the bid and every call over it are cancelled; the offender passes, and both members of the
-    offending side must pass for the rest of the auction; Law 26B applies to the offender's partner unless
-    the offender's LHO had called over the bid (38D)."""
+    """Laws 38B, 38C and 38D: the bid and every call over it are cancelled (38B); a pass is substituted, and
+    both members of the offending side must pass for the rest of the auction (38C); Law 26B applies to the
+    offender's partner unless the offender's LHO had called over the bid (Law 38D)."""
     offender = above.irregularity.offender
     cleared = replace(state, above_seven=None)
     for later in above.later:
@@ -576,13 +581,15 @@ def on_director(state: AuctionState, event: DirectorCalled) -> AuctionState:
         case Kind.CALL_OUT_OF_ROTATION:
             return _cancel_out_of_rotation(state, irregularity, offending)
         case Kind.INADMISSIBLE_DOUBLE:
-            # Law 36B: cancelled; the offender substitutes a lawful call; partner must pass throughout; 26B.
+            # Law 36B1: the double or redouble is cancelled. Law 36B2: the offender substitutes a legal call
+            # (his turn stays) and his partner must pass throughout. Law 36B3: the 26B lead restrictions.
             cleared = _withdraw(replace(state, open=None), offender, offending.call, _cite(36, "B1"))
             return replace(
                 cleared, constraints=(*cleared.constraints, *_partner_silenced(offender, _cite(36, "B2")))
             )
         case Kind.CALL_WHILE_REQUIRED_TO_PASS:
-            # Law 37B: cancelled, a pass is substituted, both members of the offending side must pass.
+            # Law 37B1: the call by a player required to pass is cancelled. Law 37B2: a pass is substituted
+            # and both members of the offending side must pass for the rest of the auction (26B may apply).
             cleared = _withdraw(replace(state, open=None), offender, offending.call, _cite(37, "B1"))
             law = _cite(37, "B2")
             cleared = replace(
@@ -649,10 +656,13 @@ def _cancel_out_of_rotation(
                     state,
                     constraints=(*state.constraints, MustPass(offender, Duration.NEXT_TURN, _cite(30, "A"))),
                 )
+            # Law 30B1(a): the offender's partner calls freely at his turn (the cancelled pass is UI, 16C2)
             law = _cite(30, "B1(b)(ii)")
         case Bid():
             if at_rho:  # Law 31A1: repeat the bid if RHO passes; 31A2 otherwise
                 return _await_rho(state, offender, call, _cite(31, "A1"), _cite(31, "A2(b)"))
+            # Law 31B1: the offender's partner calls freely at his turn (the cancelled bid is UI, 16C2);
+            # Law 31B2: the offender calls at his turn and the Director judges comparability as in 31A2.
             law = _cite(31, "B")
         case Double() | Redouble():
             if _inadmissible(state, offending):
@@ -660,8 +670,10 @@ def _cancel_out_of_rotation(
                 return replace(
                     state, constraints=(*state.constraints, *_partner_silenced(offender, _cite(36, "B4")))
                 )
-            if at_rho:  # Law 32A1 / 32A2
+            if at_rho:  # Law 32A1 / 32A2 (a comparable call, Law 32A2(a); otherwise Law 32A2(b))
                 return _await_rho(state, offender, call, _cite(32, "A1"), _cite(32, "A2(b)"))
+            # Law 32B1: the offender's partner calls freely (16C2); Law 32B2: the offender's call at his
+            # turn is judged as in 32A2(a)/(b).
             law = _cite(32, "B")
     if_not = (
         MustPass(offender.partner, Duration.NEXT_TURN, law),
