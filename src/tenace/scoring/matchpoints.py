@@ -29,10 +29,10 @@ import enum
 import math
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, TypeVar
 
 from tenace.scoring.adjusted import (
     DEFAULT_SETTINGS,
@@ -48,6 +48,8 @@ Entry: TypeAlias = int | AssignedAdjustedScore | ArtificialAdjustedScore
 """One line of a traveller: North-South's score, or a Law 12 adjusted score."""
 PairId: TypeAlias = int | str
 """How a pair is named: ``3``, ``"3NS"``, ..."""
+
+_T = TypeVar("_T")
 
 _HUNDRED: Final = Fraction(100)
 _HALF_PERCENT: Final = Fraction(50)
@@ -260,7 +262,9 @@ def score_board(
     plain: list[int] = []
     assigned: list[tuple[int, AssignedAdjustedScore]] = []
     for index, entry in enumerate(entries):
-        if isinstance(entry, AssignedAdjustedScore):
+        if entry.__class__ is int:  # the common case first, in one test
+            plain.append(entry)
+        elif isinstance(entry, AssignedAdjustedScore):
             assigned.append((index, entry))
         elif isinstance(entry, ArtificialAdjustedScore):
             continue
@@ -281,16 +285,34 @@ def score_board(
             ns, ew = neuberg(ns, n, full), neuberg(ew, n, full)
         return BoardScore(ns, ew, top, units_percentage(ns, top), units_percentage(ew, top))
 
-    # Without assigned scores every plain line's units come from one sort (the fast path).
-    by_score = dict(zip(plain, matchpoint_units(plain), strict=True)) if not assigned else {}
-    plain_top = top_units(len(plain))
+    def artificial(entry: ArtificialAdjustedScore) -> BoardScore:
+        ns_pct, ew_pct = entry.percentages(resolved)
+        ns_units, ew_units = ns_pct * top / _HUNDRED, ew_pct * top / _HUNDRED
+        return BoardScore(ns_units, ew_units, top, ns_pct, ew_pct, artificial=True)
+
+    if not assigned:
+        # The fast path: one sort gives every distinct score its units (Law 78A), each distinct score is
+        # worked out once, and equal scores share their (immutable) BoardScore.
+        plain_top = top_units(len(plain))
+        counts = Counter(plain)
+        by_score: dict[int, BoardScore] = {}
+        below = 0
+        for value in sorted(counts):
+            count = counts[value]
+            ns_plain = 2 * below + count - 1
+            below += count
+            by_score[value] = finish(Fraction(ns_plain), Fraction(plain_top - ns_plain))
+        return tuple(
+            by_score[entry] if entry.__class__ is int
+            else artificial(entry) if isinstance(entry, ArtificialAdjustedScore)
+            else by_score[entry]  # type: ignore[index]  # an int subclass
+            for entry in entries
+        )
     out: list[BoardScore] = []
     same_score: dict[int, BoardScore] = {}
     for index, entry in enumerate(entries):
         if isinstance(entry, ArtificialAdjustedScore):
-            ns_pct, ew_pct = entry.percentages(resolved)
-            ns_units, ew_units = ns_pct * top / _HUNDRED, ew_pct * top / _HUNDRED
-            out.append(BoardScore(ns_units, ew_units, top, ns_pct, ew_pct, artificial=True))
+            out.append(artificial(entry))
         elif isinstance(entry, AssignedAdjustedScore):
             ns_units = Fraction(0)
             for score, weight in entry.ns.components:
@@ -302,10 +324,6 @@ def score_board(
                 ew_units += weight * (own + comparison.against_assigned(score, ew=True, skip=index))
             out.append(finish(ns_units, ew_units))
         elif entry in same_score:  # equal scores score alike: share the (immutable) BoardScore
-            out.append(same_score[entry])
-        elif not assigned:
-            ns_plain = by_score[entry]
-            same_score[entry] = finish(Fraction(ns_plain), Fraction(plain_top - ns_plain))
             out.append(same_score[entry])
         else:
             ns_units = comparison.ns_units_against_plain(entry, member=True) + comparison.against_assigned(
@@ -380,6 +398,26 @@ class EventScore:
         raise KeyError(f"no pair {pair!r} in the event")
 
 
+def _best_first(items: list[_T], value: Callable[[_T], Fraction]) -> list[_T]:
+    """``items`` by exact ``value``, highest first, equal values in their order in ``items``.
+
+    Sorting compares floats, which are cheap: the float nearest a Fraction never puts two values the wrong
+    way round, it can only make two different values equal, and those runs are then put in exact order.
+    """
+    keys = [float(value(item)) for item in items]
+    order = sorted(range(len(items)), key=keys.__getitem__, reverse=True)  # stable, even reversed
+    out = [items[i] for i in order]
+    start = 0
+    while start < len(out):
+        end = start + 1
+        while end < len(out) and keys[order[end]] == keys[order[start]]:
+            end += 1
+        if end - start > 1:
+            out[start:end] = sorted(out[start:end], key=value, reverse=True)
+        start = end
+    return out
+
+
 def _award_sides(entry: Entry) -> tuple[bool, bool]:
     if isinstance(entry, ArtificialAdjustedScore):
         return isinstance(entry.ns, Award), isinstance(entry.ew, Award)
@@ -421,33 +459,57 @@ def score_event(
         )
         for b in numbers
     }
-    order: dict[PairId, int] = {}
-    raw: dict[PairId, Fraction] = {}
-    available: dict[PairId, int] = {}
-    count: dict[PairId, int] = {}
-    # Percentages on boards without an Award, for the session rule of Law 12C2(c).
-    session_raw: dict[PairId, Fraction] = {}
-    session_available: dict[PairId, int] = {}
-
-    def add(pair: PairId, units: Fraction, top: int, awarded: bool) -> None:
-        order.setdefault(pair, len(order))
-        raw[pair] = raw.get(pair, Fraction(0)) + units
-        available[pair] = available.get(pair, 0) + top
-        count[pair] = count.get(pair, 0) + 1
-        if not awarded:
-            session_raw[pair] = session_raw.get(pair, Fraction(0)) + units
-            session_available[pair] = session_available.get(pair, 0) + top
-
-    for b in numbers:
+    # Every value on the event's boards becomes a whole numerator over one common denominator (the least
+    # common multiple of the boards' denominators: 1 without factoring, the comparable counts with Neuberg),
+    # so that a pair's sum is integer addition; each pair's Fraction is made once, at the end.
+    distinct = [{id(score): score for score in scored[b]} for b in numbers]
+    common = 1
+    for scores in distinct:
+        for score in scores.values():
+            common = math.lcm(common, score.ns.denominator, score.ew.denominator)
+    # per pair: [units as numerators over ``common``, tops available, boards], in order of first appearance
+    tally: dict[PairId, list[int]] = {}
+    # Law 12C2(c): what each pair scored on boards where it received an Award, taken out of its session
+    award_raw: dict[PairId, int] = {}
+    award_available: dict[PairId, int] = {}
+    for b, scores in zip(numbers, distinct, strict=True):
+        numerators = {
+            key: (score.ns.numerator * (common // score.ns.denominator),
+                  score.ew.numerator * (common // score.ew.denominator), score.top)
+            for key, score in scores.items()
+        }
         for line, score in zip(boards[b], scored[b], strict=True):
-            ns_award, ew_award = _award_sides(line.result)
-            add(line.ns_pair, score.ns, score.top, ns_award)
-            add(line.ew_pair, score.ew, score.top, ew_award)
+            ns_units, ew_units, top = numerators[id(score)]
+            ns_tally = tally.get(line.ns_pair)
+            if ns_tally is None:
+                tally[line.ns_pair] = [ns_units, top, 1]
+            else:
+                ns_tally[0] += ns_units
+                ns_tally[1] += top
+                ns_tally[2] += 1
+            ew_tally = tally.get(line.ew_pair)
+            if ew_tally is None:
+                tally[line.ew_pair] = [ew_units, top, 1]
+            else:
+                ew_tally[0] += ew_units
+                ew_tally[1] += top
+                ew_tally[2] += 1
+            if line.result.__class__ is not int:
+                ns_award, ew_award = _award_sides(line.result)
+                for pair, units, awarded in ((line.ns_pair, ns_units, ns_award),
+                                             (line.ew_pair, ew_units, ew_award)):
+                    if awarded:
+                        award_raw[pair] = award_raw.get(pair, 0) + units
+                        award_available[pair] = award_available.get(pair, 0) + top
 
     def session(pair: PairId) -> Fraction | None:
-        top = session_available.get(pair, 0)
-        return session_raw[pair] * _HUNDRED / top if top else None
+        units, top, _ = tally[pair]
+        top -= award_available.get(pair, 0)
+        if not top:
+            return None
+        return Fraction(units - award_raw.get(pair, 0), common) * _HUNDRED / top
 
+    changed: dict[PairId, Fraction] = {}  # what the session rule changed (few pairs)
     if resolved.session_rule:
         for b in numbers:
             updated = list(scored[b])
@@ -465,24 +527,26 @@ def score_event(
                 new = BoardScore(
                     ns_pct * top / _HUNDRED, ew_pct * top / _HUNDRED, top, ns_pct, ew_pct, artificial=True
                 )
-                raw[line.ns_pair] += new.ns - old.ns
-                raw[line.ew_pair] += new.ew - old.ew
+                changed[line.ns_pair] = changed.get(line.ns_pair, Fraction(0)) + new.ns - old.ns
+                changed[line.ew_pair] = changed.get(line.ew_pair, Fraction(0)) + new.ew - old.ew
                 updated[i] = new
             scored[b] = tuple(updated)
 
-    expected = expected_boards if expected_boards is not None else max(count.values(), default=0)
+    expected = (expected_boards if expected_boards is not None
+                else max((boards_scored for _, _, boards_scored in tally.values()), default=0))
     totals = []
-    for pair in order:
-        boards_scored = count[pair]
-        if scaling is TotalScaling.TO_EXPECTED_BOARDS:
-            total = raw[pair] * expected / boards_scored
-        else:
-            total = raw[pair]
-        totals.append(
-            PairTotal(pair, boards_scored, raw[pair], available[pair], total,
-                      units_percentage(raw[pair], available[pair]))
-        )
-    totals.sort(key=lambda t: (-t.percentage, order[t.pair]))
+    scaled = scaling is TotalScaling.TO_EXPECTED_BOARDS
+    for pair, (units, available, boards_scored) in tally.items():
+        if pair in changed:
+            pair_raw = Fraction(units, common) + changed[pair]
+            total = pair_raw * expected / boards_scored if scaled else pair_raw
+            percentage = units_percentage(pair_raw, available)
+        else:  # each value straight from integers: one Fraction (one gcd) apiece
+            pair_raw = Fraction(units, common)
+            total = Fraction(units * expected, common * boards_scored) if scaled else pair_raw
+            percentage = Fraction(units * 100, common * available) if available else _HALF_PERCENT
+        totals.append(PairTotal(pair, boards_scored, pair_raw, available, total, percentage))
+    totals = _best_first(totals, lambda t: t.percentage)
     return EventScore(full, expected, tuple((b, scored[b]) for b in numbers), tuple(totals))
 
 
