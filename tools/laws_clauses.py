@@ -59,6 +59,10 @@ _classify(TABLE, "the Director's authority over rectification at the table",
 _classify(TABLE, "conduct: what a player may take into account", "16A2")
 _classify(TABLE, "the spoken form of a call; online and in a record a call is exact",
           "19A2", "19B2", "19B3", "20A", "20E")
+_classify(TABLE, "asking whose lead it is, and who answers a request to restate the auction; online the "
+          "table shows the turn and the record restates the auction itself", "20C1", "20D")
+_classify(DIRECTOR, "the Director's judgement of comparability, recorded as his Comparable election",
+          "23A1", "23A2", "23A3")
 _classify(AUTHORITY, "a power of the Regulating Authority", "18F", "40B2(a)", "40B2(b)", "40B2(c)", "40B2(d)")
 _classify(AUTHORITY, "a definition or principle; the clauses that apply it are implemented where they apply",
           "40A1(a)", "40A2", "40A3", "40A4", "40B1(a)", "40B1(b)", "40B1(c)", "40C2")

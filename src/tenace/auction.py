@@ -90,6 +90,8 @@ class Auction:
         return len(self.calls)
 
     def _summary(self) -> _Summary:
+        # Walking back to the last bid: a double or redouble before it was superseded by it (Law 19C); one
+        # after it, with no bid following, stays on the contract (Law 19D).
         doubling = Doubling.UNDOUBLED
         doubler: Seat | None = None
         for i in range(len(self.calls) - 1, -1, -1):
@@ -131,12 +133,12 @@ class Auction:
         match call:
             case Pass():
                 return True
-            case Bid():
+            case Bid():  # Law 18C: sufficient when it supersedes the last bid (or there is none)
                 return summary.last_bid is None or call > summary.last_bid
-            case Double():
+            case Double():  # Law 19A1: only an opponent's last bid, not already doubled
                 return (summary.last_bidder is not None and summary.last_bidder.side is not me.side
                         and summary.doubling is Doubling.UNDOUBLED)
-            case Redouble():
+            case Redouble():  # Law 19B1: only a double of one's own side's last bid
                 return (summary.last_bidder is not None and summary.last_bidder.side is me.side
                         and summary.doubling is Doubling.DOUBLED)
         raise TypeError(f"not a call: {call!r}")

@@ -47,6 +47,8 @@ def test_41b_before_the_opening_lead_declarer_and_the_defenders_not_dummy() -> N
 
 
 def test_41b_in_the_play_at_ones_first_turn_until_one_plays_a_card() -> None:
+    """Law 20C2: declarer (at his first turn, from dummy) or a defender at his first turn to play may have
+    the auction restated; not before his turn nor after he has played."""
     t = play(in_3nt(), "E:SQ")  # the opening lead: dummy (South) plays next, so it is declarer's turn
     assert t.apply(ReviewAsked(N)).record[-1] == ReviewAsked(N)  # declarer's first turn is from dummy
     _refused(t, W, "at his first turn to play")  # West's turn has not come

@@ -42,6 +42,8 @@ def _question_irregularities(t: Table) -> list[Irregularity]:
 
 
 def test_20f1_a_question_at_ones_own_turn_to_call_is_no_irregularity() -> None:
+    """West asks at his turn about North-South's 2D alone (Law 20F3: a single call may be asked about): it is
+    recorded as a question about that call, in turn, and holds nothing up."""
     t = to_two_d().apply(QuestionAsked(W, about=TWO_D))
     (question,) = t.information.questions
     assert (question.seat, question.about, question.in_turn) == (W, TWO_D, True)

@@ -15,8 +15,9 @@ from ._misinfo_helpers import TWO_D, call, play_out, to_two_d
 
 
 def test_21b1a_after_the_correction_the_misinformed_player_may_change_his_call() -> None:
-    """West passed 2D, explained as natural; North corrects (a transfer). The remedy offered is West's change;
-    the Director's Misinformation finding lets him double instead, without rectification."""
+    """West passed 2D, explained as natural; North corrects (a transfer). The remedy offered is West's change
+    under Law 21B (Laws 20F4(b), 20F6); the Director's Misinformation finding lets him double instead,
+    without rectification."""
     t = call(to_two_d().apply(ExplanationGiven(N, TWO_D, "natural, to play")), "W:P")
     t = t.apply(ExplanationCorrected(N, TWO_D, "Jacoby transfer to hearts"))
     (remedy,) = remedies(t)
@@ -70,6 +71,6 @@ def test_21b3_too_late_to_change_a_call_the_director_adjusts() -> None:
 
 def test_21a_without_a_correction_there_is_no_remedy() -> None:
     """Nothing on record says the explanation was wrong: a player acting on his own misunderstanding gets no
-    redress (21A), and the engine offers none."""
+    redress (Law 21A), and the engine offers none."""
     t = call(to_two_d().apply(ExplanationGiven(N, TWO_D, "transfer to hearts")), "W:P")
     assert remedies(t) == ()

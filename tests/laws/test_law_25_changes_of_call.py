@@ -139,8 +139,11 @@ def test_25a5_change_after_the_auction_ended_reopens_it_in_the_clarification_per
 
 
 def test_25a5_no_change_once_the_opening_lead_is_faced() -> None:
+    """Law 17D1: the faced opening lead ends the auction period (the phase becomes the play), so no call can
+    be changed after it."""
     t = calls(table(), "N:1H E:P S:P W:P")
     t = t.apply(CardPlayed(E, next(iter(DEAL[E]))))
+    assert t.phase is Phase.PLAY
     with pytest.raises(ImpossibleActionError, match="auction period is over"):
         _change(t, W, "X")
 
@@ -186,7 +189,7 @@ def test_25b1_accepted_when_the_director_is_called_and_a_comparable_call_has_no_
 
 def test_25b2_a_change_not_accepted_is_cancelled_and_the_first_call_stands() -> None:
     """East does not accept North's change: it is cancelled, 1C stands, and the cancelled 1D is information
-    unauthorised to North-South (25B2, 25B3, 16C)."""
+    unauthorised to North-South (Laws 25B2, 25B3, 16C)."""
     t = _change(calls(table(), "N:1C"), N, "1D", unintended=False).apply(DirectorCalled(E))
     t = t.apply(Elected(E, Reject(LawRef(25, "B2"))))
     assert standing(t) == "N:1C" and t.turn is E and t.open_irregularity is None

@@ -127,3 +127,19 @@ def test_nobody_but_lho_may_call_over_an_open_insufficient_bid() -> None:
     t = calls(table(), "N:1H E:1D")
     with pytest.raises(ImpossibleActionError, match="Director must be called"):
         t.apply(CallMade(N, parse_call("2H")))
+
+
+def test_27a2_an_insufficient_bid_out_of_rotation_is_ruled_under_law_31() -> None:
+    """Law 27A2: North opens 1H and West bids 1D at East's (his partner's) turn, insufficient and out of
+    rotation. It is a call out of rotation, not a Law 27 case: North may accept it (29A) or not; refused, the
+    auction reverts to East and West's later call is judged under Law 31B, with no 27B replacement."""
+    t = calls(table(), "N:1H W:1D")
+    assert t.open_irregularity is not None and t.open_irregularity.law == LawRef(29)
+    t = t.apply(DirectorCalled(N))
+    assert t.pending is not None and t.pending.actor is N
+    assert [o.law for o in t.pending.options] == [LawRef(29, "A"), LawRef(29, "B")]
+    t = t.apply(Elected(N, Reject(LawRef(29, "B"))))
+    assert standing(t) == "N:1H" and t.turn is E and t.constraints == ()
+    t = calls(t, "E:P S:P W:2D")
+    assert t.pending is not None and t.pending.actor is DIRECTOR
+    assert Comparable(False, LawRef(31, "B")) in t.pending.options

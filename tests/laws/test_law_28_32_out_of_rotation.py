@@ -84,6 +84,9 @@ def test_31a1_bid_at_rhos_turn_rho_passes_offender_must_repeat_the_bid() -> None
 
 
 def test_31a2_bid_at_rhos_turn_rho_bids_a_comparable_call_has_no_rectification() -> None:
+    """East's 1S at North's turn is cancelled; North bids 1H and East bids 1S again. The Director finds it
+    comparable (his judgement under Law 23A1, 23A2 or 23A3, recorded as his election); Law 23B: the auction
+    goes on with no further rectification and the withdrawn bid is no longer unauthorised (no 16C2)."""
     t = _out_of_rotation("E:1S", S)
     t = calls(t, "N:1H E:1S")  # type: ignore[arg-type]
     t = t.apply(Elected(DIRECTOR, Comparable(True, LawRef(23, "A"))))

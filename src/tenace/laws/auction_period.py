@@ -296,6 +296,7 @@ def on_call(state: AuctionState, event: CallMade, index: int, policy: Policy) ->
             # Law 28A: a call at RHO's turn is in rotation when RHO must pass; RHO is deemed to pass.
             deemed = CallMade(state.turn, PASS)
             return on_call(_append(state, deemed), event, index, policy)
+        # a call out of rotation (Law 29), an insufficient bid among them (Law 27A2: Law 31 applies to it)
         return _irregular(state, Kind.CALL_OUT_OF_ROTATION, event, _cite(29), index, policy)
     if isinstance(state.procedure, _AwaitReplacement) and state.procedure.offender is seat:
         return _replacement(state, state.procedure, event, index, policy)
@@ -719,7 +720,7 @@ def _judged(state: AuctionState, option: Comparable) -> AuctionState:
         )
         return _append(silenced, event)
     # a call judged after Laws 30B1(b), 31A2, 31B, 32A2, 32B: the call already stands
-    if option.yes:
+    if option.yes:  # Law 23B: comparable: no further rectification, the withdrawn call is no UI (23C remains)
         return replace(
             state,
             withdrawn=tuple(

@@ -432,8 +432,8 @@ def on_elected(state: AuctionState, option: Option) -> AuctionState:
             accepted, withdrawn = _accept(state)
             return accepted if withdrawn is None else _ask_law_26(accepted, offender, withdrawn)
         case None, Reject():
-            # Law 25B2: the change is cancelled and the first call stands; the cancelled call is information
-            # under Law 16C (25B3).
+            # Law 25B2: the change is cancelled and the first call stands; Law 25B3: the cancelled call is
+            # information under Law 16C.
             assert state.open is not None
             irregularity, made = state.open
             cancelled = Withdrawn(irregularity.offender, made.call, LawRef(25, "B2"))

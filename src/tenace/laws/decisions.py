@@ -75,8 +75,10 @@ class Reject:
 
 @dataclass(frozen=True, slots=True)
 class Comparable:
-    """The Director's judgement whether a replacement call is comparable (Law 23A): ``yes`` means no further
-    rectification; ``no`` means the rectification for a non-comparable call."""
+    """The Director's judgement whether a replacement call is comparable (Law 23A): it has the same or a
+    similar meaning as the withdrawn call (Law 23A1), defines a subset of its meanings (Law 23A2) or has the
+    same purpose (Law 23A3). The engine does not judge meanings; it records his finding. ``yes`` means no
+    further rectification; ``no`` means the rectification for a non-comparable call."""
 
     yes: bool
     law: LawRef

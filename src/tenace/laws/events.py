@@ -454,8 +454,9 @@ class DefectiveTrickFound:
 @dataclass(frozen=True, slots=True)
 class QuestionAsked:
     """``seat`` asks for an explanation of the opponents' auction, or of their call at ``about`` (a position
-    in the standing auction, 0 being the dealer's first call) (Law 20F1-F3). Only at one's own turn to call
-    or play: a question at another time is recorded as an irregularity (:mod:`tenace.laws.misinformation`)."""
+    in the standing auction, 0 being the dealer's first call) (Laws 20F1, 20F2; a single call, Law 20F3).
+    Only at one's own turn to call or play: a question at another time is recorded as an irregularity
+    (:mod:`tenace.laws.misinformation`)."""
 
     seat: Seat
     about: int | None = None

@@ -565,6 +565,11 @@ def remedies(table: Table) -> tuple[Remedy, ...]:
       :attr:`Retraction.MISTAKEN_EXPLANATION`, and ``before_dummy`` for the opening lead; online dummy is
       faced with it); a lead or play out of turn still lying face up may go back the same way; if a card
       has been played since, an adjusted score (47E2(b)).
+
+    This is the Director's duty once a player summons him to correct his explanation (Law 20F4(b): Law 21B)
+    and when a player acted on the opponents' misinformation (Law 20F6: Law 21 in the auction, 47E in the
+    play). No correction on record, no remedy: a player acting on his own misunderstanding gets nothing
+    (Law 21A).
     """
     out: list[Remedy] = []
     now = period(table)

@@ -130,7 +130,7 @@ def check_exposure(hand: CardSet, event: CardExposed) -> None:
 def on_auction_exposure(state: AuctionState, event: CardExposed, index: int, policy: Policy) -> AuctionState:
     """Law 24: a card of ``event.seat`` exposed during the auction. It lies face up until the auction ends;
     the offender's partner must pass at his next turn unless it is a single card below honour rank, not led
-    (24A-24C). What becomes of it is settled when the auction ends (:func:`from_auction`)."""
+    (Laws 24A, 24B and 24C). What becomes of it is settled when the auction ends (:func:`from_auction`)."""
     seat, card = event.seat, event.card
     if any(e.card == card for e in state.exposed):
         raise ImpossibleActionError(f"{card} is already face up on the table")
@@ -141,11 +141,11 @@ def on_auction_exposure(state: AuctionState, event: CardExposed, index: int, pol
         )
     mine = [e for e in state.exposed if e.seat is seat]
     if mine:
-        law = LawRef(24, "C")  # two or more cards exposed
+        law = LawRef(24, "C")  # Law 24C: two or more cards exposed
     elif is_honour(card) or event.led:
         law = LawRef(24, "B")  # an honour, or a card led prematurely
     else:
-        law = LawRef(24, "A")  # a single low card: no further rectification
+        law = LawRef(24, "A")  # Law 24A: a single low card, not led: no further rectification
     exposure = Exposure(seat, card, event.led, event.deliberate, law)
     new_constraints: tuple[Constraint, ...] = state.constraints
     if law.clause != "A":

@@ -199,6 +199,7 @@ class Table:
             return Phase.ENDED
         if playing.claim is not None:
             return Phase.CLAIM
+        # Law 17D1: the auction period ends only when the opening lead is faced
         return Phase.PLAY if playing.opening_lead_faced else Phase.CLARIFICATION
 
     @property
