@@ -63,6 +63,8 @@ _classify(TABLE, "asking whose lead it is, and who answers a request to restate 
           "table shows the turn and the record restates the auction itself", "20C1", "20D")
 _classify(DIRECTOR, "the Director's judgement of comparability, recorded as his Comparable election",
           "23A1", "23A2", "23A3")
+_classify(AUTHORITY, "not a clause: Law 63 has sections A and B only; the extract's Polish heading of 64C "
+          "(\"C. Rekompensata szkody\") is read as 63C", "63C")
 _classify(AUTHORITY, "a power of the Regulating Authority", "18F", "40B2(a)", "40B2(b)", "40B2(c)", "40B2(d)")
 _classify(AUTHORITY, "a definition or principle; the clauses that apply it are implemented where they apply",
           "40A1(a)", "40A2", "40A3", "40A4", "40B1(a)", "40B1(b)", "40B1(c)", "40C2")

@@ -12,6 +12,7 @@ from tenace.errors import ImpossibleActionError
 from tenace.laws import Phase, Table
 from tenace.laws.decisions import MustPlay, PenaltyCard
 from tenace.laws.events import AttentionDrawn
+from tenace.laws.revokes import assess
 
 from ._helpers import E, N, S, W
 from ._revoke_deal import cards, in_contract
@@ -37,7 +38,7 @@ def test_61a_a_failure_to_follow_suit_is_recorded_as_a_revoke_and_play_goes_on()
 
 
 def test_61b_a_question_where_there_was_no_revoke_changes_nothing() -> None:
-    """Law 61B: declarer may ask a defender who showed out whether he has a card of the suit; if he has none,
+    """Law 61B1: declarer may ask a defender who showed out whether he has a card of the suit; if he has none,
     nothing changes."""
     t = cards(in_contract("3NT"), "HJ H5 H2 HA")
     after = t.apply(AttentionDrawn(N, E, 1))
@@ -60,7 +61,7 @@ def test_61b2_dummy_may_not_draw_attention_to_a_defenders_revoke_during_the_play
 
 def test_62a_62b1_a_defenders_revoke_is_corrected_and_the_card_becomes_a_major_penalty_card() -> None:
     """Law 62A: a revoke noticed before it is established must be corrected; 62B: the offender takes back
-    the card and plays a lawful one; 62B1: a defender's card so withdrawn is a major penalty card."""
+    the card and plays a lawful one; Law 62B1: a defender's card so withdrawn is a major penalty card."""
     t = _east_revokes_on_a_club().apply(AttentionDrawn(N, E, 2))
     assert t.play is not None and t.play.cards[4:] == (C("C2"),)  # back to East's turn on trick 2
     assert t.turn is E and C("S8") in t.play.hand(E)
@@ -74,7 +75,7 @@ def test_62a_62b1_a_defenders_revoke_is_corrected_and_the_card_becomes_a_major_p
 
 def test_62b2_declarers_revoke_card_goes_back_to_his_hand_without_penalty() -> None:
     """Law 62B2: a card withdrawn from declarer's (or dummy's) hand is simply replaced; Law 48A: it never
-    becomes a penalty card."""
+    becomes a penalty card. East, a defender, asks declarer (Law 61B3)."""
     # 3NT. Trick 1: East leads SJ, North wins SA. Trick 2: North leads C2, East wins CA. Trick 3: East leads
     # ST, dummy S6, West S3, and North, who still holds SK SQ, plays C3: a revoke.
     t = cards(in_contract("3NT"), "SJ S5 S2 SA C2 CA C6 C9 ST S6 S3 C3")
@@ -153,6 +154,8 @@ def test_62c3_both_sides_revoke_on_one_trick_and_both_are_corrected() -> None:
     assert all(r.corrected and r.both_sides for r in ledger.revokes)
     penalty = {(c.seat, c.card) for c in t.constraints if isinstance(c, PenaltyCard)}
     assert penalty == {(W, C("D2"))}  # dummy's S5 simply goes back (Law 62B2)
+    # Law 64B8: a revoke corrected under 62C3 brings no trick adjustment
+    assert [str(a.exception) for a in assess(t.playing)] == ["Law 64B8", "Law 64B8"]  # type: ignore[arg-type]
 
 
 def test_62d1_a_revoke_on_trick_twelve_is_corrected_even_when_established() -> None:
@@ -255,3 +258,20 @@ def test_62_going_back_keeps_a_lead_out_of_turn_only_for_tricks_still_begun() ->
     play = play.extend(C(c) for c in ("D2", "DA"))
     assert _truncate(play, 5).leads == ((1, W),) and _truncate(play, 5).turn is N
     assert _truncate(play, 4).leads == () and _truncate(play, 4).turn is N
+
+
+def test_61b3_a_defender_may_ask_his_partner() -> None:
+    """Law 61B3: West asks his partner East, who discarded on a club, whether he has none: East has, so the
+    revoke (not yet established) is corrected as in Law 62 and his discard becomes a major penalty card."""
+    t = _east_revokes_on_a_club().apply(AttentionDrawn(W, E, 2))
+    assert t.turn is E and t.play is not None and C("S8") in t.play.hand(E)
+    assert PenaltyCard(E, C("S8"), True, _law("62B1")) in t.constraints
+
+
+def test_61c_drawing_attention_to_a_revoke_does_not_open_the_quitted_tricks() -> None:
+    """Law 61C: North asks East about trick 1 (East followed, so nothing to correct) once trick 2 is under
+    way; the quitted trick 1 stays face down for every player (only the Director may let one look, 66C)."""
+    t = cards(in_contract("3NT"), "HJ H5 H2 HA C2 S8 C6 C9 D2")  # trick 3 begun: trick 1 long quitted
+    t = t.apply(AttentionDrawn(N, E, 1))
+    for seat in (N, E, S, W):
+        assert all(card is None for card in t.view(seat).tricks[0].cards)

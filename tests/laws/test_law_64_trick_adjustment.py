@@ -173,13 +173,15 @@ def test_64b4_64b5_attention_drawn_too_late_no_transfer(late: Late, clause: str)
 def test_64b7_both_sides_revoked_and_both_established_no_transfer() -> None:
     """3NT. East revokes on trick 2 (West wins C9); on trick 3 West leads D2 and North plays C3 though he
     holds DA DK DQ; East wins D9, then CA and CK, and concedes. Played: 9. One revoke noticed: 64A2 gives
-    declarer one trick (10); both noticed: Law 64B7, no transfer either way (9)."""
+    declarer one trick (10); both noticed: Law 64B7, no transfer either way (9); the Director still reviews
+    for damage (Law 64C2(b)) before the result stands."""
     t = cards(in_contract("3NT"), "HJ H5 H2 HA C2 S8 C6 C9 D2 C3 D9 D5 CA C7 CT C4 CK C8 CJ C5")
     t = claim_agreed(t, "E", 0)
     one = director_keeps_result(t.apply(AttentionDrawn(N, E, 2)))
     assert one.declarer_tricks == 10
     both = t.apply(AttentionDrawn(N, E, 2)).apply(AttentionDrawn(E, N, 3))
     assert _clauses(both) == ["Law 64B7", "Law 64B7"]
+    assert both.pending is not None and both.pending.law == LawRef(64, "C") and both.score_ns() is None
     both = director_keeps_result(both)
     assert both.declarer_tricks == 9 and both.score_ns() == _score("3NTN", 9)
 

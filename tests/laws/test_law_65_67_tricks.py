@@ -75,7 +75,8 @@ def test_66d_after_play_ceases_every_played_card_may_be_inspected() -> None:
 
 
 def test_65b_everyone_knows_who_won_each_quitted_trick() -> None:
-    """Law 65B: the turned cards point to the side that won each trick, for everyone to see."""
+    """Law 65B: the turned cards point to the side that won each trick, for everyone to see: toward partner
+    for the side that won it (Law 65B1), toward the opponents for the side that lost it (Law 65B2)."""
     t = play(north_wins_trick_one(), "N:D9 E:D5 S:D2 W:D3 N:C6 E:CK S:CT W:C2")
     assert t.play is not None
     assert ownership(t.play) == (Side.NS, Side.NS, Side.EW)
@@ -94,8 +95,8 @@ def _played_out(t: Table) -> Table:
 
 def test_67a1_an_omission_noticed_in_time_is_rectified_by_the_offender_supplying_a_lawful_card() -> None:
     """Law 67A: West has not played to trick 2 when North, winning it so far, leads again: North's card is a
-    fifth card from declarer's hand and goes back (Law 45E2); West then supplies a card, which must follow
-    suit (67A1)."""
+    fifth card from declarer's hand and goes back (Law 45E2, as Law 67A2 directs); West then supplies a card,
+    which must follow suit (Law 67A1)."""
     t = play(north_wins_trick_one(), "N:D9 E:D5 S:D2 N:HK")
     assert t.irregularities[-1].law == LawRef(45, "E2") and t.turn is W
     assert t.play is not None and C("HK") in t.play.hand(N)

@@ -49,7 +49,8 @@ Around the designation:
   to it (45E). The Director deems whether it was led (``DeemedLed``): if so it is a lead, in turn or out of
   turn (Laws 53-56 follow); if not, a defender's card becomes a major penalty card (45E1: played
   deliberately, Law 50B) and declarer's or dummy's goes back to the hand (45E2). A second card to the trick in
-  progress is dealt with in :mod:`tenace.laws.out_of_turn` (45E1, 45E2, 57A).
+  progress is dealt with in :mod:`tenace.laws.out_of_turn` (45E1, 45E2, 57A). Too many cards to one trick,
+  noticed before a player of each side has played to the next, are rectified this way (Law 67A2).
 * :class:`~tenace.laws.events.DummyIndicated`: dummy touched or indicated a card without instruction (45F).
   Play continues; at the end the Director judges whether dummy suggested a play that damaged the defenders
   and may assign an adjusted result (:mod:`tenace.laws.reviews`).

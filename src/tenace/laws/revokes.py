@@ -185,7 +185,7 @@ def law_64a_transfer(offender: Seat, trick_index: int, winners: Sequence[Seat | 
     later = [w for w in winners[trick_index + 1:] if ours(w)]
     if trick_index < len(winners) and winners[trick_index] == offender:  # Law 64A1
         return 1 + min(1, len(later))
-    return 1 if any(ours(w) for w in winners[trick_index:]) else 0  # Law 64A2 (64B1 when none)
+    return 1 if any(ours(w) for w in winners[trick_index:]) else 0  # Law 64A2 (Law 64B1 when none)
 
 
 def _outcomes(state: PlayState) -> tuple[Seat | Side, ...]:
@@ -202,24 +202,26 @@ def _outcomes(state: PlayState) -> tuple[Seat | Side, ...]:
 def _exception(state: PlayState, revoke: Revoke, known: Sequence[Revoke]) -> LawRef | None:
     """The clause of Law 64B that takes away the automatic adjustment for ``revoke``, if any."""
     if revoke.corrected and not revoke.as_established:
+        # Law 64B8: corrected under 62C3 (both sides on one trick); any other corrected revoke: Law 62
         return LawRef(64, "B8") if revoke.both_sides else LawRef(62)
     if revoke.offender is state.contract.dummy:
-        return LawRef(64, "B3")  # a card belonging to dummy
+        # Law 64B3: a card belonging to dummy (failing to play a penalty card is Law 52's, not a revoke)
+        return LawRef(64, "B3")
     if revoke.late is Late.NEXT_DEAL:
-        return LawRef(64, "B4")
+        return LawRef(64, "B4")  # Law 64B4: noticed after the non-offenders called on the next deal
     if revoke.late is Late.ROUND_ENDED:
-        return LawRef(64, "B5")
+        return LawRef(64, "B5")  # Law 64B5: noticed after the round ended
     if revoke.trick == 12:
-        return LawRef(64, "B6")
+        return LawRef(64, "B6")  # Law 64B6: a revoke on the twelfth trick
     for earlier in state.revoke_ledger.revokes:
         if earlier.position >= revoke.position or (earlier.corrected and not earlier.as_established):
             continue
         same = earlier.offender is revoke.offender and earlier.suit is revoke.suit
         if same and is_established(state, earlier):
-            return LawRef(64, "B2")  # a later revoke in the same suit by the same player
+            return LawRef(64, "B2")  # Law 64B2: a later revoke in the same suit by the same player
     sides = {r.offender.side for r in known if r.stands_for_64}
     if len(sides) == 2:
-        return LawRef(64, "B7")  # both sides revoked, both established
+        return LawRef(64, "B7")  # Law 64B7: both sides revoked, both established
     return None
 
 
@@ -298,8 +300,8 @@ def _seat_at(play: Play, position: int) -> Seat:
 
 
 def is_established(state: PlayState, revoke: Revoke) -> bool:
-    """Law 63A: the offender or his partner has played to the next trick (63A1), his side has claimed or
-    conceded (63A3), or agreed to the opponents' claim (63A4)."""
+    """Law 63A: the offender or his partner has played to the next trick (Law 63A1), his side has claimed or
+    conceded (Law 63A3), or agreed to the opponents' claim (Law 63A4)."""
     if revoke.established:
         return True
     side = revoke.offender.side
@@ -420,7 +422,9 @@ def _play_over(state: PlayState) -> bool:
 
 
 def _ask_director(state: PlayState) -> PlayState:
-    """Law 64C: once play has ended, the Director reviews every established revoke attention was drawn to."""
+    """Law 64C: once play has ended, the Director reviews every established revoke attention was drawn to
+    (Law 64C1), so also repeated revokes in one suit (Law 64C2(a)) and revokes by both sides (Law 64C2(b)),
+    which the automatic adjustment leaves alone; he keeps the result or assigns tricks."""
     if state.pending is not None or not _play_over(state):
         return state
     known = [r for r in state.revoke_ledger.revokes if r.stands_for_64]
@@ -469,7 +473,10 @@ def closed(state: PlayState) -> PlayState:
 
 
 def on_attention(state: PlayState, event: AttentionDrawn, index: int) -> PlayState:
-    """Law 61: attention is drawn to a possible revoke by ``event.offender`` on trick ``event.trick``."""
+    """Law 61: attention is drawn to a possible revoke by ``event.offender`` on trick ``event.trick``: by
+    declarer asking a defender (Law 61B1), by dummy asking declarer (Law 61B2(a); not a defender during the
+    play, Law 61B2(b)), by a defender asking declarer or his partner (Law 61B3). Drawing attention gives no
+    right to look at quitted tricks (Law 61C): only the Director's InspectionAllowed does (66C)."""
     contract = state.contract
     if state.pending is not None and not owns(state.pending):
         raise ImpossibleActionError(f"first the pending decision ({state.pending.law}) (Law 9B2)")
@@ -506,6 +513,7 @@ def on_attention(state: PlayState, event: AttentionDrawn, index: int) -> PlaySta
     if event.late is not None and event.late is not Late.HANDS_RETURNED:
         raise ImpossibleActionError(f"a revoke that is not established cannot be noticed {event.late.value}")
     violated = event.dummy_violated and event.by is contract.dummy and found.offender is contract.declarer
+    # Law 62A: noticed before it is established, the revoke must be corrected
     return _correct(state, found, index, as_established=violated)  # Law 43B2(b) when dummy violated 43A2
 
 
@@ -630,9 +638,9 @@ def defective_tricks(tricks: Sequence[Sequence[tuple[Seat, Card]]]) -> tuple[Def
 
 
 def omission_card_choices(hand: CardSet, suit_led: Suit) -> CardSet:
-    """Law 67: the cards an offender who played no card to a trick may put in it (67A1, before a player of
-    each side has played to the next trick) or among his played cards (67B1, later): a card of the suit led
-    if he holds one, otherwise any card.
+    """Law 67: the cards an offender who played no card to a trick may put in it (Law 67A1, before a player
+    of each side has played to the next trick) or among his played cards (67B1, later): a card of the suit
+    led if he holds one (Law 67B1(a)), otherwise any card (Law 67B1(b)).
 
     >>> sorted(str(c) for c in omission_card_choices(CardSet.from_pbn("AK.32..5"), Suit.HEARTS))
     ['H2', 'H3']

@@ -86,7 +86,8 @@ class TrickView:
 
 
 def ownership(play: Play) -> tuple[Side, ...]:
-    """The side that won each completed trick: where every player's turned card points (Law 65B1, 65B2)."""
+    """The side that won each completed trick: where every player's turned card points (toward his partner
+    when his side won it, Law 65B1; toward the opponents when they did, Law 65B2)."""
     return tuple(seat.side for seat in play.winners)
 
 
@@ -115,7 +116,8 @@ def trick_views(
         shown = set(range(completed, len(tricks)))  # the trick in progress
         if completed and (not current.cards if viewer is None
                           else all(seat.side is not viewer.side for seat, _ in current)):
-            shown.add(completed - 1)  # the trick just quitted, until the viewer's side plays on (66A, 66B)
+            # Laws 66A and 66B: the trick just quitted, until the viewer's side plays to the next
+            shown.add(completed - 1)
         if viewer is not None:  # Law 66C: at the Director's specific instruction, until the next card
             shown.update(i.trick - 1 for i in inspections if i.seat is viewer and i.at == len(play.cards))
     return tuple(
@@ -171,7 +173,7 @@ def on_defective(state: PlayState, event: DefectiveTrickFound, *, ended: bool) -
         if len(following) < 2:
             raise ImpossibleActionError(
                 "Law 67A, not 67B: until a player of each side has played to the next trick the offender "
-                "supplies a card to the trick, which the engine keeps waiting for it"
+                "supplies a card to the trick, which the engine keeps waiting for it"  # Law 67A1
             )
     if any(d.seat is event.seat and d.trick == event.trick for d in state.defective):
         raise ImpossibleActionError(f"trick {event.trick} has already been found defective for that player")
