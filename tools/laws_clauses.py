@@ -65,6 +65,12 @@ _classify(DIRECTOR, "the Director's judgement of comparability, recorded as his 
           "23A1", "23A2", "23A3")
 _classify(AUTHORITY, "not a clause: Law 63 has sections A and B only; the extract's Polish heading of 64C "
           "(\"C. Rekompensata szkody\") is read as 63C", "63C")
+_classify(DIRECTOR, "the Director's finding that a trick qualifies, recorded as his ClaimRuled award",
+          "69B1", "69B2", "71A", "71B")
+_classify(DIRECTOR, "whether the claimer was likely unaware of the trump; the Director judges and awards",
+          "70C2")
+_classify(TABLE, "the Director hears the objections in person; the record holds the doubt (ClaimAnswered)",
+          "70B2")
 _classify(AUTHORITY, "a power of the Regulating Authority", "18F", "40B2(a)", "40B2(b)", "40B2(c)", "40B2(d)")
 _classify(AUTHORITY, "a definition or principle; the clauses that apply it are implemented where they apply",
           "40A1(a)", "40A2", "40A3", "40A4", "40B1(a)", "40B1(b)", "40B1(c)", "40C2")

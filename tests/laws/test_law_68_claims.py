@@ -15,7 +15,7 @@ from ._helpers import E, N, S, W
 
 
 def test_68a_declarer_claim_records_the_tricks_and_the_statement() -> None:
-    """A statement that a side will win a number of tricks is a claim of them (68A)."""
+    """A statement that a side will win a number of tricks is a claim of them (Law 68A)."""
     t = after_one_trick().apply(ClaimMade(N, 12, "cash everything from the top"))
     assert t.claim is not None
     assert (t.claim.seat, t.claim.tricks, t.claim.statement) == (N, 12, "cash everything from the top")

@@ -20,8 +20,8 @@ def _agreed(tricks: int = 12) -> Table:
 
 
 def test_69a_both_opponents_agree_and_the_board_is_scored_as_if_played() -> None:
-    """Agreement is established when the opponents assent (69A): the board is scored as though the claimed
-    tricks had been won in play: 1 + 9 tricks in 3NT make 3NT+1."""
+    """Agreement is established when the opponents assent (69A; Law 68D1 sends an agreed claim there): the
+    board is scored as though the claimed tricks had been won in play: 1 + 9 tricks in 3NT make 3NT+1."""
     t = _agreed(9)
     assert t.phase is Phase.ENDED and t.declarer_tricks == 10 and t.score_ns() == 430
 
@@ -50,7 +50,8 @@ def test_69b_agreement_withdrawn_after_the_board_goes_to_the_director() -> None:
 
 
 def test_69b_director_rescores_with_the_trick_given_to_the_withdrawing_side() -> None:
-    """The board is rescored with the trick the defenders would have won awarded to them (69B1, 69B2)."""
+    """The board is rescored with the trick the defenders would have won awarded to them: the Director
+    finds it qualifies (Laws 69B1, 69B2) and his award is recorded under Law 69B."""
     t = _agreed(12).apply(ClaimWithdrawn(W)).apply(ClaimRuled(11))
     assert t.phase is Phase.ENDED and t.declarer_tricks == 12 and t.score_ns() == 490
     assert t.claim is not None and t.claim.law == LawRef(69, "B")

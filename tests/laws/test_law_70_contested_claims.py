@@ -31,8 +31,8 @@ FINESSE_ENDING = "N:AQ... ..2.2 2.2.. K4..."
 
 
 def test_70_the_director_rules_a_contested_claim_and_the_law_is_recorded() -> None:
-    """When a claim is contested the Director adjudicates the result (70A): his award is the claimer's share
-    of the remaining tricks; the claim records that it was ruled under Law 70."""
+    """When a claim is contested (Law 68D2(a)) the Director adjudicates the result (70A): his award is the
+    claimer's share of the remaining tricks; the claim records that it was ruled under Law 70."""
     t = after_one_trick().apply(ClaimMade(N, 12, "top tricks")).apply(ClaimAnswered(W, False))
     assert t.turn is DIRECTOR and t.phase is Phase.CLAIM
     t = t.apply(ClaimRuled(10))
@@ -81,8 +81,9 @@ def test_aid_refuses_cards_the_claiming_side_does_not_hold_and_long_endings() ->
 
 
 def test_70c_claim_silent_about_an_outstanding_trump_can_lose_a_trick_to_it() -> None:
-    """A trump remains with an opponent and the claimer said nothing about it (70C1): if some normal order
-    loses a trick to it (70C3) that trick goes to the opponents. Leading a spade before the trump ace lets
+    """A trump remains with an opponent and the claimer said nothing about it (Law 70C1): if some normal order
+    loses a trick to it (Law 70C3) that trick goes to the opponents; whether he was likely unaware of it
+    (Law 70C2) the Director judges and records in his award. Leading a spade before the trump ace lets
     West ruff; the aid flags the trump and the unstated doubt."""
     report = adjudicate_position(ending(TRUMP_ENDING, "4HS", S), S, "", claimed=4, with_double_dummy=False)
     assert report.outstanding_trumps == CardSet.from_pbn(".K..")
@@ -130,18 +131,27 @@ def test_70d1_report_shows_the_double_dummy_figure_a_better_unstated_line_would_
 
 def test_70e1_an_unstated_finesse_is_not_accepted() -> None:
     """North's AQ over West's king: the finesse wins both tricks, but the claimer did not state it and it
-    depends on which opponent holds the king (70E1): against the claimer he makes one trick."""
+    depends on which opponent holds the king (Law 70E1): against the claimer he makes one trick."""
     report = adjudicate_position(ending(FINESSE_ENDING, "2NTS", S), S, "", claimed=2, with_double_dummy=False)
     assert (report.against_claimer, report.for_claimer) == (1, 2)
     assert report.outstanding_trumps == CardSet()  # notrump: none
+
+
+def test_70e2_a_suit_named_without_its_order_is_played_from_the_top() -> None:
+    """Law 70E2: the claimer says only "spades" (``S*``); the aid deems the suit played from the top down, so
+    in every reading South's spades go AKQ in that order (West ruffing one of them in the worst case)."""
+    report = adjudicate_position(ending(TRUMP_ENDING, "4HS", S), S, "S*", claimed=4, with_double_dummy=False)
+    spades = [str(card) for seat, card in report.worst_play if seat is S and str(card).startswith("S")]
+    assert spades == ["SA", "SK", "SQ"]
+    assert report.against_claimer < 4
 
 
 # --- the aid on a table -------------------------------------------------------------------------------------
 
 
 def test_aid_reads_the_claim_and_its_statement_from_the_table() -> None:
-    """On the table the aid takes the claimer, the tricks and the statement (68C) from the claim; the
-    Director still rules himself."""
+    """On the table the aid takes the claimer, the tricks and the statement (68C) from the claim, as the
+    Director has the claimer repeat it (Law 70B1); the Director still rules himself."""
     t = played(after_one_trick(), "SK S9 S4 C2 SQ S8 S5 C3 SJ S7 S6 C4 HA H9 H6 H2 HK HT H7 H3 HQ HJ H8 H4")
     t = t.apply(ClaimMade(N, 6, "D* C*")).apply(ClaimAnswered(E, False))
     report = adjudicate(t, with_double_dummy=False)

@@ -31,7 +31,7 @@ def test_71_a_concession_stands_once_made_before_the_board_ends() -> None:
 
 def test_71b_director_cancels_a_concession_of_tricks_that_could_not_be_lost() -> None:
     """North conceded three tricks he could not lose by any normal play: the Director cancels the concession
-    within the correction period and the board is rescored (71B)."""
+    within the correction period and the board is rescored (Law 71B)."""
     t = _conceded_by_declarer(9)
     assert t.declarer_tricks == 10
     t = t.apply(ClaimRuled(12))
@@ -54,7 +54,7 @@ def test_71_claimers_side_asks_for_the_cancellation() -> None:
 
 def test_71a_defenders_conceded_a_trick_they_had_won() -> None:
     """East conceded every trick although his side would win one that is theirs in fact (71A): cancelled, the
-    trick goes back to the defenders."""
+    trick goes back to the defenders (Law 71A)."""
     t = after_one_trick().apply(ClaimMade(E, 0)).apply(ClaimAnswered(N, True)).apply(ClaimAnswered(S, True))
     assert t.declarer_tricks == 13
     t = t.apply(ClaimWithdrawn(W)).apply(ClaimRuled(1))

@@ -5,14 +5,16 @@ Nothing here rules: the Director reads the :class:`ClaimReport` and sends his ow
 defenders who see all the cards (double dummy), and settles every point the statement leaves open in two ways:
 
 * **against the claimer** (Law 70A: doubtful points go against him; 70D: no successful line he did not
-  state when a less successful normal one exists; 70E: no unstated finesse): each unstated card of the
+  state when a less successful normal one exists; Law 70E1: no unstated finesse): each unstated card of the
   claiming side is the one worst for it. This is the harshest reading: whether that card is a *normal* play
   (careless or inferior, but not irrational) is for the Director to judge;
 * **in the claimer's favour**: each unstated card is the one best for the claiming side.
 
 It also gives the plain double-dummy figure (through DDS, :mod:`tenace.solver.dds`, imported only when
 needed) and, for Law 70C, the trumps the claimer's opponents still hold and whether the statement mentions
-trumps. When the two readings agree there is no doubtful point in the statement; when they differ, the
+trumps (Law 70C1); the reading against the claimer shows whether a normal play could lose a trick to such a
+trump (Law 70C3). Whether the claimer was likely unaware of it (Law 70C2) is the Director's judgement.
+When the two readings agree there is no doubtful point in the statement; when they differ, the
 difference is the Director's question.
 
 A stated line (:class:`Line`) is a sequence of steps, written like ``"SA SK H*"``:
@@ -204,7 +206,8 @@ _TRUMP_WORD: Final = re.compile(r"\btrumps?\b", re.IGNORECASE)
 
 def adjudicate(table: Table, line: Line | str | None = None, *, with_double_dummy: bool = True,
                max_tricks: int = 8, dds_after_line: bool | None = None) -> ClaimReport:
-    """The report for the claim on ``table`` (open, contested, or up for correction).
+    """The report for the claim on ``table`` (open, contested, or up for correction): the claimer's statement
+    is the one made with the claim, as recorded (Law 70B1).
 
     ``line`` is the statement of line in structured form; by default the claim's own statement is read as a
     :class:`Line` if it is one, else the claimer is taken to have stated nothing.

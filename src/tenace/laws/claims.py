@@ -123,7 +123,8 @@ def faced(state: PlayState) -> frozenset[Seat]:
 
 
 def on_claim(state: PlayState, event: ClaimMade) -> PlayState:
-    """Law 68: a claim (68A) or concession (68B1) suspends the play (68D)."""
+    """Law 68: a claim (Law 68A) or concession (Law 68B1: a claim of some tricks concedes the rest) suspends
+    the play (Law 68D)."""
     if state.claim is not None:
         raise ImpossibleActionError("a claim is already on the table")
     if not 0 <= event.tricks <= state.remaining_tricks:
@@ -158,10 +159,11 @@ def on_answer(state: PlayState, event: ClaimAnswered) -> PlayState:
             trick = min(len(state.play.winners) + 1, 13)
             void = VoidClaim(claim, LawRef(68, "B2"), trick)
             return replace(state, claim=None, void_claims=(*state.void_claims, void))
-    if not event.agree:  # Law 68D2: doubted by a player
+    if not event.agree:  # Law 68D2(a): doubted by a player: the Director rules (Law 70) unless all play on
         return replace(state, claim=replace(claim, objected=True, objected_by=seat))
     if seat in claim.agreed_by:
         raise ImpossibleActionError(f"{_name(seat)} has already agreed to the claim")
+    # Law 68D1: agreed by both opponents, Law 69 applies (the board is scored as claimed, 69A)
     return replace(state, claim=replace(claim, agreed_by=claim.agreed_by | {seat}))
 
 
@@ -175,7 +177,8 @@ def on_ruling(state: PlayState, event: ClaimRuled) -> PlayState:
     if not 0 <= event.tricks <= remaining:
         raise ImpossibleActionError(f"{event.tricks} tricks awarded, but only {remaining} remain")
     if claim.correction is Correction.AGREEMENT_WITHDRAWN:
-        # Law 69B: tricks can only go back to the side that withdrew its agreement.
+        # Law 69B: tricks can only go back to the side that withdrew its agreement; which tricks qualify
+        # (one it had in fact won, Law 69B1, or would likely have won, Law 69B2) is the Director's finding.
         if event.tricks > claim.tricks:
             raise ImpossibleActionError(
                 f"Law 69B gives tricks back to the side that withdrew its agreement: at most {claim.tricks} "
@@ -183,7 +186,8 @@ def on_ruling(state: PlayState, event: ClaimRuled) -> PlayState:
             )
         law = LawRef(69, "B")
     elif claim.correction is Correction.CONCESSION_CANCELLED or (claim.agreed and claim.ruled is None):
-        # Law 71: a cancelled concession gives tricks back to the side that conceded them.
+        # Law 71: a cancelled concession gives tricks back to the side that conceded them: a trick it had in
+        # fact won (Law 71A) or could not lose by any normal play (Law 71B), as the Director finds.
         if event.tricks < claim.tricks:
             raise ImpossibleActionError(
                 f"Law 71 gives tricks back to the side that conceded them: at least {claim.tricks} to the "
