@@ -212,6 +212,7 @@ class Play:
         """
         if card not in self.legal_cards():
             self._explain(card)
+        # Law 44B: after the lead each other player in turn plays a card; four cards make the trick
         return self._push(card, revoke=False)
 
     def push_unchecked(self, card: Card) -> Play:

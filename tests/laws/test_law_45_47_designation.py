@@ -64,6 +64,7 @@ def _same_on_replay(t: Table) -> None:
 
 
 def test_45b_declarer_names_a_card_and_dummy_plays_it() -> None:
+    """Laws 45B and 46A: declarer names suit and rank ("S9") and dummy plays exactly that card."""
     t = _call(_east_leads_spade(), "S9")
     assert _last_card(t) == C("S9") and t.turn is W
     assert t.play is not None and C("S9") not in t.play.hand(S)

@@ -60,6 +60,8 @@ def test_50b_two_penalty_cards_of_one_defender_are_all_major() -> None:
 
 
 def test_50a_50e1_penalty_cards_are_public_in_every_view_and_among_the_constraints() -> None:
+    """Laws 50A and 50E1: the penalty card lies face up and is information for everyone: every view shows it,
+    while East's hand stays hidden from West."""
     t = expose(in_1nt(), "E:DK")
     card = PenaltyCard(E, c("DK"), True, LawRef(50, "B"))
     for viewer in (N, E, S, W, DIRECTOR, None):
@@ -143,6 +145,8 @@ def test_50d2_footnote_the_options_come_again_when_the_partner_keeps_the_lead() 
 
 
 def test_50d1a_a_major_penalty_card_must_be_played_at_the_first_lawful_opportunity() -> None:
+    """Law 50D1(a) (and Law 45C5: a penalty card may have to be played): on the diamond lead East's only
+    lawful card is his DK penalty card."""
     t = play(_with_major_dk().apply(Elected(S, FreeLead(LawRef(50, "D2(b)")))), "D9 D2")
     assert t.turn is E and t.legal_cards() == cards("DK")
     t = play(t, "DK D6")

@@ -103,6 +103,18 @@ def test_51b2a_requiring_one_suit_returns_only_that_suits_penalty_cards() -> Non
     assert _penalties(t) == {("SQ", True)} and t.legal_cards() == cards("DT D9 D8")
 
 
+def test_51b2c_declarer_leaves_the_lead_free_and_the_penalty_cards_stay() -> None:
+    """Law 51B2(c): East has major penalty cards in diamonds and spades; declarer neither requires nor forbids
+    a lead: West leads what he likes and both penalty cards stay on the table (Laws 50 and 51 still apply)."""
+    t = expose(expose(in_1nt(), "E:DK"), "E:SQ")
+    t = t.apply(Elected(S, FreeLead(LawRef(51, "B2(c)"))))
+    assert t.pending is None and t.turn is W
+    assert _penalties(t) == {("DK", True), ("SQ", True)}
+    assert t.legal_cards() == cards("ST S9 S8 HT H9 H8 DT D9 D8 CJ CT C9 C8")
+    t = play(t, "HT")
+    assert _penalties(t) == {("DK", True), ("SQ", True)}
+
+
 def test_51b2b_forbidding_several_suits_returns_all_their_penalty_cards() -> None:
     t = expose(expose(in_1nt(), "E:DK"), "E:SQ")
     t = t.apply(Elected(S, ForbidLead((Suit.DIAMONDS, Suit.SPADES), LawRef(51, "B2(b)"))))
@@ -118,7 +130,10 @@ def _failed_to_play_dk() -> Table:
 
 
 def test_52_playing_another_card_instead_of_the_penalty_card_is_recorded() -> None:
+    """East plays the DA instead of his DK penalty card: recorded, and the DA stays played; he cannot take it
+    back on his own (Law 52A), only declarer's election decides (52B)."""
     t = _failed_to_play_dk()
+    assert t.play is not None and t.play.cards[-1] == c("DA") and c("DA") not in t.play.hand(E)
     assert t.irregularities[-1].kind is Kind.PENALTY_CARD_NOT_PLAYED and t.irregularities[-1].offender is E
     assert t.pending is None and t.turn is S
 

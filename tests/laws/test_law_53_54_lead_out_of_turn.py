@@ -72,7 +72,7 @@ def test_54b_declarer_accepts_and_plays_the_second_card_from_his_own_hand() -> N
 
 def test_53a_54b1_a_card_from_declarers_hand_accepts_the_lead_without_a_director() -> None:
     """Law 53A: a play from the hand next in rotation after the irregular lead accepts it; for an opening lead
-    out of turn that is declarer's own hand (54B1). Law 60A1: he has given up any rectification."""
+    out of turn that is declarer's own hand (Law 54B1). Law 60A1: he has given up any rectification."""
     t = play(_west_leads_out_of_turn(), "N:S2")
     assert t.play is not None and t.play.cards == (C("S6"), C("S2")) and t.turn is E
     assert t.pending is None
@@ -89,8 +89,8 @@ def test_54b2_a_card_from_dummy_accepts_the_lead_and_stays_played() -> None:
 
 
 def test_54a_declarer_spreads_his_hand_and_his_partner_declares() -> None:
-    """Law 54A: declarer spreads his hand and becomes dummy; his partner becomes declarer, on whose left West
-    now leads in turn."""
+    """Law 54A (Law 48B1: declarer facing his cards after an opening lead out of turn): declarer spreads his
+    hand and becomes dummy; his partner becomes declarer, on whose left West now leads in turn."""
     t = _west_leads_out_of_turn().apply(DirectorCalled(E)).apply(Elected(N, SpreadHand(_law("54A"))))
     assert t.contract == Contract.from_str("3NTS")
     assert t.play is not None and t.play.cards == (C("S6"),) and t.turn is N
@@ -154,7 +154,7 @@ def test_53a_a_later_lead_out_of_turn_is_accepted_by_a_card_from_the_next_hand()
 
 def test_53b_the_proper_leader_leads_and_the_lead_out_of_turn_goes_back() -> None:
     """Law 53B: North, whose lead it was, leads over East's lead out of turn: North's lead stands and East's
-    card goes back to his hand without becoming a penalty card."""
+    card goes back to his hand without becoming a penalty card (the withdrawal Law 47F1 allows)."""
     t = play(north_wins_trick_one(), "E:D8 N:DQ")
     assert t.play is not None and t.play.cards[-1] == C("DQ") and t.play.current_trick.leader is N
     assert C("D8") in t.play.hand(E) and t.turn is E

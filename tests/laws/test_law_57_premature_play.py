@@ -160,6 +160,18 @@ def test_57c3_declarers_premature_play_from_his_hand_stands() -> None:
     assert t.play.winners[-1] is E
 
 
+def test_47b_declarers_unlawful_premature_card_is_taken_back() -> None:
+    """Law 47B: dummy leads HJ and declarer plays SK early from his hand although he holds hearts: an illegal
+    play, so the card is withdrawn to his hand (no penalty card for declarer, Law 48A) and he plays at his
+    turn."""
+    t = play(_dummy_on_lead(), "S:HJ N:SK")
+    assert t.irregularities[-1].law == _law("57C3") and t.turn is W
+    assert t.play is not None and C("SK") in t.play.hand(N) and t.play.current_trick.cards == (C("HJ"),)
+    assert t.constraints == ()
+    t = play(t, "W:H3 N:H4")
+    assert t.play is not None and t.play.current_trick.cards == (C("HJ"), C("H3"), C("H4"))
+
+
 def test_57c1_no_rectification_once_declarer_has_played_from_both_hands() -> None:
     """Law 57C1: dummy leads, declarer plays early from his hand (57C3), then East plays before his partner
     West: declarer has played from both hands, so East's card is not a penalty card; it is played at his

@@ -61,7 +61,8 @@ def test_61b2_dummy_may_not_draw_attention_to_a_defenders_revoke_during_the_play
 
 def test_62a_62b1_a_defenders_revoke_is_corrected_and_the_card_becomes_a_major_penalty_card() -> None:
     """Law 62A: a revoke noticed before it is established must be corrected; 62B: the offender takes back
-    the card and plays a lawful one; Law 62B1: a defender's card so withdrawn is a major penalty card."""
+    the card and plays a lawful one (a withdrawal required by rectification, Law 47A); Law 62B1: a
+    defender's card so withdrawn is a major penalty card."""
     t = _east_revokes_on_a_club().apply(AttentionDrawn(N, E, 2))
     assert t.play is not None and t.play.cards[4:] == (C("C2"),)  # back to East's turn on trick 2
     assert t.turn is E and C("S8") in t.play.hand(E)

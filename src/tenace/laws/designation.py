@@ -4,14 +4,15 @@ Declarer plays from dummy by naming a card (Law 45B): :class:`~tenace.laws.event
 card is played as named. The incomplete or invalid designations of Law 46B are resolved here, as pure
 functions of the play:
 
-* ``"high"`` / ``"low"``: the highest / lowest card of the suit led (46B1(a), 46B1(c)); when dummy leads or
-  holds no card of the suit led the words name neither a suit nor a rank, so Law 46B5 applies (below);
+* a card named by suit and rank (Law 46A): that card;
+* ``"high"`` / ``"low"``: the highest / lowest card of the suit led (Laws 46B1(a), 46B1(c)); when dummy leads
+  or holds no card of the suit led the words name neither a suit nor a rank, so Law 46B5 applies (below);
 * ``"win"``: the lowest card that is *known* to win the trick, from what declarer can see (46B1(b)); when no
   card is known to win, Law 46B5 again;
-* a suit only: the lowest card of that suit (46B2);
+* a suit only: the lowest card of that suit (Law 46B2);
 * a rank only: in leading, the suit with which dummy won the preceding trick, if dummy holds that rank in it
-  (46B3(a)); otherwise the card of that rank dummy can lawfully play, and declarer says which if there are
-  two or more (46B3(b));
+  (Law 46B3(a)); otherwise the card of that rank dummy can lawfully play, and declarer says which if there
+  are two or more (Law 46B3(b));
 * a card dummy does not hold: invalid, declarer names any lawful card (46B4);
 * ``"anything"``, and any other incomplete designation outside 46B1-46B4 (a play indicated with neither a
   suit nor a rank): a defender names dummy's card among its lawful cards (46B5). The Laws let either defender
@@ -32,8 +33,8 @@ Around the designation:
   his partner after he has already played to the trick is a fifth card, 45E).
 * :class:`~tenace.laws.events.DesignationChanged`: declarer corrects the designation before he next plays a
   card from either hand (45C4(b)); the Director rules whether it was a slip of the tongue (``Unintended``).
-  Allowed, dummy's card goes back (47C) and so does a card an opponent played after it (47D: he plays again
-  and may play the same card).
+  Allowed, dummy's card goes back (47C) and so does a card an opponent played after it (Law 47D: he plays
+  again and may play the same card).
 * ``DummyDesignation(placed=...)``: dummy puts a card declarer did not name in the played position (45D). It
   is played as it lies. If the Director is called before each side has played to the next trick it is
   withdrawn, the named card is played, and the cards played after it go back to be played again (45D1);
@@ -54,8 +55,9 @@ Around the designation:
 * :class:`~tenace.laws.events.DummyIndicated`: dummy touched or indicated a card without instruction (45F).
   Play continues; at the end the Director judges whether dummy suggested a play that damaged the defenders
   and may assign an adjusted result (:mod:`tenace.laws.reviews`).
-* Withdrawals in the course of a rectification (47A, 47B) and after a proper lead over a lead out of turn
-  (47F1, 53B) are where those rectifications are. Any other withdrawal is impossible (47F2).
+* Withdrawals in the course of a rectification (Laws 47A, 47B) and after a proper lead over a lead out of
+  turn (Laws 47F1, 53B) are where those rectifications are. Any other withdrawal is impossible (Law 47F2):
+  no event lets a player take a card back on his own.
 
 Changing a card already in the play (45C4(b), 45D1, 47E) rebuilds the table from its record without the
 withdrawn cards: :mod:`tenace.laws.table` does that, with :func:`rebuild_point` saying from where.

@@ -412,7 +412,8 @@ def _over_faced(state: PlayState, event: CardPlayed, index: int, policy: Policy)
         # (53B: his card is not deemed played to it). Which it was is a question of fact for the Director.
         return _ask_lead_or_play(state, seat, event.card, faced)
     if seat is faced.seat.lho:
-        # Laws 53A, 54B1, 60A1: a card from the hand next in rotation accepts the lead, which stands.
+        # Laws 53A, 54B1, 60A1: a card from the hand next in rotation accepts the lead, which stands and is
+        # treated as made in turn (Law 60A2); obligations already owed stay (Law 60A3).
         return play_period.on_card(_accept(state, faced), event, index, policy)
     if faced.opening and seat is state.contract.dummy:
         # Law 54B2: declarer played dummy's card second: the lead is accepted and dummy's card stands; it is
@@ -426,8 +427,8 @@ def _over_faced(state: PlayState, event: CardPlayed, index: int, policy: Policy)
         # his card is played before his partner's (Law 57).
         return play_period.on_card(_accept(state, faced), event, index, policy)
     if seat is faced.proper and seat.side is not faced.seat.side:
-        # Law 53B: the opponent whose turn it was leads: his lead stands and the card led out of turn goes
-        # back to its hand (the information is unauthorised to the offenders, Law 16C).
+        # Law 53B (and Law 47F1): the opponent whose turn it was leads: his lead stands and the card led out
+        # of turn goes back to its hand (the information is unauthorised to the offenders, Law 16C).
         return play_period.on_card(_proper_lead(state), event, index, policy)
     if faced.opening and seat is faced.proper:
         # Law 54 (opening words): the offender's partner's face-down lead is retracted by the Director. Once
@@ -629,8 +630,8 @@ def on_elected(state: PlayState, event: Elected, index: int = 0, policy: Policy 
 
 
 def _spread(state: PlayState, faced: Faced) -> PlayState:
-    """Law 54A: declarer spreads his hand and becomes dummy; his partner declares, and the lead is now in
-    turn."""
+    """Law 54A (as Law 48B1 directs for declarer facing his cards after an opening lead out of turn):
+    declarer spreads his hand and becomes dummy; his partner declares, and the lead is now in turn."""
     contract = replace(state.contract, declarer=state.contract.dummy)
     play = Play.for_contract(state.play.deal, contract).push(faced.card)
     return replace(state, contract=contract, play=play, out_of_turn=replace(state.out_of_turn, faced=None))
@@ -638,7 +639,8 @@ def _spread(state: PlayState, faced: Faced) -> PlayState:
 
 def _retract(state: PlayState, faced: Faced, law: LawRef) -> PlayState:
     """The lead out of turn is taken back: a defender's card becomes a major penalty card (Laws 54D, 56B, and
-    50D); declarer's goes back to the hand (55B1) and he must then lead from the right hand (55B2)."""
+    50D); declarer's goes back to the hand with no other rectification (Law 55B1) and, if he had led from the
+    wrong one of his hands, he must then lead from the right hand (Law 55B2)."""
     state = replace(state, out_of_turn=replace(state.out_of_turn, faced=None))
     if law.law in (54, 56):
         return _penalty(state, faced.seat, faced.card, major=True, law=law)

@@ -384,8 +384,9 @@ def _after_rules(state: PlayState, seat: Seat, legal: CardSet) -> CardSet:
 
 
 def _after_penalties(state: PlayState, seat: Seat, cards: CardSet) -> CardSet:
-    """A major penalty card must be played at the first lawful opportunity (Law 50D1); with a minor one, no
-    other card below honour rank of its suit may be played first (Law 50C)."""
+    """A major penalty card must be played at the first lawful opportunity (Law 50D1; a penalty card that
+    may have to be played, Law 45C5); with a minor one, no other card below honour rank of its suit may be
+    played first (Law 50C)."""
     mine = state.penalties.of(seat)
     majors = CardSet(p.card for p in mine if p.major) & cards
     if majors:
@@ -412,8 +413,8 @@ def lawful_cards(state: PlayState) -> CardSet:
 
 def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> PlayState | None:
     """A card that follows suit but breaks a penalty-card obligation or a lead rule is played and recorded as
-    an irregularity, open until attention is drawn to it (Law 52). ``None`` when nothing here applies to
-    it."""
+    an irregularity, open until attention is drawn to it (Law 52); the offender cannot take it back himself
+    (Law 52A), only declarer's election can (52B2). ``None`` when nothing here applies to it."""
     play = state.play
     seat, card = event.seat, event.card
     legal = play.legal_cards()
@@ -540,7 +541,7 @@ def on_elected(state: PlayState, event: Elected) -> PlayState:
                     replace(pen, rules=(*pen.rules, rule), directed_at=n), seat.partner, suits
                 ),
             )
-        case FreeLead():  # Laws 50D2(b), 51B2(c): the penalty cards stay
+        case FreeLead():  # Laws 50D2(b), 51B2(c): the lead is free and the penalty cards stay
             return replace(state, penalties=replace(pen, directed_at=n))
         case DesignateCard(card=card, law=law):  # Law 51A
             owner = next(p.seat for p in pen.cards if p.card == card)
@@ -548,7 +549,7 @@ def on_elected(state: PlayState, event: Elected) -> PlayState:
                 state,
                 penalties=replace(pen, rules=(*pen.rules, _Rule(MustPlay(owner, card, law), n, tricks))),
             )
-        case Accept():  # Law 52B1(a): the card stands; penalty cards not played stay (52B1(c))
+        case Accept():  # Law 52B1(a): the card stands; Law 52B1(c): penalty cards not played stay
             return replace(state, penalties=replace(pen, open=None))
         case Reject():
             return _withdraw_failure(state)

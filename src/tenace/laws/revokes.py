@@ -531,8 +531,9 @@ def _truncate(play: Play, length: int) -> Play:
 
 
 def _correct(state: PlayState, revoke: Revoke, index: int, *, as_established: bool = False) -> PlayState:
-    """Law 62: the revoke card is withdrawn and the play goes back to it; cards played after it may be
-    changed (62C); a revoke by the other side on the same trick is corrected too (62C3)."""
+    """Law 62: the revoke card is withdrawn and the play goes back to it (a withdrawal in the course of
+    rectification, Law 47A); cards played after it may be changed (62C); a revoke by the other side on the
+    same trick is corrected too (62C3)."""
     play = state.play
     ledger = state.revoke_ledger
     contract = state.contract
