@@ -82,8 +82,8 @@ SLAM_TRIES = [
     # 13 HCP, flat: decline
     Case(HARDY + "1C 1D 1NT 4NT: the minimum declines", "AQ4.K32.J92.QJ32", "1C P 1D P 1NT P 4NT P", "P",
          ("declines",)),
-    # 17 HCP, four spades, no control in diamonds: opener's 3NT (14-15) is not a place to play, 4S
-    Case(ROOT + "Jacoby 2NT answered 3NT: responder places the contract in the major", "AKJ7.KQ4.J94.K92",
+    # 13 HCP, four spades, no shortness: no slam opposite 14-15; opener's 3NT is not a place to play, 4S
+    Case(ROOT + "Jacoby 2NT answered 3NT: responder places the contract in the major", "AKJ7.Q84.J94.Q92",
          "1S P 2NT P 3NT P", "4S", ("game",)),
     # 22 HCP and three keycards opposite an opening that showed the other two and the trump queen: no trick
     # is missing in trumps, and 34 or more together cover the side suits
@@ -97,6 +97,27 @@ SLAM_TRIES = [
          "2C P 2NT P 3H P 4H P", "4NT", ("keycard",)),
 ]
 
+CONTROL_BIDS = [
+    # 17 HCP opposite 14-15 and a nine-card fit: slam interest; the cheapest control, the club king
+    Case(ROOT + "Jacoby 2NT answered 3NT: with slam interest responder makes a control bid",
+         "AKJ7.KQ4.J94.K92", "1S P 2NT P 3NT P", "4C", ("control bid", "control of ♣")),
+    # 17 HCP, the singleton king of diamonds, no club control: 4D, and skipping 4C denies a club control
+    Case(HARDY + "Jacoby 2NT, opener's shortness: responder's control bid skips the suit he cannot control",
+         "AJ954.AQJ8.K.Q92", "1S P 2NT P 3H P", "4D", ("control bid", "control of ♦", "no control of ♣")),
+    # opener's 14 (the bottom of 14-15) with the heart king: nothing more than 3NT showed, back to 4S
+    Case(ROOT + "a control bid answered: opener with nothing extra signs off in the major",
+         "KQ875.K94.Q83.A2", "1S P 2NT P 3NT P 4C P", "4S", ("game",)),
+    # opener's 15 with the heart king and no diamond control: his own cheapest control, 4H (4D skipped)
+    Case(ROOT + "a control bid answered: opener with extras shows his cheapest control",
+         "AQ875.K94.Q83.A2", "1S P 2NT P 3NT P 4C P", "4H", ("control bid", "no control of ♦")),
+    # partner's 4H denied a diamond control and responder has none: two diamond losers are possible, 4S
+    Case(ROOT + "after the control bids nobody controls diamonds: game, not slam",
+         "AKJ7.KQ4.J94.K92", "1S P 2NT P 3NT P 4C P 4H P", "4S", ("game",)),
+    # partner's 4D showed the diamond control responder lacked: every suit is controlled, ask for keycards
+    Case(ROOT + "after the control bids every suit is controlled: RKCB",
+         "AKJ7.KQ4.J94.K92", "1S P 2NT P 3NT P 4C P 4D P", "4NT", ("keycard",)),
+]
+
 ARTIFICIAL = [
     # 4 HCP, five diamonds: partner doubled 1NT for penalty and the opener's partner transferred with 2D;
     # the 2D bid says nothing about diamonds, so a double of it cannot be for penalty of diamonds
@@ -105,7 +126,7 @@ ARTIFICIAL = [
 ]
 
 CASES = (ADVANCES + DOUBLER_IN_COMPETITION + OPENER_REOPENS + NOTRUMP_SLAMS + SLAM_TRIES
-         + ARTIFICIAL)
+         + CONTROL_BIDS + ARTIFICIAL)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)

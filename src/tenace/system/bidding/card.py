@@ -79,6 +79,15 @@ GENERATOR_NOTES: Final = {
         "keycards missing, asks for the queen with the next step, and for kings with 5NT. Made by the engine "
         "for every auction that reaches it, so not listed auction by auction.",
     ),
+    "controls": (
+        "Control bids (generated)",
+        "Once a major is agreed in a game-forcing auction (or partner's natural bid of it is raised with a "
+        "control bid at the four level), a new suit below four of the major shows first- or second-round "
+        "control (ace, king, singleton or void) and slam interest (28 support points together), the "
+        "cheapest first: a suit skipped has no control. Partner shows his own cheapest control with more "
+        "than his calls showed, else signs off in four of the major; RKCB follows once every side suit is "
+        "controlled. Only when the opponents have passed throughout. Not listed auction by auction.",
+    ),
     "principles": (
         "Bidding principles (generated)",
         "Where the written agreements stop: game with the values for it (26 HCP counting partner's shown "

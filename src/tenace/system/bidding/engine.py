@@ -155,7 +155,8 @@ class Context:
     def _natural_suits(self) -> tuple[tuple[int, ...], ...]:
         out: list[list[int]] = [[], [], [], []]
         for i, (call, meaning) in enumerate(zip(self.calls, self.meanings, strict=True)):
-            if call >= 3 and (call - 3) % 5 != 4 and meaning.natural:
+            # a control bid shows a control, not length: not a natural suit
+            if call >= 3 and (call - 3) % 5 != 4 and meaning.natural and "control-bid" not in meaning.labels:
                 suit = (call - 3) % 5
                 seat = out[self.seat_of(i)]
                 if suit not in seat:

@@ -8,6 +8,7 @@ conditions are written in the same words as a file's (so they are explained the 
 
 * ``rkcb``: Roman Key Card Blackwood, 1430 answers, the queen ask and the specific-king ask
   (:func:`rkcb`);
+* ``controls``: control bids (cue bids) below game once a major is agreed (:func:`controls`);
 * ``principles``: game, invitation, slam by count, forcing continuations, competing by the law of total
   tricks, penalty doubles (:func:`principles`).
 
@@ -177,10 +178,13 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
     if ctx.last_bidder not in (me, partner):
         return [], []
     letter = _SUIT_LETTER[key]
-    # first- or second-round control of every suit nobody of us bid, unless partner has shown it short
+    # first- or second-round control of every suit nobody of us bid, unless partner has shown it short or
+    # controlled (a control bid)
+    shown = ctx.shown[partner]
+    his = {s for note, suits in shown.notes if note == "control" for s in suits}
     controls = ", ".join(f"control {_SUIT_LETTER[s]}" for s in range(4)
                          if s != key and s not in ctx.natural[me] and s not in ctx.natural[partner]
-                         and ctx.shown[partner].lengths[s][1] > 1)
+                         and shown.lengths[s][1] > 1 and s not in his)
     # in a minor, an answer above five of the suit must not find two keycards missing: the asker holds enough
     safe = {0: ", keys 3+", 1: ", keys 2+"}.get(key, "")
     # a suit both partners bid naturally is a fit once one of them raised it (a three-card raise included)
@@ -252,6 +256,105 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
     return made
 
 
+# --- control bids -----------------------------------------------------------------------------------------
+
+_SLAM_INTEREST: Final = 28
+"""Support points together (``tsum``) from which a hand shows slam interest with a control bid."""
+_COOPERATE: Final = 31
+"""Support points together from which partner of a control bidder shows a control back (or with HCP in the
+upper half of what his calls showed)."""
+
+
+def _control_calls(ctx: Context) -> list[tuple[int, int]]:
+    """The control bids open in this auction, cheapest first: (call, suit) for each suit but the major below
+    four of it, leaving out suits partner has shown a singleton or void in (a control there says nothing he
+    can use). In a game-forcing auction (or answering a control bid) from the cheapest bid, else from the
+    four level. Empty where control bids do not apply: no major agreed (or just bid by partner), the
+    opponents called, RKCB begun, or the last bid not ours."""
+    me, partner = ctx.turn, (ctx.turn + 2) % 4
+    t = _control_suit(ctx)
+    if t is None or not ctx.calls or ctx.calls[-1] != PASS or _contested(ctx):
+        return []
+    if ctx.last_bidder not in (me, partner):
+        return []
+    ours = _our_labels(ctx, me) + _our_labels(ctx, partner)
+    if any(label.startswith("rkcb") for label in ours):
+        return []
+    meaning = ctx.partner_meaning
+    answering = meaning is not None and "control-bid" in meaning.labels
+    # in a game-forcing auction from the cheapest bid; else only at the four level (a new suit below that
+    # may be a game try or natural)
+    lowest = -1 if ctx.game_forcing or answering else bid_code(4, 0)
+    skip: set[int] = {t, _NT}
+    if ctx.agreed is None:
+        # not agreed yet: over partner's natural bid of the major, at the four level, in a suit neither of
+        # us bid (those are natural); the control bid's conditions include the fit
+        if meaning is None or not meaning.natural or ctx.calls[-2] < 3 or _denomination(ctx.calls[-2]) != t:
+            return []
+        lowest = max(lowest, bid_code(4, 0))
+        skip |= set(ctx.natural[me]) | set(ctx.natural[partner])
+    game = bid_code(4, t)
+    shown = ctx.shown[partner]
+    return [(code, _denomination(code)) for code in range(max(lowest, ctx.last_bid + 1), game)
+            if _denomination(code) not in skip and shown.lengths[_denomination(code)][1] > 1]
+
+
+def _contested(ctx: Context) -> bool:
+    """Whether an opponent has called anything but pass."""
+    return any(c != PASS for i, c in enumerate(ctx.calls) if ctx.seat_of(i) % 2 != ctx.turn % 2)
+
+
+def _control_suit(ctx: Context) -> int | None:
+    """The major a control bid would agree: the agreed suit, or else the last suit partner bid naturally
+    (the control bid's conditions then include the fit)."""
+    t = ctx.agreed
+    if t is None:
+        t = _last_suit(ctx, (ctx.turn + 2) % 4)
+    return t if t is not None and t >= 2 else None
+
+
+def controls(ctx: Context) -> tuple[Made, Made]:
+    """Control bids (cue bids) once a major is agreed in a game-forcing auction, below game: with slam
+    interest (28 support points together), the cheapest suit with first- or second-round control (an
+    ace, a king, a singleton or a void), denying control of the cheaper suits skipped. Partner answers with
+    his own cheapest control when he has more than he has shown (29 together from his side), else signs
+    off in four of the major; RKCB (its generator, tried first) takes over once every side suit is
+    controlled between the two hands. Made after the file's rules: a written agreement keeps its calls."""
+    open_calls = _control_calls(ctx)
+    t = _control_suit(ctx)
+    meaning = ctx.partner_meaning
+    answering = meaning is not None and "control-bid" in meaning.labels
+    if t is None or not (open_calls or answering) or ctx.calls[-1] != PASS or _contested(ctx):
+        return [], []
+    letter = _SUIT_LETTER[t]
+    bound = {"t": t}
+    taken = _file_calls(ctx)
+    if answering:
+        # more than my calls showed: the upper half of my range, or the support points for it
+        mine = ctx.shown[ctx.turn]
+        top = min(mine.hcp_max, mine.hcp_min + 6)
+        strength = [f"hcp {(mine.hcp_min + top + 1) // 2}+", f"tsum {letter} {_COOPERATE}+"]
+    else:
+        strength = [f"tsum {letter} {_SLAM_INTEREST}+"]
+    made: Made = []
+    denied: list[str] = []
+    for code, suit in open_calls:
+        s = _SUIT_LETTER[suit]
+        if code not in taken:
+            for values in strength:
+                text = _join(values, f"fit {letter}", f"control {s}", *denied)
+                rule, _ = _rule(code, text, "control-bid", Forcing.FORCING)
+                made.append((rule, bound))
+        denied.append(f"not control {s}")
+    game = bid_code(4, t)
+    after_notrump = ctx.calls[-2] == bid_code(3, _NT)
+    if (answering or after_notrump) and game not in taken and legal(ctx.calls, game):
+        # nothing (more) to show: game in the agreed major (also over partner's 3NT, which is game)
+        rule, _ = _rule(game, f"fit {letter}", "game", Forcing.SIGN_OFF)
+        made.append((rule, bound))
+    return [], made
+
+
 # --- principles --------------------------------------------------------------------------------------------
 
 def _stoppers(ctx: Context) -> str:
@@ -293,6 +396,9 @@ def principles(ctx: Context) -> tuple[Made, Made]:
     if not any(c >= 3 for c in ctx.calls):
         return [], []
     taken = _file_calls(ctx)
+    if "controls" in ctx.system.generators:
+        # a control bid keeps its one meaning: no natural new suit beside it
+        taken |= {code for code, _ in _control_calls(ctx)}
     made: Made = []
 
     def add(code: int | None, conditions: str, label: str, forcing: Forcing | None = None, *,
@@ -490,7 +596,8 @@ def _slam_first(ctx: Context, taken: set[int]) -> Made:
     partner = (ctx.turn + 2) % 4
     ours_strong = any("strong-2c" in m.labels for i, m in enumerate(ctx.meanings)
                       if ctx.seat_of(i) % 2 == ctx.turn % 2)
-    if (meaning is None or not meaning.natural or not meaning.rules or ctx.calls[-1] != PASS
+    if (meaning is None or not meaning.natural or not meaning.rules or "control-bid" in meaning.labels
+            or ctx.calls[-1] != PASS
             or ctx.calls[-2] < 3 or ctx.last_bidder != partner or ctx.last_bid >= bid_code(6, 0)
             or any(label.startswith("rkcb") for label in meaning.labels) or ours_strong):
         return []
@@ -612,6 +719,7 @@ def _forcing_continuation(ctx: Context, add: Callable[..., None]) -> None:
 
 GENERATORS: Final[dict[str, Callable[[Context], tuple[Made, Made]]]] = {
     "rkcb": rkcb,
+    "controls": controls,
     "principles": principles,
 }
 
