@@ -61,6 +61,7 @@ from tenace.server.protocol import (
     to_event,
     view_message,
 )
+from tenace.server.room import TableRoom
 from tenace.store.errors import DuplicateResultError
 
 if TYPE_CHECKING:
@@ -315,6 +316,11 @@ class Connection:
     backlog: int = 1000
     """A client this many messages behind is disconnected (it reconnects and gets the current view)."""
     closed: bool = False
+    name: str | None = None
+    """The name its player is shown under (:class:`~tenace.server.room.TableRoom`), if known."""
+    room: bool = False
+    """The client asked for the ``players`` and ``chat`` messages (``?room=1``, docs/protocol.md); a client
+    that did not gets only the messages it knows."""
 
     def send(self, message: dict[str, Any]) -> None:
         if self.closed:
@@ -376,6 +382,9 @@ class TableActor:
         self._said_of: Table | None = None
         self._said: tuple[list[dict[str, Any]], dict[str, Any] | None] = ([], None)
         """The Director calls with a reason of the current board (:class:`DirectorRequest`)."""
+        self.room = TableRoom(frozenset(self.robots), club=self.club is not None,
+                              chat_in_play=hub.club_chat_in_play)
+        """The names at the seats and the table's chat (:mod:`tenace.server.room`)."""
 
     def make_robots(self) -> dict[Seat, Robot]:
         """A robot for every robot seat, bidding by the system stored for it."""
@@ -511,13 +520,47 @@ class TableActor:
         return view
 
     def join(self, connection: Connection) -> None:
-        """Add a connection; it gets the current view at once."""
+        """Add a connection; it gets the current view at once, then who sits where and the chat so far. A
+        player arriving at his seat is shown to the others (his name, connected)."""
         connection.observer = self._observe_for(connection)
         self.clients.add(connection)
         connection.send(self.message_for(connection.viewer, connection.locale))
+        seat = connection.viewer
+        changed = isinstance(seat, Seat) and self.room.arrive(seat, connection.name)
+        if connection.room:
+            connection.send(self.room.players_json())
+            if self.room.lines:
+                connection.send(self.room.chat_message(self.room.lines, history=True))
+        if changed:
+            self._tell_others(connection, self.room.players_json())
 
     def leave(self, connection: Connection) -> None:
+        if connection not in self.clients:
+            return
         self.clients.discard(connection)
+        self.room.forget(connection)
+        if isinstance(connection.viewer, Seat) and self.room.depart(connection.viewer):
+            self._tell_others(connection, self.room.players_json())
+
+    def _tell_others(self, connection: Connection | None, message: dict[str, Any]) -> None:
+        """Send a ``players`` or ``chat`` message to every client that asked for them (but ``connection``)."""
+        for client in list(self.clients):
+            if client is not connection and client.room:
+                client.send(message)
+
+    def chat(self, connection: Connection, action: Action) -> None:
+        """A chat message from ``connection``: sent to everyone at the table, or refused (an ``error`` with
+        the reason in the sender's language; nothing else changes). See :mod:`tenace.server.room`."""
+        from tenace.server.pages import chat_refusal
+
+        text = action.text or ""
+        playing = self.table.phase is not Phase.ENDED
+        why = self.room.refusal(connection, connection.viewer, text, playing)
+        if why is not None:
+            connection.send(error_message(why, chat_refusal(why, connection.locale), action.ref))
+            return
+        line = self.room.say(connection.viewer, connection.name, text)
+        self._tell_others(None, self.room.chat_message([line]))
 
     def resync(self, connection: Connection, ref: str | None = None) -> None:
         """Send the connection the current view again (after a gap in the seqs it saw, or on reconnect)."""
@@ -982,6 +1025,9 @@ def _plain_score(table: Table) -> int | None:
 class Hub:
     """Every live table of this process: creates tables, finds them (rebuilding a stored one from its events),
     and stops them."""
+
+    club_chat_in_play: bool = False
+    """Whether the chat of a club session's table stays open during play (off by default: Law 73B)."""
 
     def __init__(
         self,

@@ -55,7 +55,7 @@ from tenace.laws.messages import LocaleError, normalise_locale
 from tenace.laws.table import Phase
 from tenace.seats import Seat, Side
 from tenace.server import auth as accounts
-from tenace.server import club, my_boards, pages, replay, table_scoring
+from tenace.server import club, lobby, my_boards, pages, replay, table_scoring
 from tenace.server.actors import Connection, Hub, Observer, RobotFactory, TableActor, default_robots
 from tenace.server.limits import LIMITED_CLOSE_CODE, Limits, Socket
 from tenace.server.persistence import LiveStore
@@ -332,6 +332,25 @@ async def _user_of(connection: HTTPConnection) -> User | None:
     return None
 
 
+def _player_name(connection: HTTPConnection, table_id: str, user: User | None) -> str | None:
+    """The name a connection's player is shown under (tenace.server.room): his user name when logged in,
+    else the guest's name in a signed seat token, else the ``name`` he typed in the lobby (a query
+    parameter); ``None`` when nothing says."""
+    if user is not None:
+        return user.username
+    auth = getattr(connection.app.state, "auth", None)
+    token = connection.query_params.get("token")
+    if isinstance(auth, accounts.Auth) and token:
+        try:
+            holder = auth.seat_tokens.verify(table_id, token).holder
+        except SeatTokenError:
+            holder = ""
+        kind, _, guest = holder.partition(":")
+        if kind == "guest" and guest:
+            return guest
+    return connection.query_params.get("name") or None
+
+
 def _signed_holder(connection: HTTPConnection, table_id: str) -> int | None:
     """The user id a signed seat token in the handshake was issued to (``None`` otherwise)."""
     auth = getattr(connection.app.state, "auth", None)
@@ -499,6 +518,7 @@ def create_app(
         actor: TableActor | None = await app.state.hub.get(table_id)
         return actor
     app.include_router(pages.router)  # the lobby and the table page (tenace.server.pages)
+    app.include_router(lobby.router)  # tables for friends and open tables (tenace.server.lobby)
     app.include_router(accounts.router())  # /auth: register, login, logout, ... (docs/accounts.md)
     app.include_router(club.router())  # club sessions and the director console (docs/directing-online.md)
     app.include_router(replay.router())  # the replay viewer of finished boards (docs/playing-online.md)
@@ -603,6 +623,8 @@ def create_app(
                 if holder is not None:
                     await hold_seats(app, actor.id, [viewer], holder)
             connection = Connection(viewer, locale)
+        connection.name = _player_name(websocket, actor.id, user)
+        connection.room = websocket.query_params.get("room") == "1"  # names and chat wanted (docs/protocol.md)
         socket = Socket(_address(websocket), actor.id, viewer is None)
         limits: Limits = app.state.limits
         refused = limits.socket_refusal(socket)
@@ -612,6 +634,8 @@ def create_app(
             return
         limits.opened(socket)
         actor.join(connection)
+        if isinstance(viewer, Seat):
+            lobby.arrived(app, actor.id, viewer)  # an invitation used (tenace.server.lobby)
         writer = asyncio.create_task(_write(websocket, connection))
         limit_key = uuid.uuid4().hex  # the connection's key for the limit of messages (docs/accounts.md)
         try:
@@ -670,5 +694,8 @@ async def _receive(actor: TableActor, connection: Connection, text: str, setting
         return
     if action.type == "resync":
         actor.resync(connection, action.ref)
+        return
+    if action.type == "chat":  # not an action at the table: the room checks and sends it (Law 73B)
+        actor.chat(connection, action)
         return
     await actor.submit(connection.viewer, action, connection)

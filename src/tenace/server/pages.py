@@ -31,14 +31,15 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from tenace.seats import Seat
 from tenace.server.auth import Auth, csrf_protect, csrf_token_for, optional_user
+from tenace.server.room import CHAT_REFUSALS, MAX_CHAT_TEXT
 from tenace.server.security import Role, User
 
 if TYPE_CHECKING:
     from babel.support import NullTranslations
 
 __all__ = [
-    "DIRECTOR_REFUSALS", "DOMAIN", "LOCALES", "SoloTable", "choose_locale", "client_strings",
-    "director_refusal", "gettext_for", "router",
+    "DIRECTOR_REFUSALS", "DOMAIN", "LOCALES", "SoloTable", "chat_refusal", "choose_locale", "client_strings",
+    "director_refusal", "gettext_for", "lobby_page", "router",
 ]
 
 DOMAIN: Final = "tenace_web"
@@ -98,8 +99,18 @@ CLIENT_STRINGS: Final = (
     N_("You: {text}"), N_("Penalty card (Law 50)"), N_("Your call was sent to the Director."),
     N_("The claim is disputed: the Director is asked to rule (Law 70)."),
     *DIRECTOR_REFUSALS.values(),
+    # names at the seats and the table's chat (tenace.server.room)
+    N_("Waiting for a player"), N_("Spectator"), N_("Director"), N_("Chat"), N_("Send"),
+    N_("Write to the table"), N_("The chat is closed while the board is played (Law 73B)."),
+    N_("Invite friends"),
+    *CHAT_REFUSALS.values(),
 )
 """The labels the table's JavaScript shows, sent translated inside the page (the client has no gettext)."""
+
+
+def chat_refusal(key: str, locale: str) -> str:
+    """A refused chat message (:data:`tenace.server.room.CHAT_REFUSALS`) in ``locale``."""
+    return gettext_for(locale)(CHAT_REFUSALS[key]).format(max=MAX_CHAT_TEXT)
 
 
 def director_refusal(key: str, locale: str) -> str:
@@ -370,8 +381,13 @@ async def _lobby(request: Request, status_code: int = 200, error: str | None = N
     login_error = _t(request, LOGIN_ERRORS[code]) if code in LOGIN_ERRORS else None
     systems = getattr(request.app.state, "robot_systems", None)
     offered = systems.available() if systems is not None else {}
+    from tenace.server.lobby import FRIEND_SEATS, open_tables
+
+    can_start = _starter(request) is not None
     response = _page(request, "lobby.html.j2", status_code=status_code,
-                     can_start=_starter(request) is not None, error=error,
+                     can_start=can_start, error=error,
+                     friends=can_start and getattr(request.app.state, "hub", None) is not None,
+                     friend_seats=[seat.value for seat in FRIEND_SEATS], open_tables=open_tables(request.app),
                      robot_systems=offered if len(offered) > 1 else {},
                      default_system=getattr(systems, "default", ""),
                      accounts=isinstance(auth, Auth), csrf=csrf, user=user,
@@ -381,6 +397,12 @@ async def _lobby(request: Request, status_code: int = 200, error: str | None = N
         if key == "set-cookie":  # the anonymous cookie the CSRF token is bound to
             response.headers.append(key, value)
     return response
+
+
+async def lobby_page(request: Request, status_code: int, error: str, translate: bool = True) -> HTMLResponse:
+    """The lobby with an error (a message of :mod:`tenace.server.lobby`, translated unless ``translate`` is
+    false)."""
+    return await _lobby(request, status_code, _t(request, error) if translate else error)
 
 
 def _t(request: Request, message: str) -> str:
@@ -436,8 +458,13 @@ async def table_page(request: Request, table_id: str, token: str = "") -> HTMLRe
     strings = json.dumps(client_strings(locale), ensure_ascii=False).replace("</", "<\\/")
     club: _Club | None = getattr(request.app.state, "club", None)
     links = None if club is None else await club.table_links(table_id, token)
+    from tenace.server.lobby import invitations_for
+    from tenace.server.room import clean_name
+
     return _page(request, "table.html.j2", table_id=table_id, token=token, strings=strings, club=links,
-                 robot_systems=robot_systems_shown(request, table_id), robots=robot_seats(request, table_id))
+                 robot_systems=robot_systems_shown(request, table_id), robots=robot_seats(request, table_id),
+                 invitations=invitations_for(request, table_id, token),
+                 name=clean_name(request.query_params.get("name")) or "")
 
 
 def robot_seats(request: Request, table_id: str) -> str:

@@ -69,7 +69,7 @@ Viewer = Seat | Director | None
 
 ACTION_TYPES: Final = (
     "call", "card", "claim", "claim-answer", "director", "elect", "resync", "next-board", "change-call",
-    "question", "explain", "reserve", "correct",
+    "question", "explain", "reserve", "correct", "chat",
 )
 """The ``type`` values a client may send."""
 
@@ -123,7 +123,8 @@ class Action:
     """``director``: one of :data:`DIRECTOR_REASONS` (``None``: the plain call, Law 9B1); ``reserve``: a key
     of :data:`UI_REASONS`."""
     text: str | None = None
-    """``director``: the player's own words to the Director."""
+    """``director``: the player's own words to the Director; ``chat``: the message (its length and the
+    table's rules are checked by :class:`tenace.server.room.TableRoom`)."""
     whom: Seat | None = None
     """``director`` about unauthorised information, ``reserve``: the opponent who made it available."""
 
@@ -257,6 +258,12 @@ def parse_action(data: object) -> Action:
                     f"text: expected a non-empty string of at most {_MAX_STATEMENT} characters", ref=ref
                 )
             return Action("correct", ref, call_index=index, explanation=text)
+        case "chat":  # the table's chat (tenace.server.room): never an engine event
+            text = _field(data, "text", str, ref)
+            if len(text) > _MAX_STATEMENT:  # the room refuses anything over its own, smaller bound
+                raise ProtocolError(f"text: longer than {_MAX_STATEMENT} characters", code="chat-too-long",
+                                    ref=ref)
+            return Action("chat", ref, text=text)
         case "resync":
             seq = data.get("seq")
             if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)):
