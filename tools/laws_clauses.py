@@ -71,6 +71,15 @@ _classify(DIRECTOR, "whether the claimer was likely unaware of the trump; the Di
           "70C2")
 _classify(TABLE, "the Director hears the objections in person; the record holds the doubt (ClaimAnswered)",
           "70B2")
+_classify(TABLE, "what a player may use in his own reasoning (as 16A2); the engine marks withdrawn (16C) and "
+          "extraneous (16B, 16D) information, and the Director rules on its use (16B)",
+          "16A1(a)", "16A1(c)", "16A1(d)")
+_classify(DIRECTOR, "the Director's judgement of the damage to redress (12B1) or of too many possible "
+          "outcomes (12C1(d)), recorded as his ScoreAdjusted", "12B1", "12C1(d)")
+_classify(AUTHORITY, "a power of the Regulating Authority (scores for several boards without a result)",
+          "12C2(d)")
+_classify(AUTHORITY, "individual events: the engine's rectifications already bind the offending side "
+          "whoever is its member at fault; a procedural penalty is the Director's (Law 90)", "12C3")
 _classify(AUTHORITY, "a power of the Regulating Authority", "18F", "40B2(a)", "40B2(b)", "40B2(c)", "40B2(d)")
 _classify(AUTHORITY, "a definition or principle; the clauses that apply it are implemented where they apply",
           "40A1(a)", "40A2", "40A3", "40A4", "40B1(a)", "40B1(b)", "40B1(c)", "40C2")
@@ -84,8 +93,7 @@ _classify(TABLE, "how quitted tricks are arranged and inspected; online the reco
           "65A", "65C", "65D", "66C", "66D")
 _classify(DIRECTOR, "the Director's judgement of conduct (a procedural penalty, Law 90)",
           "20G1", "20G2", "43B1", "40B3(b)", "11B")
-_classify(DIRECTOR, "the Director's judgement", "11A", "12B1", "12B2", "40B3(a)", "40B4", "40B5(b)",
-          "16A1(a)", "16A1(b)", "16A1(c)", "16A1(d)")
+_classify(DIRECTOR, "the Director's judgement", "40B3(a)", "40B4", "40B5(b)")
 _classify(TABLE, "conduct, etiquette and tempo; the Director's judgement and Law 90",
           "72A", "72B1", "72B2", "72B3", "72C", "73A1", "73A2", "73B1", "73B2", "73C1", "73C2", "73D2",
           "73E1", "73E2", "74A1", "74A2", "74A3", "74B1", "74B2", "74B3", "74B4", "74B5", "74C1", "74C2",

@@ -96,6 +96,8 @@ def test_23c_a_comparable_call_is_judged_at_the_end() -> None:
 
 
 def test_no_adjustment_is_owed_on_a_clean_board_and_only_the_general_powers_remain() -> None:
+    """Law 12B2: on a board where no Law empowers an adjustment the Director cannot record one under 27D;
+    only his general powers (12A1, 12A3) remain."""
     t = _play_out(calls(table(), "N:3NT E:P S:P W:P"))
     assert t.adjustments_owed == ()
     with pytest.raises(ImpossibleActionError, match=r"Law 27D.*Law 12A1, Law 12A3") as raised:
@@ -136,7 +138,8 @@ def test_50e4_a_penalty_card_on_the_table() -> None:
 
 def test_45f_review_answered_with_a_weighted_score() -> None:
     """Law 45F at the end of the play: the Director prefers a weighted score to a number of tricks
-    (12C1(c))."""
+    (12C1(c)); the assigned score replaces the score obtained in play (Law 12C1(a)), the tricks stay as
+    played. His judgement of the damage to redress (Law 12B1) is what he records."""
     t = _play_out(north_wins_trick_one().apply(DummyIndicated(E, C("DK"))))
     assert t.pending is not None and t.pending.law == LawRef(45, "F")
     with pytest.raises(ImpossibleActionError, match="pending review is under Law 45F"):
@@ -197,6 +200,8 @@ def test_tenace_rule_shows_what_is_owed_and_the_adjusted_score(tmp_path: Path) -
 
 
 def test_16d2c_extraneous_information_before_the_auction_play_on_and_adjust_at_the_end() -> None:
+    """Law 16D2(c): the board is played and the Director then chooses an artificial score (as Law 12C1(d)
+    allows when the possible outcomes are too many): it replaces the table result."""
     t = table().apply(ExtraneousInformation(S, "overheard 3NT making at the next table"))
     assert Owed(LawRef(16, "D2(c)")) in t.adjustments_owed and t.turn is N  # the board goes on
     t = _play_out(calls(t, "N:3NT E:P S:P W:P"))
@@ -209,6 +214,8 @@ def test_16d2c_extraneous_information_before_the_auction_play_on_and_adjust_at_t
 
 
 def test_16d2d_an_adjusted_score_at_once_ends_the_board_unplayed() -> None:
+    """Law 16D2(d) after the first call (16D3): the board cannot be played normally, so it ends with an
+    artificial adjusted score (Law 12A2) and no table result."""
     t = calls(table(), "N:1NT E:P").apply(ExtraneousInformation(W, "saw North's hand"))
     assert Owed(LawRef(16, "D3")) in t.adjustments_owed  # after the first call: Law 16D3
     ended = t.apply(ScoreAdjusted(LawRef(16, "D2(d)"), artificial="A6040"))
@@ -221,6 +228,8 @@ def test_16d2d_an_adjusted_score_at_once_ends_the_board_unplayed() -> None:
 
 
 def test_16d_needs_the_information_on_record_and_a_board_in_progress() -> None:
+    """Law 16D1: the Director is told of the extraneous information (an ExtraneousInformation event); without
+    it on record no 16D adjustment can be made, and it must come while the board is being played."""
     with pytest.raises(ImpossibleActionError, match="extraneous information on record"):
         calls(table(), "N:1NT").apply(ScoreAdjusted(LawRef(16, "D2(d)"), artificial="A5050"))
     done = _play_out(calls(table(), "N:3NT E:P S:P W:P"))

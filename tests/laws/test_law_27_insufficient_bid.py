@@ -36,6 +36,7 @@ def test_27a1_lho_calling_accepts_the_insufficient_bid() -> None:
 
 
 def test_27a1_lho_accepts_after_the_director_explains() -> None:
+    """Law 10C1: called, the Director states every option, here LHO's acceptance (27A1) or not (27B)."""
     t = calls(table(), "N:1H E:1D").apply(DirectorCalled(S))
     assert t.pending is not None and t.pending.actor is S
     assert t.pending.options == (Accept(LawRef(27, "A1")), Reject(LawRef(27, "B")))

@@ -166,7 +166,8 @@ def test_32a2b_double_at_rhos_turn_rho_bids_non_comparable_call_partner_passes_n
 
 def test_32b1_32b2_double_at_partners_turn() -> None:
     """East opens 1C after North's pass; North doubles at his partner's (South's) turn; East refuses it (Law
-    29B). Law 32B1: South calls freely at his turn, the cancelled double UI to him; Law 32B2: North's call at
+    29B). Law 32B1: South calls freely at his turn, the cancelled double UI to him (authorised to East-West,
+    Law 16A1(b)); Law 32B2: North's call at
     his own turn is judged as in 32A2: a pass is not comparable, so South must pass next turn."""
     t = calls(table(), "N:P E:1C N:X").apply(DirectorCalled(E))
     t = t.apply(Elected(E, Reject(LawRef(29, "B"))))

@@ -87,7 +87,7 @@ def test_58b_online_tables_refuse_two_cards_at_once() -> None:
 def test_60a1_60a2_a_card_by_the_non_offending_side_forfeits_rectification_and_the_lead_stands() -> None:
     """Laws 60A1 and 60A2: West leads out of turn (North was on lead) and declarer, on West's left, plays
     before any rectification; the Director finds it a play to West's lead (Law 53A, not North's own lead under
-    53B): the right to rectification is lost and the lead is treated as in turn."""
+    53B): the right to rectification is lost (as Law 11A allows) and the lead is treated as in turn."""
     t = play(north_wins_trick_one(), "W:D3 N:D9").apply(Elected(DIRECTOR, Accept(_law("53A"))))
     assert t.play is not None and t.play.current_trick.leader is W and t.turn is E
     assert t.pending is None and not any(isinstance(c, PenaltyCard) for c in t.constraints)

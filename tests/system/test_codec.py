@@ -75,6 +75,8 @@ def cards(draw: st.DrawFn) -> SystemCard:
 @settings(max_examples=60, deadline=None)
 @given(cards())
 def test_any_card_round_trips_through_json_text(card: SystemCard) -> None:
+    """Law 40A1(b): the agreements a partnership makes available to its opponents survive being written and
+    read back exactly."""
     assert loads(dumps(card)) == card
 
 

@@ -194,7 +194,8 @@ def test_boards_where_explanations_contradict_the_card_show_the_director_the_mis
         (Seat.NORTH, "1NT", ["hcp"])]
     assert one.deviations == ()
     assert one.failed_alerts == (), "the wrong range was announced: a mismatch, not a missing announcement"
-    # 2: the explanation is the card, the hand is not: evidence of a mistaken call (or a psyche)
+    # 2: the explanation is the card, the hand is not: evidence of a mistaken call (or a psyche, a deviation
+    # the Director weighs under Law 40C1)
     assert two.mismatches == ()
     assert [(d.seat, d.hcp, d.contradictions) for d in two.deviations] == [
         (Seat.NORTH, 12, (("hcp", "15-17", "12"),))]

@@ -55,7 +55,8 @@ DUMMY_FIRST: Final = LawRef(43, "B3")
 EXTRANEOUS_BEFORE: Final = LawRef(16, "D2(c)")
 EXTRANEOUS_AFTER: Final = LawRef(16, "D3")
 AT_ONCE: Final = LawRef(16, "D2(d)")
-"""Extraneous information (Law 16D): an adjusted score awarded at once, which ends the board unplayed."""
+"""Extraneous information (Law 16D): an adjusted score awarded at once, which ends the board unplayed; no
+normal play of the board being possible, it is an artificial adjusted score (Law 12A2)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +111,8 @@ def check(table: Table, event: ScoreAdjusted, *, ended: bool) -> None:
 
     :raises ImpossibleActionError: naming the Law and what is missing.
     """
+    # Law 12B2: no adjusted score just because a rectification seems too severe or too kind: only under a Law
+    # that empowers the Director (one owed on this board, a pending review, or the general powers of 12A)
     if event.law == AT_ONCE:  # Law 16D2(d): an adjusted score instead of playing the board
         if not any(isinstance(e, ExtraneousInformation) for e in table.record):
             raise ImpossibleActionError(f"{AT_ONCE} needs extraneous information on record (Law 16D1)")

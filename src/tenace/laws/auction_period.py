@@ -543,7 +543,8 @@ def _rectify_above_seven(state: AuctionState, above: AboveSeven) -> AuctionState
 
 
 def on_director(state: AuctionState, event: DirectorCalled) -> AuctionState:
-    """Attention is drawn to the open irregularity: the Director states the options (Law 9B, 10)."""
+    """Attention is drawn to the open irregularity: the Director states the options (Law 9B, 10): the pending
+    decision lists every option the Laws give, each with its Law (Law 10C1)."""
     if state.above_seven is not None:
         return _rectify_above_seven(state, state.above_seven)
     if state.open is None:

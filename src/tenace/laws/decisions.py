@@ -347,8 +347,8 @@ class LeadRestriction:
 
 @dataclass(frozen=True, slots=True)
 class Withdrawn:
-    """A withdrawn or cancelled call: authorised information for ``seat``'s opponents, unauthorised for his
-    partner (Law 16C)."""
+    """A withdrawn or cancelled call: authorised information for ``seat``'s opponents (Law 16A1(b)),
+    unauthorised for his partner (Law 16C)."""
 
     seat: Seat
     call: Call

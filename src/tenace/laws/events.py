@@ -808,7 +808,9 @@ class ScoreAdjusted:
     (or in answer to his end-of-play review of Laws 45F, 64C and 67B3). Either an assigned adjusted score
     (``ns`` and ``ew``: each side's weighted list of North-South scores, the same for a balancing score,
     different for a non-balancing one, Law 12C1(b), (c)) or an artificial adjusted score (``artificial``: a
-    code such as ``"A6040"``, Law 12C2). The score replaces the result obtained at the table.
+    code such as ``"A6040"``, Law 12C2; the Director's choice when the possible outcomes are too many,
+    Law 12C1(d)). The score replaces the result obtained at the table (Law 12C1(a)). How much damage to
+    redress, and what advantage to take away (Law 12B1), is the Director's judgement, recorded here.
 
     >>> from tenace.scoring.adjusted import AssignedAdjustedScore, WeightedScore
     >>> score = AssignedAdjustedScore.of(WeightedScore.of((620, "2/3"), (-100, "1/3")), -100)

@@ -412,7 +412,8 @@ def _over_faced(state: PlayState, event: CardPlayed, index: int, policy: Policy)
         # (53B: his card is not deemed played to it). Which it was is a question of fact for the Director.
         return _ask_lead_or_play(state, seat, event.card, faced)
     if seat is faced.seat.lho:
-        # Laws 53A, 54B1, 60A1: a card from the hand next in rotation accepts the lead, which stands and is
+        # Laws 53A, 54B1, 60A1 (an instance of Law 11A: acting before the Director is summoned forfeits the
+        # rectification): a card from the hand next in rotation accepts the lead, which stands and is
         # treated as made in turn (Law 60A2); obligations already owed stay (Law 60A3).
         return play_period.on_card(_accept(state, faced), event, index, policy)
     if faced.opening and seat is state.contract.dummy:

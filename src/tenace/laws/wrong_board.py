@@ -440,7 +440,7 @@ def _wrong_hand(table: Table, seat: Seat, index: int) -> Table:
     # Law 15A1, 15A2(b): his call and every later one are cancelled; he calls again with the right hand
     base = _rebuilt(table, table.record[:first], m.deal)
     cancelled = tuple(
-        Withdrawn(e.seat, e.call, LawRef(15, "A2(c)"), offenders=seat.side)  # Law 16C through 15A2(c)
+        Withdrawn(e.seat, e.call, LawRef(15, "A2(c)"), offenders=seat.side)  # Law 15A2(c): Law 16C
         for e in table.record[first:] if isinstance(e, CallMade)
     )
     kept = tuple(w for w in table.auction.withdrawn if w not in base.auction.withdrawn)
