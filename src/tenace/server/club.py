@@ -1076,7 +1076,7 @@ REASON_NAMES: Final = {
 """The reasons of a player's call (:data:`tenace.server.protocol.DIRECTOR_REASONS`) in words."""
 
 
-def evidence_json(table: Table) -> dict[str, Any]:
+def evidence_json(table: Table, locale: str = "en") -> dict[str, Any]:
     """What the Director looks at when a player calls him about misinformation or unauthorised information
     (Laws 16B, 20F, 21, 73D), from the information layer (:func:`tenace.laws.information.ui_evidence`): every
     call with its alert, explanation and think time, the questions, explanations and corrections, the breaks
@@ -1084,11 +1084,13 @@ def evidence_json(table: Table) -> dict[str, Any]:
     it holds think times and what each side was told."""
     from tenace.laws.information import cases, ui_evidence
     from tenace.laws.table import describe
+    from tenace.server.notation import call_text, is_red_call
 
     found = ui_evidence(table)
     return {
         "auction": [
-            {"index": c.index, "seat": c.seat.value, "call": str(c.call), "alert": c.alert,
+            {"index": c.index, "seat": c.seat.value, "call": str(c.call), "text": call_text(c.call, locale),
+             "red": is_red_call(c.call), "alert": c.alert,
              "explanation": c.explanation or "",
              "seconds": None if c.seconds is None else round(c.seconds, 1)}
             for c in found.auction
@@ -1149,6 +1151,96 @@ def record_item(event: Event, locale: str = "en") -> dict[str, Any]:
     return item
 
 
+def table_notation(table: Table, locale: str = "en") -> dict[str, Any]:
+    """The Director's view of a table in the usual notation (:mod:`tenace.server.notation`), for the console:
+    the dealer and vulnerability; the four hands of the deal, suit by suit, and once the play has begun the
+    cards each still holds; the contract (``4♥X by N``); the auction as a grid (columns W N E S, from the
+    dealer); the tricks played (cards under their seats, who led and who won).
+
+    >>> from tenace import Board, Deal
+    >>> from tenace.calls import parse_call
+    >>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> table = Table.new(Board(2, deal)).apply(CallMade(Seat.EAST, parse_call("P")))
+    >>> table = table.apply(CallMade(Seat.SOUTH, parse_call("P"))).apply(CallMade(Seat.WEST, parse_call("P")))
+    >>> table = table.apply(CallMade(Seat.NORTH, parse_call("7NT")))
+    >>> shown = table_notation(table)
+    >>> [[c and c["text"] for c in row] for row in shown["auction"]]
+    [[None, None, 'Pass', 'Pass'], ['Pass', '7NT', None, None]]
+    >>> [(h["seat"], [f"{s['symbol']} {s['ranks']}" for s in h["deal"]][0]) for h in shown["hands"]][:2]
+    [('N', '♠ A K Q J'), ('W', '♠ 2')]
+    """
+    from tenace.server import notation
+
+    view = table.view(DIRECTOR)
+    deal = table.deal
+    started = bool(view.played)
+
+    def holdings(cards: Any) -> list[dict[str, Any]]:
+        return [dataclasses.asdict(h) for h in notation.hand_suits(cards)]
+
+    contract = view.contract
+    ended = view.phase is Phase.ENDED
+    return {
+        "dealer": view.dealer.value,
+        "vulnerability": view.vulnerability,
+        "contract": notation.contract_text(contract, locale) if contract is not None or (
+            ended and table.playing is None) else None,
+        "columns": [{"seat": s.value, "name": _say(s, locale)} for s in notation.GRID_SEATS],
+        "hands": [
+            {"seat": s.value, "name": _say(s, locale), "dealer": s is view.dealer, "deal": holdings(deal[s]),
+             "left": holdings(view.hands[s]) if started and s in view.hands else None}
+            for s in notation.HAND_SEATS
+        ],
+        "started": started,
+        "auction": [[None if c is None else {**dataclasses.asdict(c), "seat": c.seat.value} for c in row]
+                    for row in notation.auction_grid(view.dealer, view.calls, locale)],
+        "tricks": [
+            {"number": t.number, "leader": t.leader.value,
+             "winner": None if t.winner is None else t.winner.value,
+             "cards": [None if c is None else {**dataclasses.asdict(c), "seat": c.seat.value}
+                       for c in t.cards]}
+            for t in notation.trick_rows(view.tricks)
+        ],
+    }
+
+
+_CLAIM_FIGURES: dict[tuple[str, int], dict[str, Any] | None] = {}
+""":func:`claim_figures` by table and record length (a table's state never changes under one length)."""
+
+
+def claim_figures(table_id: str, table: Table) -> dict[str, Any] | None:
+    """What the Director has at hand for a claim (Law 70): the tricks that remain, the tricks claimed, what
+    the claimer's side takes double dummy from here (DDS), and, for an ending of at most
+    :data:`~tenace.server.actors.AUTOMATIC_RULING_TRICKS` tricks, the claim aid's figures for the stated line
+    with the doubtful points against and for the claimer (:func:`tenace.laws.adjudication.adjudicate`).
+    ``None`` without a claim; a figure the solver cannot give is ``None``."""
+    claim, play = table.claim, table.play
+    if claim is None or play is None:
+        return None
+    key = (table_id, len(table.record))
+    if key in _CLAIM_FIGURES:
+        return _CLAIM_FIGURES[key]
+    from tenace.errors import SolverError
+    from tenace.laws.adjudication import adjudicate, double_dummy_tricks
+    from tenace.server.actors import AUTOMATIC_RULING_TRICKS
+
+    remaining = 13 - sum(1 for t in table.view(DIRECTOR).tricks if t.winner is not None)
+    figures: dict[str, Any] = {"claimer": claim.seat.value, "side": claim.seat.side.name,
+                               "claimed": claim.tricks, "remaining": remaining, "double_dummy": None,
+                               "against": None, "for": None}
+    try:
+        figures["double_dummy"] = double_dummy_tricks(play, claim.seat)
+        if remaining <= AUTOMATIC_RULING_TRICKS:
+            report = adjudicate(table, max_tricks=AUTOMATIC_RULING_TRICKS)
+            figures.update({"against": report.against_claimer, "for": report.for_claimer})
+    except (SolverError, ValueError):
+        log.info("table %s: no double-dummy figures for the claim", table_id, exc_info=True)
+    if len(_CLAIM_FIGURES) > 256:
+        _CLAIM_FIGURES.clear()
+    _CLAIM_FIGURES[key] = figures
+    return figures
+
+
 def call_json(call: DirectorCall, locale: str = "en") -> dict[str, Any]:
     table = call.table
     pending = table.pending
@@ -1158,7 +1250,8 @@ def call_json(call: DirectorCall, locale: str = "en") -> dict[str, Any]:
         said = request.to_json(DIRECTOR)
         said["reason_text"] = pages.gettext_for(locale)(REASON_NAMES.get(request.reason, request.reason))
         said["seat"] = _say(request.by, locale)
-        extra = {"request": said, "evidence": evidence_json(table), "ended": table.phase is Phase.ENDED}
+        extra = {"request": said, "evidence": evidence_json(table, locale),
+                 "ended": table.phase is Phase.ENDED}
     return {
         "table_id": call.table_id,
         "key": f"{len(table.record)}" if request is None else f"{len(table.record)}r{request.number}",
@@ -1176,7 +1269,31 @@ def call_json(call: DirectorCall, locale: str = "en") -> dict[str, Any]:
                         for i, o in enumerate(pending.options)],
         },
         "view": view_json(table.view(DIRECTOR), locale=locale, score_ns=table.score_ns()),
+        "table": table_notation(table, locale),
+        "claim": claim_figures(call.table_id, table) if call.kind == "claim" else None,
     }
+
+
+def ruling_sent(hub: Hub, table_id: str, request: str = "", at: str = "", locale: str = "en"
+                ) -> dict[str, Any] | None:
+    """What the console confirms after a ruling (``/director?sent=TABLE&at=N`` or ``...&request=N``): where
+    it went (the club table, round and board, or the table's id) and what the table was sent: the Director's
+    answer to call ``request`` (his note, the adjusted score and its Law), or else the event that ended the
+    table's record when he ruled (``at``, the record's length then: the election or the claim ruled). ``None``
+    for no table, or one this process does not hold."""
+    actor = hub.tables.get(table_id) if table_id else None
+    if actor is None:
+        return None
+    table = actor.table
+    shown: dict[str, Any] = {"table_id": table_id, "board": table.board.number,
+                             "club": None if actor.club is None else dataclasses.asdict(actor.club),
+                             "record": None, "note": "", "adjusted": None, "law": None}
+    answered = next((r for r in actor.requests if str(r.number) == request and r.ruling is not None), None)
+    if answered is not None and answered.ruling is not None:
+        shown.update(note=answered.ruling.note, adjusted=answered.ruling.adjusted, law=answered.ruling.law)
+    elif at.isdigit() and 0 < int(at) <= len(table.record):
+        shown["record"] = record_item(table.record[int(at) - 1], locale)
+    return shown
 
 
 MAX_NOTE: Final = 1000
@@ -1429,11 +1546,14 @@ def router() -> APIRouter:
             return _html(request, "director_login.html.j2", status_code=403, user=user)
         locale = _locale(request)
         calls = [call_json(c, locale) for c in director_calls(_club(request).hub)]
+        query = request.query_params
+        sent = ruling_sent(_club(request).hub, query.get("sent", ""), query.get("request", ""),
+                           query.get("at", ""), locale)
         # the newest first; each with when it was created and its id (several may have the same name)
         sessions = sorted((s.summary() for s in await _club(request).all()), key=lambda s: s["created"],
                           reverse=True)
         return _html(request, "director_console.html.j2", calls=calls, sessions=sessions, user=user,
-                     adjustments=[a for a in ADJUSTMENTS if a != "not played"])
+                     adjustments=[a for a in ADJUSTMENTS if a != "not played"], ruling_sent=sent)
 
     @routes.get("/api/director/calls")
     async def calls(request: Request, user: User = director_only) -> dict[str, Any]:
@@ -1446,11 +1566,14 @@ def router() -> APIRouter:
             raise HTTPException(404, f"no table {table_id!r}")
         return actor
 
-    def _answer(message: dict[str, Any], form: bool) -> Response:
+    def _answer(message: dict[str, Any], form: bool, actor: TableActor) -> Response:
         if message["type"] == "error":
             status = 403 if message.get("code") == "forbidden" else 409
             return JSONResponse({"error": message.get("code"), "message": message.get("message")}, status)
-        return _done(form, "/director", {"ok": True, "seq": message.get("seq")})
+        # the console then confirms to the Director what the table was sent: the event his ruling recorded
+        at = len(actor.table.record)
+        return _done(form, f"/director?{urlencode({'sent': actor.id, 'at': at})}",
+                     {"ok": True, "seq": message.get("seq"), "sent": actor.id, "at": at})
 
     @routes.post("/api/director/tables/{table_id}/elect", dependencies=[csrf])
     async def elect(request: Request, table_id: str, user: User = director_only) -> Response:
@@ -1468,7 +1591,7 @@ def router() -> APIRouter:
             raise HTTPException(409, "the table has moved on since the console was shown; look again")
         log.info("table %s: the Director (%s) elects %s", table_id, user.username, pending.options[option]
                  if option < len(pending.options) else option)
-        return _answer(await _submit_as_director(actor, Action("elect", option=option)), form)
+        return _answer(await _submit_as_director(actor, Action("elect", option=option)), form, actor)
 
     @routes.post("/api/director/tables/{table_id}/rule", dependencies=[csrf])
     async def rule(request: Request, table_id: str, user: User = director_only) -> Response:
@@ -1479,7 +1602,7 @@ def router() -> APIRouter:
         if tricks is None:
             raise HTTPException(422, "tricks: the number of tricks awarded is missing")
         actor = await _actor(request, table_id)
-        return _answer(await _submit_as_director(actor, ClaimRuled(tricks)), form)
+        return _answer(await _submit_as_director(actor, ClaimRuled(tricks)), form, actor)
 
     @routes.post("/api/director/tables/{table_id}/requests/{number}/answer", dependencies=[csrf])
     async def answer(request: Request, table_id: str, number: int, user: User = director_only) -> Response:
@@ -1519,8 +1642,9 @@ def router() -> APIRouter:
         actor.answer_request(number, RequestRuling(note, None if adjusted is None else str(adjusted), law,
                                                    user.username))
         shown = None if adjusted is None else str(adjusted)
-        return _done(form, "/director", {"ok": True, "table": table_id, "number": number, "adjusted": shown,
-                                          "law": law})
+        return _done(form, f"/director?{urlencode({'sent': table_id, 'request': number})}",
+                     {"ok": True, "table": table_id, "number": number, "adjusted": shown, "law": law,
+                      "sent": table_id})
 
     # --- sessions ---------------------------------------------------------------------------------------
 
