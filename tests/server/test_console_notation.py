@@ -232,3 +232,44 @@ def test_the_console_shows_the_table_in_notation_the_claims_double_dummy_and_con
     finally:
         for manager in sockets.values():
             manager.__exit__(None, None, None)
+
+
+def test_the_directors_answer_to_a_players_call_is_confirmed_with_his_note_and_the_adjusted_score(
+    client: TestClient,
+) -> None:
+    """A player calls the Director after the board; the Director answers from the console's form with a
+    note and an assigned score: the console confirms both, and the table has them."""
+    answer = client.post("/api/tables", json={"humans": list("NESW"), "board": board_to_json(Board(1, DEAL))})
+    table = answer.json()
+    actor = hub(client).tables[table["id"]]
+    sockets = {seat: client.websocket_connect(f"/ws/tables/{table['id']}?token={token}")
+               for seat, token in table["tokens"].items()}
+    ws = {seat: manager.__enter__() for seat, manager in sockets.items()}
+    try:
+        for n, (seat, call) in enumerate([("N", "7NT"), ("E", "P"), ("S", "P"), ("W", "P")]):
+            _acked(ws[seat], {"id": f"c{n}", "type": "call", "call": call})
+        _acked(ws["E"], {"id": "lead", "type": "card", "card": "ST"})
+        _acked(ws["N"], {"id": "claim", "type": "claim", "tricks": 13, "statement": "all top"})
+        _acked(ws["E"], {"id": "e", "type": "claim-answer", "accept": True})
+        _acked(ws["W"], {"id": "w", "type": "claim-answer", "accept": True})
+        _acked(ws["W"], {"id": "td", "type": "director", "reason": "other", "text": "the tempo"})
+        (request,) = actor.requests
+        login(client, "dan")
+        page = client.get("/director?lang=en").text
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page)
+        assert token is not None
+        note = "No damage: the result stands, but a procedural warning (Law 90)."
+        sent = client.post(f"/api/director/tables/{table['id']}/requests/{request.number}/answer",
+                           data={"note": note, "score": "-1520", "csrf_token": token.group(1)},
+                           follow_redirects=False)
+        assert sent.status_code == 303, sent.text
+        assert sent.headers["location"] == f"/director?sent={table['id']}&request={request.number}"
+        confirmed = client.get(sent.headers["location"] + "&lang=en").text
+        box = confirmed.split('id="ruling-sent"', 1)[1].split("</div>", 1)[0]
+        said = " ".join(unescape(re.sub(r"<[^>]+>", " ", box)).split())
+        assert "Your ruling was sent to the table." in said and f"“{note}”" in said
+        assert actor.requests[0].ruling is not None
+        assert f"Adjusted score: {actor.requests[0].ruling.adjusted} (Law 12C1)" in said
+    finally:
+        for manager in sockets.values():
+            manager.__exit__(None, None, None)
