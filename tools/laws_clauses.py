@@ -92,7 +92,7 @@ _classify(TABLE, "how a card is held or faced; online a card is played by choosi
 _classify(TABLE, "how quitted tricks are arranged and inspected; online the record keeps them",
           "65A", "65C", "65D", "66C", "66D")
 _classify(DIRECTOR, "the Director's judgement of conduct (a procedural penalty, Law 90)",
-          "20G1", "20G2", "43B1", "40B3(b)", "11B")
+          "20G1", "20G2", "43B1", "40B3(b)", "11B", "15A4")
 _classify(DIRECTOR, "the Director's judgement", "40B3(a)", "40B4", "40B5(b)")
 _classify(TABLE, "conduct, etiquette and tempo; the Director's judgement and Law 90",
           "72A", "72B1", "72B2", "72B3", "72C", "73A1", "73A2", "73B1", "73B2", "73C1", "73C2", "73D2",

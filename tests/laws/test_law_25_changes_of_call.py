@@ -30,7 +30,7 @@ from tenace.laws import (
 )
 from tenace.laws.auction_period import AuctionState, StandingCall
 from tenace.laws.decisions import KeepCall, Unintended, WithdrawCall, Withdrawn
-from tenace.laws.events import CallChanged
+from tenace.laws.events import CallChanged, QuestionAsked
 from tenace.record import AnnotatedCall
 
 from ._helpers import DEAL, E, N, S, W, calls, standing, table
@@ -45,6 +45,15 @@ def _change(t: Table, seat: object, call: str, unintended: bool = True) -> Table
 
 def _withdrawn(t: Table) -> list[tuple[object, str, LawRef]]:
     return [(w.seat, str(w.call), w.law) for w in t.withdrawn]
+
+
+def test_25a3_a_slip_noticed_through_an_opponents_question_may_still_be_replaced() -> None:
+    """Law 25A3: North opened 1C meaning 1D; East, at his turn, asks about 1C and North realises his slip. How
+    he became aware does not matter: the Director finds it unintended and 1D replaces 1C."""
+    t = calls(table(), "N:1C").apply(QuestionAsked(E, about=0))
+    t = _change(t, N, "1D").apply(Elected(DIRECTOR, UNINTENDED))
+    assert standing(t) == "N:1D" and t.turn is E and t.pending is None and t.constraints == ()
+    assert _withdrawn(t) == [(N, "1C", LawRef(25, "A1"))]
 
 
 def test_25a2_the_director_judges_whether_the_call_was_unintended() -> None:

@@ -16,6 +16,7 @@ from tenace.laws.decisions import (
     RequireLowest,
     RequireSuit,
 )
+from tenace.laws.events import DummyIndicated
 
 from ._helpers import E, N, S, W
 from ._ooturn import C, north_wins_trick_one, play
@@ -182,6 +183,17 @@ def test_57c1_no_rectification_once_declarer_has_played_from_both_hands() -> Non
     t = play(t, "W:H3")
     assert t.play is not None and t.play.tricks[-1].cards == (C("HJ"), C("H3"), C("H4"), C("HQ"))
     assert t.play.winners[-1] is E and t.turn is E
+
+
+@pytest.mark.xfail(strict=True, reason="not built yet: after dummy selects a card of his own volition before "
+                   "his RHO plays, a defender's early play is not rectified (57C2 of the 2017 Laws)")
+def test_dummy_selecting_a_card_before_his_rho_frees_a_defenders_early_play() -> None:
+    """North leads D9; before East plays, dummy (South) of his own volition picks out the D2 (recorded as
+    DummyIndicated); West then plays D3 before his partner East. The 2017 Laws (57C2) give no rectification:
+    West's card must not become a penalty card."""
+    t = play(north_wins_trick_one(), "N:D9").apply(DummyIndicated(E, C("D2")))
+    t = play(t, "W:D3")
+    assert not any(isinstance(c, PenaltyCard) for c in t.constraints)
 
 
 def test_online_tables_refuse_a_premature_play() -> None:

@@ -232,7 +232,8 @@ def change_of_call(
         return _substitute(state, seat, i, call, LawRef(21, "B1(a)"), seat.side.opponents, LawRef(21, "B2"),
                            index, policy)
     if event.unintended:
-        # Law 25A2: whether the first call was unintended is the Director's judgement.
+        # Law 25A2: whether the first call was unintended is the Director's judgement. Law 25A3: how the
+        # player became aware of his slip (an opponent's question included) plays no part in it.
         decision = Decision(
             DIRECTOR,
             (Unintended(True, LawRef(25, "A1")), Unintended(False, LawRef(25, "B"))),
