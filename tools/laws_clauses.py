@@ -74,6 +74,8 @@ _classify(TABLE, "the Director hears the objections in person; the record holds 
 _classify(TABLE, "what a player may use in his own reasoning (as 16A2); the engine marks withdrawn (16C) and "
           "extraneous (16B, 16D) information, and the Director rules on its use (16B)",
           "16A1(a)", "16A1(c)", "16A1(d)")
+_classify(TABLE, "what an explanation must disclose: the explainer's duty; one the Director finds "
+          "incomplete is a mistaken explanation (Law 75) with the remedies of Law 21", "40B5(a)")
 _classify(DIRECTOR, "the Director's judgement of the damage to redress (12B1) or of too many possible "
           "outcomes (12C1(d)), recorded as his ScoreAdjusted", "12B1", "12C1(d)")
 _classify(AUTHORITY, "a power of the Regulating Authority (scores for several boards without a result)",

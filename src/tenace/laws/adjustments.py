@@ -111,8 +111,8 @@ def check(table: Table, event: ScoreAdjusted, *, ended: bool) -> None:
 
     :raises ImpossibleActionError: naming the Law and what is missing.
     """
-    # Law 12B2: no adjusted score just because a rectification seems too severe or too kind: only under a Law
-    # that empowers the Director (one owed on this board, a pending review, or the general powers of 12A)
+    # Law 12B2, as far as a record can show it: an adjusted score must cite a Law that empowers it here (one
+    # owed on this board, a pending review, or the general powers of 12A), never a rectification's severity
     if event.law == AT_ONCE:  # Law 16D2(d): an adjusted score instead of playing the board
         if not any(isinstance(e, ExtraneousInformation) for e in table.record):
             raise ImpossibleActionError(f"{AT_ONCE} needs extraneous information on record (Law 16D1)")

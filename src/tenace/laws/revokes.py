@@ -205,7 +205,7 @@ def _exception(state: PlayState, revoke: Revoke, known: Sequence[Revoke]) -> Law
         # Law 64B8: corrected under 62C3 (both sides on one trick); any other corrected revoke: Law 62
         return LawRef(64, "B8") if revoke.both_sides else LawRef(62)
     if revoke.offender is state.contract.dummy:
-        # Law 64B3: a card belonging to dummy (failing to play a penalty card is Law 52's, not a revoke)
+        # Law 64B3: a card belonging to dummy (failing to play a penalty card goes by Law 52: no transfer)
         return LawRef(64, "B3")
     if revoke.late is Late.NEXT_DEAL:
         return LawRef(64, "B4")  # Law 64B4: noticed after the non-offenders called on the next deal
