@@ -1,7 +1,8 @@
 """The published results of a club session in Chromium (issue 13, item 4), as the server serves them: at a
 1366x650 laptop, a 1920x1080 desktop, a 768x1024 tablet and a 390x844 phone the page never scrolls sideways
 (a wide table scrolls inside its own box), the title, date and downloads are in the first screen, and
-axe-core finds no serious or critical violation. Printed, it keeps the rankings and hides the navigation.
+axe-core finds no serious or critical violation. Printed, it keeps the rankings and hides the navigation. The
+hand records beside it (A4 pages for printing) do not scroll sideways either.
 
 Screenshots (the top of the page and the first board, on screen and printed) are saved to
 ``$TENACE_ARTEFACTS`` (default: the test's ``tmp_path``)."""
@@ -121,4 +122,10 @@ def test_the_published_results_fit_every_screen_and_pass_axe(
     assert not page.locator("nav").first.is_visible()  # no navigation on paper
     assert page.locator("table.ranking").first.is_visible()
     page.screenshot(path=str(folder / f"results-print-{width}x{height}.png"))
+    # the printable hand records: on a screen narrower than A4, the boards one under another
+    page.emulate_media(media="screen")
+    page.goto(f"/club/sessions/{session_id}/results/hands.html")
+    scroll = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert scroll[0] <= scroll[1], f"the hand records scroll sideways: {scroll}"
+    page.screenshot(path=str(folder / f"hands-{width}x{height}.png"))
     context.close()
