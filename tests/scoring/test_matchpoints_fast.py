@@ -28,6 +28,7 @@ from tenace.scoring.matchpoints import (
     PairTotal,
     TableResult,
     TotalScaling,
+    best_first,
     score_board,
     score_event,
 )
@@ -209,10 +210,8 @@ def test_score_board_matches_plain_fraction_definition(
 
 def test_equal_percentages_that_floats_cannot_tell_apart_stay_in_exact_order() -> None:
     """Two totals 1/10**20 apart are the same float: the ranking must still put the larger first."""
-    from tenace.scoring.matchpoints import _best_first
-
     base, tiny = Fraction(50), Fraction(1, 10**20)
     assert float(base + tiny) == float(base)
     items = [PairTotal("a", 1, base, 1, base, base), PairTotal("b", 1, base, 1, base, base + tiny),
              PairTotal("c", 1, base, 1, base, base), PairTotal("d", 1, base, 1, base, base - tiny)]
-    assert [t.pair for t in _best_first(items, lambda t: t.percentage)] == ["b", "a", "c", "d"]
+    assert [t.pair for t in best_first(items, lambda t: t.percentage)] == ["b", "a", "c", "d"]

@@ -398,8 +398,12 @@ class EventScore:
         raise KeyError(f"no pair {pair!r} in the event")
 
 
-def _best_first(items: list[_T], value: Callable[[_T], Fraction]) -> list[_T]:
-    """``items`` by exact ``value``, highest first, equal values in their order in ``items``.
+def best_first(items: Sequence[_T], value: Callable[[_T], Fraction]) -> list[_T]:
+    """``items`` by exact ``value``, highest first, equal values in their order in ``items`` (what a stable
+    ``sorted(items, key=value, reverse=True)`` gives, without comparing Fractions for every step).
+
+    >>> best_first(["a", "b", "c"], {"a": Fraction(1, 3), "b": Fraction(1, 2), "c": Fraction(1, 3)}.get)
+    ['b', 'a', 'c']
 
     Sorting compares floats, which are cheap: the float nearest a Fraction never puts two values the wrong
     way round, it can only make two different values equal, and those runs are then put in exact order.
@@ -546,7 +550,7 @@ def score_event(
             total = Fraction(units * expected, common * boards_scored) if scaled else pair_raw
             percentage = Fraction(units * 100, common * available) if available else _HALF_PERCENT
         totals.append(PairTotal(pair, boards_scored, pair_raw, available, total, percentage))
-    totals = _best_first(totals, lambda t: t.percentage)
+    totals = best_first(totals, lambda t: t.percentage)
     return EventScore(full, expected, tuple((b, scored[b]) for b in numbers), tuple(totals))
 
 

@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from tenace.scoring.matchpoints import best_first
 from tenace.tournament.model import ContestantId, TieBreak
 from tenace.tournament.standings import Ranking, Standing
 
@@ -91,7 +92,7 @@ def rank(
     if tie_break is TieBreak.HEAD_TO_HEAD and head_to_head is None:
         raise ValueError("the head-to-head tie-break needs the results between the contestants")
     pool.sort(key=lambda e: natural_key(e.contestant))
-    pool.sort(key=lambda e: e.total, reverse=True)  # stable: equal totals stay in natural order
+    pool = best_first(pool, lambda e: e.total)  # equal totals stay in natural order
     standings: list[Standing] = []
     for tied in _runs(pool, lambda e: e.total):
         for shared in _break(tied, tie_break, head_to_head):

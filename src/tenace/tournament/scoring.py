@@ -44,12 +44,14 @@ Pairs and individual events (team events are in :mod:`tenace.tournament.teams`):
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final
 
+from tenace.board import vulnerability_for
 from tenace.scoring.adjusted import (
     ArtificialAdjustedScore,
     AssignedAdjustedScore,
@@ -59,6 +61,8 @@ from tenace.scoring.adjusted import (
 )
 from tenace.scoring.imps import TrimCount, butler_datum, cross_imps_average, imps_against
 from tenace.scoring.matchpoints import Entry, Factoring, TotalScaling, score_board, top_units
+from tenace.scoring.points import score
+from tenace.seats import Seat
 from tenace.tournament.model import (
     Comparison,
     Conditions,
@@ -71,6 +75,7 @@ from tenace.tournament.model import (
     PenaltyUnit,
     Result,
     Seating,
+    TieBreak,
 )
 from tenace.tournament.ranking import Entrant, natural_key, rank
 from tenace.tournament.standings import EventResults, Ranking, Traveller, TravellerLine
@@ -136,6 +141,8 @@ class SeatingIndex:
     def __init__(self, event: Event) -> None:
         self.event = event
         self._at: dict[tuple[int, int, int, ContestantId, ContestantId], tuple[str, Seating]] = {}
+        # where a result the movements do not seat belongs, per session, once worked out
+        self._default: dict[int, tuple[str, None]] = {}
         for session in event.sessions:
             for movement in session.movements:
                 for seating in movement.seatings:
@@ -151,10 +158,14 @@ class SeatingIndex:
         found = self._at.get((result.session, result.round, result.table, result.ns, result.ew))
         if found is not None:
             return found
+        if result.session in self._default:
+            return self._default[result.session]
         movements = _movements(self.event, result.session)
         if len(movements) == 1 and self.event.kind is not EventKind.INDIVIDUAL:
+            self._default[result.session] = (movements[0].name, None)
             return movements[0].name, None
         if not movements and self.event.kind is not EventKind.INDIVIDUAL:
+            self._default[result.session] = ("", None)
             return "", None
         raise ValueError(
             f"{result.describe()} (session {result.session}): no movement of event {self.event.name!r} seats "
@@ -192,21 +203,47 @@ class _Line:
     ew_percentage: Fraction | None = None
     datum: int | None = None
     # what each contestant finally scored (the session rule can differ between the two players of a side)
-    scored: dict[ContestantId, Fraction] = field(default_factory=dict)
+    scored: dict[ContestantId, Fraction] | None = None
+
+
+def _exact_sum(parts: dict[int, int]) -> Fraction:
+    """The sum of ``numerator / denominator`` over ``{denominator: numerator}``, as one Fraction."""
+    if len(parts) == 1:
+        ((denominator, numerator),) = parts.items()
+        return Fraction(numerator, denominator)
+    common = math.lcm(*parts)
+    return Fraction(sum(numerator * (common // denominator) for denominator, numerator in parts.items()),
+                    common)
 
 
 @dataclass(slots=True)
 class _Tally:
-    """A contestant's boards in one session."""
+    """A contestant's boards in one session.
 
-    points: Fraction = Fraction(0)
+    The points are added up exactly without Fraction arithmetic for each board: whole numerators per
+    denominator in ``parts`` (a matchpoint event has one denominator per board size, an IMP event mostly 1),
+    made into one Fraction when asked for.
+    """
+
+    parts: dict[int, int] = field(default_factory=dict)
+    changed: Fraction = Fraction(0)
+    """What the Law 12C2(c) session rule changed."""
     available: int = 0
     boards: int = 0
-    # without the boards where the contestant had an artificial Award, for Law 12C2(c)
-    rule_points: Fraction = Fraction(0)
-    rule_available: int = 0
-    rule_boards: int = 0
+    # on the boards where the contestant had an artificial Award, left out for Law 12C2(c)
+    award_points: Fraction = Fraction(0)
+    award_available: int = 0
+    award_boards: int = 0
     won: int = 0
+
+    @property
+    def points(self) -> Fraction:
+        return (_exact_sum(self.parts) if self.parts else Fraction(0)) + self.changed
+
+    @property
+    def rule_points(self) -> Fraction:
+        """The points without the boards with an Award, before the session rule."""
+        return (_exact_sum(self.parts) if self.parts else Fraction(0)) - self.award_points
 
 
 class _PairsScorer:
@@ -223,12 +260,14 @@ class _PairsScorer:
         self.board_tops: dict[tuple[ContestantId, int], int] = {}
         seen: dict[tuple[int, int, ContestantId], Result] = {}
         self.names = {p.id: p.name for p in event.participants}
+        self._vulnerable: dict[int, tuple[bool, bool]] = {}
         index = SeatingIndex(event)
+        individual = event.kind is EventKind.INDIVIDUAL
         for result in results:
             section, seating = index.locate(result)
             ns_side: tuple[ContestantId, ...]
             ew_side: tuple[ContestantId, ...]
-            if event.kind is EventKind.INDIVIDUAL:
+            if individual:
                 if seating is None or seating.players is None:
                     raise ValueError(f"{result.describe()}: the movement names no players for that table")
                 north, east, south, west = seating.players
@@ -236,7 +275,8 @@ class _PairsScorer:
             else:
                 ns_side, ew_side = (result.ns,), (result.ew,)
             for who in (*ns_side, *ew_side):
-                _participant_name(event, who, result.describe(), self.names)
+                if who not in self.names:
+                    _participant_name(event, who, result.describe(), self.names)
                 key = (result.session, result.board, who)
                 if key in seen:
                     raise ValueError(
@@ -248,9 +288,8 @@ class _PairsScorer:
                 self.directions[who].add("NS")
             for who in ew_side:
                 self.directions[who].add("EW")
-            self.lines.append(_Line(result, section, ns_side, ew_side, result.ns_score()))
+            self.lines.append(_Line(result, section, ns_side, ew_side, self._ns_score(result)))
         self.played = set(seen)
-        self.by_result = {id(line.result): line for line in self.lines}
         if event.kind is EventKind.PAIRS:
             # the movement, not only the results so far, says who keeps his direction: after the first round
             # of a Howell every pair has played one way only, yet the Howell is one field
@@ -259,6 +298,21 @@ class _PairsScorer:
                     for seating in movement.seatings:
                         self.directions[seating.ns].add("NS")
                         self.directions[seating.ew].add("EW")
+
+    def _ns_score(self, result: Result) -> Entry:
+        """:meth:`Result.ns_score`, with each board number's Law 2 vulnerability worked out once."""
+        contract, tricks = result.contract, result.tricks
+        if result.adjusted is not None or contract is None or tricks is None or result.vulnerable is not None:
+            return result.ns_score()
+        vulnerable = self._vulnerable.get(result.board)
+        if vulnerable is None:
+            vul = vulnerability_for(result.board)
+            vulnerable = self._vulnerable[result.board] = (vul.is_vulnerable(Seat.NORTH),
+                                                           vul.is_vulnerable(Seat.EAST))
+        declarer = contract.declarer
+        if declarer is Seat.NORTH or declarer is Seat.SOUTH:
+            return score(contract, tricks, vulnerable=vulnerable[0])
+        return -score(contract, tricks, vulnerable=vulnerable[1])
 
     # The comparison: which lines are scored together.
 
@@ -272,7 +326,7 @@ class _PairsScorer:
             boards[(*self._compare_key(line), line.result.board)].append(line)
         for (session, section, _), lines in boards.items():
             self.fields[(session, section)] = max(self.fields.get((session, section), 0), len(lines))
-        travellers: list[Traveller] = []
+        scored: list[tuple[int, str, int, int | None, list[_Line]]] = []
         for (session, section, board), lines in sorted(boards.items(), key=lambda kv: kv[0]):
             groups: dict[int | None, list[_Line]] = defaultdict(list)
             for line in lines:
@@ -280,36 +334,34 @@ class _PairsScorer:
             fouled = len(groups) > 1
             for group, members in sorted(groups.items(), key=lambda kv: (kv[0] is not None, kv[0] or 0)):
                 self._score_group(members, self.fields[(session, section)], len(lines), fouled)
-                travellers.append(Traveller(
-                    board=board, lines=tuple(self._pending(members)), top=members[0].top,
-                    datum=members[0].datum, session=session, section=section, group=group if fouled else None,
-                ))
+                scored.append((session, section, board, group if fouled else None, members))
         self._tally()
         self._session_rule()
         self._sit_outs()
-        travellers = [replace(t, lines=tuple(self._final_lines(t))) for t in travellers]
+        travellers = [
+            Traveller(board=board, lines=self._final_lines(members), top=members[0].top,
+                      datum=members[0].datum, session=session, section=section, group=group)
+            for session, section, board, group, members in scored
+        ]
         return EventResults(
             event=self.event.name, method=self.method, travellers=tuple(travellers),
             rankings=self._rankings(), penalties=self.penalties,
         )
 
-    def _pending(self, members: Sequence[_Line]) -> list[TravellerLine]:
-        return [TravellerLine(m.result, m.entry, m.ns_points, m.ew_points) for m in members]
-
-    def _final_lines(self, traveller: Traveller) -> list[TravellerLine]:
-        by_result = self.by_result
+    def _final_lines(self, members: Sequence[_Line]) -> tuple[TravellerLine, ...]:
         out = []
-        for old in traveller.lines:
-            line = by_result[id(old.result)]
-            ns = line.scored.get(line.ns_side[0], line.ns_points)
-            ew = line.scored.get(line.ew_side[0], line.ew_points)
+        for line in members:
+            ns, ew = line.ns_points, line.ew_points
+            if line.scored:  # the session rule changed what a side scored
+                ns = line.scored.get(line.ns_side[0], ns)
+                ew = line.scored.get(line.ew_side[0], ew)
             ns_pct = ew_pct = None
             if line.top is not None:
                 ns_pct, ew_pct = line.ns_percentage, line.ew_percentage
                 if isinstance(line.result.adjusted, ArtificialAdjustedScore) and line.top:
                     ns_pct, ew_pct = ns * _HUNDRED / line.top, ew * _HUNDRED / line.top
-            out.append(replace(old, ns_points=ns, ew_points=ew, ns_percentage=ns_pct, ew_percentage=ew_pct))
-        return out
+            out.append(TravellerLine(line.result, line.entry, ns, ew, ns_pct, ew_pct))
+        return tuple(out)
 
     # One group of comparable results (the whole board unless it was fouled).
 
@@ -396,43 +448,53 @@ class _PairsScorer:
         return self.method is Method.MATCHPOINTS
 
     def _tally(self) -> None:
+        # only what the event needs: results between contestants for the head-to-head tie-break, each
+        # board's top for penalties in per cent of a top
+        head = self.conditions.tie_break is TieBreak.HEAD_TO_HEAD
+        tops = bool(self.penalties)
         for line in self.lines:
             session = line.result.session
             adjusted = line.result.adjusted
+            ns_award = ew_award = False
+            if adjusted is not None and isinstance(adjusted, ArtificialAdjustedScore):
+                ns_award, ew_award = is_award(adjusted.ns), is_award(adjusted.ew)
             for side, points, opponents, award in (
-                (line.ns_side, line.ns_points, line.ew_side,
-                 isinstance(adjusted, ArtificialAdjustedScore) and is_award(adjusted.ns)),
-                (line.ew_side, line.ew_points, line.ns_side,
-                 isinstance(adjusted, ArtificialAdjustedScore) and is_award(adjusted.ew)),
+                (line.ns_side, line.ns_points, line.ew_side, ns_award),
+                (line.ew_side, line.ew_points, line.ns_side, ew_award),
             ):
                 for who in side:
-                    line.scored[who] = points
-                    self.board_tops.setdefault((who, line.result.board), line.top or 0)
+                    if tops:
+                        self.board_tops.setdefault((who, line.result.board), line.top or 0)
                     self._add(session, who, points, line.top, award)
-                    for other in opponents:
-                        self.head[(who, other)] += points
+                    if head:
+                        for other in opponents:
+                            self.head[(who, other)] += points
 
     def _add(self, session: int, who: ContestantId, points: Fraction, top: int | None, award: bool) -> None:
         tally = self.tallies[(session, who)]
-        tally.points += points
+        numerator, denominator = points.numerator, points.denominator
+        parts = tally.parts
+        parts[denominator] = parts.get(denominator, 0) + numerator
         tally.available += top or 0
         tally.boards += 1
         if top is not None:
-            tally.won += 2 * points > top
+            tally.won += 2 * numerator > top * denominator  # more than half the top
         else:
-            tally.won += points > 0
-        if not award:
-            tally.rule_points += points
-            tally.rule_available += top or 0
-            tally.rule_boards += 1
+            tally.won += numerator > 0
+        if award:
+            tally.award_points += points
+            tally.award_available += top or 0
+            tally.award_boards += 1
 
     def _session_value(self, session: int, who: ContestantId) -> Fraction | None:
         """The contestant's result on the session's boards without an Award: per cent of the tops at
         matchpoints, IMPs per board otherwise (Law 12C2(c))."""
         tally = self.tallies[(session, who)]
         if self._units():
-            return tally.rule_points * _HUNDRED / tally.rule_available if tally.rule_available else None
-        return tally.rule_points / tally.rule_boards if tally.rule_boards else None
+            available = tally.available - tally.award_available
+            return tally.rule_points * _HUNDRED / available if available else None
+        boards = tally.boards - tally.award_boards
+        return tally.rule_points / boards if boards else None
 
     def _session_rule(self) -> None:
         settings = self.conditions.artificial
@@ -454,7 +516,9 @@ class _PairsScorer:
                     else:
                         new = adjusted.imps(settings, ns_session=value, ew_session=value)[index]
                     if new != base:
-                        self.tallies[(session, who)].points += new - base
+                        self.tallies[(session, who)].changed += new - base
+                        if line.scored is None:
+                            line.scored = {}
                         line.scored[who] = new
 
     def _sit_outs(self) -> None:
@@ -497,26 +561,35 @@ class _PairsScorer:
             penalty_points[penalty.contestant] += points
         phantoms = {p.id for p in self.event.participants if p.phantom}
         entrants: dict[ContestantId, Entrant] = {}
+        scaled = self.conditions.total_scaling is TotalScaling.TO_EXPECTED_BOARDS
+        units = self._units()
         for who in sorted({*by_contestant, *carry, *penalty_points} - phantoms, key=natural_key):
             sessions = sorted(by_contestant.get(who, []), key=lambda st: st[0])
             per_session: list[tuple[int, Fraction]] = []
             raw = Fraction(0)
             available = boards = won = 0
             for session, tally in sessions:
-                total = tally.points
-                if self.conditions.total_scaling is TotalScaling.TO_EXPECTED_BOARDS and tally.boards:
-                    total = total * expected[session] / tally.boards
+                points = tally.points
+                total = points
+                if scaled and tally.boards:  # one Fraction from integers: points * expected / boards
+                    total = Fraction(points.numerator * expected[session], points.denominator * tally.boards)
                 per_session.append((session, total))
-                raw += tally.points
+                raw = raw + points if raw else points
                 available += tally.available
                 boards += tally.boards
                 won += tally.won
             taken = penalty_points.get(who, Fraction(0))
             carried = Fraction(carry.get(who, 0))
-            total = sum((t for _, t in per_session), Fraction(0)) + carried - taken
+            if len(per_session) == 1:
+                total = per_session[0][1]
+            else:
+                total = sum((t for _, t in per_session), Fraction(0))
+            if carried or taken:
+                total = total + carried - taken
             percentage = None
-            if self._units() and available:
-                percentage = (raw - taken) * _HUNDRED / available
+            if units and available:
+                net = raw - taken if taken else raw
+                percentage = Fraction(net.numerator * 100, net.denominator * available)
             entrants[who] = Entrant(
                 contestant=who, name=_participant_name(self.event, who, "carry-over", self.names),
                 boards=boards, total=total, percentage=percentage, carry_over=carried, penalties=taken,
