@@ -87,7 +87,7 @@ def double_dummy(boards: BoardsArg) -> dict[int, BoardAnalysis]:
     :raises SolverError: if the solver is installed but fails.
     """
     from tenace.deal import Deal
-    from tenace.handrecords import analyse_boards
+    from tenace.handrecords.model import analyse_boards
     from tenace.solver import dds
 
     with_deals = [b for b in boards_by_number(boards).values() if isinstance(b.deal, Deal)]
