@@ -4,9 +4,14 @@ Scenarios on the deal of ``_revoke_deal`` (North declares, East leads, South is 
 
 from __future__ import annotations
 
+import pytest
+
 from tenace import Card
-from tenace.laws import ClaimMade, Phase
-from tenace.laws.events import AttentionDrawn
+from tenace.errors import ImpossibleActionError
+from tenace.laws import ClaimMade, Elected, Phase
+from tenace.laws.decisions import DesignateCard
+from tenace.laws.events import AttentionDrawn, DummyDesignation
+from tenace.laws.refs import LawRef
 from tenace.laws.revokes import is_established
 
 from ._helpers import E, N, W
@@ -94,3 +99,19 @@ def test_63a3_a_concession_that_was_played_on_still_established_the_revoke() -> 
     assert t.claim is None and t.phase is Phase.PLAY
     assert is_established(t.playing, _revoke(t))  # type: ignore[arg-type]
     assert t.apply(AttentionDrawn(N, E, 2)).play == t.play
+
+
+def test_63a2_declarer_designating_dummys_card_to_the_next_trick_establishes_his_revoke() -> None:
+    """Law 63A2: North (declarer) revokes on trick 3 (C3 with SK SQ in hand); East leads HJ to trick 4 and
+    North designates dummy's card, though not one dummy holds (SA, Law 46B4: he names another). Attention
+    cannot come between the designation and the card (Law 9B2); once it is drawn the revoke is established
+    and stands: it is not corrected."""
+    t = cards(in_contract("3NT"), "SJ S5 S2 SA C2 CA C6 C9 ST S6 S3 C3 HJ")
+    t = t.apply(DummyDesignation("SA", N))
+    with pytest.raises(ImpossibleActionError, match="pending decision"):
+        t.apply(AttentionDrawn(E, N, 3))
+    t = t.apply(Elected(N, DesignateCard(Card.from_str("H5"), LawRef(46, "B4"))))
+    t = t.apply(AttentionDrawn(E, N, 3))
+    revoke = _revoke(t)
+    assert revoke.established and not revoke.corrected
+    assert t.play is not None and Card.from_str("C3") not in t.play.hand(N)

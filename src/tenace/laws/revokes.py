@@ -301,7 +301,9 @@ def _seat_at(play: Play, position: int) -> Seat:
 
 def is_established(state: PlayState, revoke: Revoke) -> bool:
     """Law 63A: the offender or his partner has played to the next trick (Law 63A1), his side has claimed or
-    conceded (Law 63A3), or agreed to the opponents' claim (Law 63A4)."""
+    conceded (Law 63A3), or agreed to the opponents' claim (Law 63A4). A card named or designated for the next
+    trick (Law 63A2) is played before attention can be drawn (a designation waiting for a decision holds the
+    table, Law 9B2), so it establishes the revoke as a played card does."""
     if revoke.established:
         return True
     side = revoke.offender.side
