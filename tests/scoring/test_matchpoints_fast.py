@@ -14,6 +14,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tenace.contract import Contract
 from tenace.scoring.adjusted import (
     ArtificialAdjustedScore,
     ArtificialScoreSettings,
@@ -32,6 +33,8 @@ from tenace.scoring.matchpoints import (
     score_board,
     score_event,
 )
+from tenace.tournament.model import Conditions, Event, EventKind, Participant, Result
+from tenace.tournament.scoring import score_event as tournament_score_event
 
 LAW_PERCENT = {Award.AVERAGE_PLUS: Fraction(60), Award.AVERAGE: Fraction(50),
                Award.AVERAGE_MINUS: Fraction(40)}
@@ -154,12 +157,12 @@ SIDE = st.one_of(AWARDS, AWARDS, st.sampled_from([Fraction(0), Fraction(60), Fra
 WEIGHTED = st.lists(st.tuples(SCORES, st.integers(1, 5)), min_size=1, max_size=3).map(
     lambda comps: WeightedScore.of(*((s, Fraction(w, sum(w for _, w in comps))) for s, w in comps))
 )
-ENTRY = st.one_of(
-    SCORES, SCORES, SCORES, SCORES, SCORES, SCORES,
+ADJUSTED: st.SearchStrategy[ArtificialAdjustedScore | AssignedAdjustedScore] = st.one_of(
     st.builds(ArtificialAdjustedScore, SIDE, SIDE),
     WEIGHTED.map(AssignedAdjustedScore.balancing),
     st.builds(AssignedAdjustedScore, WEIGHTED, WEIGHTED),
 )
+ENTRY = st.one_of(SCORES, SCORES, SCORES, SCORES, SCORES, SCORES, ADJUSTED, ADJUSTED, ADJUSTED)
 
 
 @st.composite
@@ -215,3 +218,51 @@ def test_equal_percentages_that_floats_cannot_tell_apart_stay_in_exact_order() -
     items = [PairTotal("a", 1, base, 1, base, base), PairTotal("b", 1, base, 1, base, base + tiny),
              PairTotal("c", 1, base, 1, base, base), PairTotal("d", 1, base, 1, base, base - tiny)]
     assert [t.pair for t in best_first(items, lambda t: t.percentage)] == ["b", "a", "c", "d"]
+
+
+CONTRACTS = ["4SN", "3NTS", "4HE", "2DW", "1NTN", "5CXE", "3SN", "6NTS", "2HXXE", "4SW"]
+
+
+@st.composite
+def pairs_events(draw: st.DrawFn) -> list[Result]:
+    """Entered results (contracts and tricks, or adjusted scores) of a Mitchell-like event, some missing."""
+    tables = draw(st.integers(2, 6))
+    boards = draw(st.integers(1, 4))
+    results = []
+    for board in range(1, boards + 1):
+        for table in range(tables):
+            if draw(st.integers(0, 6)) == 0:
+                continue
+            ns, ew = f"{table + 1}NS", f"{(table + board) % tables + 1}EW"
+            entry = draw(st.one_of(st.none(), st.none(), st.none(), ADJUSTED))
+            if entry is None:
+                contract = Contract.from_str(draw(st.sampled_from(CONTRACTS)))
+                tricks = draw(st.integers(max(0, contract.level + 3), 13))
+                results.append(Result(board, 1, table + 1, ns, ew, contract, tricks))
+            else:
+                results.append(Result(board, 1, table + 1, ns, ew, adjusted=entry))
+    return results
+
+
+@settings(max_examples=60, deadline=None)
+@given(pairs_events())
+def test_tournament_scoring_matches_plain_fraction_definition(results: list[Result]) -> None:
+    """The whole path from entered results to ranked totals (tenace.tournament.scoring) against the plain
+    definition above, fed with each result's Law 77 score from Result.ns_score."""
+    boards: dict[int, list[TableResult]] = {}
+    for r in results:
+        boards.setdefault(r.board, []).append(TableResult(r.ns, r.ew, r.ns_score()))
+    pairs = sorted({p for r in results for p in (r.ns, r.ew)})
+    event = Event("fast", EventKind.PAIRS, Conditions(), tuple(Participant(p, p) for p in pairs))
+    scored = tournament_score_event(event, results)
+    if not results:
+        return
+    reference = reference_event(boards, Factoring.NEUBERG, TotalScaling.TO_EXPECTED_BOARDS, True)
+    expected: dict[str, tuple[Fraction, Fraction | None, int]] = {}
+    for pair, _, _, available, total, pct in reference:
+        same_direction = [t for p, _, _, _, t, _ in reference if p[-2:] == pair[-2:]]
+        # a field of one result has no top: the event shows no percentage (score_event above shows 50)
+        expected[pair] = (total, pct if available else None, 1 + sum(t > total for t in same_direction))
+    got = {s.contestant: (s.total, s.percentage, s.rank)
+           for ranking in scored.rankings for s in ranking.standings}
+    assert got == expected
