@@ -1204,8 +1204,8 @@ def table_notation(table: Table, locale: str = "en") -> dict[str, Any]:
     }
 
 
-_CLAIM_FIGURES: dict[tuple[str, int], dict[str, Any] | None] = {}
-""":func:`claim_figures` by table and record length (a table's state never changes under one length)."""
+_CLAIM_FIGURES: dict[tuple[object, ...], dict[str, Any]] = {}
+""":func:`claim_figures` by what they depend on: the deal, the cards played and the claim."""
 
 
 def claim_figures(table_id: str, table: Table) -> dict[str, Any] | None:
@@ -1217,7 +1217,8 @@ def claim_figures(table_id: str, table: Table) -> dict[str, Any] | None:
     claim, play = table.claim, table.play
     if claim is None or play is None:
         return None
-    key = (table_id, len(table.record))
+    key = (table.deal, play.leader, play.leads, play.cards, play.trump, claim.seat, claim.tricks,
+           claim.statement)
     if key in _CLAIM_FIGURES:
         return _CLAIM_FIGURES[key]
     from tenace.errors import SolverError
