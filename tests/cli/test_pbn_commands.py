@@ -200,3 +200,24 @@ def test_convert_usage_errors(args: list[str], tmp_path: Path) -> None:
     result = runner.invoke(app, ["pbn", "convert", str(src), *argv])
     assert result.exit_code == 2, result.output
     assert src.read_text(encoding="utf-8").startswith('[Board "1"]')
+
+
+def test_check_keeps_the_lin_boards_before_trailing_names_and_names_the_line(tmp_path: Path) -> None:
+    """Issue 15: a LIN file ending in a line of player names read 0 boards; now the board is kept and the
+    names are one error at their line."""
+    path = tmp_path / "names.lin"
+    path.write_text("pn|a,b,c,d|md|3SAKQJT98765432HDC,S,S,|rh||ah|Board 1|mb|p|mb|p|mb|p|mb|p|pg||\n"
+                    "Smith,Jones,Brown,Green\n", encoding="utf-8")
+    result = runner.invoke(app, ["pbn", "check", str(path)])
+    assert result.exit_code == 1
+    assert "1 board, 1 error" in result.output and f"{path}:2: error: " in result.output
+
+
+def test_check_reads_games_not_separated_by_an_empty_line(tmp_path: Path) -> None:
+    path = tmp_path / "packed.pbn"
+    path.write_text(f'[Board "1"]\n[Dealer "N"]\n[Deal "{TOP}"]\n[Board "2"]\n[Dealer "E"]\n[Deal "{TOP}"]\n',
+                    encoding="utf-8")
+    result = runner.invoke(app, ["pbn", "check", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "2 boards, 0 errors, 1 warning" in result.output
+    assert f"{path}:4: warning: no empty line before this Board tag" in result.output

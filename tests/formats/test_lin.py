@@ -352,3 +352,29 @@ def test_trailing_player_names_after_the_last_board_make_no_phantom_board() -> N
     text = "pn|a,b,c,d|md|3SAKQJT98765432HDC,S,S,|rh||ah|Board 1|mb|p|mb|p|mb|p|mb|p|pg||\npn|e,f,g,h|\n"
     (record,) = read_lin(text)
     assert record.number == 1
+
+
+_ONE_BOARD = "pn|a,b,c,d|md|3SAKQJT98765432HDC,S,S,|rh||ah|Board 1|mb|p|mb|p|mb|p|mb|p|pg||\n"
+
+
+@pytest.mark.parametrize(("tail", "says"), [
+    ("Smith,Jones,Brown,Green\n", "'Smith,Jones,Brown,Gr' is not followed by '|'"),  # names with no LIN key
+    ("pn|e,f,g,h|md|3SAKQ", "the value '3SAKQ' is not closed by '|'"),  # a file cut short
+    ("p n|x|", "bad key 'p n'"),
+])
+def test_the_boards_before_text_that_is_not_lin_are_kept_and_the_error_returned(tail: str, says: str) -> None:
+    """A lenient read keeps what it could read and says where it stopped (the strict tokenizer raises)."""
+    from tenace.formats.lin import read_lin_lenient
+
+    records, problems = read_lin_lenient(_ONE_BOARD + tail, source="f.lin")
+    assert [r.number for r in records] == [1]
+    (problem,) = problems
+    assert str(problem).startswith("f.lin: token ") and says in str(problem)
+    with pytest.raises(LINError, match="token"):
+        tokenize(_ONE_BOARD + tail)
+
+
+def test_a_lenient_read_of_sound_lin_finds_nothing() -> None:
+    from tenace.formats.lin import read_lin_lenient
+
+    assert read_lin_lenient(_ONE_BOARD) == (read_lin(_ONE_BOARD), [])

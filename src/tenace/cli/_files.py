@@ -195,21 +195,20 @@ def _load_pbn(path: Path, source: str) -> Loaded:
 
 
 def _load_lin(path: Path, source: str) -> Loaded:
-    from tenace.formats.lin import read_lin
+    from tenace.formats.lin import read_lin, read_lin_lenient
 
     text = _text(path)
-    try:
-        records = read_lin(text, source=source)
-    except LINError as exc:
-        message = _strip_source(str(exc), source)
-        problem = Problem(source, _lin_line(text, message), "error", "lin", message)
-        return Loaded(source, Format.LIN, (), (problem,))
+    records, errors = read_lin_lenient(text, source=source)
     problems: list[Problem] = []
-    try:  # the lenient read keeps an unlawful auction or play as recorded; the strict one says where it is
-        read_lin(text, source=source, strict=True)
-    except LINError as exc:
+    for exc in errors:  # what could not be read; the boards before it are kept
         message = _strip_source(str(exc), source)
-        problems.append(Problem(source, _lin_line(text, message), "error", "lin-rules", message))
+        problems.append(Problem(source, _lin_line(text, message), "error", "lin", message))
+    if records and not errors:
+        try:  # the lenient read keeps an unlawful auction or play as recorded; the strict one says where
+            read_lin(text, source=source, strict=True)
+        except LINError as exc:
+            message = _strip_source(str(exc), source)
+            problems.append(Problem(source, _lin_line(text, message), "error", "lin-rules", message))
     return Loaded(source, Format.LIN, tuple(records), tuple(problems))
 
 

@@ -121,6 +121,14 @@ def tokenize(text: str, *, source: str = "<lin>") -> list[LinToken]:
 
     :raises LINError: on a bad key or a value not closed by ``|`` (truncated text), naming the token.
     """
+    tokens, problem = _tokenize(text, source)
+    if problem is not None:
+        raise problem
+    return tokens
+
+
+def _tokenize(text: str, source: str) -> tuple[list[LinToken], LINError | None]:
+    """The tokens up to the first one that cannot be read, and the error there (``None`` if none)."""
     body = _unwrap(text)
     tokens: list[LinToken] = []
     pos, end = 0, len(body)
@@ -133,20 +141,20 @@ def tokenize(text: str, *, source: str = "<lin>") -> list[LinToken]:
             pos = end if newline < 0 else newline + 1
             continue
         if pos >= end:
-            return tokens
+            return tokens, None
         index = len(tokens) + 1
         bar = body.find("|", pos)
         if bar < 0:
-            raise LINError(f"{source}: token {index} at character {pos + 1}: truncated, "
-                           f"{body[pos:pos + 20]!r} is not followed by '|'")
+            return tokens, LINError(f"{source}: token {index} at character {pos + 1}: truncated, "
+                                    f"{body[pos:pos + 20]!r} is not followed by '|'")
         key = body[pos:bar].strip()
         if not _KEY_RE.fullmatch(key):
-            raise LINError(f"{source}: token {index} at character {pos + 1}: bad key {key!r} "
-                           "(expected letters and digits such as 'md' or 'mb')")
+            return tokens, LINError(f"{source}: token {index} at character {pos + 1}: bad key {key!r} "
+                                    "(expected letters and digits such as 'md' or 'mb')")
         close = body.find("|", bar + 1)
         if close < 0:
-            raise LINError(f"{source}: token {index} ({key.lower()!r} at character {pos + 1}): truncated, "
-                           f"the value {body[bar + 1:bar + 21]!r} is not closed by '|'")
+            return tokens, LINError(f"{source}: token {index} ({key.lower()!r} at character {pos + 1}): "
+                                    f"truncated, the value {body[bar + 1:bar + 21]!r} is not closed by '|'")
         tokens.append(LinToken(key.lower(), body[bar + 1:close], index, pos))
         pos = close + 1
 
@@ -353,10 +361,27 @@ def read_lin(text: str, *, source: str = "<lin>", strict: bool = False) -> list[
     :raises LINError: on malformed LIN (bad key, truncated text, unknown call or card, bad ``md``, bad
         ``sv``, a non-numeric claim), naming the source, the token number, its key and its offset.
     """
+    return _read_tokens(tokenize(text, source=source), source, strict)
+
+
+def read_lin_lenient(text: str, *, source: str = "<lin>") -> tuple[list[DealRecord], list[LINError]]:
+    """Read leniently and say what could not be read: the boards before a token that cannot be read (trailing
+    text that is not LIN, such as a list of player names, or a file cut short) are kept, and the error is
+    returned with them rather than raised. A board with a bad call, card or deal still stops the reading
+    (its error is returned, with no boards)."""
+    tokens, problem = _tokenize(text, source)
+    problems = [problem] if problem is not None else []
+    try:
+        return _read_tokens(tokens, source, False), problems
+    except LINError as exc:
+        return [], [exc, *problems]
+
+
+def _read_tokens(tokens: list[LinToken], source: str, strict: bool) -> list[DealRecord]:
     records: list[DealRecord] = []
     inherited: list[str] | None = None  # names given for an earlier board (or a vugraph header) carry on
     board = _Board()
-    for token in tokenize(text, source=source):
+    for token in tokens:
         key, value = token.key, token.value
         if _starts_new_board(board, key):
             records.append(_finish(board, inherited, source, strict))

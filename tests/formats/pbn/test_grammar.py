@@ -83,6 +83,17 @@ def test_a_repeated_tag_is_reported_and_ignored_but_notes_may_repeat() -> None:
     assert [(p.code, p.lineno) for p in game.problems] == [("tag-duplicate", 2)]
 
 
+@pytest.mark.parametrize("opener", ["Board", "Event"])
+def test_a_second_board_or_event_tag_without_an_empty_line_starts_a_new_game(opener: str) -> None:
+    """Games are separated by an empty line (§3); a file that leaves it out is read game by game, with a
+    warning at the tag that opens the next game, instead of losing the second game to duplicate tags."""
+    first, second = games(f'[{opener} "1"]\n[Dealer "N"]\n[{opener} "2"]\n[Dealer "E"]\n')
+    assert values(first) == [(opener, "1"), ("Dealer", "N")]
+    assert values(second) == [(opener, "2"), ("Dealer", "E")]
+    assert [(p.code, p.lineno, p.is_error) for p in second.problems] == [("game-separator", 3, False)]
+    assert not first.problems
+
+
 @pytest.mark.parametrize(("line", "code"), [
     ("[Event]", "tag-syntax"),
     ("[Event No_quotes]", "tag-syntax"),

@@ -152,6 +152,9 @@ class Inheritance:
         return tuple(out)
 
 
+_OPENS_GAME = frozenset({"Event", "Board"})
+
+
 def raw_games(tokens: Iterable[Token], source: str = "<pbn>") -> Iterator[RawGame]:
     """Group tokens into games. A semi-empty line ends a game (§3); chunks holding only comments and
     ``%`` lines are not games and are skipped."""
@@ -195,9 +198,16 @@ def raw_games(tokens: Iterable[Token], source: str = "<pbn>") -> Iterator[RawGam
             (b.tag_comments if b.current is not None else b.comments).append(comment)
         elif tok.kind is Kind.LBRACKET:
             b.close_tag()
+            pair = _tag_pair(tok, next_token, pushed.append, b.problems)
+            if pair is not None and pair[0] in _OPENS_GAME and any(t.name == pair[0] for t in b.tags):
+                # §3 separates games by an empty line; a file that leaves it out still starts a new game at a
+                # second Event or Board tag: read it as such, with a warning, rather than drop the game.
+                yield from finish()
+                b = builder
+                b.problems.warning(pair[2], "game-separator",
+                                   f"no empty line before this {pair[0]} tag: a new game starts here (§3)")
             if b.first_line is None:
                 b.first_line = tok.lineno
-            pair = _tag_pair(tok, next_token, pushed.append, b.problems)
             if pair is not None:
                 b.current = pair
         elif tok.kind is Kind.RBRACKET:
