@@ -370,15 +370,19 @@ def test_keyboard_moves_between_cards_and_bids_with_the_arrow_keys(server: Runni
     page.focus('#bids button[data-call="1C"]')
     page.keyboard.press("ArrowRight")
     assert page.evaluate(focused) == "1D"
-    page.keyboard.press("End")
-    assert page.evaluate(focused) == "7NT"
-    page.keyboard.press("Home")
+    page.keyboard.press("End")  # the box is a grid (issue 12, item 8): End ends the level's row
+    assert page.evaluate(focused) == "1NT"
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(focused) == "2NT"
+    page.keyboard.press("Control+End")  # the last call of the box: Pass (X and XX are not lawful here)
+    assert page.evaluate(focused) == "P"
+    page.keyboard.press("Control+Home")
     assert page.evaluate(focused) == "1C"
     page.keyboard.press("ArrowLeft")  # stays on the first
     assert page.evaluate(focused) == "1C"
-    # the whole box can be reached with Tab: every bid is a focusable button
+    # the box is one stop of the Tab key (a roving tabindex): the bid in focus, every other one by the arrows
     assert page.locator("#bids button[data-call]").count() == 35
-    assert page.locator("#bids button[data-call][tabindex='-1']").count() == 0
+    assert page.locator("#bidding-box button[data-call][tabindex='0']").count() == 1
     page.keyboard.press("ArrowRight")
     page.keyboard.press("Enter")  # 1D, by keyboard
     page.wait_for_function("() => document.querySelector('#auction td[data-call-index=\"0\"]') !== null",

@@ -624,7 +624,8 @@ def create_app(
                     await hold_seats(app, actor.id, [viewer], holder)
             connection = Connection(viewer, locale)
         connection.name = _player_name(websocket, actor.id, user)
-        connection.room = websocket.query_params.get("room") == "1"  # names and chat wanted (docs/protocol.md)
+        # names and chat wanted (tenace.server.room, docs/protocol.md)
+        connection.room = websocket.query_params.get("room") == "1"
         socket = Socket(_address(websocket), actor.id, viewer is None)
         limits: Limits = app.state.limits
         refused = limits.socket_refusal(socket)

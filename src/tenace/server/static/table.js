@@ -39,6 +39,12 @@ const state = {
   reserved: [],
   claimRuling: null,
   directorPresent: true,
+  // who sits where (the server's "players" message) and the table's chat (tenace.server.room)
+  players: null,
+  chatInPlay: true,
+  chat: [],
+  unread: 0,
+  keyboard: false, // the player plays by keyboard: his focus follows his turn
 };
 
 // why a player called the Director, in words (the reasons of docs/protocol.md)
@@ -48,7 +54,13 @@ const REASONS = {
 };
 // refusals of a Director call, by the server's error code: shown in the page's language
 const MAX_DIRECTOR_TEXT = 500;
+const MAX_CHAT_TEXT = 200;
 const REFUSALS = {
+  "chat-off": "The chat is closed while the board is played at this table: partners communicate only by their calls and plays (Law 73B). It opens when the board is over.",
+  "chat-spectator": "Spectators do not write to the players while they play (Law 76).",
+  "chat-too-long": "Your message is too long: at most {max} characters.",
+  "chat-rate": "You are writing too fast: wait a few seconds.",
+  "chat-empty": "Your message is empty.",
   "too-long": "Your words to the Director are too long: at most {max} characters.",
   "table-finished": "This table has finished its boards: the Director can no longer be called from it.",
   "too-many": "The Director has been called too many times on this board.",
@@ -76,6 +88,8 @@ function socketUrl() {
   const params = new URLSearchParams();
   if (root.dataset.token) params.set("token", root.dataset.token);
   if (root.dataset.lang) params.set("lang", root.dataset.lang); // the server explains decisions in it
+  if (root.dataset.name) params.set("name", root.dataset.name); // the name typed in the lobby, shown at the seat
+  params.set("room", "1"); // the names at the seats and the table's chat
   const query = params.toString() ? `?${params}` : "";
   return root.dataset.ws || `${proto}//${location.host}/ws/tables/${encodeURIComponent(root.dataset.tableId)}${query}`;
 }
@@ -132,6 +146,12 @@ function receive(message) {
     root.dataset.seq = String(state.seq);
     settle();
     render();
+  } else if (message.type === "players") {
+    state.players = message.players && typeof message.players === "object" ? message.players : null;
+    state.chatInPlay = !message.chat || message.chat.in_play !== false;
+    if (state.view) render();
+  } else if (message.type === "chat") {
+    receiveChat(message);
   } else if (message.type === "ack") {
     // stored as event message.seq: the action is done once a view at least that recent has arrived
     if (state.waiting.get(message.ref) === "director call") {
@@ -152,7 +172,7 @@ function receive(message) {
       // 81C3); the engine refuses a call with none, and the player is told so plainly, not as an error.
       showNotice(t("Nothing for the Director to rule on now: no irregularity has happened (Law 9B1); play goes on."));
     } else if (REFUSALS[message.code]) {
-      showError(f(REFUSALS[message.code], { max: MAX_DIRECTOR_TEXT }));
+      showError(f(REFUSALS[message.code], { max: message.code.startsWith("chat-") ? MAX_CHAT_TEXT : MAX_DIRECTOR_TEXT }));
     } else {
       showError(message.message || message.code || t("Refused"));
     }
@@ -227,14 +247,29 @@ function render() {
   renderClub(view);
   renderStatus(view);
   renderDirector(view);
+  renderChat();
+  rove();
   if (!$("trick-history").hidden) renderHistory(view);
+  let lost = false;
   if (focused) {
     const again = root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
-    if (again && !again.disabled) again.focus();
+    if (again && !again.disabled && again.getClientRects().length > 0) again.focus();
+    else lost = /^(card|call)-/.test(focused);
   }
+  keepFocus(lost);
 }
 
 function seatLabel(seat) { return SEAT_NAMES[seat] ?? seat; }
+
+/** Who plays ``seat``, as its place shows it: "You", "Robot", the player's name, or that he is awaited. */
+function playerName(view, seat) {
+  const player = state.players?.[seat];
+  if (view.viewerSeat === seat) return player?.name ? `${t("You")}: ${player.name}` : t("You");
+  if (player?.kind === "robot" || (!player && ROBOTS.has(seat))) return t("Robot");
+  if (!player) return null;
+  if (player.name) return player.name;
+  return player.here ? null : t("Waiting for a player");
+}
 
 function contractValues(view) {
   const c = view.contract;
@@ -277,10 +312,11 @@ function renderSeat(view, seat, position) {
   if (view.contract && seat === view.contract.declarer) tags.push(t("Declarer"));
   if (seat === dummy && view.phase !== "auction") tags.push(t("Dummy"));
   name.textContent = seatLabel(seat) + (tags.length ? ` (${tags.join(", ")})` : "");
-  const who = view.viewerSeat === seat ? t("You") : ROBOTS.has(seat) ? t("Robot") : null;
   const tag = area.querySelector(".player-tag");
+  const who = playerName(view, seat);
   tag.textContent = who ?? "";
   tag.hidden = who === null;
+  tag.classList.toggle("absent", Boolean(state.players?.[seat]?.kind === "human" && !state.players[seat].here));
   area.classList.toggle("vul", view.vulnerable.includes(seat));
   area.classList.toggle("turn", view.turnSeat === seat);
   area.classList.toggle("me", view.viewerSeat === seat);
@@ -800,24 +836,151 @@ function closeDirectorDialog() {
   $("director-button").focus();
 }
 
+// --- the table's chat (tenace.server.room) -----------------------------------------------------------
+
+function receiveChat(message) {
+  const lines = Array.isArray(message.messages) ? message.messages : [];
+  if (message.history) state.chat = lines.slice();
+  else state.chat.push(...lines);
+  state.chat = state.chat.slice(-50);
+  if ($("chat-panel").hidden && !message.history) state.unread += lines.length;
+  renderChat();
+}
+
+function chatSender(line) {
+  const seat = ["N", "E", "S", "W"].includes(line.from) ? seatLabel(line.from) : null;
+  const role = line.from === "director" ? t("Director") : line.from === "spectator" ? t("Spectator") : seat;
+  return line.name ? `${role} (${line.name})` : role ?? "";
+}
+
+/** Why the viewer may not write now (the server's rules, Laws 73B and 76), or null. */
+function chatClosed(view) {
+  if (!view || isDirector(view.viewer)) return null;
+  const playing = view.phase !== "ended";
+  if (view.viewerSeat === null) return playing || $("club") !== null ? t("Spectators do not write to the players while they play (Law 76).") : null;
+  if (playing && !state.chatInPlay) return t("The chat is closed while the board is played (Law 73B).");
+  return null;
+}
+
+function renderChat() {
+  // the text is set as text, never as HTML: a message is shown exactly as it was written
+  $("chat-log").replaceChildren(...state.chat.map((line) => el("li", { "data-from": line.from },
+    el("span", { class: "who", text: `${chatSender(line)}:` }), el("span", { class: "said", text: line.text }))));
+  const log = $("chat-log");
+  log.scrollTop = log.scrollHeight;
+  const unread = $("chat-unread");
+  unread.hidden = state.unread === 0;
+  unread.textContent = state.unread > 0 ? String(state.unread) : "";
+  const closed = chatClosed(state.view);
+  $("chat-closed").hidden = closed === null;
+  $("chat-closed").textContent = closed ?? "";
+  $("chat-text").disabled = closed !== null;
+  $("chat-send").disabled = closed !== null;
+}
+
+function toggleChat(open) {
+  const panel = $("chat-panel");
+  panel.hidden = !open;
+  $("chat-button").setAttribute("aria-expanded", open ? "true" : "false");
+  if (open) {
+    state.unread = 0;
+    renderChat();
+    const input = $("chat-text");
+    (input.disabled ? $("chat-close") : input).focus();
+  } else {
+    $("chat-button").focus();
+  }
+}
+
 // --- keyboard ---------------------------------------------------------------------------------------
 
-// Arrow keys move between the buttons of a hand, dummy or the bidding box; Enter/Space press them.
+// Each group of buttons (the bidding box, the viewer's hand, dummy when he is declarer, the Decision's
+// options) is one stop of the Tab key with a roving tabindex: one button of it is in the Tab order, the arrow
+// keys move between its buttons, Enter or Space presses the one in focus. The bidding box is a grid: Left and
+// Right move along a level, Up and Down between the levels and the row of Pass, X and XX, Home and End to
+// the first and last call of a row (with Ctrl: of the box).
+const GROUPS = "#bidding-box, .hand, #pending-options";
+const roving = new Map(); // group id -> the data-key of its button in the Tab order
+
+function groupId(group) { return group.id || group.closest(".seat-area")?.id || "group"; }
+
+/** The group's buttons by rows (the bidding box: its levels and the special calls; otherwise one row). */
+function groupRows(group) {
+  if (group.id === "bidding-box") return Array.from(group.querySelectorAll(".bid-row")).map((row) => Array.from(row.querySelectorAll("button")));
+  const columns = Array.from(group.querySelectorAll(".dummy-suit, .suit-row"));
+  if (columns.length > 0 && group.classList.contains("rows")) return columns.map((c) => Array.from(c.querySelectorAll("button")));
+  return [Array.from(group.querySelectorAll("button"))];
+}
+
+/** Give every group's buttons their tabindex: 0 for the remembered (or the first usable) one, -1 otherwise. */
+function rove() {
+  for (const group of root.querySelectorAll(GROUPS)) {
+    const buttons = groupRows(group).flat();
+    const mine = buttons.filter((b) => !b.disabled && b.dataset.passive !== "true");
+    const key = roving.get(groupId(group));
+    const chosen = mine.find((b) => b.dataset.key === key) ?? mine[0] ?? null;
+    for (const b of buttons) b.tabIndex = b === chosen ? 0 : -1;
+  }
+}
+
+/** After drawing: a keyboard player whose button went (his call made, his card played) keeps his place. */
+function keepFocus(lostGroup) {
+  const active = document.activeElement;
+  if (active && active !== document.body && root.contains(active) && active.getClientRects().length > 0) {
+    if (!active.matches(".hand") || !state.keyboard) return;
+  } else if (!lostGroup) return;
+  state.keyboard = true;
+  // his turn again: straight to the bidding box or the cards he may play
+  const target = root.querySelector("#bidding-box:not([hidden]) button[tabindex='0']")
+    ?? root.querySelector(".hand button.playable[tabindex='0']");
+  if (target) { target.focus(); return; }
+  const hand = root.querySelector("#pos-bottom .hand");
+  if (hand) { hand.tabIndex = -1; hand.focus(); }
+}
+
 root.addEventListener("keydown", (event) => {
   if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(event.key)) return;
   const current = document.activeElement;
   if (!current || current.tagName !== "BUTTON") return;
-  const group = current.closest(".hand, #bids, #pending-options");
+  const group = current.closest(GROUPS);
   if (!group) return;
-  const buttons = Array.from(group.querySelectorAll("button:not([disabled])"));
-  if (buttons.length === 0) return;
-  let i = buttons.indexOf(current);
-  if (event.key === "Home") i = 0;
-  else if (event.key === "End") i = buttons.length - 1;
-  else if (event.key === "ArrowLeft" || event.key === "ArrowUp") i = Math.max(0, i - 1);
-  else i = Math.min(buttons.length - 1, i + 1);
-  buttons[i].focus();
+  const rows = groupRows(group).map((row) => row.filter((b) => !b.disabled));
+  const flat = rows.flat();
+  if (flat.length === 0) return;
+  const r = rows.findIndex((row) => row.includes(current));
+  if (r < 0) return;
+  let next = current;
+  const grid = group.id === "bidding-box";
+  if (event.key === "Home") next = event.ctrlKey || !grid ? flat[0] : rows[r][0];
+  else if (event.key === "End") next = event.ctrlKey || !grid ? flat[flat.length - 1] : rows[r][rows[r].length - 1];
+  else if (!grid || event.key === "ArrowLeft" || event.key === "ArrowRight") {
+    const i = flat.indexOf(current) + (event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 1);
+    next = flat[Math.max(0, Math.min(flat.length - 1, i))];
+  } else {
+    // up or down to the nearest row with a usable call, at the same place in the row (by its position)
+    const all = groupRows(group);
+    const where = all[r].indexOf(current) / Math.max(1, all[r].length - 1);
+    const step = event.key === "ArrowUp" ? -1 : 1;
+    for (let k = r + step; k >= 0 && k < rows.length; k += step) {
+      if (rows[k].length === 0) continue;
+      const target = Math.round(where * (all[k].length - 1));
+      next = rows[k].reduce((best, b) => (Math.abs(all[k].indexOf(b) - target) < Math.abs(all[k].indexOf(best) - target) ? b : best));
+      break;
+    }
+  }
+  if (next !== current) {
+    current.tabIndex = -1;
+    next.tabIndex = 0;
+    roving.set(groupId(group), next.dataset.key);
+    next.focus();
+  }
   event.preventDefault();
+});
+
+root.addEventListener("focusin", (event) => {
+  const button = event.target instanceof HTMLElement ? event.target.closest("button") : null;
+  const group = button?.closest(GROUPS);
+  if (group && button.dataset.key) roving.set(groupId(group), button.dataset.key);
 });
 
 // --- static controls --------------------------------------------------------------------------------
@@ -901,10 +1064,28 @@ function wire() {
     if (state.view) render();
   });
   $("next-board").addEventListener("click", () => act({ type: "next-board" }, "next board"));
+  $("chat-button").addEventListener("click", () => toggleChat($("chat-panel").hidden));
+  $("chat-close").addEventListener("click", () => toggleChat(false));
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = $("chat-text");
+    const text = input.value.trim();
+    if (!text) return;
+    clearError();
+    send({ type: "chat", text }, null);
+    input.value = "";
+  });
+  if ($("invite-button")) {
+    $("invite-button").addEventListener("click", () => { $("invite-dialog").hidden = false; $("invite-close").focus(); });
+    $("invite-close").addEventListener("click", () => { $("invite-dialog").hidden = true; $("invite-button").focus(); });
+    for (const input of document.querySelectorAll(".invite-link")) input.addEventListener("focus", () => input.select());
+  }
   $("error").addEventListener("click", clearError);
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape") {
       $("claim-dialog").hidden = true; $("trick-history").hidden = true; $("director-dialog").hidden = true; hideNote();
+      if (!$("chat-panel").hidden) toggleChat(false);
+      if ($("invite-dialog") && !$("invite-dialog").hidden) { $("invite-dialog").hidden = true; $("invite-button").focus(); }
     }
   });
 }
