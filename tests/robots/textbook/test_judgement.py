@@ -97,7 +97,23 @@ SLAM_TRIES = [
          "2C P 2NT P 3H P 4H P", "4NT", ("keycard",)),
 ]
 
+KANTAR = "Eddie Kantar, Slam Bidding Made Easier (control bids: the cheapest first- or second-round control), "
+
 CONTROL_BIDS = [
+    # 14 HCP and a singleton diamond opposite 15-17 with a four-four spade fit: slam interest; no heart
+    # control for RKCB, so the cheapest control first, the club king
+    Case(KANTAR + "1NT 2C 2S: a shapely responder with the fit makes a control bid instead of 4S",
+         "AQT3.QJ9.7.KQ652", "1NT P 2C P 2S P", "4C", ("control bid", "control of ♣")),
+    # opener's 15, the bottom of 15-17: nothing more than 1NT showed, 4S
+    Case(KANTAR + "1NT 2C 2S 4C: opener with a minimum signs off in the major",
+         "KJ94.AK5.QJ3.J42", "1NT P 2C P 2S P 4C P", "4S", ("game",)),
+    # opener's 17 with the diamond king: his cheapest control
+    Case(KANTAR + "1NT 2C 2S 4C: opener with a maximum shows his cheapest control",
+         "KJ94.AK5.KJ3.Q42", "1NT P 2C P 2S P 4C P", "4D", ("control bid", "control of ♦")),
+    # opener's 4H skipped diamonds but responder's singleton controls them, and 4H showed hearts: every
+    # suit is controlled, ask for keycards
+    Case(KANTAR + "1NT 2C 2S 4C 4H: every suit controlled between the two hands, RKCB",
+         "AQT3.QJ9.7.KQ652", "1NT P 2C P 2S P 4C P 4H P", "4NT", ("keycard",)),
     # 17 HCP opposite 14-15 and a nine-card fit: slam interest; the cheapest control, the club king
     Case(ROOT + "Jacoby 2NT answered 3NT: with slam interest responder makes a control bid",
          "AKJ7.KQ4.J94.K92", "1S P 2NT P 3NT P", "4C", ("control bid", "control of ♣")),

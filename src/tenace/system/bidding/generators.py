@@ -287,10 +287,8 @@ def _control_calls(ctx: Context) -> list[tuple[int, int]]:
     lowest = -1 if ctx.game_forcing or answering else bid_code(4, 0)
     skip: set[int] = {t, _NT}
     if ctx.agreed is None:
-        # not agreed yet: over partner's natural bid of the major, at the four level, in a suit neither of
-        # us bid (those are natural); the control bid's conditions include the fit
-        if meaning is None or not meaning.natural or ctx.calls[-2] < 3 or _denomination(ctx.calls[-2]) != t:
-            return []
+        # not agreed yet: over partner's bid of the major (four cards or more), at the four level, in a suit
+        # neither of us bid (those are natural); the control bid's conditions include the fit
         lowest = max(lowest, bid_code(4, 0))
         skip |= set(ctx.natural[me]) | set(ctx.natural[partner])
     game = bid_code(4, t)
@@ -305,11 +303,16 @@ def _contested(ctx: Context) -> bool:
 
 
 def _control_suit(ctx: Context) -> int | None:
-    """The major a control bid would agree: the agreed suit, or else the last suit partner bid naturally
-    (the control bid's conditions then include the fit)."""
+    """The major a control bid would agree: the agreed suit, or else the major partner has just bid showing
+    four or more cards (the control bid's conditions then include the fit)."""
     t = ctx.agreed
     if t is None:
-        t = _last_suit(ctx, (ctx.turn + 2) % 4)
+        # partner's last bid, in a major he has shown four or more of (natural, or an answer to Stayman)
+        partner = (ctx.turn + 2) % 4
+        last = ctx.calls[-2] if len(ctx.calls) >= 2 else PASS
+        suit = _denomination(last)
+        if last >= 3 and suit != _NT and ctx.shown[partner].lengths[suit][0] >= 4:
+            t = suit
     return t if t is not None and t >= 2 else None
 
 
@@ -348,9 +351,11 @@ def controls(ctx: Context) -> tuple[Made, Made]:
         denied.append(f"not control {s}")
     game = bid_code(4, t)
     after_notrump = ctx.calls[-2] == bid_code(3, _NT)
-    if (answering or after_notrump) and game not in taken and legal(ctx.calls, game):
-        # nothing (more) to show: game in the agreed major (also over partner's 3NT, which is game)
-        rule, _ = _rule(game, f"fit {letter}", "game", Forcing.SIGN_OFF)
+    if game not in taken and legal(ctx.calls, game):
+        # nothing (more) to show: game in the major (also over partner's 3NT, which is game); with slam
+        # interest but no control to show below it, game as well
+        values = "" if answering or after_notrump else f"tsum {letter} {_SLAM_INTEREST}+"
+        rule, _ = _rule(game, _join(values, f"fit {letter}"), "game", Forcing.SIGN_OFF)
         made.append((rule, bound))
     return [], made
 
