@@ -145,7 +145,7 @@ STATUS: dict[int, tuple[str, str]] = {
     56: ("✅", "engine: declarer accepts a defender's lead out of turn or has it retracted as a major penalty "
              "card"),
     57: ("✅", "engine: 57A penalty card and declarer's choice of partner's play (highest, lowest, a suit, not a "
-             "suit); 57C1, 57C3, 57D; 57C2 (dummy's own act) not modelled"),
+             "suit); 57C1, 57C3, 57D; 57C2 after dummy's own act in the trick (`DummyIndicated`)"),
     58: ("✅", "engine: `SimultaneousPlays` (the card in turn first) and `SimultaneousCards` (one visible card "
              "played; else the player names one, a defender's others are penalty cards); 58B3-B4 not"),
     59: ("✅", "engine: a rectification that cannot be met leaves any otherwise lawful card"),

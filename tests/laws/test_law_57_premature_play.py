@@ -185,8 +185,6 @@ def test_57c1_no_rectification_once_declarer_has_played_from_both_hands() -> Non
     assert t.play.winners[-1] is E and t.turn is E
 
 
-@pytest.mark.xfail(strict=True, reason="not built yet: after dummy selects a card of his own volition before "
-                   "his RHO plays, a defender's early play is not rectified (57C2 of the 2017 Laws)")
 def test_dummy_selecting_a_card_before_his_rho_frees_a_defenders_early_play() -> None:
     """North leads D9; before East plays, dummy (South) of his own volition picks out the D2 (recorded as
     DummyIndicated); West then plays D3 before his partner East. The 2017 Laws (57C2) give no rectification:
@@ -194,6 +192,18 @@ def test_dummy_selecting_a_card_before_his_rho_frees_a_defenders_early_play() ->
     t = play(north_wins_trick_one(), "N:D9").apply(DummyIndicated(E, C("D2")))
     t = play(t, "W:D3")
     assert not any(isinstance(c, PenaltyCard) for c in t.constraints)
+    assert t.pending is None and t.irregularities[-1].law == LawRef(57, "C2")
+    # West's card waits for his turn and is played there, after East and dummy.
+    t = play(t, "E:D5")
+    t = play(t, "S:D2")
+    assert t.play is not None and [str(c) for _, c in t.play.tricks[-1]] == ["D9", "D5", "D2", "D3"]
+
+
+def test_without_dummys_act_the_same_early_play_is_a_57a_penalty_card() -> None:
+    """The control: West plays before East with dummy silent: a major penalty card and declarer's choice."""
+    t = play(play(north_wins_trick_one(), "N:D9"), "W:D3")
+    assert any(isinstance(c, PenaltyCard) for c in t.constraints)
+    assert t.irregularities[-1].law == LawRef(57, "A")
 
 
 def test_online_tables_refuse_a_premature_play() -> None:

@@ -17,7 +17,8 @@ Under the Laws policy a card from the wrong hand is recorded, not refused:
   penalty card and lets declarer require or forbid a play by the partner (Law 57A, with Law 59 when he cannot
   comply); a defender playing at his right-hand opponent's turn plays his card at his own turn if it is
   lawful there, else it is a major penalty card (57D); declarer's premature play from either hand stands
-  (57C3); after declarer has played from both hands a defender is not subject to rectification (57C1).
+  (57C3); after declarer has played from both hands a defender is not subject to rectification (57C1), nor
+  after dummy picked out or suggested a card of his own accord in that trick (57C2).
 * **Simultaneous** cards: of two players, the one in turn plays first (Law 58A,
   :class:`~tenace.laws.events.SimultaneousPlays`); two or more cards from one hand
   (:class:`~tenace.laws.events.SimultaneousCards`): a single visible card is played (58B1), otherwise the
@@ -146,6 +147,9 @@ class OutOfTurnState:
     """Declarer's Law 57A choice for the offender's partner's next card."""
     requirement_at: int = -1
     """Position in the play of the card the requirement applies to."""
+    dummy_acted: int = -1
+    """Where the play stood (its number of cards) when dummy last touched or indicated a card without
+    declarer's instruction (Law 45F): a defender's early play in that trick is not rectified (Law 57C2)."""
     must_lead_from: Seat | None = None
     """Declarer must now lead from this hand after retracting a lead from the wrong one (Laws 55B2, 60B)."""
     began: bool = False
@@ -376,6 +380,11 @@ def _premature(state: PlayState, seat: Seat, card: Card, index: int) -> PlayStat
     if declarer in played and declarer.partner in played:
         # Law 57C1: declarer has played from both hands: no rectification; the card is played at its turn.
         irregularity = Irregularity(Kind.PREMATURE_PLAY, seat, LawRef(57, "C1"), index)
+        return _record(state, irregularity, _hold(state, seat, card))
+    if state.out_of_turn.dummy_acted >= 4 * len(play.tricks):
+        # Law 57C2: dummy picked out or suggested a card of his own accord in this trick: a defender who then
+        # plays before his partner is not rectified; the card is played at its turn.
+        irregularity = Irregularity(Kind.PREMATURE_PLAY, seat, LawRef(57, "C2"), index)
         return _record(state, irregularity, _hold(state, seat, card))
     if seat.rho is play.turn:
         irregularity = Irregularity(Kind.PREMATURE_PLAY, seat, LawRef(57, "D"), index)

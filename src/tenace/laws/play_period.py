@@ -192,8 +192,9 @@ def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> Play
         return _defective(state, event, index)
     if isinstance(event, FifthCard):  # Law 45E
         return designation.on_fifth_card(state, event, index, policy)
-    if isinstance(event, DummyIndicated):  # Law 45F
-        return designation.on_indicated(state, event, index)
+    if isinstance(event, DummyIndicated):  # Law 45F, and Law 57C2 for the rest of the trick
+        state = designation.on_indicated(state, event, index)
+        return replace(state, out_of_turn=replace(state.out_of_turn, dummy_acted=len(state.play.cards)))
     if isinstance(event, WrongPointing):  # Law 65B3
         return quitted.on_pointing(state, event, index)
     claimed = claims.on_event(state, event)  # Laws 68D2(b), 69B, 71

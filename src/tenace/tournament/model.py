@@ -269,7 +269,9 @@ class Result:
 @dataclass(frozen=True, slots=True)
 class Penalty:
     """Points taken from (or, negative, given to) a contestant's total: a procedural penalty (Law 90) or a
-    disciplinary one (Law 91), in the units of the event's method (matchpoints, IMPs or VPs)."""
+    disciplinary one (Law 91), in the units of the event's method (matchpoints, IMPs or VPs). The Director
+    records here the penalties other Laws leave to him, e.g. under Laws 11B, 15A4, 20G1, 20G2, 40B3(b) and
+    43B1."""
 
     contestant: ContestantId
     points: Fraction
