@@ -6,6 +6,7 @@ Director sees progress, late tables and doubtful results and corrects a result w
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from tenace.server.app import create_app
 from tenace.server.settings import Settings
 from tenace.server.table_scoring import Scoring, ScoringSession, table_token
 from tenace.server.table_scoring_store import read_scoring
+from tenace.solver import dds
 from tenace.store import Store
 
 from .clients import login, register, wait
@@ -324,6 +326,14 @@ def test_the_results_are_published_once_every_table_has_finished(client: TestCli
     login(client, None)  # anyone reads them
     page = client.get(f"/scoring/{created['id']}/results/")
     assert page.status_code == 200 and "Ranking NS" in page.text
+    # dated with the day the session was created, each board with its double-dummy par from the solver
+    session = client.app.state.table_scoring.get(created["id"])  # type: ignore[attr-defined]
+    assert f'<time id="date" datetime="{session.created[:10]}">' in page.text
+    shown = {int(n): int(v) for n, v in re.findall(r'id="board-(\d+)" data-par-ns="(-?\d+)"', page.text)}
+    assert shown and set(shown) <= set(session.boards)
+    for number, score in shown.items():
+        board = session.boards[number]
+        assert score == dds.par(board.deal, board.vulnerability, board.dealer).score_ns
     assert client.get(f"/scoring/{created['id']}/results/results.json").json() == \
         json.loads(publications[0].document)
 

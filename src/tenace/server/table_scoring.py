@@ -291,6 +291,8 @@ class Scoring:
         self._dd_queue: queue.Queue[tuple[tuple[str, int], Deal]] = queue.Queue()
         self._dd_lock = threading.Lock()
         self._dd_thread: threading.Thread | None = None
+        self._analyses: dict[str, Any] = {}
+        """Each session's DD tables and par for its published pages, solved at the first publication."""
 
     def get(self, session_id: str) -> ScoringSession:
         """The session as stored now (read afresh, parsed again only when it changed: another server
@@ -680,14 +682,22 @@ class Scoring:
 
         :raises ScoringError: while a round is unfinished somewhere.
         """
-        from tenace.tournament.publish.files import result_files
+        from tenace.tournament.publish.files import double_dummy, result_files
         from tenace.tournament.publish.html import SOURCE_LOCALE, available_locales
 
         progress = self.progress(session, lambda m: m)
         if not progress["finished"]:
             raise ScoringError("unfinished", "round", UNFINISHED, round=progress["round"], status=409)
         event = self.store.event(session.event_id)
+        # the travellers and hand records show each board's DD table and par (kept: a correction republishes)
+        if session.boards and session.id not in self._analyses:
+            self._analyses[session.id] = double_dummy(session.boards)
+        try:
+            played = dt.datetime.fromisoformat(session.created).date()
+        except ValueError:
+            played = None
         files = result_files(event, self.scored(session), boards=session.boards or None,
+                             analyses=self._analyses.get(session.id), date=played,
                              locale=locale if locale in available_locales() else SOURCE_LOCALE,
                              session_link=f"/scoring/{quote(session.id, safe='')}/results/", site_link="/")
         if "results.json" in files:
