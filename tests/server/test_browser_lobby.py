@@ -180,6 +180,8 @@ def test_friends_invited_named_and_chatting_within_the_window(
     # the stranger finds East in the lobby's list and takes it
     stranger.goto(f"/?lang={lang}")
     stranger.screenshot(path=str(folder / f"{name}-02-lobby-open-tables.png"), full_page=True)
+    assert stranger.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), \
+        "the lobby scrolls sideways"
     stranger.fill("#sit-name", "Sten")
     stranger.click("#open-table-list button.take-seat[value='E']")
     stranger.wait_for_url("**/tables/**")
@@ -241,3 +243,26 @@ def test_axe_finds_nothing_serious_on_the_lobby_and_the_tables_new_controls(
     page.click("#invite-button")
     assert _violations(page) == []
     context.close()
+
+
+def test_the_lobbys_list_of_open_tables_keeps_itself_current(server: Running, browser: Browser) -> None:
+    watcher_context = browser.new_context(base_url=server.url, viewport={"width": 1366, "height": 650})
+    host_context = browser.new_context(base_url=server.url, viewport={"width": 1366, "height": 650})
+    watcher, host = watcher_context.new_page(), host_context.new_page()
+    errors: list[str] = []
+    watcher.on("pageerror", lambda exc: errors.append(str(exc)))
+    watcher.goto("/?lang=en")
+    before = watcher.locator("#open-table-list li.open-table").count()
+    _lobby_form(host, "open", "robot", "robot", "Olga <i>")
+    table_id = host.url.split("/tables/")[1].split("?")[0]
+    host.wait_for_selector("#pos-bottom .player-tag:not([hidden])")
+    # without reloading, the watcher's list shows the new table with North free, and its host's name as text
+    item = f"#open-table-list li.open-table[data-table='{table_id}']"
+    watcher.wait_for_selector(f"{item} button.take-seat[value='N']", timeout=25_000)
+    assert watcher.locator("#open-table-list li.open-table").count() == before + 1
+    assert watcher.locator(f"{item} i").count() == 0
+    assert "Olga <i>" in (watcher.text_content(f"{item} li[data-seat='S']") or "")
+    assert watcher.locator("#open-tables-form").is_visible()
+    assert errors == []
+    watcher_context.close()
+    host_context.close()
