@@ -11,7 +11,10 @@ against the card automatically, the contradicting ones shown to the Director and
 
 from __future__ import annotations
 
+import pytest
+
 from tenace import Board, Deal, parse_call
+from tenace.errors import ImpossibleActionError
 from tenace.laws import CallMade, Kind, LawRef, Phase, Table
 from tenace.laws.events import ExplanationGiven, Mistake, MistakeFound, QuestionAsked
 from tenace.laws.misinformation import duties, evidence, mismatches
@@ -159,3 +162,24 @@ def test_75_the_pbn_projection_carries_the_explanation_and_the_system_review_fla
     assert "the Director finds a mistaken explanation at call 3 (Law 75)" in text
     found = review(CARD, to_record(t), AlertRegulations(), side=Side.NS)
     assert [(m.index, m.seat, str(m.call)) for m in found.mismatches] == [(TWO_D, S, "2D")]
+
+
+@pytest.mark.parametrize("kind", [Mistake.EXPLANATION, Mistake.NO_AGREEMENT])
+def test_40b3a_40b5b_a_mistaken_explanation_the_director_judges_the_damage_at_the_end(kind: Mistake) -> None:
+    """North explained South's 2D as natural; the Director finds the explanation mistaken (75B) or the
+    agreement absent (75D2). At the end of the play the opponents' damage from what was not disclosed is his
+    to judge (Law 40B3(a)); he may record it as an incomplete explanation instead (Law 40B5(b)). A mistaken
+    call (75C) owes nothing."""
+    from tenace.laws.adjustments import Owed
+    from tenace.laws.events import ScoreAdjusted
+
+    t = to_two_d().apply(ExplanationGiven(N, TWO_D, "natural"))
+    t = play_out(call(t.apply(MistakeFound(TWO_D, kind)), "W:P N:2H E:P S:P W:P"))
+    assert Owed(LawRef(40, "B3(a)"), Side.EW) in t.adjustments_owed
+    for law in (LawRef(40, "B3(a)"), LawRef(40, "B5(b)")):
+        assert t.apply(ScoreAdjusted(law, artificial="A4060")).result_ns() is not None
+    honest = to_two_d().apply(ExplanationGiven(N, TWO_D, "natural"))
+    honest = play_out(call(honest.apply(MistakeFound(TWO_D, Mistake.CALL)), "W:P N:2H E:P S:P W:P"))
+    assert all(o.law.law != 40 for o in honest.adjustments_owed)
+    with pytest.raises(ImpossibleActionError, match="40B5"):
+        honest.apply(ScoreAdjusted(LawRef(40, "B5(b)"), artificial="A4060"))

@@ -14,6 +14,9 @@ the Director's adjusted score for one of those Laws once the play is over:
 * Law 50E4: information from a penalty card while it lay on the table;
 * Law 43B3: a defender's revoke that dummy pointed out first after breaking a limitation of Law 43A2, left
   unrectified: only the defenders' score is adjusted if they gained by it (a non-balancing score, 12C1(b));
+* Law 40B3(a): the Director found an explanation mistaken or an agreement not there (``MistakeFound``, Law
+  75B, 75D2): the opponents may have been damaged by what was not disclosed; the same judgement may be
+  recorded under Law 40B5(b) (an explanation that left out what was crucial to the opponent's choice);
 * Law 16D2(c), 16D3: extraneous information a player received (:class:`ExtraneousInformation`), before the
   first call or after it. Here the Director may also award the adjusted score at once, before the board is
   played (:data:`AT_ONCE`, Law 16D2(d)): the board then ends without a result of its own (:func:`cut_short`).
@@ -32,7 +35,7 @@ from typing import TYPE_CHECKING, Final
 
 from tenace.errors import ImpossibleActionError
 from tenace.laws import reviews, revokes
-from tenace.laws.events import CallMade, ExtraneousInformation, ScoreAdjusted
+from tenace.laws.events import CallMade, ExtraneousInformation, Mistake, MistakeFound, ScoreAdjusted
 from tenace.laws.misinformation import remedies
 from tenace.laws.refs import LawRef
 from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore
@@ -54,6 +57,8 @@ PENALTY_CARD: Final = LawRef(50, "E4")
 DUMMY_FIRST: Final = LawRef(43, "B3")
 EXTRANEOUS_BEFORE: Final = LawRef(16, "D2(c)")
 EXTRANEOUS_AFTER: Final = LawRef(16, "D3")
+NOT_DISCLOSED: Final = LawRef(40, "B3(a)")
+INCOMPLETE: Final = LawRef(40, "B5(b)")
 AT_ONCE: Final = LawRef(16, "D2(d)")
 """Extraneous information (Law 16D): an adjusted score awarded at once, which ends the board unplayed; no
 normal play of the board being possible, it is an artificial adjusted score (Law 12A2)."""
@@ -98,6 +103,9 @@ def owed(table: Table) -> tuple[Owed, ...]:
         called = called or isinstance(event, CallMade)
         if isinstance(event, ExtraneousInformation):
             add(EXTRANEOUS_AFTER if called else EXTRANEOUS_BEFORE, None)
+        elif isinstance(event, MistakeFound) and event.kind in (Mistake.EXPLANATION, Mistake.NO_AGREEMENT):
+            # Law 40B3(a): the explainer's side failed to disclose; its opponents are protected
+            add(NOT_DISCLOSED, table.calls[event.call_index].seat.side)
     return tuple(Owed(law, side) for law, side in sorted(found, key=lambda k: (k[0], str(k[1]))))
 
 
@@ -133,6 +141,8 @@ def check(table: Table, event: ScoreAdjusted, *, ended: bool) -> None:
             f"an adjusted score under {event.law} is awarded once the play is over (Law 12C)"
         )
     allowed = {o.law for o in owed(table)} | set(GENERAL)
+    if NOT_DISCLOSED in allowed:
+        allowed.add(INCOMPLETE)  # Law 40B5(b): the same finding, judged as an incomplete explanation
     allowed |= {r.law for r in (table.playing.reviews if table.playing is not None else ())}
     if table.playing is not None and table.playing.revoke_ledger.reviewed:
         allowed.add(LawRef(64, "C"))
