@@ -242,3 +242,53 @@ def test_a_club_tables_chat_is_off_during_play_by_default(client: TestClient) ->
         assert len(hub.tables[created.id].table.record) == 0
         ws.send_json({"v": 1, "id": "c2", "type": "chat", "text": 12})
         assert _until(ws, "error")["code"] == "bad-message"
+
+
+def test_names_and_chat_add_no_card_to_what_anyone_sees_over_robot_boards() -> None:
+    """The hand-privacy harness (tests/server/privacy.py) over 20 robot boards watched by every kind of
+    recipient asking for names and chat (``room``), with chat at every board: no view leaks a card, and no
+    ``players`` or ``chat`` message holds a card at all (the texts typed here name none)."""
+    import asyncio
+    import random
+
+    from tenace.laws.refs import DIRECTOR
+    from tenace.seats import SEATS
+    from tenace.server.actors import Connection
+    from tenace.server.persistence import LiveStore
+    from tenace.server.protocol import Action, cards_in
+
+    from .privacy import Recorder, leaks
+    from .robots import ClaimingRobot, memory_engine, play_out
+
+    async def run() -> tuple[Recorder, LiveStore, int]:
+        rng = random.Random(12)
+        recorder = Recorder()
+        live = LiveStore(memory_engine())
+        hub = Hub(live, robots=lambda seat: ClaimingRobot(seat, random.Random(rng.random())),
+                  observer=recorder)
+        kept = 0
+        for _ in range(4):
+            created = await hub.create_table((), boards=5)
+            actor = hub.tables[created.id]
+            watchers = {viewer: Connection(viewer, name=f"watcher {i}", room=True)
+                        for i, viewer in enumerate((None, DIRECTOR, *SEATS))}
+            for connection in watchers.values():
+                actor.join(connection)
+            for board in range(1, 6):
+                actor.chat(watchers[Seat.NORTH], Action("chat", text=f"board {board}: good luck"))
+                # the spectator: refused while a board is played, else sent (or refused for his rate)
+                actor.chat(watchers[None], Action("chat", text="well played"))
+                await play_out(hub, actor, board)
+                actor.chat(watchers[None], Action("chat", text="well played"))
+            kept += len(actor.room.lines)
+        await hub.close()
+        return recorder, live, kept
+
+    recorder, live, kept = asyncio.run(run())
+    assert leaks(recorder, live) == []
+    room = [m for _, _, m in recorder.messages if m["type"] in ("players", "chat")]
+    chats = [m for m in room if m["type"] == "chat"]
+    assert len(chats) == kept * 6 and kept >= 20  # each message kept went to each of the six watchers
+    assert all(cards_in(m) == set() for m in room)
+    refused = [m["code"] for _, _, m in recorder.messages if m["type"] == "error"]
+    assert "chat-spectator" in refused and set(refused) <= {"chat-spectator", "chat-rate"}
