@@ -147,7 +147,8 @@ STATUS: dict[int, tuple[str, str]] = {
     57: ("✅", "engine: 57A penalty card and declarer's choice of partner's play (highest, lowest, a suit, not a "
              "suit); 57C1, 57C3, 57D; 57C2 after dummy's own act in the trick (`DummyIndicated`)"),
     58: ("✅", "engine: `SimultaneousPlays` (the card in turn first) and `SimultaneousCards` (one visible card "
-             "played; else the player names one, a defender's others are penalty cards); 58B3-B4 not"),
+             "played; else the player names one, a defender's others are penalty cards); 58B4 found late: a "
+             "`DefectiveTrickFound` (Law 67); 58B3 not yet"),
     59: ("✅", "engine: a rectification that cannot be met leaves any otherwise lawful card"),
     60: ("✅", "engine: 60A1-A3 acceptance by the next hand's play, obligations kept; 60B penalty card; 60C a "
              "defender of the offending side playing over the lead out of turn: a major penalty card, the "

@@ -123,6 +123,22 @@ def test_67b2_extra_cards_found_later_do_not_change_who_won_the_trick() -> None:
     assert t.declarer_tricks == before
 
 
+def test_58b4_two_cards_played_together_unnoticed_until_both_sides_played_on_go_to_law_67() -> None:
+    """Law 58B4: West played two diamonds at once to trick 2 and nobody noticed before a player of each side
+    had played to trick 3; the record keeps the one that was seen (D3). The Director's finding is a defective
+    trick with a surplus card (Law 67B2): who won trick 2 does not change and play goes on."""
+    t = play(north_wins_trick_one(), "N:D9 E:D5 S:D2 W:D3")
+    assert t.play is not None
+    winners = t.play.winners
+    t = play(t, f"{t.play.turn.name[0]}:{min(t.legal_cards())}")
+    t = play(t, f"{t.play.turn.name[0]}:{min(t.legal_cards())}")  # both sides have played to trick 3
+    found = t.apply(DefectiveTrickFound(W, 2, omitted=False))
+    assert found.play is not None and found.play.winners == winners and found.pending is None
+    assert found.turn == t.turn and set(found.legal_cards()) == set(t.legal_cards())
+    ended = _played_out(found)
+    assert ended.declarer_tricks == _played_out(t).declarer_tricks  # no trick moves for a surplus card
+
+
 def test_67a_not_67b_before_a_player_of_each_side_has_played_to_the_next_trick() -> None:
     t = play(north_wins_trick_one(), "N:D9")
     with pytest.raises(ImpossibleActionError, match="67A"):

@@ -432,6 +432,9 @@ class DefectiveTrickFound:
     """The Director finds that ``seat`` played no card to trick number ``trick`` (1-13), or more than one
     (``omitted=False``), once a player of each side has played to the next trick or after play (Law 67B).
 
+    Two cards played together and not noticed until both sides had played to the next trick are found this
+    way too (Law 58B4 sends them to Law 67).
+
     The engine's record has one card from every player on every trick, so this finding says the record was
     wrong about that trick: the offender puts a card among his played cards without changing who won it, and
     after an omission he is deemed to have revoked there (67B1, one trick transferred as in Law 64A2)."""
