@@ -86,6 +86,7 @@ PAIR_METHODS: Final = (Method.MATCHPOINTS, Method.BUTLER, Method.CROSS_IMPS, Met
 """The methods :func:`score_event` uses for pairs and individual events."""
 
 _HUNDRED: Final = Fraction(100)
+_ZERO: Final = Fraction(0)
 
 
 def score_event(event: Event, results: Iterable[Result], penalties: Iterable[Penalty] = ()) -> EventResults:
@@ -221,8 +222,8 @@ class _Tally:
     """A contestant's boards in one session.
 
     The points are added up exactly without Fraction arithmetic for each board: whole numerators per
-    denominator in ``parts`` (a matchpoint event has one denominator per board size, an IMP event mostly 1),
-    made into one Fraction when asked for.
+    denominator in ``parts`` (mostly one: the event's common denominator), made into one Fraction when asked
+    for.
     """
 
     parts: dict[int, int] = field(default_factory=dict)
@@ -238,7 +239,8 @@ class _Tally:
 
     @property
     def points(self) -> Fraction:
-        return (_exact_sum(self.parts) if self.parts else Fraction(0)) + self.changed
+        points = _exact_sum(self.parts) if self.parts else _ZERO
+        return points + self.changed if self.changed else points
 
     @property
     def rule_points(self) -> Fraction:
@@ -261,6 +263,8 @@ class _PairsScorer:
         seen: dict[tuple[int, int, ContestantId], Result] = {}
         self.names = {p.id: p.name for p in event.participants}
         self._vulnerable: dict[int, tuple[bool, bool]] = {}
+        self._common = 1
+        self._scale: dict[int, int] = {}
         index = SeatingIndex(event)
         individual = event.kind is EventKind.INDIVIDUAL
         for result in results:
@@ -452,6 +456,12 @@ class _PairsScorer:
         # board's top for penalties in per cent of a top
         head = self.conditions.tie_break is TieBreak.HEAD_TO_HEAD
         tops = bool(self.penalties)
+        # one common denominator for every line's points (1 at IMPs, the board sizes' least common multiple
+        # with Neuberg), so that a contestant's sum is mostly one integer
+        denominators = {line.ns_points.denominator for line in self.lines}
+        denominators.update(line.ew_points.denominator for line in self.lines)
+        self._common = math.lcm(*denominators) if denominators else 1
+        self._scale = {denominator: self._common // denominator for denominator in denominators}
         for line in self.lines:
             session = line.result.session
             adjusted = line.result.adjusted
@@ -474,7 +484,11 @@ class _PairsScorer:
         tally = self.tallies[(session, who)]
         numerator, denominator = points.numerator, points.denominator
         parts = tally.parts
-        parts[denominator] = parts.get(denominator, 0) + numerator
+        scale = self._scale.get(denominator)
+        if scale is None:
+            parts[denominator] = parts.get(denominator, 0) + numerator
+        else:
+            parts[self._common] = parts.get(self._common, 0) + numerator * scale
         tally.available += top or 0
         tally.boards += 1
         if top is not None:
@@ -578,8 +592,8 @@ class _PairsScorer:
                 available += tally.available
                 boards += tally.boards
                 won += tally.won
-            taken = penalty_points.get(who, Fraction(0))
-            carried = Fraction(carry.get(who, 0))
+            taken = penalty_points.get(who, _ZERO)
+            carried = Fraction(carry[who]) if who in carry else _ZERO
             if len(per_session) == 1:
                 total = per_session[0][1]
             else:
