@@ -183,6 +183,28 @@ def test_62d1_after_the_hands_went_back_the_twelfth_trick_revoke_stands_without_
     assert t.phase is Phase.ENDED and t.declarer_tricks == before
 
 
+def test_62d2_a_defenders_twelfth_trick_revoke_before_his_partner_played_is_unauthorised_to_him() -> None:
+    """Law 62D2: East revokes on trick 12 before West has played to it; corrected (62D1), what East's card
+    showed is unauthorised to West (Law 16C), so the Director weighs it at the end (16C3)."""
+    from tenace.laws.adjustments import Owed
+    from tenace.seats import Side
+
+    t = _to_trick_twelve_with_east_revoking()
+    assert t.play is not None
+    trick = t.play.tricks[11]
+    seats = [seat for seat, _ in trick]
+    assert seats.index(E) < seats.index(W), "East plays before West on trick 12 in this line"
+    revoke_card = dict(trick)[E]
+    assert not any(o.law == _law("Law 16C3") for o in t.adjustments_owed)
+    t = t.apply(AttentionDrawn(N, E, 12))
+    assert t.playing is not None
+    assert [(w.seat, w.card, str(w.law)) for w in t.playing.revoke_ledger.withdrawn] == [
+        (E, revoke_card, "Law 62D2")]
+    while t.phase is not Phase.ENDED:
+        t = t.apply(_lowest(t))
+    assert Owed(_law("Law 16C3"), Side.NS) in t.adjustments_owed
+
+
 def _to_trick_twelve_with_east_revoking() -> Table:
     """3NT; the first eleven tricks played with the lowest lawful card each time, then on trick 12 East fails
     to follow suit though he can."""

@@ -148,6 +148,8 @@ class LedgerOfRevokes:
     """A non-offender changed his card while a revoke was being corrected (which frees the offender's
     partner's card, Law 62C2)."""
     withdrawn: tuple[WithdrawnCard, ...] = ()
+    """Cards taken back while a revoke was corrected whose information the Director weighs at the end (Law
+    16C): cards changed after the correction (62C1, 62C2), a defender's twelfth-trick revoke card (62D2)."""
     made_penalty: tuple[tuple[Seat, Card], ...] = ()
     """Defenders' cards withdrawn in correcting a revoke, which became major penalty cards (Laws 50, 62B1,
     62C2, 62C3)."""
@@ -587,9 +589,17 @@ def _correct(state: PlayState, revoke: Revoke, index: int, *, as_established: bo
         elif not r.corrected and not r.established:
             r = replace(r, established=is_established(state, r))  # Law 63B: what was established stays so
         revokes.append(r)
+    # Law 62D2: a defender's twelfth-trick revoke made before his partner's turn to that trick: what the
+    # withdrawn card showed is unauthorised to the partner (Law 16C), judged at the end (16C3).
+    twelfth = tuple(
+        WithdrawnCard(r.offender, r.card, LawRef(62, "D2")) for r in corrected
+        if r.trick == 12 and defender(r.offender) and not any(
+            _seat_at(play, p) is r.offender.partner for p in range(44, r.position))
+    )
     new_ledger = replace(
         ledger, revokes=tuple(revokes), replays=tuple(replays), changed=False,
         made_penalty=(*ledger.made_penalty, *((seat, card) for seat, card, _ in penalties)),
+        withdrawn=(*ledger.withdrawn, *twelfth),
     )
     # A claim made on a play that no longer stands lapses; the play resumes from the revoke.
     # The Director's Law 64C review, if he was about to make it, waits for the new end of play.
