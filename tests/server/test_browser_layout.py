@@ -48,7 +48,7 @@ VIEWPORTS = [
 ]
 
 # every element matched by a selector that is shown must lie inside the window
-ALWAYS = ["#board-number", "#dealer", "#vulnerability", "#director-button", "#auction-toggle",
+ALWAYS = ["#board-number", "#dealer", "#vulnerability", "#director-button", "#chat-button", "#auction-toggle",
           "#pos-top .seat-name", "#pos-left .seat-name", "#pos-right .seat-name", "#pos-bottom .seat-name",
           "#compass-top", "#compass-bottom", "#compass-left", "#compass-right", "#pos-bottom button.card"]
 BIDDING = ["#bids button[data-call]", "#bidding-box button[data-call='P']",

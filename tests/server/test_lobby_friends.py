@@ -21,8 +21,8 @@ from tenace.seats import Seat
 from tenace.server.actors import ClubSlot, FallbackRobot, Hub
 from tenace.server.app import create_app
 from tenace.server.auth import Auth
-from tenace.server.pages import gettext_for
-from tenace.server.room import CHAT_RATE, CHAT_REFUSALS, MAX_CHAT_TEXT, MAX_NAME, clean_name
+from tenace.server.pages import CHAT_REFUSALS, gettext_for
+from tenace.server.room import CHAT_RATE, MAX_CHAT_TEXT, MAX_NAME, clean_name
 from tenace.server.security import Passwords
 from tenace.server.settings import Settings
 

@@ -33,15 +33,6 @@ FRIEND_SEATS: Final = (Seat.NORTH, Seat.EAST, Seat.WEST)
 SEAT_CHOICES: Final = ("robot", "friend", "open")
 
 
-def N_(message: str) -> str:
-    """Mark a message for extraction (tools/i18n.py); it is translated where it is shown."""
-    return message
-
-
-SEAT_TAKEN: Final = N_("This seat is no longer free: someone took it, or the table has closed.")
-BAD_CHOICE: Final = N_("Choose a robot, a friend or anyone from the lobby for each seat.")
-
-
 @dataclass
 class Gathering:
     """A table for friends: who started it and the seats still waiting for their player."""
@@ -139,7 +130,7 @@ async def start_friends(request: Request) -> Response:
     """Start a table for friends (see the module's docstring) and go to it, in the South seat."""
     from tenace.server.actors import Hub, hash_token
     from tenace.server.app import _table_quota, _user_of, hold_seats, robot_sides
-    from tenace.server.pages import lobby_page
+    from tenace.server.pages import LOBBY_ERRORS, lobby_page
     from tenace.server.robot_systems import RobotSystemError, RobotSystems
 
     fields = await _field_values(request)
@@ -147,7 +138,7 @@ async def start_friends(request: Request) -> Response:
     for seat in FRIEND_SEATS:
         choice = fields.get(f"seat_{seat.value.lower()}", "robot").strip().lower()
         if choice not in SEAT_CHOICES:
-            return await lobby_page(request, 422, BAD_CHOICE)
+            return await lobby_page(request, 422, LOBBY_ERRORS["bad-choice"])
         choices[seat] = choice
     humans = {Seat.SOUTH} | {seat for seat, choice in choices.items() if choice != "robot"}
     requested = {side: fields[f"robots_{side.lower()}"].strip() for side in ("NS", "EW")
@@ -184,14 +175,14 @@ async def take_seat(request: Request, table_id: str) -> Response:
     """Take a free seat of an open table (the form's ``seat``), then go to it with its seat code; refused
     (409, the lobby with the reason) when the seat is no longer free."""
     from tenace.server.app import _user_of, hold_seats
-    from tenace.server.pages import lobby_page
+    from tenace.server.pages import LOBBY_ERRORS, lobby_page
 
     fields = await _field_values(request)
     letter = fields.get("seat", "").strip().upper()
     gathering = gatherings(request.app).get(table_id)
     free = {t.table_id: t.free for t in open_tables(request.app)}.get(table_id, ())
     if gathering is None or letter not in free:
-        return await lobby_page(request, 409, SEAT_TAKEN)
+        return await lobby_page(request, 409, LOBBY_ERRORS["seat-taken"])
     seat = Seat(letter)
     token = gathering.open.pop(seat)
     user = await _user_of(request)

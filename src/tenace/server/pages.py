@@ -31,14 +31,15 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from tenace.seats import Seat
 from tenace.server.auth import Auth, csrf_protect, csrf_token_for, optional_user
-from tenace.server.room import CHAT_REFUSALS, MAX_CHAT_TEXT
+from tenace.server.room import MAX_CHAT_TEXT
 from tenace.server.security import Role, User
 
 if TYPE_CHECKING:
     from babel.support import NullTranslations
 
 __all__ = [
-    "DIRECTOR_REFUSALS", "DOMAIN", "LOCALES", "SoloTable", "chat_refusal", "choose_locale", "client_strings",
+    "CHAT_REFUSALS", "DIRECTOR_REFUSALS", "DOMAIN", "LOBBY_ERRORS", "LOCALES", "SoloTable", "chat_refusal",
+    "choose_locale", "client_strings",
     "director_refusal", "gettext_for", "lobby_page", "router",
 ]
 
@@ -63,6 +64,22 @@ DIRECTOR_REFUSALS: Final = {
     "too-many": N_("The Director has been called too many times on this board."),
 }
 """Why a Director call with a reason is refused (Law 9; ``TableActor._director_request``), by error code."""
+
+CHAT_REFUSALS: Final = {
+    "chat-off": N_("The chat is closed while the board is played at this table: partners communicate only "
+                   "by their calls and plays (Law 73B). It opens when the board is over."),
+    "chat-spectator": N_("Spectators do not write to the players while they play (Law 76)."),
+    "chat-too-long": N_("Your message is too long: at most {max} characters."),
+    "chat-rate": N_("You are writing too fast: wait a few seconds."),
+    "chat-empty": N_("Your message is empty."),
+}
+"""Why a chat message is refused (:meth:`tenace.server.room.TableRoom.refusal`), by error code."""
+
+LOBBY_ERRORS: Final = {
+    "seat-taken": N_("This seat is no longer free: someone took it, or the table has closed."),
+    "bad-choice": N_("Choose a robot, a friend or anyone from the lobby for each seat."),
+}
+"""Why the lobby refuses a table for friends or a seat at an open table (tenace.server.lobby)."""
 
 CLIENT_STRINGS: Final = (
     N_("North"), N_("East"), N_("South"), N_("West"), N_("None"), N_("All"), N_("NT"), N_("Pass"),

@@ -54,21 +54,9 @@ CHAT_WINDOW: Final = 15.0
 CHAT_HISTORY: Final = 50
 """The messages a table keeps (and sends to whoever connects)."""
 
-def N_(message: str) -> str:
-    """Mark a message for extraction (tools/i18n.py); it is translated where it is shown."""
-    return message
-
-
-CHAT_REFUSALS: Final = {
-    "chat-off": N_("The chat is closed while the board is played at this table: partners communicate only "
-                   "by their calls and plays (Law 73B). It opens when the board is over."),
-    "chat-spectator": N_("Spectators do not write to the players while they play (Law 76)."),
-    "chat-too-long": N_("Your message is too long: at most {max} characters."),
-    "chat-rate": N_("You are writing too fast: wait a few seconds."),
-    "chat-empty": N_("Your message is empty."),
-}
-"""Why a chat message is refused, by the error code the client gets (translated by the client and the
-server, :func:`tenace.server.pages.chat_refusal`)."""
+CHAT_REFUSALS: Final = ("chat-off", "chat-spectator", "chat-too-long", "chat-rate", "chat-empty")
+"""Why a chat message is refused: the error code the client gets (its text, in the client's language, is
+:data:`tenace.server.pages.CHAT_REFUSALS`)."""
 
 
 def _printable(text: str) -> str:
@@ -150,7 +138,7 @@ class TableRoom:
     # --- chat -----------------------------------------------------------------------------------------
 
     def may_chat(self, viewer: Seat | Director | None, playing: bool) -> str | None:
-        """Why ``viewer`` may not write now (a key of :data:`CHAT_REFUSALS`), or ``None``; ``playing``:
+        """Why ``viewer`` may not write now (one of :data:`CHAT_REFUSALS`), or ``None``; ``playing``:
         whether the board is being played (its auction or play, not yet ended)."""
         if isinstance(viewer, Director):
             return None
@@ -164,7 +152,7 @@ class TableRoom:
 
     def refusal(self, connection: object, viewer: Seat | Director | None, text: str,
                 playing: bool) -> str | None:
-        """Why this message may not be sent (a key of :data:`CHAT_REFUSALS`), or ``None`` when it may; a
+        """Why this message may not be sent (one of :data:`CHAT_REFUSALS`), or ``None`` when it may; a
         message that may be sent counts against its connection's rate."""
         why = self.may_chat(viewer, playing)
         if why is not None:
