@@ -15,7 +15,10 @@ Routes:
   table from the lobby's form (``/lobby/solo``, refused to pages of other sites);
 * ``GET /api/tables/{id}``: who sits where, the board being played, its phase and the scores so far (no
   cards); at a club session's table only for whom the spectator rules let watch it (403 otherwise);
-* ``WS /ws/tables/{id}?token=...&lang=en``: the table (see docs/protocol.md);
+* ``WS /ws/tables/{id}?token=...&lang=en``: the table (see docs/protocol.md); with ``room=1`` also the names
+  at the seats and the table's chat (:mod:`tenace.server.room`; ``name``: a guest's name);
+* ``POST /lobby/friends``, ``POST /lobby/tables/{id}/sit``, ``GET /api/lobby/tables``: tables for friends and
+  the open tables of the lobby (:mod:`tenace.server.lobby`);
 * ``GET /api/replay/{id}/{position}`` and ``GET /replay/{id}/{position}``: the replay of a board that has
   ended, with the double-dummy value of every legal card at each point of the play
   (:mod:`tenace.server.replay`; refused, 409, while the board is still to be played anywhere).
