@@ -1,7 +1,7 @@
 """A big matchpoint field, Tenace against NumPy on the same data, side by side in one run (issue 16, item 4).
 
 Run: ``nice .venv/bin/python benchmarks/bench_field.py [--pairs 10000] [--boards 24] [--seed 16]
-[--rounds 2]``
+[--rounds 3]``
 
 The field: ``--pairs`` pairs (half North-South, half East-West, Mitchell-like, so every board is played at
 ``pairs / 2`` tables), ``--boards`` boards, one session, compared across the field. Every board has a few
@@ -10,11 +10,12 @@ them, so ties are as common as on real travellers. About 0.2 % of the results ar
 runs), 0.2 % are artificial adjusted scores (average-plus / average-minus, with the Law 12C2(c) session
 rule), and every third board has one weighted assigned score (Law 12C1(c)).
 
-Three measurements, each Tenace against NumPy computing the same thing (times are the best of ``--rounds``):
+Each measurement times Tenace and then NumPy computing the same thing, ``--rounds`` times; the ratio printed
+is the median of the rounds' ratios (each round's pair ran under the same machine load), the times the best:
 
-* **Law 77**: every result's North-South score. Tenace: :meth:`Result.ns_score` per result. NumPy: a gather
-  from a Law 77 table indexed by (denomination, doubling, vulnerability, level, tricks), built once before
-  timing.
+* **Law 77**: every result's North-South score. Tenace: :meth:`Result.ns_score` per result, and
+  :func:`tenace.scoring.points.score` given the contract, tricks and vulnerability. NumPy: a gather from a
+  Law 77 table indexed by (denomination, doubling, vulnerability, level, tricks), built once before timing.
 * **matchpoints**: from the North-South scores to ranked totals. Tenace:
   :func:`tenace.scoring.matchpoints.score_event` (Law 78A units, Neuberg, artificial scores with the session
   rule, scaled totals, pairs sorted by percentage). NumPy: one sort of (board, score) keys, ``searchsorted``
@@ -144,10 +145,11 @@ def numpy_law77(f: Field) -> np.ndarray:
     decl_ns = (a["decl"] % 2) == 0
     vul = np.where(decl_ns, f.vul[a["board"], 0], f.vul[a["board"], 1])
     points = f.law77[a["denom"], a["dbl"], vul, a["level"], a["tricks"]]
-    return np.where(decl_ns, points, -points)
+    signed: np.ndarray = np.where(decl_ns, points, -points)
+    return signed
 
 
-def numpy_matchpoints(f: Field, ns_score: np.ndarray) -> dict[str, np.ndarray]:
+def numpy_matchpoints(f: Field, ns_score: np.ndarray) -> dict[str, Any]:
     """Units, Neuberg, artificial scores with the session rule, scaled totals and rankings, in floats."""
     a = f.a
     board, kind = a["board"], a["kind"]
@@ -200,7 +202,7 @@ def numpy_matchpoints(f: Field, ns_score: np.ndarray) -> dict[str, np.ndarray]:
                / np.maximum(np.bincount(ew[keep], minlength=tables) * top, 1))
     ns_units[art] = np.maximum(60.0, sess_ns[ns[art]]) * top / 100
     ew_units[art] = np.minimum(40.0, sess_ew[ew[art]]) * top / 100
-    out = {}
+    out: dict[str, Any] = {}
     expected = max(int(boards_ns.max()), int(boards_ew.max()))
     for side, idx, count in (("NS", ns, boards_ns), ("EW", ew, boards_ew)):
         raw = np.bincount(idx, ns_units if side == "NS" else ew_units, tables)
@@ -221,9 +223,20 @@ def timed(rounds: int, work: Callable[[], object]) -> tuple[float, Any]:
     return best, value
 
 
-def line(label: str, ours: float, theirs: float) -> None:
-    print(f"{label:<46} Tenace {ours * 1000:8.1f} ms   NumPy {theirs * 1000:6.1f} ms   "
-          f"ratio {ours / theirs:6.1f}x")
+def side_by_side(label: str, rounds: int, ours: Callable[[], object], theirs: Callable[[], object]
+                 ) -> tuple[Any, Any]:
+    """Each round times Tenace, then NumPy (best of 3) right after it, so both see the same machine load; the
+    ratio printed is the median of the rounds' ratios, the times the best ones."""
+    ratios, best_ours, best_theirs = [], float("inf"), float("inf")
+    for _ in range(rounds):
+        t_ours, ours_value = timed(1, ours)
+        t_theirs, theirs_value = timed(3, theirs)
+        ratios.append(t_ours / t_theirs)
+        best_ours, best_theirs = min(best_ours, t_ours), min(best_theirs, t_theirs)
+    ratios.sort()
+    print(f"{label:<46} Tenace {best_ours * 1000:8.1f} ms   NumPy {best_theirs * 1000:6.1f} ms   "
+          f"ratio {ratios[len(ratios) // 2]:6.1f}x")
+    return ours_value, theirs_value
 
 
 def main() -> None:
@@ -231,7 +244,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=10_000)
     parser.add_argument("--boards", type=int, default=24)
     parser.add_argument("--seed", type=int, default=16)
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     f = Field(args.pairs, args.boards, args.seed)
     print(f"field: {args.pairs:,} pairs x {args.boards} boards, {len(f.results):,} results "
@@ -240,20 +253,28 @@ def main() -> None:
     def tenace_law77() -> list[Entry]:
         return [r.ns_score() for r in f.results]
 
-    t77, entries = timed(args.rounds, tenace_law77)
-    n77, np_scores = timed(args.rounds * 3, lambda: numpy_law77(f))
+    entries, np_scores = side_by_side("Law 77 (Result.ns_score of every result)", args.rounds, tenace_law77,
+                                      lambda: numpy_law77(f))
     plain_mask = f.a["kind"] == 0
     assert [e for e, p in zip(entries, plain_mask, strict=True) if p] == np_scores[plain_mask].tolist()
-    line("Law 77 (every result's NS score)", t77, n77)
+    played = [(r.contract, r.tricks, r.board) for r in f.results
+              if r.contract is not None and r.tricks is not None]
+    vulnerable = {b: (bool(f.vul[b - 1, 0]), bool(f.vul[b - 1, 1])) for b in range(1, f.boards + 1)}
+    law77_inputs = [(c, t, vulnerable[b][0 if c.declarer in (Seat.NORTH, Seat.SOUTH) else 1])
+                    for c, t, b in played]
+
+    def points_score() -> list[int]:
+        return [score(c, t, vulnerable=v) for c, t, v in law77_inputs]
+
+    side_by_side("Law 77 (points.score, vulnerability given)", args.rounds, points_score,
+                 lambda: numpy_law77(f))
 
     boards = f.table_results(entries)
-    tmp, _ = timed(args.rounds, lambda: mp_score_event(boards))
-    nmp, _ = timed(args.rounds * 3, lambda: numpy_matchpoints(f, np_scores))
-    line("matchpoints (scoring.matchpoints.score_event)", tmp, nmp)
-
-    tall, scored = timed(args.rounds, lambda: score_event(f.event, f.results))
-    nall, ref = timed(args.rounds * 3, lambda: numpy_matchpoints(f, numpy_law77(f)))
-    line("whole field (tournament.scoring.score_event)", tall, nall)
+    side_by_side("matchpoints (scoring.matchpoints.score_event)", args.rounds, lambda: mp_score_event(boards),
+                 lambda: numpy_matchpoints(f, np_scores))
+    scored, ref = side_by_side("whole field (tournament.scoring.score_event)", args.rounds,
+                               lambda: score_event(f.event, f.results),
+                               lambda: numpy_matchpoints(f, numpy_law77(f)))
 
     worst, agree, count = 0.0, 0, 0
     for ranking in scored.rankings:
