@@ -31,3 +31,23 @@ def test_48a_no_card_of_dummys_hand_becomes_a_penalty_card_even_before_the_openi
 def test_48_online_tables_do_not_record_exposed_cards() -> None:
     with pytest.raises(UnlawfulActionError, match="online"):
         expose(play(in_1nt(Policy.ONLINE), "S9"), "S:CA")
+
+
+def test_48b2_declarer_facing_his_cards_in_the_play_deemed_a_claim_is_a_claim_by_him() -> None:
+    """Law 48B2: South (declarer) faces his remaining cards in the middle of the play. Exposed, they bring no
+    rectification (48A); when the Director deems it a claim of the rest, it is recorded as South's claim and
+    Law 68 goes on from there: the defenders may agree or object."""
+    from tenace.laws import ClaimAnswered, ClaimMade, Phase
+
+    from ._penalty_helpers import E, W
+
+    t = play(in_1nt(), "D9 D2 DA")
+    assert t.play is not None
+    for card in sorted(t.play.hand(S)):
+        t = expose(t, f"S:{card}")
+    assert t.view(None).penalty_cards == () and t.irregularities == ()
+    left = 13 - len(t.play.winners)
+    t = t.apply(ClaimMade(S, left))
+    assert t.phase is Phase.CLAIM and t.claim is not None
+    t = t.apply(ClaimAnswered(W, True)).apply(ClaimAnswered(E, True))
+    assert t.phase is Phase.ENDED and t.declarer_tricks == left == 13  # every trick, as claimed

@@ -58,6 +58,27 @@ def test_55b2_a_lead_from_the_wrong_hand_is_withdrawn_and_made_from_the_right_on
     assert t.play is not None and t.play.current_trick.leader is N and t.turn is E
 
 
+@pytest.mark.parametrize(("start", "lead", "chooser", "law"), [
+    ("east", "N:SA", E, "55B1"), ("north", "S:HJ", W, "55B2")])
+def test_55c_a_retracted_lead_of_declarers_leaves_the_director_a_law_16_judgement_at_the_end(
+    start: str, lead: str, chooser: object, law: str
+) -> None:
+    """Law 55C: declarer's lead out of turn was taken back (55B1 or 55B2); if his line of play could have been
+    based on what it showed him, Law 16 applies: at the end of the play the Director owes that judgement,
+    protecting the defenders. Accepted (55A), nothing is owed."""
+    from tenace.laws.adjustments import Owed
+    from tenace.seats import Side
+
+    from ._revoke_deal import claim_agreed
+
+    table = east_wins_trick_one() if start == "east" else north_wins_trick_one()
+    taken_back = play(table, lead).apply(DirectorCalled(W)).apply(Elected(chooser, Reject(_law(law))))
+    ended = claim_agreed(taken_back, "N", 0) if taken_back.turn is not None else taken_back
+    assert Owed(LawRef(55, "C"), Side.EW) in ended.adjustments_owed
+    accepted = play(table, lead).apply(DirectorCalled(W)).apply(Elected(chooser, Accept(_law("55A"))))
+    assert all(o.law.law != 55 for o in claim_agreed(accepted, "N", 0).adjustments_owed)
+
+
 def test_55a_a_lead_from_dummy_accepted_makes_dummy_the_leader() -> None:
     """Law 55A: West accepts the lead from dummy: the trick is led from dummy and West plays next."""
     t = play(north_wins_trick_one(), "S:HJ").apply(DirectorCalled(W)).apply(Elected(W, Accept(_law("55A"))))

@@ -17,6 +17,8 @@ the Director's adjusted score for one of those Laws once the play is over:
 * Law 40B3(a): the Director found an explanation mistaken or an agreement not there (``MistakeFound``, Law
   75B, 75D2): the opponents may have been damaged by what was not disclosed; the same judgement may be
   recorded under Law 40B5(b) (an explanation that left out what was crucial to the opponent's choice);
+* Law 55C: declarer's lead out of turn was retracted (55B): if his line of play could have drawn on what he
+  learned through it, Law 16 applies;
 * Law 16D2(c), 16D3: extraneous information a player received (:class:`ExtraneousInformation`), before the
   first call or after it. Here the Director may also award the adjusted score at once, before the board is
   played (:data:`AT_ONCE`, Law 16D2(d)): the board then ends without a result of its own (:func:`cut_short`).
@@ -35,7 +37,15 @@ from typing import TYPE_CHECKING, Final
 
 from tenace.errors import ImpossibleActionError
 from tenace.laws import reviews, revokes
-from tenace.laws.events import CallMade, ExtraneousInformation, Mistake, MistakeFound, ScoreAdjusted
+from tenace.laws.decisions import Reject
+from tenace.laws.events import (
+    CallMade,
+    Elected,
+    ExtraneousInformation,
+    Mistake,
+    MistakeFound,
+    ScoreAdjusted,
+)
 from tenace.laws.misinformation import remedies
 from tenace.laws.refs import LawRef
 from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore
@@ -58,6 +68,7 @@ DUMMY_FIRST: Final = LawRef(43, "B3")
 EXTRANEOUS_BEFORE: Final = LawRef(16, "D2(c)")
 EXTRANEOUS_AFTER: Final = LawRef(16, "D3")
 NOT_DISCLOSED: Final = LawRef(40, "B3(a)")
+DECLARER_LEAD: Final = LawRef(55, "C")
 INCOMPLETE: Final = LawRef(40, "B5(b)")
 AT_ONCE: Final = LawRef(16, "D2(d)")
 """Extraneous information (Law 16D): an adjusted score awarded at once, which ends the board unplayed; no
@@ -103,6 +114,10 @@ def owed(table: Table) -> tuple[Owed, ...]:
         called = called or isinstance(event, CallMade)
         if isinstance(event, ExtraneousInformation):
             add(EXTRANEOUS_AFTER if called else EXTRANEOUS_BEFORE, None)
+        elif isinstance(event, Elected) and isinstance(event.option, Reject) and event.option.law.law == 55:
+            # Law 55C: declarer's lead out of turn taken back (55B1, 55B2); the defenders are protected
+            if table.contract is not None:
+                add(DECLARER_LEAD, table.contract.declarer.side)
         elif isinstance(event, MistakeFound) and event.kind in (Mistake.EXPLANATION, Mistake.NO_AGREEMENT):
             # Law 40B3(a): the explainer's side failed to disclose; its opponents are protected
             add(NOT_DISCLOSED, table.calls[event.call_index].seat.side)

@@ -69,7 +69,9 @@ class Elected:
 @dataclass(frozen=True, slots=True)
 class ClaimMade:
     """``seat`` claims ``tricks`` of the tricks still to be played for his side, conceding the rest (Law 68A,
-    68B), with a statement of his line of play (Law 68C)."""
+    68B), with a statement of his line of play (Law 68C). When declarer faces his cards during the play (not
+    after an opening lead out of turn) and the Director deems it a claim (Law 48B2), he records it as this
+    event by declarer."""
 
     seat: Seat
     tricks: int

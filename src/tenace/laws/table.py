@@ -330,7 +330,7 @@ class Table:
     @property
     def adjustments_owed(self) -> tuple[adjustments.Owed, ...]:
         """The judgements the Director makes at the end of the play, each under its Law (16C3, 16D, 21B3, 23C,
-        27D, 40B3(a), 43B3, 47E2(b), 50E4): see :mod:`tenace.laws.adjustments`."""
+        27D, 40B3(a), 43B3, 47E2(b), 50E4, 55C): see :mod:`tenace.laws.adjustments`."""
         return adjustments.owed(self)
 
     @property
