@@ -96,6 +96,9 @@ _classify(TABLE, "how quitted tricks are arranged and inspected; online the reco
 _classify(DIRECTOR, "the Director's judgement of conduct (a procedural penalty, Law 90)",
           "20G1", "20G2", "43B1", "40B3(b)", "11B", "15A4")
 _classify(DIRECTOR, "the Director's judgement", "40B3(a)", "40B4", "40B5(b)")
+_classify(DIRECTOR, "the Director's judgement: facing the cards deemed a claim, recorded as declarer's claim",
+          "48B2")
+_classify(TABLE, "moving a player to another seat changes who sits where, not the record", "16D2(a)")
 _classify(TABLE, "conduct, etiquette and tempo; the Director's judgement and Law 90",
           "72A", "72B1", "72B2", "72B3", "72C", "73A1", "73A2", "73B1", "73B2", "73C1", "73C2", "73D2",
           "73E1", "73E2", "74A1", "74A2", "74A3", "74B1", "74B2", "74B3", "74B4", "74B5", "74C1", "74C2",

@@ -108,6 +108,17 @@ def test_no_adjustment_is_owed_on_a_clean_board_and_only_the_general_powers_rema
     assert general.result_ns() == ArtificialAdjustedScore(Award.AVERAGE, Award.AVERAGE)
 
 
+def test_40b4_an_understanding_the_regulations_forbid_is_judged_on_any_board_once_it_has_ended() -> None:
+    """Law 40B4: whether an understanding complies with the regulations is not in the record, so the Director
+    may adjust under it on any board that has ended, and not before."""
+    during = calls(table(), "N:3NT E:P S:P W:P")
+    with pytest.raises(ImpossibleActionError, match="once the play is over"):
+        during.apply(ScoreAdjusted(LawRef(40, "B4"), artificial="A6040"))
+    ended = _play_out(during)
+    adjusted = ended.apply(ScoreAdjusted(LawRef(40, "B4"), artificial="A6040"))
+    assert adjusted.result_ns() == ArtificialAdjustedScore(Award.AVERAGE_PLUS, Award.AVERAGE_MINUS)
+
+
 def test_16c3_a_withdrawn_call_of_the_offending_side() -> None:
     """East replaces his insufficient 1D with a pass (27B2): his 1D is withdrawn, unauthorised for West."""
     t = calls(table(), "N:1H E:1D").apply(DirectorCalled(S)).apply(Elected(S, Reject(LawRef(27, "B"))))

@@ -178,3 +178,38 @@ def test_32b1_32b2_double_at_partners_turn() -> None:
     t = t.apply(Elected(DIRECTOR, Comparable(False, LawRef(32, "B"))))
     assert MustPass(S, Duration.NEXT_TURN, LawRef(32, "B")) in t.constraints
     assert LeadRestriction(S, N, LawRef(26, "B")) in t.constraints
+
+
+def test_30c_an_artificial_pass_out_of_rotation_is_dealt_with_as_a_bid_under_law_31() -> None:
+    """Law 30C: East passes at North's turn, alerted and explained as artificial (a strong pass). Not Law 30A
+    (East must pass next time) but Law 31A: North opens 1H, and East may then make any legal call; his call is
+    the Director's to judge for comparability (31A2)."""
+    from tenace.laws import CallMade
+
+    t = table().apply(CallMade(E, parse_call("P"), alert=True, explanation="strong pass: 13+ HCP"))
+    t = t.apply(DirectorCalled(S)).apply(Elected(S, Reject(LawRef(29, "B"))))
+    assert not any(isinstance(c, MustPass) for c in t.constraints)
+    t = calls(t, "N:1H E:1S")
+    assert t.pending is not None and t.pending.actor is DIRECTOR  # 31A2: comparable or not
+    t = t.apply(Elected(DIRECTOR, Comparable(False, LawRef(31, "A2(b)"))))
+    assert MustPass(W, Duration.NEXT_TURN, LawRef(31, "A2(b)")) in t.constraints
+
+
+def test_30c_a_pass_of_an_artificial_call_out_of_rotation_is_dealt_with_as_a_bid() -> None:
+    """Law 30C, second case: North opens an alerted, artificial 1C; South passes it at East's turn (his
+    RHO's). Law 31A, not 30A: when East then bids, South may make any legal call, judged for comparability
+    (31A2). The control: after a natural 1C, Law 30A makes South pass at his next turn."""
+    from tenace.laws import CallMade
+
+    def passed_early(alerted: bool) -> object:
+        t = table().apply(CallMade(N, parse_call("1C"), alert=alerted,
+                                   explanation="strong, artificial" if alerted else None))
+        t = t.apply(CallMade(S, parse_call("P")))  # at East's turn
+        return calls(t.apply(DirectorCalled(W)).apply(Elected(W, Reject(LawRef(29, "B")))), "E:1S")
+
+    t = passed_early(alerted=True)
+    assert not any(isinstance(c, MustPass) and c.seat is S for c in t.constraints)  # type: ignore[attr-defined]
+    t = calls(t, "S:2H")  # type: ignore[arg-type]
+    assert t.pending is not None and t.pending.actor is DIRECTOR  # 31A2: comparable or not
+    control = passed_early(alerted=False)
+    assert MustPass(S, Duration.NEXT_TURN, LawRef(30, "A")) in control.constraints  # type: ignore[attr-defined]

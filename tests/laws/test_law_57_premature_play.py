@@ -185,7 +185,7 @@ def test_57c1_no_rectification_once_declarer_has_played_from_both_hands() -> Non
     assert t.play.winners[-1] is E and t.turn is E
 
 
-def test_dummy_selecting_a_card_before_his_rho_frees_a_defenders_early_play() -> None:
+def test_57c2_dummy_selecting_a_card_before_his_rho_frees_a_defenders_early_play() -> None:
     """North leads D9; before East plays, dummy (South) of his own volition picks out the D2 (recorded as
     DummyIndicated); West then plays D3 before his partner East. The 2017 Laws (57C2) give no rectification:
     West's card must not become a penalty card."""
@@ -199,7 +199,7 @@ def test_dummy_selecting_a_card_before_his_rho_frees_a_defenders_early_play() ->
     assert t.play is not None and [str(c) for _, c in t.play.tricks[-1]] == ["D9", "D5", "D2", "D3"]
 
 
-def test_without_dummys_act_the_same_early_play_is_a_57a_penalty_card() -> None:
+def test_57a_without_dummys_act_the_same_early_play_is_a_penalty_card() -> None:
     """The control: West plays before East with dummy silent: a major penalty card and declarer's choice."""
     t = play(play(north_wins_trick_one(), "N:D9"), "W:D3")
     assert any(isinstance(c, PenaltyCard) for c in t.constraints)

@@ -56,8 +56,10 @@ if TYPE_CHECKING:
 
 __all__ = ["AT_ONCE", "GENERAL", "Owed", "adjusted", "check", "cut_short", "owed"]
 
-GENERAL: Final = (LawRef(12, "A1"), LawRef(12, "A3"))
-"""The Director's general powers to adjust a board that has ended."""
+GENERAL: Final = (LawRef(12, "A1"), LawRef(12, "A3"), LawRef(40, "B4"))
+"""The Director's general powers to adjust a board that has ended, and Law 40B4: a side damaged by the
+opponents' use of a special partnership understanding the regulations do not allow (judged from the
+regulations, not from anything in the record, so allowed on any board that has ended)."""
 WITHDRAWN: Final = LawRef(16, "C3")
 TOO_LATE_TO_CHANGE: Final = LawRef(21, "B3")
 COMPARABLE: Final = LawRef(23, "C")

@@ -652,6 +652,11 @@ def _cancel_out_of_rotation(
             "(Laws 30B2, 31C, 32C, 25), which the engine does not handle yet"
         )
     match call:
+        case Pass() if _artificial_pass(state, offending):
+            # Law 30C: an artificial pass, or a pass of an artificial call, is dealt with as a bid (Law 31)
+            if at_rho:
+                return _await_rho(state, offender, call, _cite(31, "A1"), _cite(31, "A2(b)"))
+            law = _cite(31, "B")
         case Pass():
             if at_rho:  # Law 30A
                 return replace(
@@ -682,6 +687,17 @@ def _cancel_out_of_rotation(
         LeadRestriction(offender.partner, offender, _cite(26, "B")),
     )
     return replace(state, procedure=_AwaitComparable(offender, call, law, if_not))
+
+
+def _artificial_pass(state: AuctionState, offending: CallMade) -> bool:
+    """Law 30C: the pass out of rotation was alerted or explained (artificial), or the call standing before it
+    was (a pass of an artificial call)."""
+    if offending.alert or offending.explanation:
+        return True
+    if not state.calls:
+        return False
+    last = state.calls[-1].call
+    return bool(last.alert or last.explanation)
 
 
 def _await_rho(
