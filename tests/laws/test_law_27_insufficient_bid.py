@@ -144,3 +144,46 @@ def test_27a2_an_insufficient_bid_out_of_rotation_is_ruled_under_law_31() -> Non
     t = calls(t, "E:P S:P W:2D")
     assert t.pending is not None and t.pending.actor is DIRECTOR
     assert Comparable(False, LawRef(31, "B")) in t.pending.options
+
+
+def _replaced_early(replacement: str) -> object:
+    """North 1H, East 1D (insufficient) and at once, before anyone calls the Director, East's replacement."""
+    t = calls(table(), f"N:1H E:1D E:{replacement}")
+    assert t.open_irregularity is not None and t.turn is E  # the replacement waits (Law 27C)
+    return t.apply(DirectorCalled(S))
+
+
+def test_27c_a_premature_replacement_judged_under_27b_when_lho_does_not_accept() -> None:
+    """Law 27C: East replaces 1D by 2D before the Director ruled. South does not accept 1D: the 2D stands and
+    is judged under 27B, here the lowest sufficient bid in diamonds (27B1(a)): no rectification."""
+    t = _replaced_early("2D")
+    assert t.pending is not None and t.pending.actor is S and "2D" in t.pending.explanation
+    t = t.apply(Elected(S, Reject(LawRef(27, "B"))))
+    assert standing(t) == "N:1H E:2D" and t.turn is S and t.constraints == () and t.pending is None
+
+
+def test_27c_a_premature_replacement_not_the_lowest_silences_partner_as_27b2() -> None:
+    """Law 27C with 27B2: East's early 3D is not the lowest sufficient diamond bid; the Director judges it not
+    comparable (27B1(b) fails), so it stands and West must pass for the rest of the auction; the premature
+    correction brings the lead restrictions of Law 26B as well (Law 9C)."""
+    t = _replaced_early("3D").apply(Elected(S, Reject(LawRef(27, "B"))))
+    assert t.pending is not None and t.pending.actor is DIRECTOR  # is 3D comparable to 1D?
+    t = t.apply(Elected(DIRECTOR, Comparable(False, LawRef(27, "B2"))))
+    assert standing(t) == "N:1H E:3D" and t.turn is S
+    assert MustPass(W, Duration.REST_OF_AUCTION, LawRef(27, "B2")) in t.constraints
+    assert LeadRestriction(W, E, LawRef(26, "B")) in t.constraints
+
+
+def test_27c_lho_accepting_the_insufficient_bid_cancels_the_premature_replacement() -> None:
+    """Law 27C: South accepts 1D (27A1): it stands and East's 2D is cancelled, its information unauthorised
+    to West (Law 16C2)."""
+    t = _replaced_early("2D").apply(Elected(S, Accept(LawRef(27, "A1"))))
+    assert standing(t) == "N:1H E:1D" and t.turn is S
+    assert [(w.seat, str(w.call), w.law) for w in t.withdrawn] == [(E, "2D", LawRef(27, "C"))]
+    assert t.withdrawn[0].unauthorised_to(W) and not t.withdrawn[0].unauthorised_to(N)
+
+
+def test_27c_nobody_else_calls_before_the_director_rules_on_a_premature_replacement() -> None:
+    t = calls(table(), "N:1H E:1D E:2D")
+    with pytest.raises(ImpossibleActionError, match="27C"):
+        calls(t, "S:P")

@@ -136,6 +136,9 @@ class AuctionState:
     that the seat may change it (Law 21B1(a))."""
     above_seven: AboveSeven | None = None
     """A bid of more than seven nobody has yet drawn attention to, with the calls made over it (Law 38)."""
+    premature: tuple[CallMade, int] | None = None
+    """The offender's replacement of his insufficient bid made before the Director ruled (Law 27C), with its
+    place in the record: it waits for the offender's LHO to accept the insufficient bid or not."""
     substituted: tuple[tuple[Seat, LawRef], ...] = ()
     """Replacements that let the auction go on without rectification, each with the Law under which the
     Director judges at the end of the play whether the non-offending side was damaged: a lowest sufficient bid
@@ -410,6 +413,15 @@ def _call_over_open_irregularity(
         from tenace.laws import changes
 
         return changes.call_over_change(state, event, index, policy)
+    if kind is Kind.INSUFFICIENT_BID and seat is offender and state.premature is None:
+        # Laws 27C, 9C: the offender replaces his insufficient bid before the Director has ruled. The
+        # replacement waits: if LHO accepts the insufficient bid it is cancelled, otherwise Law 27B judges it.
+        return replace(state, premature=(event, index))
+    if kind is Kind.INSUFFICIENT_BID and state.premature is not None:
+        raise ImpossibleActionError(
+            f"{offender.name.title()} replaced his insufficient bid before the Director ruled: the Director "
+            f"must be called before {seat.name.title()} calls (Law 27C)"
+        )
     if kind is Kind.INSUFFICIENT_BID and seat is offender.lho:
         # Law 27A1: LHO's call accepts the insufficient bid.
         accepted = _append(replace(state, open=None, procedure=None), offending)
@@ -558,15 +570,13 @@ def on_director(state: AuctionState, event: DirectorCalled) -> AuctionState:
             return changes.on_director(state, irregularity)
         case Kind.INSUFFICIENT_BID:
             options: tuple[Option, ...] = (Accept(_cite(27, "A1")), Reject(_cite(27, "B")))
+            question = "Accept the insufficient bid, or not?"
+            if state.premature is not None:  # Law 27C
+                question = (f"Accept the insufficient bid (its replacement {state.premature[0].call} is then "
+                            "cancelled), or not (the replacement stands, judged under Law 27B)?")
             return replace(
                 state,
-                pending=Decision(
-                    offender.lho,
-                    options,
-                    _cite(27, "A1"),
-                    irregularity,
-                    "Accept the insufficient bid, or not?",
-                ),
+                pending=Decision(offender.lho, options, _cite(27, "A1"), irregularity, question),
             )
         case Kind.CALL_OUT_OF_ROTATION if not _inadmissible(state, offending):
             options = (Accept(_cite(29, "A")), Reject(_cite(29, "B")))
@@ -624,6 +634,9 @@ def on_elected(state: AuctionState, event: Elected) -> AuctionState:
     offender = irregularity.offender
     if isinstance(option, Accept):
         if irregularity.kind is Kind.INSUFFICIENT_BID:
+            if state.premature is not None:  # Law 27C: the insufficient bid stands, its replacement goes
+                early = state.premature[0]
+                state = _withdraw(replace(state, premature=None), early.seat, early.call, _cite(27, "C"))
             return _append(replace(state, procedure=None), offending)
         return _append(state, offending)  # Law 29A: skipped players lose their turn
     # Reject
@@ -631,7 +644,13 @@ def on_elected(state: AuctionState, event: Elected) -> AuctionState:
         assert isinstance(offending.call, Bid)
         cleared = _withdraw(replace(state, open=None), offender, offending.call, _cite(27, "B"))
         no_double = isinstance(state.procedure, _AwaitReplacement) and state.procedure.no_double
-        return replace(cleared, procedure=_AwaitReplacement(offender, offending.call, no_double))
+        waiting = replace(cleared, procedure=_AwaitReplacement(offender, offending.call, no_double))
+        if state.premature is not None:  # Law 27C: the replacement already made is judged under Law 27B
+            early, at = state.premature
+            waiting = replace(waiting, premature=None)
+            assert isinstance(waiting.procedure, _AwaitReplacement)
+            return _replacement(waiting, waiting.procedure, early, at, Policy.LAWS)
+        return waiting
     return _cancel_out_of_rotation(state, irregularity, offending)
 
 
