@@ -256,13 +256,26 @@ def _club_context() -> dict[str, Any]:
     return {"session": session, "results": results, "percent": str, "director": True, "guests": guests}
 
 
-def _console_context() -> dict[str, Any]:
+def _console_context(locale: str = "en") -> dict[str, Any]:
+    """The console with three calls; each table is shown in the notation the console computes for the page's
+    language (:func:`tenace.server.club.table_notation`), from a real table: 1S by North, then play."""
+    from tenace import Board, Deal, parse_call
+    from tenace.laws import CallMade, CardPlayed, Table
+    from tenace.seats import Seat
+    from tenace.server.club import table_notation
+
+    deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    table = Table.new(Board(1, deal))
+    for seat, call in ((Seat.NORTH, "1S"), (Seat.EAST, "P"), (Seat.SOUTH, "P"), (Seat.WEST, "P")):
+        table = table.apply(CallMade(seat, parse_call(call), alert=seat is Seat.NORTH))
+    table = table.apply(CardPlayed(Seat.EAST, min(deal[Seat.EAST])))
+    shown = table_notation(table, locale)
     view = {"phase": "play period", "contract": "4S", "hands": {"N": ["SA", "HK"]},
             "calls": [{"seat": "N", "call": "1S", "alert": True}]}
     decision = {"table_id": "t1", "seq": 7, "club": {"table": 1, "round": 2}, "board": 3, "kind": "decision",
                 "pending": {"text": "decision-text", "law": "L27", "actor": "S",
                             "options": [{"index": 0, "label": "option-label", "law": "L27A"}]},
-                "view": view, "record": ["record-line"]}
+                "view": view, "record": ["record-line"], "table": shown}
     waiting = dict(decision, table_id="t2", kind="other", club=None)
     claimed = dict(view, claim={"seat": "S", "tricks": 3, "statement": "claim-statement"},
                    tricks=[{"winner": "N"}, {"winner": "E"}])
@@ -305,6 +318,10 @@ _WEB_PAGES: dict[str, tuple[dict[str, Any], set[str]]] = {
 def test_web_pages_show_no_english_label(template: str, locale: str) -> None:
     context, data = _WEB_PAGES[template]
     english = _web(template, "en", **context)
+    if template == "director_console.html.j2":  # the tables are shown in the page's own notation
+        context = _console_context(locale)
+        shown = context["calls"][0]["table"]  # card ranks are written A K Q J 10 in every language
+        data = data | {s["ranks"] for h in shown["hands"] for key in ("deal", "left") for s in h[key] or ()}
     other = _web(template, locale, **context)
     assert f'<html lang="{locale}">' in other
     names = {s.name for r in context.get("results", _NoResults()).rankings for s in r.standings}
@@ -320,7 +337,7 @@ def test_the_session_status_and_the_phase_are_shown_in_the_language() -> None:
     assert '<span id="status" data-status="playing">w trakcie gry</span>' in club
     assert '<th>NS</th><th>EW</th>' in _web("club_session.html.j2", "en", **_club_context())
     assert "<th>ZD</th><th>AR</th>" in _web("club_session.html.j2", "lv", **_club_context())
-    console = _web("director_console.html.j2", "sv", **_console_context())
+    console = _web("director_console.html.j2", "sv", **_console_context("sv"))
     assert "<dd>spelperioden</dd>" in console and "mellan ronderna" in console
     assert 'value="Klubbsession"' in console
 
