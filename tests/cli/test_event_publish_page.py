@@ -1,6 +1,6 @@
-"""``tenace event publish`` writes a results page dated with ``--date``, linked to the files written beside it,
-with each board's double-dummy par from the solver when the deals are given (issue 13, item 4); a date that is
-not a date is a usage error, and nothing is written."""
+"""``tenace event publish`` writes a results page dated with ``--date``, linked to the files written beside
+it, with each board's double-dummy par from the solver when the deals are given (issue 13, item 4); a date
+that is not a date is a usage error, and nothing is written."""
 
 from __future__ import annotations
 
