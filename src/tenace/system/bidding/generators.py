@@ -320,9 +320,10 @@ def controls(ctx: Context) -> tuple[Made, Made]:
     """Control bids (cue bids) once a major is agreed in a game-forcing auction, below game: with slam
     interest (28 support points together), the cheapest suit with first- or second-round control (an
     ace, a king, a singleton or a void), denying control of the cheaper suits skipped. Partner answers with
-    his own cheapest control when he has more than he has shown (29 together from his side), else signs
-    off in four of the major; RKCB (its generator, tried first) takes over once every side suit is
-    controlled between the two hands. Made after the file's rules: a written agreement keeps its calls."""
+    his own cheapest control when he has more than he has shown (the upper half of his range, or 31
+    support points together from his side), else signs off in four of the major; RKCB (its generator,
+    tried first) takes over once every side suit is controlled between the two hands. Made after the
+    file's rules: a written agreement keeps its calls."""
     open_calls = _control_calls(ctx)
     t = _control_suit(ctx)
     meaning = ctx.partner_meaning
