@@ -114,6 +114,13 @@ CONTROL_BIDS = [
     # suit is controlled, ask for keycards
     Case(KANTAR + "1NT 2C 2S 4C 4H: every suit controlled between the two hands, RKCB",
          "AQT3.QJ9.7.KQ652", "1NT P 2C P 2S P 4C P 4H P", "4NT", ("keycard",)),
+    # 9 HCP and a singleton opposite 20-21 with the spade fit: short of 6S on points, a control bid; skipping
+    # 4C denies a club control
+    Case(KANTAR + "2NT 3C 3S: a shapely 9-count makes a control bid instead of 4S",
+         "AQT3.Q93.7.J8652", "2NT P 3C P 3S P", "4D", ("control bid", "no control of ♣")),
+    # opener holds the clubs responder denied and the hearts: every suit is controlled, ask for keycards
+    Case(KANTAR + "2NT 3C 3S 4D: the opener controls the suits partner skipped, RKCB",
+         "KQ82.AJ5.AQ4.KQ3", "2NT P 3C P 3S P 4D P", "4NT", ("keycard",)),
     # 17 HCP opposite 14-15 and a nine-card fit: slam interest; the cheapest control, the club king
     Case(ROOT + "Jacoby 2NT answered 3NT: with slam interest responder makes a control bid",
          "AKJ7.KQ4.J94.K92", "1S P 2NT P 3NT P", "4C", ("control bid", "control of ♣")),
