@@ -111,8 +111,9 @@ def _insufficient_bid_table() -> Table:
 
 
 def test_the_socket_opens_with_the_seat_token_and_the_page_language(page: Page) -> None:
+    """The browser asks for the table room's messages too (names and chat: room=1, docs/protocol.md)."""
     url = page.evaluate("() => window.__socket.url")
-    assert url == "ws://tenace.test/ws/tables/t1?token=tok&lang=en"
+    assert url == "ws://tenace.test/ws/tables/t1?token=tok&lang=en&room=1"
 
 
 def test_the_player_who_must_decide_sees_the_options_and_elects_one(page: Page) -> None:
