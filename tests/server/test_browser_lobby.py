@@ -32,19 +32,9 @@ from .test_browser import TIMEOUT_MS, Running  # noqa: E402
 from .test_browser import browser as browser  # noqa: E402,F401  (the module's fixtures, reused)
 from .test_browser import server as server  # noqa: E402,F401
 from .test_browser_accessibility import AXE  # noqa: E402
-from .test_browser_layout import OUTSIDE_JS, _artefacts  # noqa: E402
+from .test_browser_layout import DEAL, OUTSIDE_JS, VIEWPORTS, _artefacts  # noqa: E402
 
 pytestmark = needs_chromium
-
-# South holds every top card; the other three have nothing and pass
-DEAL = "N:T987.JT9.JT9.JT9 6543.876.876.876 AKQJ.AKQ.AKQ.AKQ 2.5432.5432.5432"
-
-VIEWPORTS = [
-    pytest.param(1366, 650, "en", id="laptop-1366x650"),
-    pytest.param(1920, 1080, "pl", id="desktop-1920x1080"),
-    pytest.param(768, 1024, "sv", id="tablet-768x1024"),
-    pytest.param(390, 844, "el", id="phone-390x844"),
-]
 
 FOCUSED_JS = ("() => { const e = document.activeElement;"
               " return e ? (e.dataset.call || e.dataset.card || e.id) : null; }")
