@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -32,22 +31,12 @@ from .test_browser import TIMEOUT_MS, Running  # noqa: E402
 from .test_browser import browser as browser  # noqa: E402,F401  (the module's fixtures, reused)
 from .test_browser import server as server  # noqa: E402,F401
 from .test_browser_accessibility import AXE  # noqa: E402
-from .test_browser_layout import DEAL, OUTSIDE_JS, VIEWPORTS, _artefacts  # noqa: E402
+from .test_browser_layout import OUTSIDE_JS, VIEWPORTS, _artefacts, _new_table  # noqa: E402
 
 pytestmark = needs_chromium
 
 FOCUSED_JS = ("() => { const e = document.activeElement;"
               " return e ? (e.dataset.call || e.dataset.card || e.id) : null; }")
-
-
-def _new_table(page: Page) -> dict[str, Any]:
-    response = page.request.post("/api/tables", data={
-        "humans": ["S"], "boards": 1,
-        "board": {"number": 5, "dealer": "W", "vulnerability": "NS", "deal": DEAL},
-    })
-    assert response.status == 201, response.text()
-    created: dict[str, Any] = response.json()
-    return created
 
 
 def _focused(page: Page) -> str | None:
