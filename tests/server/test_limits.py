@@ -121,8 +121,9 @@ def test_a_logged_in_user_is_counted_by_name_under_his_own_setting() -> None:
     limits = Limits(Settings(tables_per_user=1, tables_per_client=5))
     limits.table_created("user ann", "t1")
     refusal = limits.table_refusal("user ann", logged_in=True, live={"t1"}, total=1)
-    assert refusal is not None and "user ann already has 1 open tables" in refusal
-    assert "TENACE_TABLES_PER_USER=1" in refusal
+    assert refusal is not None and refusal.code == "tables-client"
+    assert refusal.values == {"client": "user ann", "count": 1, "setting": "TENACE_TABLES_PER_USER",
+                              "limit": 1}
     assert limits.table_refusal("user ann", logged_in=True, live=set(), total=0) is None  # t1 closed
 
 
@@ -148,3 +149,24 @@ def test_the_lobby_says_why_it_starts_no_more_tables(tmp_path: Path) -> None:
         assert refused.status_code == 429 and "text/html" in refused.headers["content-type"]
         assert "already has 1 open tables" in refused.text and 'id="start-solo"' in refused.text
         assert len(hub(c).tables) == 1
+
+
+def test_a_refusal_is_said_in_the_clients_language(tmp_path: Path) -> None:
+    """The lobby's 429 and a refused socket's message are translated (the numbers and the setting kept)."""
+    import re
+
+    with _client(tmp_path, tables_per_client=1, spectators_per_table=1) as c:
+        token = re.search(r'name="csrf_token" value="([^"]+)"', c.get("/?lang=pl").text)
+        assert token is not None
+        assert c.post("/lobby/solo?lang=pl", data={"csrf_token": token.group(1)},
+                      follow_redirects=False).status_code == 303
+        refused = c.post("/lobby/solo?lang=pl", data={"csrf_token": token.group(1)}, follow_redirects=False)
+        english = "already has 1 open tables"
+        assert refused.status_code == 429 and english not in refused.text
+        assert "TENACE_TABLES_PER_CLIENT=1" in refused.text
+        table = next(iter(hub(c).tables))
+        with c.websocket_connect(f"/ws/tables/{table}?lang=sv"):  # the one spectator allowed
+            with c.websocket_connect(f"/ws/tables/{table}?lang=sv") as second:
+                message = second.receive_json()
+                assert message["code"] == "limited" and "TENACE_SPECTATORS_PER_TABLE=1" in message["message"]
+                assert "spectators, the limit" not in message["message"]

@@ -428,7 +428,8 @@ def _table_quota(request: Request, user: User | None) -> str:
     refusal = app.state.limits.table_refusal(client, logged_in=user is not None, live=live,
                                              total=len(hub.tables))
     if refusal is not None:
-        raise HTTPException(429, refusal)
+        locale = pages.request_locale(request)
+        raise HTTPException(429, pages.limit_refusal(refusal.code, refusal.values, locale))
     return client
 
 
@@ -633,7 +634,8 @@ def create_app(
         limits: Limits = app.state.limits
         refused = limits.socket_refusal(socket)
         if refused is not None:
-            await websocket.send_json(error_message("limited", refused))
+            said = pages.limit_refusal(refused.code, refused.values, locale)
+            await websocket.send_json(error_message("limited", said))
             await websocket.close(code=LIMITED_CLOSE_CODE)
             return
         limits.opened(socket)

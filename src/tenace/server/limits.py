@@ -14,10 +14,19 @@ from dataclasses import dataclass, field
 
 from tenace.server.settings import Settings
 
-__all__ = ["LIMITED_CLOSE_CODE", "Limits", "Socket"]
+__all__ = ["LIMITED_CLOSE_CODE", "Limits", "Refusal", "Socket"]
 
 LIMITED_CLOSE_CODE = 4429
 """The WebSocket close code of a connection refused for a limit (like HTTP's 429)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a limit refuses a table or a connection: ``code`` names the message
+    (:data:`tenace.server.pages.LIMIT_REFUSALS`, translated), ``values`` fill it in."""
+
+    code: str
+    values: dict[str, str | int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,20 +51,21 @@ class Limits:
 
     # --- tables -------------------------------------------------------------------------------------------
 
-    def table_refusal(self, client: str, *, logged_in: bool, live: Container[str], total: int) -> str | None:
+    def table_refusal(
+        self, client: str, *, logged_in: bool, live: Container[str], total: int
+    ) -> Refusal | None:
         """Why ``client`` may not create a table now (``None``: it may). ``live``: the tables still open;
         ``total``: how many tables the process holds."""
         s = self.settings
         if s.max_tables and total >= s.max_tables:
-            return (f"the server holds {total} tables, its limit (TENACE_MAX_TABLES={s.max_tables}): "
-                    "try again later")
+            return Refusal("tables-server", {"total": total, "limit": s.max_tables})
         limit, name = ((s.tables_per_user, "TENACE_TABLES_PER_USER") if logged_in
                        else (s.tables_per_client, "TENACE_TABLES_PER_CLIENT"))
         mine = [t for t in self.created.get(client, []) if t in live]
         self.created[client] = mine  # closed tables no longer count
         if limit and len(mine) >= limit:
-            return (f"{client} already has {len(mine)} open tables, the limit ({name}={limit}): finish or "
-                    "leave one first")
+            return Refusal("tables-client", {"client": client, "count": len(mine), "setting": name,
+                                             "limit": limit})
         return None
 
     def table_created(self, client: str, table: str) -> None:
@@ -63,19 +73,20 @@ class Limits:
 
     # --- sockets ------------------------------------------------------------------------------------------
 
-    def socket_refusal(self, socket: Socket) -> str | None:
+    def socket_refusal(self, socket: Socket) -> Refusal | None:
         """Why ``socket`` may not open now (``None``: it may)."""
         s = self.settings
         if s.sockets_per_address and self.by_address[socket.address] >= s.sockets_per_address:
-            return (f"address {socket.address} already has {self.by_address[socket.address]} connections "
-                    f"open, the limit (TENACE_SOCKETS_PER_ADDRESS={s.sockets_per_address})")
+            return Refusal("sockets-address", {"address": socket.address,
+                                               "count": self.by_address[socket.address],
+                                               "limit": s.sockets_per_address})
         if s.sockets_per_table and self.by_table[socket.table] >= s.sockets_per_table:
-            return (f"table {socket.table} already has {self.by_table[socket.table]} connections, the limit "
-                    f"(TENACE_SOCKETS_PER_TABLE={s.sockets_per_table})")
+            return Refusal("sockets-table", {"table": socket.table, "count": self.by_table[socket.table],
+                                             "limit": s.sockets_per_table})
         if (socket.spectator and s.spectators_per_table
                 and self.spectators[socket.table] >= s.spectators_per_table):
-            return (f"table {socket.table} already has {self.spectators[socket.table]} spectators, the limit "
-                    f"(TENACE_SPECTATORS_PER_TABLE={s.spectators_per_table})")
+            return Refusal("spectators", {"table": socket.table, "count": self.spectators[socket.table],
+                                          "limit": s.spectators_per_table})
         return None
 
     def opened(self, socket: Socket) -> None:

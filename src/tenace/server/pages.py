@@ -75,6 +75,26 @@ CHAT_REFUSALS: Final = {
 }
 """Why a chat message is refused (:meth:`tenace.server.room.TableRoom.refusal`), by error code."""
 
+LIMIT_REFUSALS: Final = {
+    "tables-server": N_("the server holds {total} tables, its limit (TENACE_MAX_TABLES={limit}): try again "
+                        "later"),
+    "tables-client": N_("{client} already has {count} open tables, the limit ({setting}={limit}): finish or "
+                        "leave one first"),
+    "sockets-address": N_("address {address} already has {count} connections open, the limit "
+                          "(TENACE_SOCKETS_PER_ADDRESS={limit})"),
+    "sockets-table": N_("table {table} already has {count} connections, the limit "
+                        "(TENACE_SOCKETS_PER_TABLE={limit})"),
+    "spectators": N_("table {table} already has {count} spectators, the limit "
+                     "(TENACE_SPECTATORS_PER_TABLE={limit})"),
+}
+"""Why a server limit refuses a table or a connection (:class:`tenace.server.limits.Refusal`), by code; each
+names the client, what it holds and the setting, so that an operator knows what to raise."""
+
+
+def limit_refusal(code: str, values: Mapping[str, str | int], locale: str) -> str:
+    """A limit's refusal (:class:`tenace.server.limits.Refusal`) in ``locale``."""
+    return gettext_for(locale)(LIMIT_REFUSALS[code]).format(**values)
+
 LOBBY_ERRORS: Final = {
     "seat-taken": N_("This seat is no longer free: someone took it, or the table has closed."),
     "bad-choice": N_("Choose a robot, a friend or anyone from the lobby for each seat."),
