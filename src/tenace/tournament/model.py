@@ -221,6 +221,27 @@ class Participant:
 Adjustment = ArtificialAdjustedScore | AssignedAdjustedScore
 
 
+# Law 2: (North-South vulnerable, East-West vulnerable) for boards 1-16, the cycle every board number follows
+_LAW2: tuple[tuple[bool, bool], ...] = tuple(
+    (vulnerability_for(n).is_vulnerable(Seat.NORTH), vulnerability_for(n).is_vulnerable(Seat.EAST))
+    for n in range(1, 17)
+)
+
+
+def law2_vulnerable(board: int) -> tuple[bool, bool]:
+    """Whether North-South and East-West are vulnerable on board number ``board`` by Law 2, from a table.
+
+    >>> law2_vulnerable(2), law2_vulnerable(20)
+    ((True, False), (True, True))
+
+    :raises ValueError: if ``board`` is not a board number (from :func:`tenace.board.vulnerability_for`).
+    """
+    if board.__class__ is int and board >= 1:
+        return _LAW2[(board - 1) % 16]
+    vul = vulnerability_for(board)
+    return vul.is_vulnerable(Seat.NORTH), vul.is_vulnerable(Seat.EAST)
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """One board at one table, as a table scoring device enters it: contract (``None`` when passed out),
@@ -259,11 +280,11 @@ class Result:
         if self.vulnerable is not None:
             ns_vul, ew_vul = self.vulnerable
         else:
-            vul = vulnerability_for(self.board)
-            ns_vul, ew_vul = vul.is_vulnerable(Seat.NORTH), vul.is_vulnerable(Seat.EAST)
-        declarer_ns = self.contract.declarer in (Seat.NORTH, Seat.SOUTH)
-        points = score(self.contract, self.tricks, vulnerable=ns_vul if declarer_ns else ew_vul)
-        return points if declarer_ns else -points
+            ns_vul, ew_vul = law2_vulnerable(self.board)
+        declarer = self.contract.declarer
+        if declarer is Seat.NORTH or declarer is Seat.SOUTH:
+            return score(self.contract, self.tricks, vulnerable=ns_vul)
+        return -score(self.contract, self.tricks, vulnerable=ew_vul)
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,7 +51,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final
 
-from tenace.board import vulnerability_for
 from tenace.scoring.adjusted import (
     ArtificialAdjustedScore,
     AssignedAdjustedScore,
@@ -76,6 +75,7 @@ from tenace.tournament.model import (
     Result,
     Seating,
     TieBreak,
+    law2_vulnerable,
 )
 from tenace.tournament.ranking import Entrant, natural_key, rank
 from tenace.tournament.standings import EventResults, Ranking, Traveller, TravellerLine
@@ -141,14 +141,15 @@ class SeatingIndex:
 
     def __init__(self, event: Event) -> None:
         self.event = event
-        self._at: dict[tuple[int, int, int, ContestantId, ContestantId], tuple[str, Seating]] = {}
+        self.seated: dict[tuple[int, int, int, ContestantId, ContestantId], tuple[str, Seating]] = {}
+        """Each seating of the movements, by (session, round, table, ns, ew)."""
         # where a result the movements do not seat belongs, per session, once worked out
         self._default: dict[int, tuple[str, None]] = {}
         for session in event.sessions:
             for movement in session.movements:
                 for seating in movement.seatings:
                     key = (session.number, seating.round, seating.table, seating.ns, seating.ew)
-                    self._at.setdefault(key, (movement.name, seating))
+                    self.seated.setdefault(key, (movement.name, seating))
 
     def locate(self, result: Result) -> tuple[str, Seating | None]:
         """The section (movement name, ``""`` without movements) and the seating where ``result`` was played.
@@ -156,7 +157,7 @@ class SeatingIndex:
         :raises ValueError: if the event's movements do not seat ``result.ns`` against ``result.ew`` at that
             table in that round (when the session has several sections, or the event is an individual).
         """
-        found = self._at.get((result.session, result.round, result.table, result.ns, result.ew))
+        found = self.seated.get((result.session, result.round, result.table, result.ns, result.ew))
         if found is not None:
             return found
         if result.session in self._default:
@@ -260,40 +261,16 @@ class _PairsScorer:
         self.tallies: dict[tuple[int, ContestantId], _Tally] = defaultdict(_Tally)
         self.fields: dict[tuple[int, str], int] = {}
         self.board_tops: dict[tuple[ContestantId, int], int] = {}
-        seen: dict[tuple[int, int, ContestantId], Result] = {}
         self.names = {p.id: p.name for p in event.participants}
-        self._vulnerable: dict[int, tuple[bool, bool]] = {}
         self._common = 1
         self._scale: dict[int, int] = {}
+        # who has a result on each (session, board): a contestant plays a board once in a session
+        self._seen: dict[tuple[int, int], dict[ContestantId, Result]] = {}
         index = SeatingIndex(event)
-        individual = event.kind is EventKind.INDIVIDUAL
-        for result in results:
-            section, seating = index.locate(result)
-            ns_side: tuple[ContestantId, ...]
-            ew_side: tuple[ContestantId, ...]
-            if individual:
-                if seating is None or seating.players is None:
-                    raise ValueError(f"{result.describe()}: the movement names no players for that table")
-                north, east, south, west = seating.players
-                ns_side, ew_side = (north, south), (east, west)
-            else:
-                ns_side, ew_side = (result.ns,), (result.ew,)
-            for who in (*ns_side, *ew_side):
-                if who not in self.names:
-                    _participant_name(event, who, result.describe(), self.names)
-                key = (result.session, result.board, who)
-                if key in seen:
-                    raise ValueError(
-                        f"{result.describe()}: {who!r} already has a result on board {result.board} in "
-                        f"session {result.session} ({seen[key].describe()})"
-                    )
-                seen[key] = result
-            for who in ns_side:
-                self.directions[who].add("NS")
-            for who in ew_side:
-                self.directions[who].add("EW")
-            self.lines.append(_Line(result, section, ns_side, ew_side, self._ns_score(result)))
-        self.played = set(seen)
+        if event.kind is EventKind.INDIVIDUAL:
+            self._read_individual(index, results)
+        else:
+            self._read_pairs(index, results)
         if event.kind is EventKind.PAIRS:
             # the movement, not only the results so far, says who keeps his direction: after the first round
             # of a Howell every pair has played one way only, yet the Howell is one field
@@ -303,20 +280,75 @@ class _PairsScorer:
                         self.directions[seating.ns].add("NS")
                         self.directions[seating.ew].add("EW")
 
-    def _ns_score(self, result: Result) -> Entry:
-        """:meth:`Result.ns_score`, with each board number's Law 2 vulnerability worked out once."""
-        contract, tricks = result.contract, result.tricks
-        if result.adjusted is not None or contract is None or tricks is None or result.vulnerable is not None:
-            return result.ns_score()
-        vulnerable = self._vulnerable.get(result.board)
-        if vulnerable is None:
-            vul = vulnerability_for(result.board)
-            vulnerable = self._vulnerable[result.board] = (vul.is_vulnerable(Seat.NORTH),
-                                                           vul.is_vulnerable(Seat.EAST))
-        declarer = contract.declarer
-        if declarer is Seat.NORTH or declarer is Seat.SOUTH:
-            return score(contract, tricks, vulnerable=vulnerable[0])
-        return -score(contract, tricks, vulnerable=vulnerable[1])
+    def _check(self, result: Result, who: ContestantId, here: dict[ContestantId, Result]) -> None:
+        """``who`` is in the event and has no other result on the board in the session."""
+        if who not in self.names:
+            _participant_name(self.event, who, result.describe(), self.names)
+        if who in here:
+            raise ValueError(
+                f"{result.describe()}: {who!r} already has a result on board {result.board} in "
+                f"session {result.session} ({here[who].describe()})"
+            )
+        here[who] = result
+
+    def _read_individual(self, index: SeatingIndex, results: tuple[Result, ...]) -> None:
+        for result in results:
+            section, seating = index.locate(result)
+            if seating is None or seating.players is None:
+                raise ValueError(f"{result.describe()}: the movement names no players for that table")
+            north, east, south, west = seating.players
+            here = self._seen.setdefault((result.session, result.board), {})
+            for who in (north, south, east, west):
+                self._check(result, who, here)
+            for who in (north, south):
+                self.directions[who].add("NS")
+            for who in (east, west):
+                self.directions[who].add("EW")
+            self.lines.append(_Line(result, section, (north, south), (east, west), result.ns_score()))
+
+    def _read_pairs(self, index: SeatingIndex, results: tuple[Result, ...]) -> None:
+        """One line per result, checked: the hot path of a big field, so the common case is written out."""
+        at, names, seen, lines = index.seated, self.names, self._seen, self.lines
+        north, south = Seat.NORTH, Seat.SOUTH
+        ns_ids: set[ContestantId] = set()
+        ew_ids: set[ContestantId] = set()
+        for result in results:
+            ns, ew, session, board = result.ns, result.ew, result.session, result.board
+            found = at.get((session, result.round, result.table, ns, ew)) if at else None
+            section = found[0] if found is not None else index.locate(result)[0]
+            here = seen.get((session, board))
+            if here is None:
+                here = seen[(session, board)] = {}
+            if ns in names and ns not in here:
+                here[ns] = result
+            else:
+                self._check(result, ns, here)
+            if ew in names and ew not in here:
+                here[ew] = result
+            else:
+                self._check(result, ew, here)
+            ns_ids.add(ns)
+            ew_ids.add(ew)
+            contract, tricks = result.contract, result.tricks
+            if (result.adjusted is None and contract is not None and tricks is not None
+                    and result.vulnerable is None):
+                # Law 77 with the board's Law 2 vulnerability from a table (as Result.ns_score)
+                ns_vul, ew_vul = law2_vulnerable(board)
+                declarer = contract.declarer
+                if declarer is north or declarer is south:
+                    entry: Entry = score(contract, tricks, vulnerable=ns_vul)
+                else:
+                    entry = -score(contract, tricks, vulnerable=ew_vul)
+            else:
+                entry = result.ns_score()
+            lines.append(_Line(result, section, (ns,), (ew,), entry))
+        for who in ns_ids:
+            self.directions[who].add("NS")
+        for who in ew_ids:
+            self.directions[who].add("EW")
+
+    def _played(self, session: int, board: int, who: ContestantId) -> bool:
+        return who in self._seen.get((session, board), ())
 
     # The comparison: which lines are scored together.
 
@@ -325,16 +357,26 @@ class _PairsScorer:
         return line.result.session, section
 
     def run(self) -> EventResults:
-        boards: dict[tuple[int, str, int], list[_Line]] = defaultdict(list)
-        for line in self.lines:
-            boards[(*self._compare_key(line), line.result.board)].append(line)
+        boards: dict[tuple[int, str, int], list[_Line]] = {}
+        by_section = self.conditions.comparison is Comparison.SECTION
+        for line in self.lines:  # as _compare_key, written out
+            result = line.result
+            key = (result.session, line.section if by_section else "", result.board)
+            members = boards.get(key)
+            if members is None:
+                boards[key] = [line]
+            else:
+                members.append(line)
         for (session, section, _), lines in boards.items():
             self.fields[(session, section)] = max(self.fields.get((session, section), 0), len(lines))
         scored: list[tuple[int, str, int, int | None, list[_Line]]] = []
         for (session, section, board), lines in sorted(boards.items(), key=lambda kv: kv[0]):
             groups: dict[int | None, list[_Line]] = defaultdict(list)
-            for line in lines:
-                groups[line.result.group].append(line)
+            if all(line.result.group is None for line in lines):
+                groups[None] = lines
+            else:
+                for line in lines:
+                    groups[line.result.group].append(line)
             fouled = len(groups) > 1
             for group, members in sorted(groups.items(), key=lambda kv: (kv[0] is not None, kv[0] or 0)):
                 self._score_group(members, self.fields[(session, section)], len(lines), fouled)
@@ -356,6 +398,10 @@ class _PairsScorer:
         out = []
         for line in members:
             ns, ew = line.ns_points, line.ew_points
+            if line.scored is None and line.result.adjusted is None:  # a plain result, as below
+                out.append(TravellerLine(line.result, line.entry, ns, ew, line.ns_percentage,
+                                         line.ew_percentage))
+                continue
             if line.scored:  # the session rule changed what a side scored
                 ns = line.scored.get(line.ns_side[0], ns)
                 ew = line.scored.get(line.ew_side[0], ew)
@@ -462,23 +508,48 @@ class _PairsScorer:
         denominators.update(line.ew_points.denominator for line in self.lines)
         self._common = math.lcm(*denominators) if denominators else 1
         self._scale = {denominator: self._common // denominator for denominator in denominators}
+        common, scale = self._common, self._scale
+        tallies = self.tallies
         for line in self.lines:
-            session = line.result.session
-            adjusted = line.result.adjusted
-            ns_award = ew_award = False
-            if adjusted is not None and isinstance(adjusted, ArtificialAdjustedScore):
-                ns_award, ew_award = is_award(adjusted.ns), is_award(adjusted.ew)
-            for side, points, opponents, award in (
-                (line.ns_side, line.ns_points, line.ew_side, ns_award),
-                (line.ew_side, line.ew_points, line.ns_side, ew_award),
-            ):
+            result = line.result
+            session = result.session
+            adjusted = result.adjusted
+            if head or tops or (adjusted is not None and isinstance(adjusted, ArtificialAdjustedScore)):
+                self._tally_line(line, head, tops)
+                continue
+            # the common case written out (as _add): whole numerators over the common denominator
+            top = line.top
+            for side, points in ((line.ns_side, line.ns_points), (line.ew_side, line.ew_points)):
+                numerator = points.numerator * scale[points.denominator]
+                if top is not None:
+                    won = 2 * numerator > top * common  # more than half the top
+                else:
+                    won = numerator > 0
                 for who in side:
-                    if tops:
-                        self.board_tops.setdefault((who, line.result.board), line.top or 0)
-                    self._add(session, who, points, line.top, award)
-                    if head:
-                        for other in opponents:
-                            self.head[(who, other)] += points
+                    tally = tallies[(session, who)]
+                    parts = tally.parts
+                    parts[common] = parts.get(common, 0) + numerator
+                    tally.available += top or 0
+                    tally.boards += 1
+                    tally.won += won
+
+    def _tally_line(self, line: _Line, head: bool, tops: bool) -> None:
+        adjusted = line.result.adjusted
+        ns_award = ew_award = False
+        if adjusted is not None and isinstance(adjusted, ArtificialAdjustedScore):
+            ns_award, ew_award = is_award(adjusted.ns), is_award(adjusted.ew)
+        session = line.result.session
+        for side, points, opponents, award in (
+            (line.ns_side, line.ns_points, line.ew_side, ns_award),
+            (line.ew_side, line.ew_points, line.ns_side, ew_award),
+        ):
+            for who in side:
+                if tops:
+                    self.board_tops.setdefault((who, line.result.board), line.top or 0)
+                self._add(session, who, points, line.top, award)
+                if head:
+                    for other in opponents:
+                        self.head[(who, other)] += points
 
     def _add(self, session: int, who: ContestantId, points: Fraction, top: int | None, award: bool) -> None:
         tally = self.tallies[(session, who)]
@@ -552,7 +623,7 @@ class _PairsScorer:
                         field_size = self.fields.get((session.number, section), 0)
                         top = top_units(field_size) if self._units() else None
                         for board in seating.boards:
-                            if (session.number, board, who) in self.played:
+                            if self._played(session.number, board, who):
                                 continue
                             average = Fraction(top, 2) if top is not None else Fraction(0)
                             self._add(session.number, who, average, top, award=True)
