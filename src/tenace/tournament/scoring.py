@@ -44,9 +44,11 @@ Pairs and individual events (team events are in :mod:`tenace.tournament.teams`):
 
 from __future__ import annotations
 
+import gc
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final
@@ -110,7 +112,26 @@ def score_event(event: Event, results: Iterable[Result], penalties: Iterable[Pen
             f"event {event.name!r}: {event.conditions.method.value} scores team matches, not a "
             f"{event.kind.value} event"
         )
-    return _PairsScorer(event, results, penalties).run()
+    with _collector_paused():
+        return _PairsScorer(event, results, penalties).run()
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while a field is scored, back on after (if it was on).
+
+    Scoring makes a few objects per result and frees none of them before the end, none in reference cycles;
+    on a big field the collector would otherwise walk them all again and again (a quarter of the time on
+    10,000 pairs). Other threads meanwhile only collect later, they lose nothing.
+    """
+    was_on = gc.isenabled()
+    if was_on:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 # --- where a result belongs ---------------------------------------------------------------------------------
