@@ -28,7 +28,7 @@ from tenace.cli._files import (
     write_output,
 )
 from tenace.deal import Deal
-from tenace.formats.pbn.dd import with_double_dummy
+from tenace.formats.pbn.annotated import with_double_dummy
 
 
 def register(app: typer.Typer) -> None:

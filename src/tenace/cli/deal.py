@@ -36,7 +36,7 @@ from tenace.dealing.verifiable import VERSION as DEALING_VERSION
 from tenace.dealing.verifiable import Commitment
 from tenace.errors import NotationError
 from tenace.formats.pbn import PBNGame
-from tenace.formats.pbn.dd import with_double_dummy
+from tenace.formats.pbn.annotated import with_double_dummy
 from tenace.record import DealRecord
 
 

@@ -1,5 +1,5 @@
-"""Writing double-dummy analysis into PBN tags (``formats.pbn.dd.with_double_dummy``): the strings other
-programs write, replacement of old analysis, and read → write → read round trips."""
+"""Writing double-dummy analysis into PBN tags (``formats.pbn.annotated.with_double_dummy``): the strings
+other programs write, replacement of old analysis, and read → write → read round trips."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from tenace import Contract, Deal, Seat
 from tenace.analysis import DDTable, Par
 from tenace.formats.lin import read_lin
 from tenace.formats.pbn import PBNGame, read_file, read_games, write_games
+from tenace.formats.pbn.annotated import with_double_dummy
 from tenace.formats.pbn.dd import (
     ANALYSIS_TAGS,
     dd_from_digits,
@@ -23,9 +24,9 @@ from tenace.formats.pbn.dd import (
     optimum_score_text,
     par_contract_text,
     parse_par_contracts,
-    with_double_dummy,
 )
-from tenace.formats.pbn.tags import TagContext, parse_optimum_score
+from tenace.formats.pbn.problems import TagContext
+from tenace.formats.pbn.tags import parse_optimum_score
 from tenace.record import DealRecord
 from tenace.solver import dds
 

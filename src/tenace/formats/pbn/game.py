@@ -18,7 +18,7 @@ from tenace.formats.pbn.auction_section import AuctionSection, first_caller, rea
 from tenace.formats.pbn.dd import ParContract
 from tenace.formats.pbn.grammar import Comment, RawGame, RawTag
 from tenace.formats.pbn.play_section import PlaySection, read_play
-from tenace.formats.pbn.problems import PBNProblem, Problems, Severity
+from tenace.formats.pbn.problems import PBNProblem, Problems, Severity, TagContext
 from tenace.formats.pbn.tables import PBNTable, read_table
 from tenace.formats.pbn.tags import (
     DEFAULT_TAG_PARSERS,
@@ -28,7 +28,6 @@ from tenace.formats.pbn.tags import (
     ResultValue,
     RubberHistory,
     SideValue,
-    TagContext,
     TagParser,
 )
 from tenace.record import DealRecord

@@ -58,3 +58,13 @@ class Problems:
     def warning(self, lineno: int | None, code: str, message: str) -> None:
         self.items.append(PBNProblem(message, source=self.source, lineno=lineno, code=code,
                                      severity=Severity.WARNING))
+
+
+class TagContext:
+    """What a tag parser may use besides the value: a place to put warnings."""
+
+    def __init__(self) -> None:
+        self.warnings: list[tuple[str, str]] = []
+
+    def warn(self, code: str, message: str) -> None:
+        self.warnings.append((code, message))

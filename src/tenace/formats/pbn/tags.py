@@ -32,18 +32,8 @@ from tenace.formats.pbn.dd import (
     parse_dd_tricks,
     parse_par_contracts,
 )
+from tenace.formats.pbn.problems import TagContext
 from tenace.seats import SEATS, Seat, Side
-
-
-class TagContext:
-    """What a tag parser may use besides the value: a place to put warnings."""
-
-    def __init__(self) -> None:
-        self.warnings: list[tuple[str, str]] = []
-
-    def warn(self, code: str, message: str) -> None:
-        self.warnings.append((code, message))
-
 
 TagParser = Callable[[str, TagContext], object]
 

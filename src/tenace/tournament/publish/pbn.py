@@ -41,7 +41,7 @@ from types import MappingProxyType
 from typing import IO, Final
 
 from tenace.board import Board
-from tenace.formats.pbn.dd import with_double_dummy
+from tenace.formats.pbn.annotated import with_double_dummy
 from tenace.formats.pbn.game import PBNGame
 from tenace.formats.pbn.grammar import Item, RawTag
 from tenace.formats.pbn.reader import read_games
