@@ -23,6 +23,9 @@ is the median of the rounds' ratios (each round's pair ran under the same machin
 * **field**: the whole path from entered results to the published rankings. Tenace:
   :func:`tenace.tournament.scoring.score_event` (Law 77, matchpoints, Neuberg, travellers, totals, NS and
   EW rankings with shared places). NumPy: the two above together.
+* **floor**: only building the :class:`~tenace.tournament.standings.TravellerLine` objects the published
+  travellers hold (one per result, no scoring), against the same NumPy run: a bound on how close to NumPy
+  any pure-Python scorer with this output can come.
 
 NumPy is a reference here, not a dependency of Tenace: it works in floats, and a check at the end prints the
 largest difference between its percentages and Tenace's exact ones (it should be about 1e-12) and how many
@@ -50,6 +53,7 @@ from tenace.scoring.points import score
 from tenace.seats import Seat
 from tenace.tournament.model import Conditions, Event, EventKind, Participant, Result
 from tenace.tournament.scoring import score_event
+from tenace.tournament.standings import TravellerLine
 
 DENOMS = list(Denomination)
 DOUBLINGS = list(Doubling)
@@ -275,6 +279,17 @@ def main() -> None:
     scored, ref = side_by_side("whole field (tournament.scoring.score_event)", args.rounds,
                                lambda: score_event(f.event, f.results),
                                lambda: numpy_matchpoints(f, numpy_law77(f)))
+
+    # What the API's own objects cost, with no scoring at all: the published travellers hold one frozen
+    # TravellerLine per result, made in pure Python; against the same NumPy computation of the whole field.
+    lines = [line for traveller in scored.travellers for line in traveller.lines]
+
+    def traveller_lines() -> list[TravellerLine]:
+        return [TravellerLine(line.result, line.ns_score, line.ns_points, line.ew_points, line.ns_percentage,
+                              line.ew_percentage) for line in lines]
+
+    side_by_side("floor (TravellerLine per result, no scoring)", args.rounds, traveller_lines,
+                 lambda: numpy_matchpoints(f, numpy_law77(f)))
 
     worst, agree, count = 0.0, 0, 0
     for ranking in scored.rankings:
