@@ -162,3 +162,20 @@ def test_an_unfinished_auction_from_a_record_ends_with_a_star() -> None:
     assert '[Auction "N"]\n1D Pass *' in text
     (g,) = read_games(text)
     assert g.record.calls == rec.calls and g.problems == ()
+
+
+def test_commentary_after_a_note_survives_a_round_trip() -> None:
+    """Issue 15: a commentary after the last Note of the auction (or the play) was lost when the game was
+    written again; now each note keeps the comments that followed it, and reading it back gives the same."""
+    deal = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+    text = (f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n[Declarer "N"]\n'
+            '[Contract "7NT"]\n[Result "13"]\n[Auction "N"]\n7NT =1= Pass Pass Pass\n'
+            '[Note "1:grand slam"]\n{After the note}\n[Play "E"]\nS7 S2 SA S6\n*\n[Note "1:a play note"]\n'
+            '{At the very end}\n')
+    (game,) = read_games(text)
+    written = format_game(game)
+    assert "{After the note}" in written and "{At the very end}" in written
+    assert written.index('[Note "1:grand slam"]') < written.index("{After the note}") < written.index("[Play")
+    assert written.index('[Note "1:a play note"]') < written.index("{At the very end}")
+    (again,) = read_games(written)
+    assert format_game(again) == written  # stable from the second writing on

@@ -212,7 +212,20 @@ def _auction_lines(record: DealRecord, pbn: PBNGame | None) -> list[str]:
         row.append(end)
     if row:
         lines.append(" ".join(row))
-    lines += [_tag("Note", f"{i}:{text}") for i, text in notes]
+    return lines + _note_lines(notes, pbn)
+
+
+def _note_lines(notes: Iterable[tuple[int, str]], pbn: PBNGame | None) -> list[str]:
+    """The ``Note`` tags of a section, each with the comments that followed it in the file read (so that a
+    commentary after the last note is not lost in a round trip)."""
+    read = [t for t in pbn.tags if t.name == "Note"] if pbn is not None else []
+    lines: list[str] = []
+    for number, text in notes:
+        value = f"{number}:{text}"
+        raw = next((t for t in read if t.value == value), None)
+        if raw is not None:
+            read.remove(raw)
+        lines += _tag_lines("Note", value, raw.comments if raw is not None else ())
     return lines
 
 
@@ -265,8 +278,7 @@ def _play_lines(record: DealRecord, pbn: PBNGame | None) -> list[str]:
         lines.append(" ".join(e.token() + "".join(" " + _comment(c) for c in e.comments) for e in row))
     if end is not None:
         lines.append(end)
-    lines += [_tag("Note", f"{i}:{text}") for i, text in notes]
-    return lines
+    return lines + _note_lines(notes, pbn)
 
 
 # --- tables and other sections -------------------------------------------------------------------------
