@@ -141,6 +141,21 @@ CONTROL_BIDS = [
          "AKJ7.KQ4.J94.K92", "1S P 2NT P 3NT P 4C P 4D P", "4NT", ("keycard",)),
 ]
 
+KANTAR_RKCB = "Eddie Kantar, Roman Keycard Blackwood: The Final Word (with no suit agreed, partner's last bid suit is the key suit), "
+
+MINOR_SLAMS = [
+    # 17 HCP, three diamonds and a control in both unbid suits opposite a rebid minor: slam in diamonds is
+    # near, ask for keycards with diamonds as the key suit rather than settle in 3NT
+    Case(KANTAR_RKCB + "1D 1H 2D: responder with slam values and three-card support asks for keycards",
+         "AJ8.AQJ73.J84.A8", "1D P 1H P 2D P", "4NT", ("keycard", "3+♦")),
+    # 16 HCP and AK5 of diamonds, but no control in clubs (J732): two club losers are possible, 3NT
+    Case(KANTAR_RKCB + "1D 1S 2D: no control of the unbid clubs, game in notrump, not keycards",
+         "AT86.A3.AK5.J732", "1D P 1S P 2D P", "3NT", ("game",)),
+    # one keycard shown (5C) opposite four: one missing, the small slam in the key suit
+    Case(KANTAR_RKCB + "1D 1H 2D 4NT 5C: one keycard missing, six of the minor",
+         "AJ8.AQJ73.J84.A8", "1D P 1H P 2D P 4NT P 5C P", "6D"),
+]
+
 ARTIFICIAL = [
     # 4 HCP, five diamonds: partner doubled 1NT for penalty and the opener's partner transferred with 2D;
     # the 2D bid says nothing about diamonds, so a double of it cannot be for penalty of diamonds
@@ -149,7 +164,7 @@ ARTIFICIAL = [
 ]
 
 CASES = (ADVANCES + DOUBLER_IN_COMPETITION + OPENER_REOPENS + NOTRUMP_SLAMS + SLAM_TRIES
-         + CONTROL_BIDS + ARTIFICIAL)
+         + CONTROL_BIDS + MINOR_SLAMS + ARTIFICIAL)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)

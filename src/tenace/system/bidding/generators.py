@@ -119,6 +119,12 @@ def _last_suit(ctx: Context, seat: int) -> int | None:
     return suits[-1] if suits else None
 
 
+def _rebid(ctx: Context, seat: int, suit: int) -> bool:
+    """Whether ``seat`` bid ``suit`` naturally twice (a rebid shows a long suit)."""
+    return sum(1 for i, c in enumerate(ctx.calls) if ctx.seat_of(i) == seat and c >= 3
+               and _denomination(c) == suit and ctx.meanings[i].natural) >= 2
+
+
 def rkcb(ctx: Context) -> tuple[Made, Made]:
     """Roman Key Card Blackwood (1430) for the side to call. The key suit is the agreed one, or else the last
     suit the asker's partner bid naturally (4NT then agrees it)."""
@@ -189,6 +195,9 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
     safe = {0: ", keys 3+", 1: ", keys 2+"}.get(key, "")
     # a suit both partners bid naturally is a fit once one of them raised it (a three-card raise included)
     fit = f"fit {letter}" if ctx.agreed is not None or key not in ctx.natural[me] else f"fit {letter} 7"
+    if ctx.agreed is None and key < 2 and _rebid(ctx, partner, key):
+        # partner bid his minor twice (a long suit): three cards of it make the fit
+        fit = f"{letter}>=3"
     text = f"tsum {letter} 30+, {fit}, hcp 12+{safe}" + (f", {controls}" if controls else "")
     add(four_nt, text, "rkcb", Forcing.FORCING, alert=True, judge=True)
     if controls:
