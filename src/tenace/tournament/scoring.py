@@ -333,10 +333,16 @@ class _PairsScorer:
         north, south = Seat.NORTH, Seat.SOUTH
         ns_ids: set[ContestantId] = set()
         ew_ids: set[ContestantId] = set()
+        unseated: dict[int, str] = {}  # the section of a result the movements do not seat, per session
         for result in results:
             ns, ew, session, board = result.ns, result.ew, result.session, result.board
             found = at.get((session, result.round, result.table, ns, ew)) if at else None
-            section = found[0] if found is not None else index.locate(result)[0]
+            if found is not None:
+                section = found[0]
+            elif session in unseated:
+                section = unseated[session]
+            else:
+                section = unseated[session] = index.locate(result)[0]
             here = seen.get((session, board))
             if here is None:
                 here = seen[(session, board)] = {}
