@@ -179,3 +179,19 @@ def test_commentary_after_a_note_survives_a_round_trip() -> None:
     assert written.index('[Note "1:a play note"]') < written.index("{At the very end}")
     (again,) = read_games(written)
     assert format_game(again) == written  # stable from the second writing on
+
+
+def test_a_misplaced_note_is_kept_and_written_after_the_sections() -> None:
+    """Issue 15: a Note tag before the auction (§3.5.5 wants notes after their section) is an error of the
+    file but is no longer dropped when the game is written again: it follows the sections."""
+    deal = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+    text = (f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n'
+            '[Note "2:before the auction"]\n[Declarer "N"]\n[Contract "7NT"]\n[Result "13"]\n'
+            '[Auction "N"]\n7NT =1= Pass Pass Pass\n[Note "1:grand slam"]\n')
+    (game,) = read_games(text)
+    assert "note-position" in {p.code for p in game.problems}
+    written = format_game(game)
+    assert written.index('[Note "1:grand slam"]') < written.index('[Note "2:before the auction"]')
+    (again,) = read_games(written)
+    assert "note-position" not in {p.code for p in again.problems}
+    assert format_game(again) == written

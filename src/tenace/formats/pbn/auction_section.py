@@ -45,6 +45,8 @@ class AuctionEntry:
     nags: tuple[int, ...] = ()
     comments: tuple[str, ...] = ()
     lineno: int = field(default=0, compare=False)
+    alert: bool = False
+    """Alerted otherwise than by a note (BEN's ``*``): written back as a note without text, PBN's way."""
 
     def token(self) -> str:
         """The entry as export format writes it: ``^I 1C =1= $3``."""
@@ -225,7 +227,7 @@ def read_auction(tag: RawTag, note_tags: list[RawTag], dealer: Seat | None,
             return
         call, mark, insufficient, lineno, pre_comments = current
         entry = AuctionEntry(call, mark, insufficient, ann.note, tuple(ann.nags),
-                             (*pre_comments, *ann.comments), lineno)
+                             (*pre_comments, *ann.comments), lineno, alert=ann.alert)
         entries.append(entry)
         if ann.note is not None:
             used_notes.setdefault(ann.note, lineno)

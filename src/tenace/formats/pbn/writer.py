@@ -34,6 +34,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import IO, Final
 
 from tenace.board import dealer_for, vulnerability_for
@@ -129,8 +130,11 @@ def format_game(game: PBNGame | DealRecord, *, fill_mandatory: bool = True, newl
     else:  # keys of other formats that are not PBN tag names (LIN's "st", "rh") are not written
         lines += [_tag(name, value) for name, value in record.extra
                   if name not in MANDATORY and _TAG_NAME.fullmatch(name)]
-    lines += _auction_lines(record, pbn)
-    lines += _play_lines(record, pbn)
+    unwritten = [t for t in pbn.tags if t.name == "Note"] if pbn is not None else []
+    lines += _auction_lines(record, pbn, unwritten)
+    lines += _play_lines(record, pbn, unwritten)
+    for note in unwritten:  # a note the file put elsewhere (§3.5.5 wants it after its section): kept
+        lines += _tag_lines("Note", note.value, note.comments)
     for tag in sections:
         table = pbn.table(tag.name) if pbn is not None else None
         lines += _table_lines(table) if table is not None else _section_lines(tag)
@@ -184,7 +188,7 @@ def _entries_from_calls(calls: tuple[AnnotatedCall, ...]) -> tuple[list[AuctionE
     return entries, notes
 
 
-def _auction_lines(record: DealRecord, pbn: PBNGame | None) -> list[str]:
+def _auction_lines(record: DealRecord, pbn: PBNGame | None, unwritten: list[RawTag]) -> list[str]:
     section: AuctionSection | None = pbn.auction if pbn is not None else None
     if section is not None:
         entries = list(section.entries)
@@ -193,6 +197,11 @@ def _auction_lines(record: DealRecord, pbn: PBNGame | None) -> list[str]:
             entries.pop(0)
             first = first.lho
         notes, end = list(section.notes), section.end
+        for k, entry in enumerate(entries):  # an alert without a note (BEN's "*"): a note without text
+            if entry.alert and entry.note is None:
+                number = max((n for n, _ in notes), default=0) + 1
+                entries[k] = replace(entry, note=number)
+                notes.append((number, ""))
     elif record.calls is not None:
         first = record.dealer or (dealer_for(record.number) if record.number is not None else Seat.NORTH)
         entries, notes = _entries_from_calls(record.calls)
@@ -212,19 +221,18 @@ def _auction_lines(record: DealRecord, pbn: PBNGame | None) -> list[str]:
         row.append(end)
     if row:
         lines.append(" ".join(row))
-    return lines + _note_lines(notes, pbn)
+    return lines + _note_lines(notes, unwritten)
 
 
-def _note_lines(notes: Iterable[tuple[int, str]], pbn: PBNGame | None) -> list[str]:
+def _note_lines(notes: Iterable[tuple[int, str]], unwritten: list[RawTag]) -> list[str]:
     """The ``Note`` tags of a section, each with the comments that followed it in the file read (so that a
-    commentary after the last note is not lost in a round trip)."""
-    read = [t for t in pbn.tags if t.name == "Note"] if pbn is not None else []
+    commentary after the last note is not lost in a round trip); each note written leaves ``unwritten``."""
     lines: list[str] = []
     for number, text in notes:
         value = f"{number}:{text}"
-        raw = next((t for t in read if t.value == value), None)
+        raw = next((t for t in unwritten if t.value == value), None)
         if raw is not None:
-            read.remove(raw)
+            unwritten.remove(raw)
         lines += _tag_lines("Note", value, raw.comments if raw is not None else ())
     return lines
 
@@ -261,7 +269,7 @@ def _rows_from_cards(record: DealRecord) -> tuple[Seat, list[list[PlayEntry]]] |
     return first, rows
 
 
-def _play_lines(record: DealRecord, pbn: PBNGame | None) -> list[str]:
+def _play_lines(record: DealRecord, pbn: PBNGame | None, unwritten: list[RawTag]) -> list[str]:
     section: PlaySection | None = pbn.play if pbn is not None else None
     if section is not None:
         first, rows, notes, end = section.first, [list(r) for r in section.rows], section.notes, section.end
@@ -278,7 +286,7 @@ def _play_lines(record: DealRecord, pbn: PBNGame | None) -> list[str]:
         lines.append(" ".join(e.token() + "".join(" " + _comment(c) for c in e.comments) for e in row))
     if end is not None:
         lines.append(end)
-    return lines + _note_lines(notes, pbn)
+    return lines + _note_lines(notes, unwritten)
 
 
 # --- tables and other sections -------------------------------------------------------------------------
