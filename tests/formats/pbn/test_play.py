@@ -128,3 +128,16 @@ def test_annotations_on_cards() -> None:
     assert g.play is not None and g.play.rows[0][0].token() == "SK =1= $7"
     assert g.play.notes == ((1, "highest of series"),)
     assert [c for _, c in codes(game(SCHIPHOL, "5HX", "S", "W", "SK $1 H3 S4 S3\n*"))] == ["play-nag"]
+
+
+def test_a_deal_turned_by_one_seat_is_one_error_with_the_hint_not_one_per_card() -> None:
+    """Issue 15: a Deal tag that starts at the wrong seat made one 'not held' error per card (16,432 for 318
+    real games); now it is one error naming the turn, when every card lies the same number of seats along."""
+    turned = "E" + TOP[1:]  # the same hands, given from East: each hand is one seat to the left
+    g = game(turned, "7NT", "N", "E", "ST S6 S2 SA\nHT H8 H5 HA\nDT D8 D5 DA\n*")
+    assert codes(g) == [(4, "play-rotated")]
+    assert "on the left of" in g.problems[0].message
+    right = game(TOP, "7NT", "N", "E", "ST S6 S2 SA\nHT H8 H5 HA\nDT D8 D5 DA\n*")
+    assert codes(right) == []  # the same play on the right deal is clean
+    one_wrong = game(TOP, "7NT", "N", "E", "ST S3 S2 SA\nS9 S4 HA SK\n*")
+    assert [c for _, c in codes(one_wrong)] == ["play-card-not-held"]  # a single stray card: still per card

@@ -207,6 +207,13 @@ def read_play(tag: RawTag, note_tags: list[RawTag], deal: Deal | PartialDeal | N
             problems.error(tag.lineno, "play-leader", f"the opening lead is {declarer.lho.name.title()}'s "
                            f"(declarer {declarer.name.title()}), but Play names {first.name.title()}")
     irregular = any(e.revoke or e.lead_out_of_turn for e in entries)
+    turned = _turned(rows[:total], first, deal)
+    if turned:
+        direction = {1: "on the left of", 2: "opposite", 3: "on the right of"}[turned]
+        problems.error(tag.lineno, "play-rotated",
+                       f"every card of the play is held by the player {direction} the one who plays it: the "
+                       "Deal tag (or the Play tag) seems to start at the wrong seat; the play is not checked "
+                       "card by card")
     for number, row in enumerate(rows[:total], 1):
         by_seat = {first.rotate(i): e for i, e in enumerate(row)}
         for e in row:  # cards seen twice, whatever the order
@@ -242,7 +249,7 @@ def read_play(tag: RawTag, note_tags: list[RawTag], deal: Deal | PartialDeal | N
             if plus_seen:
                 problems.error(e.lineno, "play-plus", f"{e.card} is played after '+' (§3.6)")
             hand = hands[seat.index]
-            if hand is not None:
+            if hand is not None and not turned:
                 if e.card not in hand:
                     original = deal.hands[seat.index] if deal is not None else None
                     held = original is not None and e.card in original
@@ -277,3 +284,15 @@ def read_play(tag: RawTag, note_tags: list[RawTag], deal: Deal | PartialDeal | N
             leader = None
     return PlaySection(first, tuple(rows), end, notes, tuple(cards), tuple(leaders), complete_tricks,
                        wins if declarer is not None else None, total, plus_seen, irregular, tag.lineno)
+
+
+def _turned(rows: list[tuple[PlayEntry, ...]], first: Seat, deal: Deal | PartialDeal | None) -> int:
+    """How many seats clockwise every card of the play lies from the player who plays it, when that is the
+    same for all of them and not 0 (a deal or Play tag starting at the wrong seat); 0 otherwise. Four cards
+    at least are needed to say so."""
+    if not isinstance(deal, Deal):
+        return 0
+    offsets = {(deal.holder(e.card).index - first.rotate(i).index) % 4
+               for row in rows for i, e in enumerate(row) if e.card is not None}
+    played = sum(e.card is not None for row in rows for e in row)
+    return offsets.pop() if played >= 4 and len(offsets) == 1 and 0 not in offsets else 0
