@@ -148,6 +148,10 @@ MINOR_SLAMS = [
     # near, ask for keycards with diamonds as the key suit rather than settle in 3NT
     Case(KANTAR_RKCB + "1D 1H 2D: responder with slam values and three-card support asks for keycards",
          "AJ8.AQJ73.J84.A8", "1D P 1H P 2D P", "4NT", ("keycard", "3+♦")),
+    # 16 HCP, three diamonds, and both unbid suits (hearts, clubs) controlled by ace-king: a point short of
+    # 30 together, but a strong hand opposite a rebid minor asks all the same
+    Case(KANTAR_RKCB + "1D 1S 2D: a 16-count with three-card support and every unbid suit controlled asks",
+         "J8643.AK3.J43.AK", "1D P 1S P 2D P", "4NT", ("keycard", "3+♦")),
     # 16 HCP and AK5 of diamonds, but no control in clubs (J732): two club losers are possible, 3NT
     Case(KANTAR_RKCB + "1D 1S 2D: no control of the unbid clubs, game in notrump, not keycards",
          "AT86.A3.AK5.J732", "1D P 1S P 2D P", "3NT", ("game",)),

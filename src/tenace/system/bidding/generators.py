@@ -200,6 +200,10 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
         fit = f"{letter}>=3"
     text = f"tsum {letter} 30+, {fit}, hcp 12+{safe}" + (f", {controls}" if controls else "")
     add(four_nt, text, "rkcb", Forcing.FORCING, alert=True, judge=True)
+    if fit == f"{letter}>=3":
+        # opposite his rebid minor, a strong hand (15+ HCP) asks with a point less
+        add(four_nt, f"tsum {letter} 29+, {fit}, hcp 15+{safe}" + (f", {controls}" if controls else ""),
+            "rkcb", Forcing.FORCING, alert=True, judge=True)
     if controls:
         # with more, a suit nobody controls is a risk worth taking
         add(four_nt, f"tsum {letter} 34+, {fit}, hcp 12+{safe}", "rkcb", Forcing.FORCING, alert=True,
