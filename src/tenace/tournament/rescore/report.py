@@ -81,7 +81,12 @@ class Check:
 
 
 def _text(value: Decimal | int | str) -> str:
-    return str(value)
+    """A number as people write it: a normalised ``Decimal`` such as ``1E+1`` is ``10``.
+
+    >>> _text(Decimal("1E+1")), _text(Decimal("27.50")), _text(-3)
+    ('10', '27.50', '-3')
+    """
+    return format(value, "f") if isinstance(value, Decimal) else str(value)
 
 
 def compare(
