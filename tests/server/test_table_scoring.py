@@ -354,3 +354,70 @@ def test_a_restarted_server_keeps_the_sessions_links_and_results(client: TestCli
         confirm = {"round": 1, "board": board, "side": "EW"}
         assert again.post(api + "/confirm", json=confirm).status_code == 200
     assert [c.action for c in _store(client).history(created["event_id"])].count("enter") == 1
+
+
+def _pbn(boards: dict[int, str], *, dealer: str = "E", vulnerable: str = "All") -> str:
+    """A dealing machine's file: each board with its deal, one dealer and vulnerability for all (not Law 2's,
+    so that the test sees they are taken from the file)."""
+    return "\n".join(f'[Board "{n}"]\n[Dealer "{dealer}"]\n[Vulnerable "{vulnerable}"]\n[Deal "{deal}"]\n'
+                     for n, deal in boards.items())
+
+
+_DEALS = ["N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
+          "N:T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432 AKQJ.AKQ.AKQ.AKQ",
+          "N:6543.876.876.876 2.5432.5432.5432 AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9"]
+
+
+def test_a_session_takes_its_boards_from_a_pbn_file_dealt_beforehand(client: TestClient) -> None:
+    """A club deals with a dealing machine: the session plays the file's deals, dealer and vulnerability
+    (the hand records and the checks use them); nothing is dealt here."""
+    from tenace import Deal, Seat
+    from tenace.board import Vulnerability
+
+    created = _create(client, boards_pbn=_pbn(dict(enumerate(_DEALS, 1))))
+    session = _scoring(client).get(created["id"])
+    assert sorted(session.boards) == [1, 2, 3]
+    for number, deal in enumerate(_DEALS, 1):
+        board = session.boards[number]
+        assert board.deal == Deal.from_pbn(deal)
+        assert (board.dealer, board.vulnerability) == (Seat.EAST, Vulnerability.BOTH)
+
+
+@pytest.mark.parametrize(("boards", "says"), [
+    ({1: _DEALS[0], 2: _DEALS[1]}, "boards: no board 3; the movement plays boards 1 to 3"),
+    ({1: _DEALS[0], 2: "N:AKQ", 3: _DEALS[2]}, "boards:6: board 2 has no full deal"),
+])
+def test_a_pbn_file_that_lacks_a_board_is_refused_and_nothing_is_created(
+    client: TestClient, boards: dict[int, str], says: str
+) -> None:
+    login(client, "dan")
+    assert client.get("/scoring").status_code == 200  # the scoring part of the server is up
+    before = len(_scoring(client).all())
+    body = {"name": "Monday pairs", "movement": "mitchell", "tables": 3, "boards_per_round": 1,
+            "boards_pbn": _pbn(boards)}
+    answer = client.post("/scoring/sessions", json=body)
+    assert answer.status_code == 422 and says in answer.json()["detail"]
+    assert len(_scoring(client).all()) == before
+
+
+def test_the_directors_form_uploads_the_boards_file(client: TestClient) -> None:
+    """The session form sends the file as multipart/form-data; the session plays its deals."""
+    import re as regex
+
+    from tenace import Deal
+
+    login(client, "dan")
+    page = client.get("/scoring")
+    token = regex.search(r'name="csrf_token" value="([^"]+)"', page.text)
+    assert token is not None and 'enctype="multipart/form-data"' in page.text
+    form = {"csrf_token": token.group(1), "name": "Club pairs", "movement": "mitchell", "tables": "3",
+            "boards_per_round": "1", "deal": "no", "travellers": "yes"}
+    files = {"boards_file": ("machine.pbn", _pbn(dict(enumerate(_DEALS, 1))).encode(), "text/plain")}
+    answer = client.post("/scoring/sessions", data=form, files=files, follow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    session_id = answer.headers["location"].rsplit("/", 1)[-1]
+    session = _scoring(client).get(session_id)
+    assert [session.boards[n].deal for n in (1, 2, 3)] == [Deal.from_pbn(d) for d in _DEALS]
+    bad = {"boards_file": ("machine.pbn", _pbn({1: _DEALS[0]}).encode(), "text/plain")}
+    refused = client.post("/scoring/sessions", data=form, files=bad, follow_redirects=False)
+    assert refused.status_code == 303 and "machine.pbn" in refused.headers["location"]

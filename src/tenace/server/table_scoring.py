@@ -43,7 +43,7 @@ import queue
 import re
 import secrets
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final
@@ -209,6 +209,38 @@ class ScoringSession:
 
     def board(self, number: int) -> Board:
         return self.boards.get(number) or Board(number)
+
+
+def boards_from_pbn(text: str, source: str, numbers: Sequence[int]) -> dict[int, Board]:
+    """The boards a session plays, from a PBN file of boards dealt beforehand (a dealing machine's file, or
+    another program's): each numbered game with a full deal, with the dealer and vulnerability the file gives
+    (Law 2 where it gives none).
+
+    :raises ClubError: naming the file (and line) when a board the movement plays is missing or has no full
+        deal; nothing is created.
+    """
+    from tenace.formats.pbn import read_games
+
+    found: dict[int, Board] = {}
+    unreadable: dict[int, int] = {}
+    for game in read_games(text, source=source):
+        record = game.record
+        if record.number is None:
+            continue
+        if isinstance(record.deal, Deal):
+            found.setdefault(record.number, Board(record.number, record.deal, record.dealer,
+                                                  record.vulnerability))
+        else:
+            unreadable.setdefault(record.number, game.lineno)
+    for number in numbers:
+        if number not in found and number in unreadable:
+            raise ClubError(f"{source}:{unreadable[number]}: board {number} has no full deal", "boards")
+    missing = [n for n in numbers if n not in found]
+    if missing:
+        listed = ", ".join(map(str, missing[:10])) + (", ..." if len(missing) > 10 else "")
+        raise ClubError(f"{source}: no board {listed}; the movement plays boards {min(numbers)} to "
+                        f"{max(numbers)}", "boards")
+    return {n: found[n] for n in numbers}
 
 
 def where_next(movement: Movement, seating: Seating) -> dict[str, Any]:
@@ -380,13 +412,18 @@ class Scoring:
                 self._dd_waiting.discard(key)
 
     def create(self, name: str, kind: str, movement: Movement, names: Mapping[str, str], *, director: str,
-               deal: bool, travellers: bool) -> ScoringSession:
+               deal: bool, travellers: bool, boards: Mapping[int, Board] | None = None) -> ScoringSession:
+        """A new session; its boards are ``boards`` when given (pre-dealt, :func:`boards_from_pbn`), else
+        dealt here when ``deal`` (Law 6), else unknown (no hand records, no checks against the cards)."""
         participants = tuple(Participant(c, names.get(c) or f"Pair {c}") for c in movement.contestants)
         event = Event(name=name, kind=EventKind.PAIRS, conditions=Conditions(method=Method.MATCHPOINTS),
                       participants=participants, sessions=(Session(SESSION, (movement,)),))
         event_id = self.store.create_event(event, by=director)
         numbers = movement.boards
-        dealt = {b.number: b for b in deal_boards(max(numbers))} if deal else {}
+        if boards is not None:
+            dealt = dict(boards)
+        else:
+            dealt = {b.number: b for b in deal_boards(max(numbers))} if deal else {}
         session = ScoringSession(
             id=secrets.token_urlsafe(9), name=name, event_id=event_id, kind=kind, director=director,
             created=dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
@@ -778,6 +815,32 @@ def _truth(value: object) -> bool:
     return str(value).strip().lower() in ("1", "true", "yes", "on")
 
 
+MAX_BOARDS_FILE: Final = 2_000_000
+"""The largest PBN file of boards a session takes, in bytes."""
+
+
+async def _boards_file(request: Request, fields: Mapping[str, Any]) -> tuple[str, str]:
+    """The PBN text of the boards dealt beforehand, and its name: the ``boards_file`` uploaded with the form,
+    or ``boards_pbn`` as text (JSON or form); empty when neither is given.
+
+    :raises ClubError: for a file too large."""
+    text, source = str(fields.get("boards_pbn") or ""), "boards"
+    if not text and "multipart/form-data" in request.headers.get("content-type", ""):
+        upload = (await request.form()).get("boards_file")
+        if upload is not None and not isinstance(upload, str) and upload.filename:
+            data = await upload.read(MAX_BOARDS_FILE + 1)
+            source = upload.filename
+            if len(data) > MAX_BOARDS_FILE:
+                raise ClubError(f"{source}: larger than {MAX_BOARDS_FILE:,} bytes", "boards")
+            try:
+                text = data.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                text = data.decode("latin-1")  # older PBN files are Latin-1 (PBN 2.1 §3.1)
+    if len(text) > MAX_BOARDS_FILE:
+        raise ClubError(f"{source}: larger than {MAX_BOARDS_FILE:,} characters", "boards")
+    return text, source
+
+
 def _names(text: str) -> dict[str, str]:
     """``3: Ann & Bob`` one pair a line: the pairs' names."""
     names = {}
@@ -882,6 +945,8 @@ def router() -> APIRouter:
             unknown = sorted(set(names) - set(movement.contestants))
             if unknown:
                 raise ClubError(f"names: the movement has no pair {', '.join(unknown)}", "names")
+            pbn, source = await _boards_file(request, fields)
+            boards = boards_from_pbn(pbn, source, movement.boards) if pbn else None
         except ClubError as exc:
             if form:
                 return RedirectResponse(f"/scoring?error={quote(str(exc))}", status_code=303)
@@ -889,7 +954,8 @@ def router() -> APIRouter:
         scoring = _scoring(request)
         session = await asyncio.to_thread(
             scoring.create, name, kind, movement, names, director=user.username,
-            deal=_truth(fields.get("deal", True)), travellers=_truth(fields.get("travellers", True)))
+            deal=_truth(fields.get("deal", True)), travellers=_truth(fields.get("travellers", True)),
+            boards=boards)
         if form:
             return RedirectResponse(f"/scoring/{quote(session.id, safe='')}", status_code=303)
         return JSONResponse({"id": session.id, "event_id": session.event_id, "page": f"/scoring/{session.id}",
