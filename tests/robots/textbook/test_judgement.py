@@ -147,11 +147,19 @@ MINOR_SLAMS = [
     # 17 HCP, three diamonds and a control in both unbid suits opposite a rebid minor: slam in diamonds is
     # near, ask for keycards with diamonds as the key suit rather than settle in 3NT
     Case(KANTAR_RKCB + "1D 1H 2D: responder with slam values and three-card support asks for keycards",
-         "AJ8.AQJ73.J84.A8", "1D P 1H P 2D P", "4NT", ("keycard", "3+♦")),
+         "AJ8.AQJ73.J84.A8", "1D P 1H P 2D P", "4NT", ("keycard",)),
     # 16 HCP, three diamonds, and both unbid suits (hearts, clubs) controlled by ace-king: a point short of
     # 30 together, but a strong hand opposite a rebid minor asks all the same
     Case(KANTAR_RKCB + "1D 1S 2D: a 16-count with three-card support and every unbid suit controlled asks",
-         "J8643.AK3.J43.AK", "1D P 1S P 2D P", "4NT", ("keycard", "3+♦")),
+         "J8643.AK3.J43.AK", "1D P 1S P 2D P", "4NT", ("keycard",)),
+    # 16 HCP and two small diamonds opposite an opening and a rebid of diamonds (six, as a rule): eight
+    # cards together, both unbid suits controlled, ask
+    Case(KANTAR_RKCB + "1D 1H 2D: 16 HCP and a doubleton opposite the opened and rebid minor asks",
+         "KQ9.A7642.T8.AK7", "1D P 1H P 2D P", "4NT", ("keycard",)),
+    # 19 HCP and two diamonds, but the diamonds are the responder's own suit, rebid when he is weak (1C 1D
+    # 2NT 3D): no six-card suit is promised opposite, game in notrump
+    Case(KANTAR_RKCB + "1C 1D 2NT 3D: a doubleton in responder's rebid minor is no fit, 3NT",
+         "KT2.AQJ3.A3.A864", "1C P 1D P 2NT P 3D P", "3NT", ("game",)),
     # 16 HCP and AK5 of diamonds, but no control in clubs (J732): two club losers are possible, 3NT
     Case(KANTAR_RKCB + "1D 1S 2D: no control of the unbid clubs, game in notrump, not keycards",
          "AT86.A3.AK5.J732", "1D P 1S P 2D P", "3NT", ("game",)),

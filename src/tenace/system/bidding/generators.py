@@ -125,6 +125,12 @@ def _rebid(ctx: Context, seat: int, suit: int) -> bool:
                and _denomination(c) == suit and ctx.meanings[i].natural) >= 2
 
 
+def _opened(ctx: Context, seat: int, suit: int) -> bool:
+    """Whether ``seat`` made the opening bid, in ``suit``."""
+    first = next((i for i, c in enumerate(ctx.calls) if c >= 3), None)
+    return first is not None and ctx.seat_of(first) == seat and _denomination(ctx.calls[first]) == suit
+
+
 def rkcb(ctx: Context) -> tuple[Made, Made]:
     """Roman Key Card Blackwood (1430) for the side to call. The key suit is the agreed one, or else the last
     suit the asker's partner bid naturally (4NT then agrees it)."""
@@ -204,6 +210,10 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
         # opposite his rebid minor, a strong hand (15+ HCP) asks with a point less
         add(four_nt, f"tsum {letter} 29+, {fit}, hcp 15+{safe}" + (f", {controls}" if controls else ""),
             "rkcb", Forcing.FORCING, alert=True, judge=True)
+        if _opened(ctx, partner, key):
+            # he opened the minor and rebid it (six cards, as a rule): with 16+ HCP two cards will do
+            add(four_nt, f"{letter}>=2, hcp 16+{safe}" + (f", {controls}" if controls else ""),
+                "rkcb", Forcing.FORCING, alert=True, judge=True)
     if controls:
         # with more, a suit nobody controls is a risk worth taking
         add(four_nt, f"tsum {letter} 34+, {fit}, hcp 12+{safe}", "rkcb", Forcing.FORCING, alert=True,
