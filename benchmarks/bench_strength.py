@@ -145,7 +145,10 @@ for line in sys.stdin:
     seat = Seat.from_str(q["seat"])
     calls = tuple(parse_call(c) for c in q["calls"])
     board = Board(q["board"], deal)
-    choice = choose_call(deal[seat], board.dealer, seat, calls)
+    try:  # as this checkout's robots call it: with the board's vulnerability
+        choice = choose_call(deal[seat], board.dealer, seat, calls, vulnerability=board.vulnerability)
+    except TypeError:  # a revision from before choose_call took the vulnerability
+        choice = choose_call(deal[seat], board.dealer, seat, calls)
     print(json.dumps({"call": str(choice.call)}), flush=True)
 """
 
