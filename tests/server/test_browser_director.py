@@ -316,7 +316,8 @@ def test_a_guests_disputed_claim_reaches_the_console_by_itself_and_the_directors
     link = director.locator("a.guest-link").first.get_attribute("href")
     assert link
 
-    # Gina opens her seat link and bids 7NT: she declares whatever the robots do (nothing can be bid over it)
+    # Gina opens her seat link and bids 7NT: she declares whatever the robots do (nothing can be bid over it;
+    # a robot may double it, and then she passes)
     guest_context = browser.new_context()
     gina = guest_context.new_page()
     errors += _watch_errors(gina)
@@ -325,9 +326,12 @@ def test_a_guests_disputed_claim_reaches_the_console_by_itself_and_the_directors
     seven = gina.locator('#bids button[data-call="7NT"]:not([disabled])')
     seven.wait_for(timeout=TIMEOUT_MS)
     claim = gina.locator("#claim-button")
-    for _ in range(3):  # a click on a bidding box the next view redraws at that moment may be lost: again
+    again = gina.locator('#bidding-box button[data-call="P"]:not([disabled])')
+    for _ in range(4):  # a click on a bidding box the next view redraws at that moment may be lost: again
         if seven.count():
             seven.click()
+        elif again.count():  # 7NT doubled (or redoubled): her turn again, and she passes
+            again.click()
         try:
             # after the opening lead she claims every trick left, which no robot defender agrees to (68, 69)
             claim.wait_for(state="visible", timeout=TIMEOUT_MS // 2)
