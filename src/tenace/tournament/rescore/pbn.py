@@ -16,11 +16,13 @@ from tenace.contract import Contract
 from tenace.errors import BridgeError
 from tenace.formats.pbn import PBNGame, PBNTable, read_games
 from tenace.formats.pbn.tables import Cell
+from tenace.formats.pbn.tags import SideValue
 from tenace.scoring.adjusted import ArtificialAdjustedScore, Award
 from tenace.scoring.imps import butler_datum, imps_against
 from tenace.scoring.matchpoints import (
     BoardScore,
     Entry,
+    Factoring,
     TableResult,
     score_board,
     score_event,
@@ -261,11 +263,47 @@ class _PBNScores:
     # -- matchpoints --
 
     def matchpoints(self) -> RescoreReport:
+        """The matchpoint pairs report. Whether boards with fewer results than the field are Neuberg-factored
+        is decided once for the event, as scoring programs decide it (a condition of contest, Law 78D), not
+        board by board: the way that agrees with more of the printed values on the short boards without
+        artificial scores; Neuberg when no such board tells."""
         field = max((len(rows) for _, rows in self.boards), default=0)
+        neuberg = self._matchpoints(field, Factoring.NEUBERG)
+        plain = self._matchpoints(field, Factoring.NONE)
+        short = {
+            self.number(game)
+            for game, rows in self.boards
+            if len(rows) < field and all(isinstance(_row_entry(row), int) for row in rows)
+        }
+
+        def agreeing(report: RescoreReport) -> int:
+            return sum(c.agrees for line in report.lines if line.board in short for c in line.checks)
+
+        votes = (agreeing(neuberg), agreeing(plain))
+        if votes[1] > votes[0]:
+            chosen = plain
+            how = f"per event: short boards keep their own top (detected on {len(short)} boards)"
+        elif short and votes[0] > votes[1]:
+            chosen, how = neuberg, f"per event: Neuberg (detected on {len(short)} short boards)"
+        elif short:
+            chosen, how = neuberg, "per event: Neuberg (assumed: the short boards agree either way)"
+        else:
+            chosen, how = neuberg, "per event: Neuberg (assumed: no board without artificial scores is short)"
+        settings = tuple(
+            (name, "none" if chosen is plain else value) if name == "factoring" else (name, value)
+            for name, value in chosen.settings
+        )
+        settings = (*settings, ("factoring_decided", how))
+        return RescoreReport(
+            chosen.source, chosen.format, chosen.program, chosen.method, chosen.rounding, chosen.lines,
+            chosen.participants, settings, chosen.notes,
+        )
+
+    def _matchpoints(self, field: int, factoring: Factoring) -> RescoreReport:
         boards = []
         for game, rows in self.boards:
             entries = self.entries(game, rows)
-            boards.append((game, rows, entries, score_board(entries, field=field)))
+            boards.append((game, rows, entries, score_board(entries, field=field, factoring=factoring)))
         convention = self._mp_convention(
             [(row, s) for _, rows, _, scored in boards for row, s in zip(rows, scored, strict=True)]
         )
@@ -307,7 +345,7 @@ class _PBNScores:
                         places = _places_of(printed)
                         checks.append(compare(quantity, printed, self.rounding.round(exact, places), reason))
                 lines.append(LineReport(number, ns_pair, ew_pair, tuple(checks), table=row.text("Table")))
-        event = score_event(results, field=field)
+        event = score_event(results, field=field, factoring=factoring)
         ours: dict[str, tuple[Fraction, Fraction, int]] = {}
         fixed: dict[str, tuple[Fraction, Fraction]] = {}
         for t in event.totals:
@@ -374,6 +412,9 @@ class _PBNScores:
                 stated[pid] = value
         theirs_places = _stated_places(stated, None)
         documented: set[str] = set()
+        unplayed = [
+            pid for row in self.totals if (pid := row.text("PairId") or row.text("TeamId") or "?") not in ours
+        ]
         for row in self.totals:
             pid = row.text("PairId") or row.text("TeamId") or "?"
             checks: list[Check] = []
@@ -406,8 +447,29 @@ class _PBNScores:
                 checks.append(
                     _place_check(pid, int(rank), ours_places, theirs_places, lambda p: p in documented)
                 )
+            if pid not in ours and unplayed:
+                # a participant with no boards is placed after every one that played, tied with the others
+                # that played none
+                place = len(ours) + 1
+                if rank is not None:
+                    checks.append(compare("place", int(rank), place))
+                if row.has("RankTie"):
+                    checks.append(self._rank_tie(row, pid, dict.fromkeys(unplayed, place)))
+            elif row.has("RankTie") and pid in ours:
+                checks.append(self._rank_tie(row, pid, ours_places))
             reports.append(ParticipantReport(pid, tuple(checks)))
         return tuple(reports)
+
+    def _rank_tie(self, row: _Row, pid: str, places: Mapping[str, int]) -> Check:
+        """Ruter's ``RankTie``: the last place a tie spans (``Rank`` 4 and ``RankTie`` 5 for two pairs tied
+        for 4th), ``-`` when the participant is not tied."""
+        place = places[pid]
+        tied = sum(1 for other in places.values() if other == place)
+        ours = str(place + tied - 1) if tied > 1 else "-"
+        text = row.text("RankTie") or "-"
+        printed = row.number("RankTie", optional=True)
+        program = str(int(printed)) if printed is not None else "-" if text in ("-", "") else text
+        return Check("rank_tie", program, ours, program == ours)
 
     # -- Butler --
 
@@ -598,6 +660,78 @@ class _PBNScores:
         return best or 1
 
 
+def _program_of(data: str | bytes | Path) -> str | None:
+    """The program named in the file's opening comment (``% Generated by BBO Helper ...``), if any."""
+    if isinstance(data, Path):
+        with data.open("rb") as handle:
+            head = handle.read(4096)
+    else:
+        head = (data.encode("utf-8", "replace") if isinstance(data, str) else data)[:4096]
+    match = re.search(
+        rb"^[%;]\s*(?:Generated|Created|Exported) by\s+(.+?)\s*$", head, re.MULTILINE | re.IGNORECASE
+    )
+    if match is None:
+        return None
+    name = match.group(1).decode("utf-8", "replace")
+    return re.sub(r"\s*(browser add-on|\(.*\)).*$", "", name).strip() or None
+
+
+def _ns_percentage(value: SideValue, contract: Contract | None) -> Decimal | None:
+    """North-South's percentage from ``"NS 51.3"``, ``"EW 48.7"`` or a declarer's plain value."""
+    if value.ns is not None:
+        return value.ns
+    if value.ew is not None:
+        return 100 - value.ew
+    if value.plain is not None and contract is not None:
+        return value.plain if contract.declarer.side.value == "NS" else 100 - value.plain
+    return None
+
+
+def _rescore_score_tags(
+    games: Sequence[PBNGame], source: str, rounding: Rounding | None, program: str | None
+) -> RescoreReport:
+    """One table's result per game, as BBO Helper writes a player's boards of an online tournament:
+    ``[Score "NS 110"]`` checked against Law 77 from Contract, Declarer, Result and the board's
+    vulnerability. ``ScorePercentage`` (the field's percentage) needs the traveller, which the file does
+    not hold: it is taken as given and said so."""
+    lines: list[LineReport] = []
+    unscored = 0
+    for game in games:
+        points = game.score_ns
+        number = game.record.number
+        if points is None:
+            if game.tag("Score"):
+                raise RescoreError(
+                    f"board {number if number is not None else '?'}: Score {game.tag('Score')!r} is not "
+                    "'NS <points>', 'EW <points>' or '<points>' (PBN 4.2.1)",
+                    source=source,
+                    lineno=game.lineno or None,
+                )
+            unscored += 1
+            continue
+        checks: list[Check] = []
+        # Law 77: the score from the contract, declarer, tricks and vulnerability
+        law77 = game.record.score_ns() if game.record.tricks is not None or game.record.passed_out else None
+        checks.append(compare("score", points, law77))
+        percentage = game.values.get("ScorePercentage")
+        if isinstance(percentage, SideValue):
+            ns_pct = _ns_percentage(percentage, game.record.contract)
+            if ns_pct is not None:
+                checks.append(given("ns_percentage", ns_pct,
+                                    "the field's percentage: its traveller is not in the file"))
+        ns = "-".join(filter(None, (game.tag("North"), game.tag("South")))) or "NS"
+        ew = "-".join(filter(None, (game.tag("East"), game.tag("West")))) or "EW"
+        lines.append(LineReport(number, ns, ew, tuple(checks)))
+    notes = ["one result per board (a player's own tables): only the Law 77 scores can be recomputed"]
+    if unscored:
+        notes.append(f"{unscored} game(s) without a Score tag are not checked")
+    name = program or _pbn_program(games)
+    default = Rounding.HALF_UP if name.lower().startswith(("bbo", "ruter")) else Rounding.HALF_EVEN
+    return RescoreReport(
+        source, "pbn", name, "scores", rounding or default, tuple(lines), (), (), tuple(notes)
+    )
+
+
 def rescore_pbn(
     data: str | bytes | Path,
     *,
@@ -612,7 +746,10 @@ def rescore_pbn(
     games = list(read_games(data, source=source))
     scores = _PBNScores(games, source, rounding)
     if not scores.boards:
-        raise RescoreError("no ScoreTable in this PBN file: nothing to re-score", source=source)
+        if any(game.tag("Score") for game in games):
+            return _rescore_score_tags(games, source, rounding, _program_of(data))
+        raise RescoreError("no ScoreTable and no Score tag in this PBN file: nothing to re-score",
+                           source=source)
     columns = scores.columns()
     if "MatchDetails" in columns:
         return scores.teams(vp_boards)

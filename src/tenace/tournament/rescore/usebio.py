@@ -267,6 +267,16 @@ class _USEBIOMatchpoints:
         totals = {str(t.pair): t for t in scored.totals}
         stale = self.stale_totals(boards)
         groups = _direction_groups(event)
+        # a short pair's total is scaled to the most boards played: in a two-winner Mitchell, the most boards
+        # played in its own direction (each direction is a separate contest)
+        most = {
+            group: max((t.boards for pid, t in totals.items() if groups.get(pid) == group), default=0)
+            for group in set(groups.values())
+        } if groups else {}
+
+        def expected(pid: str) -> int:
+            return most.get(groups.get(pid, ""), 0) if groups and pid in groups else scored.expected_boards
+
         ours_pct = {pid: t.percentage for pid, t in totals.items()}
         ours_places = _places(ours_pct, groups)
         theirs_pct = {str(p.number): p.percentage for p in event.pairs if p.percentage is not None}
@@ -284,7 +294,7 @@ class _USEBIOMatchpoints:
                 continue
             fix = delta.get(pid, Fraction(0))
             raw = t.raw + fix
-            fixed_total = raw * scored.expected_boards / t.boards * self.scale
+            fixed_total = raw * expected(pid) / t.boards * self.scale
             fixed_pct = raw * _HUNDRED / t.available if t.available else Fraction(50)
             pct_ok_fixed = pair.percentage is not None and pair.percentage == self.rounding.round(
                 fixed_pct, 2
@@ -316,7 +326,10 @@ class _USEBIOMatchpoints:
                     reason = stale[0]
                 elif pct_ok_fixed and abs(_exact(pair.total_score) - fixed_total) < Fraction(1, 100):
                     reason = self.known(None, pid)  # a total known to be printed off in its last digit
-                total = self.rounding.round(t.total * self.scale, 2)
+                exact_total = (
+                    t.total * expected(pid) / scored.expected_boards if scored.expected_boards else t.total
+                )
+                total = self.rounding.round(exact_total * self.scale, 2)
                 checks.append(compare("total", pair.total_score, total, reason))
             if pair.place is not None:
                 checks.append(

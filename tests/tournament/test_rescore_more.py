@@ -1,0 +1,176 @@
+"""``tenace rescore`` on the kinds of results file and the conventions added for issue 15: BBO Helper's
+``Score`` tags, Ruter's ``RankTie``, Neuberg factoring decided per event, direction-scaled Mitchell totals,
+JFR and BBO pages. Oracle files are read in place from ../shared/oracles; the small synthetic files are
+written here after the structure of the real ones."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tenace.contract import Contract
+from tenace.scoring.points import score
+from tenace.seats import Seat
+from tenace.tournament.rescore import RescoreError, rescore_file, rescore_text
+
+ORACLES = Path(__file__).resolve().parents[2].parent / "shared" / "oracles"
+BBO_HELPER = sorted((ORACLES / "pbn-bbohelper-ben").glob("*.pbn"))
+
+
+def _tag(block: str, name: str) -> str | None:
+    match = re.search(rf'^\[{name} "([^"]*)"\]', block, re.MULTILINE)
+    return match.group(1) if match else None
+
+
+@pytest.mark.parametrize("path", BBO_HELPER, ids=lambda p: p.stem)
+def test_bbo_helper_score_tags(path: Path) -> None:
+    """Every ``Score "NS n"`` of a BBO Helper file is a line whose Law 77 score agrees; a file without any
+    Score tag is refused with its name."""
+    text = path.read_text("utf-8")
+    blocks = [b for b in re.split(r"\n(?=\[Event )", text) if _tag(b, "Board")]
+    scored = [b for b in blocks if _tag(b, "Score")]
+    if not scored:
+        with pytest.raises(RescoreError, match="no Score tag"):
+            rescore_file(path)
+        return
+    report = rescore_file(path)
+    assert report.program == "BBO Helper" and report.method == "scores"
+    assert len(report.lines) == len(scored)
+    for block, line in zip(scored, report.lines, strict=True):
+        # independent Law 77 from the tags themselves
+        number = int(_tag(block, "Board") or 0)
+        contract_text, declarer = _tag(block, "Contract") or "", _tag(block, "Declarer") or ""
+        vul_tag = _tag(block, "Vulnerable")
+        vul = {"None": "NONE", "NS": "NS", "EW": "EW", "All": "ALL", "Both": "ALL"}[vul_tag or "None"]
+        if contract_text.lower() == "pass":
+            expected = 0
+        else:
+            contract = Contract.from_str(contract_text, Seat.from_str(declarer))
+            points = score(contract, int(_tag(block, "Result") or 0),
+                           vulnerable=vul in ("ALL", contract.declarer.side.value))
+            expected = points if contract.declarer.side.value == "NS" else -points
+        values = {c.quantity: c for c in line.checks}
+        assert line.board == number
+        assert values["score"].program == (_tag(block, "Score") or "").split()[-1]
+        assert values["score"].tenace == str(expected) and values["score"].agrees
+        assert values["ns_percentage"].tenace is None  # the field's traveller is not in the file
+    assert report.exit_code == 0
+
+
+def test_bbo_helper_altered_score_is_named() -> None:
+    path = ORACLES / "pbn-bbohelper-ben" / "Ben & Friends Daily - 2024-06-02 Daylong.pbn"
+    text = path.read_text("utf-8").replace('[Score "NS 50"]', '[Score "NS 60"]', 1)
+    report = rescore_text(text, source="altered.pbn")
+    assert report.exit_code == 1
+    (difference,) = report.unexplained()
+    assert (difference.board, difference.check.quantity, difference.check.program) == (1, "score", "60")
+    assert difference.check.tenace == "50"
+
+
+def test_score_tag_that_is_not_a_score() -> None:
+    text = (
+        '[Board "1"]\n[Vulnerable "None"]\n[Contract "3NT"]\n[Declarer "S"]\n[Result "9"]\n'
+        '[Score "NS abc"]\n'
+    )
+    with pytest.raises(RescoreError) as info:
+        rescore_text(text, source="bad.pbn")
+    assert "bad.pbn" in str(info.value)
+
+
+def _pct_table(board: int, rows: list[tuple[str, str, str]]) -> str:
+    """A board whose ScoreTable prints Law 78A percentages over its own real results (no factoring), or an
+    ``A=`` line at 50 %: computed here directly from the scores."""
+    real = [int(s) for _, _, s in rows if not s.startswith("A")]
+    top = 2 * (len(real) - 1)
+    out = [f'[Board "{board}"]', '[Vulnerable "None"]',
+           '[ScoreTable "PairId_NS;PairId_EW;Score_NS;Score_EW;Percentage_NS;Percentage_EW"]']
+    for ns, ew, text in rows:
+        if text.startswith("A"):
+            out.append(f'{ns} {ew} "A=" "A=" 50 50')
+            continue
+        mine = int(text)
+        units = sum(2 if mine > other else 1 if mine == other else 0 for other in real) - 1
+        pct = units * 100 // top
+        out.append(f'{ns} {ew} "{mine}" - {pct} {100 - pct}' if mine >= 0 else
+                   f'{ns} {ew} - "{-mine}" {pct} {100 - pct}')
+    return "\n".join(out) + "\n\n"
+
+
+def test_factoring_is_decided_per_event_not_per_board() -> None:
+    """A program that does not factor short boards does not factor the board with an artificial score
+    either: Tenace decides once for the event (from board 2, short and without artificial scores) and applies
+    that to board 3 too."""
+    text = (
+        _pct_table(1, [("1", "5", "420"), ("2", "6", "450"), ("3", "7", "-50"), ("4", "8", "420")])
+        + _pct_table(2, [("1", "6", "110"), ("2", "7", "140"), ("3", "8", "-100")])
+        + _pct_table(3, [("1", "7", "620"), ("2", "8", "170"), ("3", "5", "-100"), ("4", "6", "A")])
+    )
+    report = rescore_text(text, source="plain.pbn")
+    settings = dict(report.settings)
+    assert settings["factoring"] == "none" and "detected" in settings["factoring_decided"]
+    assert [d for d in report.unexplained() if d.board is not None] == []
+
+
+def test_ruter_rank_tie() -> None:
+    """Ruter's RankTie is the last place a tie spans, ``-`` when not tied: computed here from the file's own
+    Rank column and compared with Tenace's from its own totals."""
+    path = ORACLES / "pbn-ruter-norway" / "teams-sub.pbn"
+    text = path.read_text("latin-1")
+    block = text.split("[TotalScoreTable", 1)[1].split("\n[", 1)[0].splitlines()[1:]
+    rows = [line.split() for line in block if re.match(r"\s*\d+\s+(\d+|-)\s+\d+\s", line)]
+    ranks = [int(r[0]) for r in rows]
+    report = rescore_file(path)
+    ties = {p.participant: c for p in report.participants for c in p.checks if c.quantity == "rank_tie"}
+    assert len(ties) == len(rows)
+    for row in rows:
+        rank, tie, pid = int(row[0]), row[1], row[2]
+        spans = ranks.count(rank)
+        assert tie == (str(rank + spans - 1) if spans > 1 else "-")
+        assert ties[pid].program == tie and ties[pid].agrees
+    altered = text.replace(block[3], block[3].replace(" 4  5 106", " 4  - 106", 1), 1)
+    assert altered != text
+    report = rescore_text(altered.encode("latin-1"), source="altered.pbn")
+    (difference,) = report.unexplained()
+    assert (difference.where, difference.check.quantity, difference.check.tenace) == ("106", "rank_tie", "5")
+
+
+def test_two_winner_mitchell_totals_scaled_within_each_direction() -> None:
+    """A Mitchell whose EW pair 1 is withdrawn: every NS pair sits out the boards it would have played against
+    1EW, every EW pair still plays them all. Each direction is its own contest, so a NS pair's total is scaled
+    to the most boards a NS pair played (here: not scaled at all), not to the EW pairs' count. Checked by the
+    relation total = percentage x boards x top / 100 with counts taken from the XML itself."""
+    path = ORACLES / "usebio-abf-compscore" / "mp_pairs_mitchell_04.xml"
+    original = path.read_text("utf-8")
+    ew_pairs = sorted(set(re.findall(r"<EW_PAIR_NUMBER>([^<]+)<", original)))
+    for count in range(1, len(ew_pairs)):
+        text = original
+        for ew in ew_pairs[:count]:
+            line = rf"\s*<TRAVELLER_LINE>(?:(?!</TRAVELLER_LINE>).)*?<EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
+            text = re.sub(line + r".*?</TRAVELLER_LINE>", "", text, flags=re.DOTALL)
+        boards = re.findall(r"<BOARD .*?</BOARD>", text, flags=re.DOTALL)
+        played: dict[str, int] = {}
+        for board in boards:
+            for pair in re.findall(r"<(?:NS|EW)_PAIR_NUMBER>([^<]+)<", board):
+                played[pair] = played.get(pair, 0) + 1
+        most = {side: max(n for p, n in played.items() if p.endswith(side)) for side in ("NS", "EW")}
+        if most["NS"] < most["EW"]:  # the directions played different numbers of boards
+            break
+    else:
+        pytest.fail("no withdrawal makes the directions play different numbers of boards")
+    field = max(board.count("<TRAVELLER_LINE>") for board in boards)
+    top = 2 * (field - 1)
+    report = rescore_text(text, source="withdrawn.xml")
+    checked = 0
+    for participant in report.participants:
+        values = {c.quantity: c for c in participant.checks}
+        if participant.participant not in played or "total" not in values:
+            continue
+        pct, total = values["percentage"].tenace, values["total"].tenace
+        assert pct is not None and total is not None
+        side = participant.participant[-2:]
+        expected = float(pct) * most[side] * top / 100
+        assert abs(float(total) - expected) <= 0.01 * most[side] * top / 100 + 0.006, participant.participant
+        checked += 1
+    assert checked == len(played)
