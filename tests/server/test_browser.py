@@ -70,7 +70,7 @@ class Running:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     folder = tmp_path_factory.mktemp("browser")
     settings = Settings(anonymous_tables=True, database_url=f"sqlite:///{folder / 'tenace.db'}",
-                        robot_delay=0.0)
+                        robot_delay=0.0, guests_may_watch=True)  # its spectators are visitors
     if "robot_samples" in {f.name for f in dataclasses.fields(Settings)}:  # few layouts: quick robots
         settings = dataclasses.replace(settings, robot_samples=3)
     app = app_module.create_app(settings)

@@ -47,7 +47,8 @@ def recorder() -> Recorder:
 
 @pytest.fixture
 def client(db: str, recorder: Recorder) -> Iterator[TestClient]:
-    settings = Settings(anonymous_tables=True, database_url=db, robot_samples=0)
+    settings = Settings(anonymous_tables=True, database_url=db, robot_samples=0,
+                        guests_may_watch=True)  # the spectators here are visitors
     app = create_app(settings, observer=recorder)  # tenace.robots, fast
     with TestClient(app) as c:
         yield c

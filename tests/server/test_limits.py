@@ -21,7 +21,8 @@ from .clients import ended, hub, wait
 
 def _client(tmp_path: Path, **limits: int) -> TestClient:
     settings = Settings(anonymous_tables=True, database_url=f"sqlite:///{tmp_path / 'tenace.db'}",
-                        robot_delay=0.0, robot_samples=0, **limits)  # type: ignore[arg-type]
+                        robot_delay=0.0, robot_samples=0, guests_may_watch=True,  # visitors watch here
+                        **limits)  # type: ignore[arg-type]
     return TestClient(create_app(settings))
 
 

@@ -33,7 +33,8 @@ INVITE = re.compile(r'id="invite-([nesw])" class="invite-link" readonly value="(
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'friends.db'}", robot_samples=0),
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'friends.db'}", robot_samples=0,
+                              guests_may_watch=True),  # the spectators here are visitors
                      robots=FallbackRobot)
     with TestClient(app) as c:
         auth: Auth = c.app.state.auth  # type: ignore[attr-defined]

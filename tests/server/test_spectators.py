@@ -267,16 +267,34 @@ def _practice(client: TestClient, humans: list[str], boards: int | None = None) 
     return created
 
 
-def test_at_a_practice_table_anyone_watches_but_not_a_user_who_holds_a_seat_there(client: TestClient) -> None:
+def test_at_a_practice_table_users_watch_but_not_one_who_holds_a_seat_there_nor_a_visitor(
+        client: TestClient) -> None:
     _login(client, "bob")
     table = _practice(client, ["S"])  # bob created it: he was given South's token
     kind, (error, code) = _watch(client, table["id"])
     assert kind == "refused" and code == 4403 and "you hold a seat at this table" in error["message"]
     _login(client, "carl")
-    assert _watch(client, table["id"])[0] == "view"
-    _login(client, None)
-    kind, view = _watch(client, table["id"])  # a visitor, as before (Settings.allow_spectators)
+    kind, view = _watch(client, table["id"])
     assert kind == "view" and view["view"]["viewer"] is None
+    # bob drops his cookie: as a visitor he could hear his partner's explanations (Law 16), so no visitor
+    # watches a table where someone plays
+    _login(client, None)
+    kind, (error, code) = _watch(client, table["id"])
+    assert kind == "refused" and code == 4403 and "log in to watch" in error["message"]
+
+
+def test_a_visitor_watches_a_table_of_four_robots_or_any_table_where_guests_may_watch(db: str) -> None:
+    with _app(db, anonymous_tables=True) as client:
+        _register(client)
+        _login(client, None)
+        robots_only = _practice(client, [])
+        kind, view = _watch(client, robots_only["id"])
+        assert kind == "view" and view["view"]["viewer"] is None
+        played = _practice(client, ["N"])
+        assert _watch(client, played["id"])[0] == "refused"
+    with _app(db, anonymous_tables=True, guests_may_watch=True) as client:
+        _login(client, None)
+        assert _watch(client, played["id"])[0] == "view"
 
 
 def test_a_spectator_who_takes_a_seat_is_cut_off_as_a_spectator_when_the_board_changes(db: str) -> None:

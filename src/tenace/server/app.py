@@ -179,14 +179,20 @@ async def spectator_refusal(app: FastAPI, user: User | None, actor: TableActor) 
     occurs is watched); a club table whose session this process does not know (with several processes:
     even after reading the sessions again) is refused to everyone but a Director or Organiser. A session
     read a moment ago is never more lenient than the session now: boards only get finished. At a practice
-    table everyone may watch (``Settings.allow_spectators`` was checked before), except a user who holds a
-    seat there: he sees the table from his seat only.
+    table (``Settings.allow_spectators`` was checked before) a user who holds a seat sees the table from his
+    seat only; where a person plays, a visitor without an account may watch only if
+    ``Settings.guests_may_watch``: nothing tells him from one of the players with his cookie dropped, and the
+    spectator's view shows both sides' explanations, which a player may not hear of his partner's calls
+    (Laws 16, 20F; Law 76A2 lets the organiser set the terms). A table of four robots anyone may watch.
     """
     settings: Settings = app.state.settings
     holders = frozenset(seat_holders(app).get(actor.id, ()))
     if actor.club is None:
         if user is not None and user.id in holders:
             return "you hold a seat at this table: you see it from your seat, never as a spectator"
+        if user is None and len(actor.robots) < len(Seat) and not settings.guests_may_watch:
+            return ("someone plays at this table: log in to watch it (a visitor without an account could be "
+                    "one of its players, and a spectator hears both sides' explanations, Law 16)")
         return None
     manager = getattr(app.state, "club", None)
     found = None if manager is None else await manager.spectator_state(

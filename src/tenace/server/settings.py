@@ -49,7 +49,9 @@ class Settings:
     """When the club sessions let spectators watch a board (Law 76A2; ``after-all-tables``, ``live`` or
     ``closed``): by default only once it is finished at every table that plays it."""
     guests_may_watch: bool = False
-    """Whether visitors without an account may watch club sessions' tables (under ``spectator_policy``)."""
+    """Whether visitors without an account may watch tables where people play: a club session's (under
+    ``spectator_policy``) and a practice table with a seat not a robot's. Off by default: such a visitor could
+    be one of the players with his cookie dropped (a table of four robots anyone may watch)."""
     anonymous_tables: bool = False
     """Whether ``POST /api/tables`` creates a table for a caller who is not logged in (for scripts, tests and
     benchmarks). Without it the API needs a logged-in user; visitors start practice tables from the lobby."""
