@@ -196,9 +196,23 @@ def raw_games(tokens: Iterable[Token], source: str = "<pbn>") -> Iterator[RawGam
         elif tok.kind is Kind.COMMENT:
             comment = Comment(tok.text, tok.lineno, tok.brace, len(b.items))
             (b.tag_comments if b.current is not None else b.comments).append(comment)
-        elif tok.kind is Kind.LBRACKET:
+        elif tok.kind is Kind.WORDS:  # a line of plain section data (the reader's fused tokens)
+            if b.current is not None:
+                lineno = tok.lineno
+                b.items.extend([Item(word, lineno) for word in tok.text.split()])
+            else:
+                if b.first_line is None:
+                    b.first_line = tok.lineno
+                if tok.lineno not in b.stray_lines:
+                    b.stray_lines.add(tok.lineno)
+                    b.problems.error(tok.lineno, "text-outside-tag",
+                                     f"text {tok.text.split()[0]!r} is neither a tag pair nor section data")
+        elif tok.kind is Kind.TAG or tok.kind is Kind.LBRACKET:
             b.close_tag()
-            pair = _tag_pair(tok, next_token, pushed.append, b.problems)
+            if tok.kind is Kind.TAG:  # a plain tag pair on its own line (the reader's fused tokens)
+                pair: tuple[str, str, int] | None = (tok.code, tok.text, tok.lineno)
+            else:
+                pair = _tag_pair(tok, next_token, pushed.append, b.problems)
             if pair is not None and pair[0] in _OPENS_GAME and any(t.name == pair[0] for t in b.tags):
                 # §3 separates games by an empty line; a file that leaves it out still starts a new game at a
                 # second Event or Board tag: read it as such, with a warning, rather than drop the game.
@@ -229,7 +243,7 @@ def raw_games(tokens: Iterable[Token], source: str = "<pbn>") -> Iterator[RawGam
 def _tag_pair(start: Token, next_token: _NextToken, push: _Push,
               problems: Problems) -> tuple[str, str, int] | None:
     """Read ``name "value" ]`` after ``[`` (§3.3); on failure report it and resynchronise."""
-    name_tok = _skip_comments(next_token, problems)
+    name_tok = _skip_comments(next_token, problems, push)
     if name_tok is None or name_tok.kind is not Kind.WORD:
         problems.error(start.lineno, "tag-syntax", "'[' is not followed by a tag name")
         if name_tok is not None:
@@ -239,7 +253,7 @@ def _tag_pair(start: Token, next_token: _NextToken, push: _Push,
     if not _NAME.fullmatch(name):
         problems.error(name_tok.lineno, "tag-name",
                        f"tag name {name!r} must be letters, digits and '_', starting with a capital (§3.3)")
-    value_tok = _skip_comments(next_token, problems)
+    value_tok = _skip_comments(next_token, problems, push)
     if value_tok is None or value_tok.kind is Kind.RBRACKET:
         problems.error(start.lineno, "tag-syntax", f"tag {name} has no value")
         return None
@@ -247,7 +261,7 @@ def _tag_pair(start: Token, next_token: _NextToken, push: _Push,
         problems.error(value_tok.lineno, "tag-syntax", f"the value of tag {name} is not a quoted string")
         _resync(value_tok, next_token, push)
         return None
-    close = _skip_comments(next_token, problems)
+    close = _skip_comments(next_token, problems, push)
     if close is None or close.kind is not Kind.RBRACKET:
         problems.error(value_tok.lineno, "tag-syntax", f"tag {name} is not closed by ']'")
         if close is not None:
@@ -255,10 +269,21 @@ def _tag_pair(start: Token, next_token: _NextToken, push: _Push,
     return name, value_tok.text, start.lineno
 
 
-def _skip_comments(next_token: _NextToken, problems: Problems) -> Token | None:
-    """The next token inside a tag pair; comments there are dropped (§3.8 forbids them), problems kept."""
+def _skip_comments(next_token: _NextToken, problems: Problems, push: _Push) -> Token | None:
+    """The next token inside a tag pair; comments there are dropped (§3.8 forbids them), problems kept.
+    Fused tokens met here (a tag pair written across lines) are split back into plain ones."""
     while True:
         tok = next_token()
+        if tok is not None and tok.kind is Kind.WORDS:
+            words = tok.text.split()
+            for word in reversed(words[1:]):
+                push(Token(Kind.WORD, word, tok.lineno))
+            tok = Token(Kind.WORD, words[0], tok.lineno)
+        elif tok is not None and tok.kind is Kind.TAG:
+            push(Token(Kind.RBRACKET, "]", tok.lineno))
+            push(Token(Kind.STRING, tok.text, tok.lineno))
+            push(Token(Kind.WORD, tok.code, tok.lineno))
+            tok = Token(Kind.LBRACKET, "[", tok.lineno, tok.column)
         if tok is not None and tok.kind is Kind.PROBLEM:
             severity = Severity.WARNING if tok.warning else Severity.ERROR
             problems.items.append(PBNProblem(tok.text, source=problems.source, lineno=tok.lineno,

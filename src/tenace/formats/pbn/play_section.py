@@ -32,6 +32,8 @@ from tenace.play import Trick
 from tenace.seats import SEATS, Seat
 
 _CARDS: Final = {str(card): card for card in DECK}
+_SUIT_BITS: Final = tuple(CardSet(c for c in DECK if c.index // 13 == i).bits for i in range(4))
+"""The bits of each suit's cards, by ``card.index // 13`` (clubs first)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +109,32 @@ def _parse_card(piece: Piece, problems: Problems) -> Card | None:
     return card
 
 
+def _plain_entries(tag: RawTag) -> tuple[list[PlayEntry], str | None] | None:
+    """The entries of a play section of plain cards and ``-`` (maybe ended by ``*``), with no comment, mark
+    or annotation: what most files hold, read without the general piece splitter. ``None`` otherwise."""
+    if tag.comments:
+        return None
+    items = tag.items
+    end: str | None = None
+    if items and items[-1].text == "*" and not items[-1].quoted:
+        items, end = items[:-1], "*"
+    entries: list[PlayEntry] = []
+    cards = _CARDS
+    for item in items:
+        card = cards.get(item.text)
+        if card is not None and not item.quoted:
+            entries.append(PlayEntry(card, None, False, False, None, (), (), item.lineno))
+        elif item.text == "-" and not item.quoted:
+            entries.append(PlayEntry(None, "-", False, False, None, (), (), item.lineno))
+        else:
+            return None
+    return entries, end
+
+
 def _entries(tag: RawTag, problems: Problems) -> tuple[list[PlayEntry], str | None]:
+    plain = _plain_entries(tag)
+    if plain is not None:
+        return plain
     entries: list[PlayEntry] = []
     end: str | None = None
     marks: list[str] = []
@@ -198,7 +225,7 @@ def read_play(tag: RawTag, note_tags: list[RawTag], deal: Deal | PartialDeal | N
     leaders: list[Seat] = []
     in_order = True  # every card so far in time order is known
     plus_seen = False
-    seen: set[Card] = set()
+    seen = 0  # bits of the cards seen so far
     complete_tricks = 0
     wins = 0
     leader: Seat | None = first
@@ -214,32 +241,39 @@ def read_play(tag: RawTag, note_tags: list[RawTag], deal: Deal | PartialDeal | N
                        f"every card of the play is held by the player {direction} the one who plays it: the "
                        "Deal tag (or the Play tag) seems to start at the wrong seat; the play is not checked "
                        "card by card")
+    # the hands as card-set bits, by seat index (N, E, S, W), less the cards played so far
+    held: list[int | None] = [h.bits if h is not None else None for h in hands]
+    f = first.index
     for number, row in enumerate(rows[:total], 1):
-        by_seat = {first.rotate(i): e for i, e in enumerate(row)}
+        by_seat = [row[(i - f) % 4] for i in range(4)]  # the entries by seat index
         for e in row:  # cards seen twice, whatever the order
             if e.card is not None:
-                if e.card in seen:
+                bit = 1 << e.card.index
+                if seen & bit:
                     problems.error(e.lineno, "play-twice", f"{e.card} is played twice")
-                seen.add(e.card)
+                seen |= bit
         if leader is None:
             if plus_seen and any(e.card is not None for e in row):
                 problems.error(row[0].lineno, "play-plus", f"cards in trick {number}, after '+' (§3.6)")
             continue
-        out_of_turn = [s for s in SEATS if by_seat[s].lead_out_of_turn]
-        if len(out_of_turn) > 1:
-            problems.error(row[0].lineno, "play-irregularity", f"two ^L marks in trick {number}")
-        elif out_of_turn:
-            if out_of_turn[0] is leader:
-                problems.error(by_seat[leader].lineno, "play-irregularity",
-                               f"^L on {leader.name.title()}, who was to lead trick {number}")
-            leader = out_of_turn[0]
-        order = [leader.rotate(k) for k in range(4)]
+        if irregular:
+            out_of_turn = [s for s in SEATS if by_seat[s.index].lead_out_of_turn]
+            if len(out_of_turn) > 1:
+                problems.error(row[0].lineno, "play-irregularity", f"two ^L marks in trick {number}")
+            elif out_of_turn:
+                if out_of_turn[0] is leader:
+                    problems.error(by_seat[leader.index].lineno, "play-irregularity",
+                                   f"^L on {leader.name.title()}, who was to lead trick {number}")
+                leader = out_of_turn[0]
+        lead = leader.index
         trick_cards: list[Card] = []
-        for k, seat in enumerate(order):
-            e = by_seat[seat]
+        for k in range(4):
+            index = (lead + k) % 4
+            e = by_seat[index]
             if e.revoke and k == 0:
                 problems.error(e.lineno, "play-irregularity", f"^R on the lead to trick {number}")
-            if e.card is None:
+            card = e.card
+            if card is None:
                 if e.mark == "+":
                     if plus_seen:
                         problems.error(e.lineno, "play-plus", "a second '+' in the play (§3.6)")
@@ -247,33 +281,37 @@ def read_play(tag: RawTag, note_tags: list[RawTag], deal: Deal | PartialDeal | N
                 in_order = False
                 continue
             if plus_seen:
-                problems.error(e.lineno, "play-plus", f"{e.card} is played after '+' (§3.6)")
-            hand = hands[seat.index]
-            if hand is not None and not turned:
-                if e.card not in hand:
-                    original = deal.hands[seat.index] if deal is not None else None
-                    held = original is not None and e.card in original
-                    why = "has already been played" if held else "is not in that hand"
-                    problems.error(e.lineno, "play-card-not-held",
-                                   f"{seat.name.title()} plays {e.card} to trick {number}, but it {why}")
-                elif k > 0 and in_order and trick_cards:
-                    led = trick_cards[0].suit
-                    revoke = e.card.suit is not led and bool(hand.suit(led))
-                    if revoke and not e.revoke:
-                        problems.error(e.lineno, "play-revoke",
-                                       f"{seat.name.title()} plays {e.card} to trick {number} holding a "
-                                       f"{led.name.lower().rstrip('s')} (Law 44C; ^R marks a revoke that "
-                                       "stood)")
-                    elif e.revoke and not revoke:
-                        problems.error(e.lineno, "play-irregularity",
-                                       f"{e.card} is marked ^R but {seat.name.title()} did not revoke")
-                if e.card in hand:
-                    hands[seat.index] = hand.remove(e.card)
-            trick_cards.append(e.card)
+                problems.error(e.lineno, "play-plus", f"{card} is played after '+' (§3.6)")
+            hand = held[index]
+            if hand is not None:
+                bit = 1 << card.index
+                if not turned:
+                    if not hand & bit:
+                        seat = SEATS[index]
+                        original = deal.hands[index] if deal is not None else None
+                        why = "has already been played" if original is not None and card in original \
+                            else "is not in that hand"
+                        problems.error(e.lineno, "play-card-not-held",
+                                       f"{seat.name.title()} plays {card} to trick {number}, but it {why}")
+                    elif k > 0 and in_order and trick_cards:
+                        led = trick_cards[0]
+                        # Law 44C: a player who holds a card of the suit led must follow suit
+                        revoke = card.suit is not led.suit and bool(hand & _SUIT_BITS[led.index // 13])
+                        if revoke and not e.revoke:
+                            problems.error(e.lineno, "play-revoke",
+                                           f"{SEATS[index].name.title()} plays {card} to trick {number} "
+                                           f"holding a {led.suit.name.lower().rstrip('s')} (Law 44C; ^R "
+                                           "marks a revoke that stood)")
+                        elif e.revoke and not revoke:
+                            problems.error(e.lineno, "play-irregularity",
+                                           f"{card} is marked ^R but {SEATS[index].name.title()} did not "
+                                           "revoke")
+                held[index] = hand & ~bit
+            trick_cards.append(card)
             if in_order:
-                cards.append(e.card)
+                cards.append(card)
                 if k == 0:
-                    leaders.append(seat)
+                    leaders.append(SEATS[index])
         if len(trick_cards) == 4 and in_order and trump_known:
             winner = Trick(leader, tuple(trick_cards)).winner(trump)
             complete_tricks += 1
@@ -292,7 +330,15 @@ def _turned(rows: list[tuple[PlayEntry, ...]], first: Seat, deal: Deal | Partial
     at least are needed to say so."""
     if not isinstance(deal, Deal):
         return 0
-    offsets = {(deal.holder(e.card).index - first.rotate(i).index) % 4
+    owner = [0] * 52  # the seat index holding each card
+    for index, hand in enumerate(deal.hands):
+        bits = hand.bits
+        while bits:
+            low = bits & -bits
+            owner[low.bit_length() - 1] = index
+            bits ^= low
+    f = first.index
+    offsets = {(owner[e.card.index] - f - i) % 4
                for row in rows for i, e in enumerate(row) if e.card is not None}
     played = sum(e.card is not None for row in rows for e in row)
     return offsets.pop() if played >= 4 and len(offsets) == 1 and 0 not in offsets else 0

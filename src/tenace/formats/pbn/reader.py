@@ -128,7 +128,7 @@ def read_games(file_or_text: Source, *, source: str | None = None, strict: bool 
     label = source or name or "<pbn>"
     parsers = DEFAULT_TAG_PARSERS if tag_parsers is None else {**DEFAULT_TAG_PARSERS, **tag_parsers}
     numbered = enumerate(lines, 1)
-    for raw in raw_games(tokenize(numbered), label):
+    for raw in raw_games(tokenize(numbered, fused=True), label):
         game = interpret(raw, label, parsers)
         if strict and game.errors:
             raise game.errors[0]

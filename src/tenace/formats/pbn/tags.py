@@ -110,6 +110,50 @@ def parse_vulnerable(value: str, ctx: TagContext) -> Vulnerability | None:
     return found
 
 
+_RANK_BITS: Final = tuple(
+    {letter: CardSet.from_pbn(".".join(letter if k == i else "" for k in range(4))).bits
+     for letter in "AKQJT98765432"}
+    for i in range(4))
+"""For each suit in PBN order (spades first), the card-set bit of each rank letter."""
+_FIRST: Final = {seat.value: seat.index for seat in SEATS}
+
+
+def _fast_hand(text: str) -> int | None:
+    """The bits of a hand written in plain upper-case PBN (``"AKQ.JT9.8765.432"``); ``None`` for anything
+    else (lower case, ``10``, a card twice, ...), which :meth:`CardSet.from_pbn` then reads or reports."""
+    parts = text.split(".")
+    if len(parts) != 4:
+        return None
+    bits = 0
+    count = 0
+    try:
+        for table, holding in zip(_RANK_BITS, parts, strict=True):
+            for letter in holding:
+                bits |= table[letter]
+            count += len(holding)
+    except KeyError:
+        return None
+    return bits if bits.bit_count() == count else None
+
+
+def _fast_partial_deal(body: str) -> PartialDeal | None:
+    """:meth:`PartialDeal.from_pbn` for a deal in plain PBN, in a fraction of the time; ``None`` when the
+    text is anything but plain (the general parser then reads it and words any error)."""
+    first = _FIRST.get(body[:1])
+    parts = body[2:].split()
+    if first is None or body[1:2] != ":" or len(parts) != 4:
+        return None
+    hands: list[CardSet | None] = [None] * 4
+    for i, part in enumerate(parts):
+        if part != "-":
+            bits = _fast_hand(part)
+            if bits is None:
+                return None
+            hands[(first + i) % 4] = CardSet.from_bits(bits)
+    n, e, s, w = hands
+    return PartialDeal((n, e, s, w))
+
+
 def parse_deal(value: str, ctx: TagContext) -> Deal | PartialDeal | None:
     """The ``Deal`` tag (§3.4.11): a full :class:`Deal`, or a :class:`PartialDeal` when hands are unknown
     (``-``) or an end position (§3.10) has fewer than 13 cards a hand.
@@ -121,7 +165,7 @@ def parse_deal(value: str, ctx: TagContext) -> Deal | PartialDeal | None:
     body = value.strip()
     if "  " in body:
         ctx.warn("deal", "hands in a Deal are separated by single spaces (§3.4.11)")
-    partial = PartialDeal.from_pbn(body)
+    partial = _fast_partial_deal(body) or PartialDeal.from_pbn(body)
     known = [h for h in partial.hands if h is not None]
     if not known or not any(known):
         raise NotationError(f"deal {value!r} gives no cards")
