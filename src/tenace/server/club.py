@@ -242,6 +242,16 @@ sides, and scored as :func:`tenace.tournament.scoring.score_event` scores a boar
 
 
 Status = Literal["new", "playing", "between-rounds", "finished"]
+Kind = Literal["pairs", "teams"]
+
+SCORINGS: Final[dict[Kind, tuple[str, ...]]] = {
+    "pairs": ("matchpoints", "butler", "cross-imps"),
+    "teams": ("team-imps",),
+}
+"""How a session may be scored (:class:`~tenace.tournament.model.Method`'s values), by its kind, the first
+the default: pairs at matchpoints (Law 78A) or IMPs across the field, against a datum (Butler) or every
+other score (cross-IMPs, both Law 78B); teams at IMPs between the two rooms of each match, then victory
+points (Law 78B)."""
 
 
 @dataclass(slots=True)
@@ -254,7 +264,9 @@ class ClubSession:
     event_id: int
     movement: Movement
     boards: dict[int, Board]
-    players: dict[ContestantId, tuple[SeatSpec, SeatSpec]]
+    players: dict[ContestantId, tuple[SeatSpec, ...]]
+    """A pair's two players (North or East first); a team's four: its pair in the open room, then its pair
+    in the closed room (:meth:`seats_at`)."""
     director: str
     session: int = 1
     auto_advance: bool = True
@@ -265,13 +277,37 @@ class ClubSession:
     history: list[str] = field(default_factory=list)
     created: str = ""
     """When the session was created (ISO 8601, UTC, to the second); empty for a session stored before."""
+    kind: Kind = "pairs"
+    scoring: str = "matchpoints"
+    """The event's method (:data:`SCORINGS`), kept here to show it without reading the event."""
     stored: str = field(default="", repr=False, compare=False)
     """The state as last read from or written to the database (what a change is written over)."""
 
     def seats_at(self, seating: Seating) -> dict[Seat, SeatSpec]:
-        """Who sits where at a table: the NS pair's first player North, second South; EW's East, West."""
+        """Who sits where at a table: the NS pair's first player North, second South; EW's East, West. In a
+        team match each team's first pair plays in the open room (the home team North-South there), its
+        second pair in the closed room (the away team North-South), so both rooms play the same boards
+        with the teams' directions exchanged (Law 78B compares them).
+
+        >>> from tenace.tournament.movements.teams import team_match
+        >>> home, away = (tuple(SeatSpec("guest", n) for n in names) for names in ("abcd", "efgh"))
+        >>> session = ClubSession("s", "T", 1, team_match("1", "2", (1,)), {}, {"1": home, "2": away}, "dan",
+        ...                       kind="teams")
+        >>> [(seat.value, spec.name) for seat, spec in session.seats_at(session.movement.at(1, 2)).items()]
+        [('N', 'g'), ('S', 'h'), ('E', 'c'), ('W', 'd')]
+        """
         ns, ew = self.players[seating.ns], self.players[seating.ew]
-        return {Seat.NORTH: ns[0], Seat.SOUTH: ns[1], Seat.EAST: ew[0], Seat.WEST: ew[1]}
+        first = self._pair_offset(seating)
+        return {Seat.NORTH: ns[first], Seat.SOUTH: ns[first + 1], Seat.EAST: ew[first],
+                Seat.WEST: ew[first + 1]}
+
+    def _pair_offset(self, seating: Seating) -> int:
+        """Where a contestant's two players at this table start in :attr:`players`: 0, or 2 for a team's pair
+        in the closed room."""
+        return 2 if self.kind == "teams" and seating.room == "closed" else 0
+
+    def _seating_of(self, slot: LiveSlot) -> Seating:
+        return self.movement.at(slot.round, slot.table)
 
     def seatings(self, round: int) -> list[Seating]:
         return sorted((s for s in self.movement.seatings if s.round == round), key=lambda s: s.table)
@@ -327,13 +363,25 @@ class ClubSession:
         return frozenset(secret)
 
     def where(self, contestant: ContestantId, index: int) -> tuple[LiveSlot, Seat] | None:
-        """The live table and seat of a pair's player (``index`` 0 or 1) in the round in play."""
+        """The live table and seat of a pair's player (``index`` 0 or 1; a team's 0 to 3) in the round in
+        play."""
         for slot in self.current():
+            if contestant not in (slot.ns, slot.ew):
+                continue
+            first = self._pair_offset(self._seating_of(slot))
+            if not first <= index < first + 2:
+                continue  # a team's player in the other room
             if contestant == slot.ns:
-                return slot, (Seat.NORTH, Seat.SOUTH)[index]
-            if contestant == slot.ew:
-                return slot, (Seat.EAST, Seat.WEST)[index]
+                return slot, (Seat.NORTH, Seat.SOUTH)[index - first]
+            return slot, (Seat.EAST, Seat.WEST)[index - first]
         return None
+
+    def player_index(self, slot: LiveSlot, seat: Seat) -> tuple[ContestantId, int]:
+        """Whose seat ``seat`` is at the live table ``slot``: the contestant and the player's index in
+        :attr:`players`."""
+        contestant = slot.ns if seat in (Seat.NORTH, Seat.SOUTH) else slot.ew
+        index = 0 if seat in (Seat.NORTH, Seat.EAST) else 1
+        return contestant, index + self._pair_offset(self._seating_of(slot))
 
     def unfinished(self) -> list[LiveSlot]:
         """The boards left unfinished by a forced move on (Law 81C2): opened at a live table of a round
@@ -364,12 +412,12 @@ class ClubSession:
         secret = self.boards_in_play() if public else frozenset()
         return {
             "id": self.id, "name": self.name, "event_id": self.event_id, "movement": self.movement.name,
-            "created": self.created,
+            "created": self.created, "kind": self.kind, "scoring": self.scoring,
             "rounds": len(self.movement.rounds), "round": self.round, "status": self.status,
             "auto_advance": self.auto_advance,
             "tables": [
                 {"round": s.round, "table": s.table, "board": s.board, "ns": s.ns, "ew": s.ew,
-                 "table_id": s.table_id, "done": s.done,
+                 "table_id": s.table_id, "done": s.done, "room": self._seating_of(s).room,
                  "score_ns": None if s.board in secret else s.score_ns, "adjusted": s.adjusted}
                 for s in self.current()
             ],
@@ -403,6 +451,7 @@ class ClubSession:
             "status": self.status,
             "slots": [dataclasses.asdict(slot) for _, slots in sorted(self.slots.items()) for slot in slots],
             "published": self.published, "history": self.history, "created": self.created,
+            "kind": self.kind, "scoring": self.scoring,
         }
 
     @classmethod
@@ -411,11 +460,11 @@ class ClubSession:
         session = cls(
             id=data["id"], name=data["name"], event_id=data["event_id"], movement=movement,
             boards={b.number: b for b in boards},
-            players={c: (SeatSpec(p[0]["kind"], p[0]["name"]), SeatSpec(p[1]["kind"], p[1]["name"]))
-                     for c, p in data["players"].items()},
+            players={c: tuple(SeatSpec(s["kind"], s["name"]) for s in p) for c, p in data["players"].items()},
             director=data["director"], session=data["session"], auto_advance=data["auto_advance"],
             round=data["round"], status=data["status"], published=dict(data["published"]),
             history=list(data["history"]), created=str(data.get("created", "")),
+            kind=data.get("kind", "pairs"), scoring=str(data.get("scoring", "matchpoints")),
         )
         for row in data["slots"]:
             slot = LiveSlot(**row)
@@ -423,26 +472,59 @@ class ClubSession:
         return session
 
 
-def make_movement(kind: str, tables: int, boards_per_round: int, rounds: int | None) -> Movement:
-    """A generated movement: ``kind`` is ``howell`` or ``mitchell``.
+MOVEMENTS: Final[dict[str, Kind]] = {"howell": "pairs", "mitchell": "pairs", "teams": "teams"}
+"""The movements a session may have, and the kind of session each is for."""
+
+
+def make_movement(kind: str, tables: int, boards_per_round: int, rounds: int | None,
+                  teams: int = 2) -> Movement:
+    """A generated movement: ``kind`` is ``howell`` or ``mitchell`` (pairs, ``tables`` tables), or ``teams``:
+    a round robin of ``teams`` teams, one match a round between two of them at two tables (open and closed
+    room) with ``boards_per_round`` boards (two teams: one match). ``rounds`` cuts it short.
+
+    >>> movement = make_movement("teams", 0, 4, None, teams=3)
+    >>> len(movement.rounds), [(s.room, s.ns, s.ew) for s in movement.seatings if s.round == 1]
+    (3, [('open', '2', '3'), ('closed', '3', '2')])
 
     :raises ClubError: for another kind or a size the generators refuse.
     """
     from tenace.errors import MovementError
     from tenace.tournament.movements import howell, mitchell
+    from tenace.tournament.movements.teams import round_robin
 
     try:
         if kind == "howell":
             return howell(tables, boards_per_round=boards_per_round, rounds=rounds)
-        if kind == "mitchell":
-            movement = mitchell(tables, boards_per_round=boards_per_round)
+        if kind in ("mitchell", "teams"):
+            if kind == "mitchell":
+                movement = mitchell(tables, boards_per_round=boards_per_round)
+            else:
+                movement = round_robin(teams, boards_per_match=boards_per_round,
+                                       name="Team match" if teams == 2 else None)
             if rounds is not None:
                 kept = tuple(s for s in movement.seatings if s.round <= rounds)
                 movement = dataclasses.replace(movement, seatings=kept)
             return movement
     except (MovementError, ValueError, TypeError) as exc:
         raise ClubError(f"movement: {exc}", "movement") from None
-    raise ClubError(f"movement: the kind is 'howell' or 'mitchell', not {kind!r}", "movement")
+    raise ClubError(f"movement: the kind is 'howell', 'mitchell' or 'teams', not {kind!r}", "movement")
+
+
+def scoring_method(kind: Kind, scoring: str) -> Method:
+    """The event's method for a session of ``kind`` scored by ``scoring`` (one of :data:`SCORINGS`; empty:
+    the kind's default). Law 78D: the Conditions of Contest choose the method.
+
+    >>> scoring_method("pairs", "butler"), scoring_method("teams", "")
+    (<Method.BUTLER: 'butler'>, <Method.TEAM_IMPS: 'team-imps'>)
+
+    :raises ClubError: for a method the kind is not scored by.
+    """
+    known = SCORINGS[kind]
+    chosen = scoring.strip().lower() or known[0]
+    if chosen not in known:
+        raise ClubError(f"scoring: a {kind} session is scored by {', '.join(map(repr, known))}, "
+                        f"not {scoring!r}", "scoring")
+    return Method(chosen)
 
 
 class ClubManager:
@@ -639,32 +721,44 @@ class ClubManager:
         self,
         name: str,
         movement: Movement,
-        players: Mapping[ContestantId, tuple[SeatSpec, SeatSpec]],
+        players: Mapping[ContestantId, tuple[SeatSpec, ...]],
         *,
         director: str,
         conditions: Conditions | None = None,
         auto_advance: bool = True,
+        kind: Kind = "pairs",
     ) -> ClubSession:
-        """A new session for ``movement``: the event (pairs) and its movement go into the store, the boards
-        are dealt (Law 6), and every pair the movement names without players given gets two robots.
+        """A new session for ``movement``: the event (pairs, or teams of four) and its movement go into the
+        store, the boards are dealt (Law 6), and every pair or team the movement names without players given
+        gets robots. ``conditions`` choose the method (matchpoints for pairs, team IMPs for teams, by
+        default; Law 78D).
 
-        :raises ClubError: for players of a pair the movement does not name, or too many boards.
+        :raises ClubError: for players of a pair the movement does not name, a pair without two players (a
+            team without four), a method the kind is not scored by, or too many boards.
         """
         contestants = movement.contestants
+        noun, size = ("team", 4) if kind == "teams" else ("pair", 2)
         unknown = sorted(set(players) - set(contestants))
         if unknown:
-            raise ClubError(f"seats: the movement has no pair {', '.join(unknown)}", "seats")
+            raise ClubError(f"seats: the movement has no {noun} {', '.join(unknown)}", "seats")
+        for contestant, specs in players.items():
+            if len(specs) != size:
+                raise ClubError(f"seats.{contestant}: a {noun} has {size} players, not {len(specs)}",
+                                f"seats.{contestant}")
+        conditions = conditions or Conditions(method=Method.TEAM_IMPS if kind == "teams" else
+                                              Method.MATCHPOINTS)
+        scoring_method(kind, conditions.method.value)  # the method fits the kind
         numbers = movement.boards
         if not numbers or max(numbers) > MAX_BOARDS:
             raise ClubError(f"movement: 1 to {MAX_BOARDS} boards, not {len(numbers)}", "movement")
-        seated = {c: tuple(players.get(c, (SeatSpec("robot"), SeatSpec("robot")))) for c in contestants}
+        seated = {c: tuple(players.get(c, (SeatSpec("robot"),) * size)) for c in contestants}
         participants = tuple(
             Participant(c, " & ".join(s.label() for s in seated[c]),
                         tuple(Player(f"{c}.{i + 1}", s.label()) for i, s in enumerate(seated[c])))
             for c in contestants
         )
         event = TournamentEvent(
-            name=name, kind=EventKind.PAIRS, conditions=conditions or Conditions(method=Method.MATCHPOINTS),
+            name=name, kind=EventKind.TEAMS if kind == "teams" else EventKind.PAIRS, conditions=conditions,
             participants=participants, sessions=(Session(1, (movement,)),),
         )
         event_id = await asyncio.to_thread(self.store.create_event, event, by=director)
@@ -672,9 +766,9 @@ class ClubManager:
         session = ClubSession(
             id=secrets.token_urlsafe(9), name=name, event_id=event_id, movement=movement,
             boards={n: boards[n] for n in numbers},
-            players={c: (s[0], s[1]) for c, s in seated.items()},
-            director=director, auto_advance=auto_advance,
+            players=dict(seated), director=director, auto_advance=auto_advance,
             created=dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
+            kind=kind, scoring=conditions.method.value,
         )
         session.history.append(f"created by {director}: {movement.description or movement.name}")
         self._movements[(event_id, session.session)] = movement
@@ -982,8 +1076,7 @@ class ClubManager:
             seat = self.auth.seat_tokens.verify(table_id, token).seat
         except ValueError:
             return links
-        contestant = slot.ns if seat in (Seat.NORTH, Seat.SOUTH) else slot.ew
-        index = 0 if seat in (Seat.NORTH, Seat.EAST) else 1
+        contestant, index = session.player_index(slot, seat)
         spec = session.players[contestant][index]
         if spec.kind == "guest":
             code = guest_code(self.auth.settings.secret, session.id, contestant, index)
@@ -1014,6 +1107,16 @@ def _late(session: ClubSession) -> bool:
     """Whether a live table of an earlier round (left behind by a forced move) is still playing."""
     return any(not slot.done for (r, _), slots in session.slots.items() if r < session.round
                for slot in slots)
+
+
+def matches_json(results: EventResults) -> list[dict[str, Any]]:
+    """A team event's matches as JSON: each team's IMPs (Law 78B) and victory points (exact fractions'
+    text; VPs ``None`` where the event gives none)."""
+    return [
+        {"round": m.round, "home": m.home, "away": m.away, "boards": m.boards,
+         "imps": [str(x) for x in m.imps], "vps": None if m.vps is None else [str(x) for x in m.vps]}
+        for m in results.matches
+    ]
 
 
 def rankings_json(results: EventResults) -> list[dict[str, Any]]:
@@ -1406,25 +1509,36 @@ def _truth(value: object, default: bool) -> bool:
     return str(value).strip().lower() in ("1", "true", "yes", "on")
 
 
-Players = dict[ContestantId, tuple[SeatSpec, SeatSpec]]
+Players = dict[ContestantId, tuple[SeatSpec, ...]]
 
 
-def _players(fields: Mapping[str, Any]) -> Players:
+def _players(fields: Mapping[str, Any], size: int = 2) -> Players:
     """The players the request names (see :func:`_players_where`)."""
-    return _players_where(fields)[0]
+    return _players_where(fields, size)[0]
 
 
-def _players_where(fields: Mapping[str, Any]) -> tuple[Players, dict[ContestantId, str]]:
+def _players_where(fields: Mapping[str, Any], size: int = 2) -> tuple[Players, dict[ContestantId, str]]:
     """``"seats": {pair: [spec, spec]}`` (JSON), or the form's ``seating`` text, one pair a line:
     ``4: user:ann, guest:Bob``; and where each pair was given (``seats.4``, ``seating, line 2``), for the
-    messages about it."""
+    messages about it. ``size`` is the number of players a contestant has: 2 for a pair, 4 for a team
+    (``1: user:ann, guest:Bob, robot, robot``: its pair in the open room, then in the closed room).
+
+    >>> _players({"seating": "2: robot, guest:Al, robot, user:ann"}, 4)["2"][1]
+    SeatSpec(kind='guest', name='Al')
+    >>> _players({"seating": "2: robot, guest:Al"}, 4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tenace.server.club.ClubError: seating, line 1: expected 'TEAM: PLAYER, PLAYER, PLAYER, PLAYER', got ...
+    """
+    noun = "team" if size == 4 else "pair"
     raw: dict[str, list[object]] = {}
     where: dict[ContestantId, str] = {}
     seats = fields.get("seats")
     if isinstance(seats, Mapping):
         for pair, specs in seats.items():
-            if not isinstance(specs, list | tuple) or len(specs) != 2:
-                raise ClubError(f"seats.{pair}: expected the pair's two players", f"seats.{pair}")
+            if not isinstance(specs, list | tuple) or len(specs) != size:
+                count = "two" if size == 2 else "four"
+                raise ClubError(f"seats.{pair}: expected the {noun}'s {count} players", f"seats.{pair}")
             raw[str(pair)] = list(specs)
             where[str(pair)] = f"seats.{pair}"
     seating = fields.get("seating")
@@ -1434,14 +1548,14 @@ def _players_where(fields: Mapping[str, Any]) -> tuple[Players, dict[ContestantI
                 continue
             pair, colon, rest = line.partition(":")
             specs = [s.strip() for s in rest.split(",")]
-            if not colon or not pair.strip() or len(specs) != 2:
-                raise ClubError(f"seating, line {number}: expected 'PAIR: PLAYER, PLAYER', got {line!r}",
+            if not colon or not pair.strip() or len(specs) != size:
+                shape = ", ".join(["PLAYER"] * size)
+                raise ClubError(f"seating, line {number}: expected '{noun.upper()}: {shape}', got {line!r}",
                                 "seating")
             raw[pair.strip()] = list(specs)
             where[pair.strip()] = f"seating, line {number}"
     players = {
-        pair: (SeatSpec.parse(specs[0], _place(where[pair], 0)),
-               SeatSpec.parse(specs[1], _place(where[pair], 1)))
+        pair: tuple(SeatSpec.parse(spec, _place(where[pair], i)) for i, spec in enumerate(specs))
         for pair, specs in raw.items()
     }
     return players, where
@@ -1450,7 +1564,7 @@ def _players_where(fields: Mapping[str, Any]) -> tuple[Players, dict[ContestantI
 def _place(where: str, index: int) -> str:
     if where.startswith("seats."):
         return f"{where}[{index}]"
-    return f"{where}, {('first', 'second')[index]} player"
+    return f"{where}, {('first', 'second', 'third', 'fourth')[index]} player"
 
 
 def unknown_users(players: Players, where: Mapping[ContestantId, str],
@@ -1651,27 +1765,32 @@ def router() -> APIRouter:
 
     @routes.post("/club/sessions", dependencies=[csrf], status_code=201)
     async def create(request: Request, user: User = director_only) -> Response:
-        """A new session: ``name``, ``movement`` (``howell``/``mitchell``), ``tables``,
-        ``boards_per_round``, ``rounds`` (fewer than the full movement), ``seats``, ``auto_advance``,
-        ``start`` (start round 1 at once)."""
+        """A new session: ``name``, ``movement`` (``howell``/``mitchell`` for pairs, ``teams`` for a team
+        match or round robin of ``teams`` teams), ``scoring`` (:data:`SCORINGS`), ``tables``,
+        ``boards_per_round`` (a match's boards for teams), ``rounds`` (fewer than the full movement),
+        ``seats``, ``auto_advance``, ``start`` (start round 1 at once)."""
         fields, form = await _fields(request)
         name = str(fields.get("name") or "Club session").strip()[:100]
         tables = _int(fields, "tables", 3, 1, 30)
+        teams = _int(fields, "teams", 2, 2, 16)
         per_round = _int(fields, "boards_per_round", 2, 1, 12)
         rounds = _int(fields, "rounds", None, 1, 60)
-        assert tables is not None and per_round is not None
+        assert tables is not None and per_round is not None and teams is not None
         club = _club(request)
         try:
-            movement = make_movement(str(fields.get("movement", "howell")).strip().lower(), tables, per_round,
-                                     rounds)
-            players, where = _players_where(fields)
+            chosen = str(fields.get("movement", "howell")).strip().lower()
+            kind = MOVEMENTS.get(chosen, "pairs")
+            movement = make_movement(chosen, tables, per_round, rounds, teams)
+            method = scoring_method(kind, str(fields.get("scoring") or ""))
+            players, where = _players_where(fields, 4 if kind == "teams" else 2)
             accounts = club.auth.accounts
             unknown = await asyncio.to_thread(
                 unknown_users, players, where, lambda name: accounts.user(name) is not None)
             if unknown:
                 raise ClubError("; ".join(unknown), "seating")
             session = await club.create(name, movement, players, director=user.username,
-                                        auto_advance=_truth(fields.get("auto_advance"), True))
+                                        auto_advance=_truth(fields.get("auto_advance"), True), kind=kind,
+                                        conditions=Conditions(method=method))
             if _truth(fields.get("start"), False):
                 async with _locked(club, session.id) as session:
                     await club.start_round(session, movement.rounds[0], by=user.username)
@@ -1757,7 +1876,9 @@ def router() -> APIRouter:
         _, results = await asyncio.to_thread(club.scored, session, public)
         rounds = session.completed_rounds() if public and session.boards_in_play() else None
         return {"session": session.id, "event_id": session.event_id, "rounds": rounds,
-                "published": bool(session.published), "rankings": rankings_json(results)}
+                "kind": session.kind, "scoring": session.scoring,
+                "published": bool(session.published), "rankings": rankings_json(results),
+                "matches": matches_json(results)}
 
     @routes.get("/club/sessions/{session_id}", response_class=HTMLResponse)
     async def session_page(request: Request, session_id: str) -> HTMLResponse:
@@ -1773,6 +1894,7 @@ def router() -> APIRouter:
                                         for pair in session.players.values() for p in pair)
         return _html(request, "club_session.html.j2", session=session.summary(public=not director),
                      results=results, percent=_fraction, director=director, guests=guests,
+                     matches=results.matches,
                      partial=partial, completed=session.completed_rounds(), mine=mine,
                      files=_published_links(session))
 
@@ -1816,7 +1938,7 @@ def router() -> APIRouter:
         specs = session.players.get(pair)
         index = player - 1
         expected = guest_code(club.auth.settings.secret, session.id, pair, index)
-        if (specs is None or not 0 <= index < 2 or specs[index].kind != "guest"
+        if (specs is None or not 0 <= index < len(specs) or specs[index].kind != "guest"
                 or not hmac.compare_digest(code.encode(), expected.encode())):  # bytes: any text is compared
             raise HTTPException(404, "this seat link opens no seat")
         return _go(request, session, pair, index, f"guest:{specs[index].name}")
