@@ -48,8 +48,11 @@ def test_bbo_helper_score_tags(path: Path) -> None:
             expected = 0
         else:
             contract = Contract.from_str(contract_text, Seat.from_str(declarer))
-            points = score(contract, int(_tag(block, "Result") or 0),
-                           vulnerable=vul in ("ALL", contract.declarer.side.value))
+            points = score(
+                contract,
+                int(_tag(block, "Result") or 0),
+                vulnerable=vul in ("ALL", contract.declarer.side.value),
+            )
             expected = points if contract.declarer.side.value == "NS" else -points
         values = {c.quantity: c for c in line.checks}
         assert line.board == number
@@ -71,8 +74,7 @@ def test_bbo_helper_altered_score_is_named() -> None:
 
 def test_score_tag_that_is_not_a_score() -> None:
     text = (
-        '[Board "1"]\n[Vulnerable "None"]\n[Contract "3NT"]\n[Declarer "S"]\n[Result "9"]\n'
-        '[Score "NS abc"]\n'
+        '[Board "1"]\n[Vulnerable "None"]\n[Contract "3NT"]\n[Declarer "S"]\n[Result "9"]\n[Score "NS abc"]\n'
     )
     with pytest.raises(RescoreError) as info:
         rescore_text(text, source="bad.pbn")
@@ -84,8 +86,11 @@ def _pct_table(board: int, rows: list[tuple[str, str, str]]) -> str:
     ``A=`` line at 50 %: computed here directly from the scores."""
     real = [int(s) for _, _, s in rows if not s.startswith("A")]
     top = 2 * (len(real) - 1)
-    out = [f'[Board "{board}"]', '[Vulnerable "None"]',
-           '[ScoreTable "PairId_NS;PairId_EW;Score_NS;Score_EW;Percentage_NS;Percentage_EW"]']
+    out = [
+        f'[Board "{board}"]',
+        '[Vulnerable "None"]',
+        '[ScoreTable "PairId_NS;PairId_EW;Score_NS;Score_EW;Percentage_NS;Percentage_EW"]',
+    ]
     for ns, ew, text in rows:
         if text.startswith("A"):
             out.append(f'{ns} {ew} "A=" "A=" 50 50')
@@ -93,8 +98,11 @@ def _pct_table(board: int, rows: list[tuple[str, str, str]]) -> str:
         mine = int(text)
         units = sum(2 if mine > other else 1 if mine == other else 0 for other in real) - 1
         pct = units * 100 // top
-        out.append(f'{ns} {ew} "{mine}" - {pct} {100 - pct}' if mine >= 0 else
-                   f'{ns} {ew} - "{-mine}" {pct} {100 - pct}')
+        out.append(
+            f'{ns} {ew} "{mine}" - {pct} {100 - pct}'
+            if mine >= 0
+            else f'{ns} {ew} - "{-mine}" {pct} {100 - pct}'
+        )
     return "\n".join(out) + "\n\n"
 
 
@@ -174,3 +182,127 @@ def test_two_winner_mitchell_totals_scaled_within_each_direction() -> None:
         assert abs(float(total) - expected) <= 0.01 * most[side] * top / 100 + 0.006, participant.participant
         checked += 1
     assert checked == len(played)
+
+
+BBO_MP_TRAVELLER = (
+    ORACLES
+    / "pbntools-real-tournaments"
+    / "test_10_bbo_www_annamar_1538_php"
+    / "hands.php@traveller=1538-1385205517-38345851.html"
+)
+
+
+@pytest.mark.parametrize("drop", range(16))
+def test_bbo_page_that_omits_a_row(drop: int) -> None:
+    """A BBO matchpoint traveller with one row taken out: its percentages are still those of the full field,
+    so Tenace says one result is missing, and where it lies (checked against the removed row's own points),
+    instead of calling every row unexplained."""
+    text = BBO_MP_TRAVELLER.read_text("utf-8")
+    rows = list(re.finditer(r'<tr class="tourney".*?</tr>', text, flags=re.DOTALL))
+    assert len(rows) == 16
+    cells = [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td.*?</td>", rows[drop].group(0), re.S)]
+    removed = int(cells[7])
+    others = sorted(
+        {
+            int(re.sub(r"<[^>]+>", "", re.findall(r"<td.*?</td>", r.group(0), re.S)[7]).strip())
+            for i, r in enumerate(rows)
+            if i != drop
+        }
+    )
+    altered = text[: rows[drop].start()] + text[rows[drop].end() :]
+    report = rescore_text(altered, source="omitted.html")
+    assert report.exit_code == 0 and len(report.lines) == 15
+    (note,) = report.notes
+    assert "omits one result" in note
+    where = re.search(r"NS score (below|above|equal to|between) (-?\d+)(?: and (-?\d+))?", note)
+    assert where is not None
+    kind, a = where.group(1), int(where.group(2))
+    if kind == "equal to":
+        assert removed == a
+    elif kind == "below":
+        assert removed < a == others[0]
+    elif kind == "above":
+        assert removed > a == others[-1]
+    else:
+        b = int(where.group(3))
+        assert a < removed < b and not any(a < o < b for o in others)
+
+
+def test_bbo_page_with_a_wrong_percentage_is_not_a_missing_row() -> None:
+    text = BBO_MP_TRAVELLER.read_text("utf-8").replace("53.33%", "55.33%", 1)
+    report = rescore_text(text, source="altered.html")
+    assert report.notes == () and report.exit_code == 1
+    assert [d.check.program for d in report.unexplained()] == ["55.33"]
+
+
+TOURNAMENTS = ORACLES / "pbntools-real-tournaments"
+TVIEW_DIRS = [
+    (TOURNAMENTS / "test_10_bbo_www_annamar_1538_php", "tview.php@t=1538-1385205517.html"),
+    (
+        TOURNAMENTS / "test_7_bbo_www_acbl_20130810" / "www.bridgebase.com" / "myhands",
+        "tview.php@t=1607-1376154000.html",
+    ),
+]
+
+
+def _cells(row: str) -> list[str]:
+    return [
+        re.sub(r"<[^>]+>", "", c).replace("&nbsp;", " ").strip()
+        for c in re.findall(r"<td.*?</td>", row, flags=re.DOTALL)
+    ]
+
+
+@pytest.mark.parametrize(("folder", "name"), TVIEW_DIRS, ids=["annamar", "acbl"])
+def test_bbo_tview_scores_are_the_average_of_the_travellers(folder: Path, name: str) -> None:
+    """A BBO results page with its travellers beside it: every pair's score is the average of its board
+    percentages. Expected values are computed here from the travellers' printed percentages."""
+    per_player: dict[str, dict[str, float]] = {}  # player -> page -> percentage
+    pages = sorted(folder.glob("hands.php@traveller=*.html"))
+    for page in pages:
+        for row in re.findall(r'<tr class="tourney".*?</tr>', page.read_text("utf-8"), flags=re.DOTALL):
+            cells = _cells(row)
+            ns_pct = float(cells[8].rstrip("%"))
+            # an artificial score (A+=: average-plus to NS, average to EW) gives EW its own award
+            awards = {"+": 60.0, "=": 50.0, "-": 40.0}
+            ew_pct = awards[cells[6][2]] if cells[6].startswith("A") else 100 - ns_pct
+            for player, value in (
+                (cells[2], ns_pct),
+                (cells[3], ns_pct),
+                (cells[4], ew_pct),
+                (cells[5], ew_pct),
+            ):
+                per_player.setdefault(player.lower(), {})[page.name] = value
+    boards = len(pages)
+    report = rescore_file(folder / name)
+    assert report.exit_code == 0
+    checked = 0
+    for participant in report.participants:
+        values = {c.quantity: c for c in participant.checks}
+        players = [p.lower() for p in participant.participant.split(": ", 1)[1].split("+")]
+        played = {page: v for player in players for page, v in per_player.get(player, {}).items()}
+        if "percentage" in values and values["percentage"].tenace is not None:
+            expected = sum(played.values()) / boards
+            assert len(played) == boards
+            # the printed board percentages are rounded to 0.01 each: their average is within 0.005 of exact
+            assert abs(float(values["percentage"].program) - expected) < 0.0101
+            checked += 1
+        assert "place" in values
+    assert checked >= 12
+
+
+def test_bbo_tview_altered_score_and_alone(tmp_path: Path) -> None:
+    folder, name = TVIEW_DIRS[0]
+    for page in folder.glob("hands.php@*.html"):
+        (tmp_path / page.name).write_bytes(page.read_bytes())
+    text = (folder / name).read_text("utf-8")
+    (tmp_path / name).write_text(text.replace(">59.36<", ">59.46<"), "utf-8")  # honour list and section
+    report = rescore_file(tmp_path / name)
+    assert [(d.where, d.check.quantity) for d in report.unexplained()] == [
+        ("Section 1: faci+ekamyu", "percentage")
+    ]
+    # alone, the page's ranks are still checked against its scores; the scores are taken as given
+    alone = rescore_text(
+        text.replace("<td class='rank' >6</td>", "<td class='rank' >7</td>", 1), source="t.html"
+    )
+    assert [(d.where, d.check.quantity) for d in alone.unexplained()] == [("Section 1: faci+ekamyu", "place")]
+    assert any("taken as given" in note for note in alone.notes)

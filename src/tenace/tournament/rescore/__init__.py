@@ -42,7 +42,13 @@ from pathlib import Path
 from types import MappingProxyType
 
 from tenace.errors import NotationError
-from tenace.tournament.rescore.pages import jfr_sessions, rescore_bbo, rescore_jfr
+from tenace.tournament.rescore.pages import (
+    bbo_traveller_percentages,
+    jfr_sessions,
+    rescore_bbo,
+    rescore_bbo_tview,
+    rescore_jfr,
+)
 from tenace.tournament.rescore.pbn import rescore_pbn
 from tenace.tournament.rescore.report import (
     KNOWN_DEVIATIONS,
@@ -78,6 +84,8 @@ def detect_format(data: bytes) -> str:
             return "kops-html"
         if b'id="pro"' in head or b"jfr" in head:
             return "jfr-html"
+        if b"sectiontable" in head and b"sectionbreak" in head:
+            return "bbo-tview"
         if b"tourney" in head or b"bridge base" in head or b"traveller" in head:
             return "bbo-html"
         return "html"
@@ -111,6 +119,8 @@ def rescore_text(
     kind = detect_format(raw)
     if kind == "usebio":
         return rescore_usebio(raw, source=source, rounding=rounding)
+    if kind == "bbo-tview":
+        return rescore_bbo_tview(_decode_html(raw), source=source, rounding=rounding)
     if kind in ("jfr-html", "bbo-html"):
         text = _decode_html(raw)
         if kind == "jfr-html":
@@ -143,11 +153,61 @@ def rescore_file(
     """
     file = Path(path)
     data = file.read_bytes()
-    if detect_format(data) == "jfr-html":
+    kind = detect_format(data)
+    if kind == "bbo-tview":
+        return _bbo_tview_file(file, data, rounding)
+    if kind == "jfr-html":
         return rescore_jfr(
             _decode_html(data), source=str(file), rounding=rounding, sessions=_jfr_event_sessions(file)
         )
     return rescore_text(data, source=str(file), rounding=rounding, vp_boards=vp_boards)
+
+
+def _bbo_tview_file(file: Path, data: bytes, rounding: Rounding | None) -> RescoreReport:
+    """A BBO results page, with the tournament's traveller pages and its board list when they are in the same
+    folder (``hands.php@traveller=<tourney>-<n>.html``, ``hands.php@tourney=<tourney>-...html``)."""
+    text = _decode_html(data)
+    ids = re.findall(r"(?:tourney=|[?@&]t=|Tourney:\s*)(\d+-\d+)", text)
+    tourney = max(set(ids), key=ids.count) if ids else None
+    if tourney is None:
+        return rescore_bbo_tview(text, source=str(file), rounding=rounding)
+    pages, boards = [], None
+    for sibling in sorted(file.parent.iterdir()):
+        name = sibling.name
+        if f"traveller={tourney}-" in name and sibling.suffix.lower() in (".html", ".htm"):
+            pages.append((str(sibling), _decode_html(sibling.read_bytes())))
+        elif re.search(rf"tourney={re.escape(tourney)}-", name):
+            index = _decode_html(sibling.read_bytes())
+            boards = len(set(re.findall(rf"traveller={re.escape(tourney)}-(\d+)", index))) or boards
+    if not pages:
+        return rescore_bbo_tview(text, source=str(file), rounding=rounding)
+    try:
+        travellers = bbo_traveller_percentages(pages, rounding)
+    except RescoreError:
+        travellers = None
+    report = rescore_bbo_tview(
+        text, source=str(file), rounding=rounding, travellers=travellers, boards=boards
+    )
+    if boards is None:
+        return report
+    return RescoreReport(
+        report.source,
+        report.format,
+        report.program,
+        report.method,
+        report.rounding,
+        report.lines,
+        report.participants,
+        (
+            *report.settings,
+            (
+                "boards",
+                f"{boards} (the tournament's board list beside the page); "
+                f"{len(pages)} traveller pages beside it",
+            ),
+        ),
+        report.notes,
+    )
 
 
 def _jfr_event_sessions(file: Path) -> Mapping[str, Fraction] | None:
@@ -197,6 +257,7 @@ __all__ = [
     "given",
     "jfr_sessions",
     "rescore_bbo",
+    "rescore_bbo_tview",
     "rescore_file",
     "rescore_jfr",
     "rescore_pbn",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,9 +25,11 @@ from tenace.seats import Seat
 from tenace.tournament.rescore.report import (
     Check,
     LineReport,
+    ParticipantReport,
     RescoreError,
     RescoreReport,
     Rounding,
+    _exact,
     _law77_ns,
     compare,
     given,
@@ -319,6 +322,37 @@ def _bbo_contract(text: str, source: str, lineno: int) -> tuple[Contract | None,
     return contract, _tricks(contract, match["result"], source, lineno)
 
 
+def _bbo_missing_result(
+    entries: Sequence[Entry], printed: Sequence[Decimal], ours: Sequence[Fraction], rounding: Rounding
+) -> tuple[list[Fraction], str] | None:
+    """When the page's NS percentages disagree with its own rows but all agree once one more real result is
+    added (BBO leaves a row out of some travellers), the percentages with that result and where it lies
+    (``"between 100 and 140"``); ``None`` when nothing is missing or no single extra result explains it."""
+
+    def agreeing(values: Sequence[Fraction]) -> int:
+        return sum(
+            rounding.round(v, max(0, -int(p.as_tuple().exponent))) == p
+            for v, p in zip(values, printed, strict=True)
+        )
+
+    if agreeing(ours) == len(entries):
+        return None
+    scores = sorted({e for e in entries if isinstance(e, int)})
+    if not scores:
+        return None
+    candidates: list[tuple[int, str]] = [(scores[0] - 10, f"below {scores[0]}")]
+    candidates += [(x, f"equal to {x}") for x in scores]
+    candidates += [((a + b) // 2, f"between {a} and {b}") for a, b in itertools.pairwise(scores) if b - a > 1]
+    candidates.append((scores[-1] + 10, f"above {scores[-1]}"))
+    found: list[tuple[list[Fraction], str]] = []
+    for extra, where in candidates:
+        scored = score_board([*entries, extra], factoring=Factoring.NONE)[: len(entries)]
+        values = [s.ns_percentage for s in scored]
+        if agreeing(values) == len(entries):
+            found.append((values, where))
+    return found[0] if len(found) == 1 else None
+
+
 _BBO_AWARD: Final = {"=": Award.AVERAGE, "+": Award.AVERAGE_PLUS, "-": Award.AVERAGE_MINUS}
 
 
@@ -367,6 +401,14 @@ def rescore_bbo(text: str, *, source: str = "<bbo>", rounding: Rounding | None =
 
     The page names no board, so the vulnerability is inferred: the one under which the most points agree
     with Law 77 (printed in the settings)."""
+    return _bbo_traveller(text, source, rounding)[0]
+
+
+def _bbo_traveller(
+    text: str, source: str, rounding: Rounding | None
+) -> tuple[RescoreReport, list[tuple[frozenset[str], frozenset[str], Fraction, Fraction]]]:
+    """:func:`rescore_bbo`, and each line's pairs (their two players, lower case) with Tenace's exact NS and
+    EW percentages (none on an IMP traveller)."""
     chosen = rounding or Rounding.HALF_UP
     parser = _Rows()
     parser.feed(text)
@@ -410,9 +452,19 @@ def rescore_bbo(text: str, *, source: str = "<bbo>", rounding: Rounding | None =
     real = [e for e in entries if isinstance(e, int)]
     lines = []
     scoring = "matchpoints, unfactored"
+    notes: list[str] = []
     if percent:
         scored = score_board(entries, factoring=Factoring.NONE)
         ours = [s.ns_percentage for s in scored]
+        printed_pcts = [printed for _, _, printed, _, _ in parsed]
+        missing = _bbo_missing_result(entries, printed_pcts, ours, chosen)
+        if missing is not None:
+            ours, where = missing
+            scoring = "matchpoints, unfactored, with one result the page does not show"
+            notes.append(
+                f"the page omits one result: its percentages are those of {len(entries) + 1} results, and "
+                f"they all agree with one more NS score {where}, which the page does not show; scored with it"
+            )
     else:
         ours, scoring = _bbo_imps(entries, real, [printed for _, _, printed, _, _ in parsed], chosen)
     for (item, points, printed, cells, _), exact in zip(parsed, ours, strict=True):
@@ -431,7 +483,20 @@ def rescore_bbo(text: str, *, source: str = "<bbo>", rounding: Rounding | None =
         ("scoring", scoring),
         ("traveller", title),
     )
-    return RescoreReport(
+    pairs = (
+        [
+            (
+                frozenset((cells[2].strip().lower(), cells[3].strip().lower())),
+                frozenset((cells[4].strip().lower(), cells[5].strip().lower())),
+                exact,
+                s.ew_percentage if isinstance(entry, ArtificialAdjustedScore) else 100 - exact,
+            )
+            for (_, _, _, cells, _), exact, entry, s in zip(parsed, ours, entries, scored, strict=True)
+        ]
+        if percent
+        else []
+    )
+    report = RescoreReport(
         source,
         "bbo-html",
         "BBO",
@@ -440,4 +505,144 @@ def rescore_bbo(text: str, *, source: str = "<bbo>", rounding: Rounding | None =
         tuple(lines),
         (),
         settings,
+        tuple(notes),
     )
+    return report, pairs
+
+
+# --- BBO tournament results (tview) ------------------------------------------------------------------------
+
+
+def bbo_traveller_percentages(
+    pages: Sequence[tuple[str, str]], rounding: Rounding | None = None
+) -> dict[str, dict[int, Fraction]]:
+    """Each player's exact matchpoint percentage (Tenace's) per board, on the BBO traveller pages given as
+    ``(name, text)`` (the board is the page's index), keyed by the player's name in lower case; IMP
+    travellers are skipped. A pair's boards are those either of its players played: BBO keeps a pair's
+    score when one partner is replaced for a board."""
+    out: dict[str, dict[int, Fraction]] = {}
+    for index, (name, text) in enumerate(pages):
+        _, lines = _bbo_traveller(text, name, rounding)
+        for ns, ew, ns_pct, ew_pct in lines:
+            for players, value in ((ns, ns_pct), (ew, ew_pct)):
+                for player in players:
+                    out.setdefault(player, {})[index] = value
+    return out
+
+
+def rescore_bbo_tview(
+    text: str,
+    *,
+    source: str = "<tview>",
+    rounding: Rounding | None = None,
+    travellers: Mapping[str, Mapping[int, Fraction]] | None = None,
+    boards: int | None = None,
+) -> RescoreReport:
+    """Re-score a BBO tournament results page (``tview.php``): in each section the ranks follow from the
+    scores (competition ranking, ties sharing a rank), the overall leaders are the best scores of all
+    sections, and, when the traveller pages of every board are beside it (``travellers``: each pair's
+    percentages by player and board, ``boards``: how many boards the tournament had), each pair's score is
+    the average of its board percentages, a board counting when either player of the pair played it."""
+    chosen = rounding or Rounding.HALF_UP
+    chunks = re.split(r"<div class=['\"]sectionbreak['\"]>", text)
+    if len(chunks) < 2:
+        raise RescoreError("no section tables (class 'sectionbreak') in the BBO results page", source=source)
+    lines_before = text[: len(chunks[0])].count("\n")
+    sections: list[tuple[str, list[tuple[str, Decimal, int | None, int]]]] = []
+    offset = lines_before
+    for chunk in chunks[1:]:
+        label = re.sub(r"<[^>]+>", "", chunk.split("</div>", 1)[0]).strip() or f"Section {len(sections) + 1}"
+        # a stratified event nests a small table of A/B/C ranks in the Rank header and cells: keep the
+        # header's word and the first (overall) rank
+        flat = re.sub(
+            r"(<th[^>]*>)([^<]*)(?:<br\s*/?>)?\s*<table.*?</table>", r"\1\2", chunk, flags=re.S | re.I
+        )
+        flat = re.sub(
+            r"(<td[^>]*>)\s*<table.*?<td[^>]*>(.*?)</td>.*?</table>", r"\1\2", flat, flags=re.S | re.I
+        )
+        parser = _Rows()
+        parser.feed(flat.split("</table>", 1)[0])
+        header: list[str] = []
+        rows: list[tuple[str, Decimal, int | None, int]] = []
+        for _, cells, line in parser.rows:
+            if not header:
+                header = [c.lower() for c in cells]
+                continue
+            try:
+                name_at = header.index("name")
+                score_at = next(i for i, h in enumerate(header) if h.startswith("score"))
+            except (ValueError, StopIteration):
+                raise RescoreError(
+                    f"{label}: the table has no Name and Score columns", source=source, lineno=offset + line
+                ) from None
+            rank_at = header.index("rank") if "rank" in header else None
+            score = _html_number(cells[score_at], "score", source, offset + line)
+            rank_text = cells[rank_at].strip() if rank_at is not None and rank_at < len(cells) else ""
+            rank = int(rank_text) if rank_text.isdigit() else None
+            rows.append((cells[name_at], score, rank, offset + line))
+        sections.append((label, rows))
+        offset += chunk.count("\n")
+    percent = re.search(r"Score\s*\(\s*%\s*\)", text, re.IGNORECASE) is not None
+    participants: list[ParticipantReport] = []
+    notes: list[str] = []
+    checked_pct = 0
+    for label, rows in sections:
+        scores = {f"{label}: {name}": _exact(score) for name, score, _, _ in rows}
+        places = _rank_places(scores)
+        for name, score, rank, _ in rows:
+            key = f"{label}: {name}"
+            checks: list[Check] = []
+            pair = [p.strip().lower() for p in name.split("+")]
+            played: dict[int, Fraction] = {}
+            for player in pair:
+                played.update((travellers or {}).get(player, {}))
+            if percent and travellers is not None and boards is not None and played:  # average of its boards
+                values = list(played.values())
+                if len(values) == boards:
+                    average = sum(values, Fraction(0)) / boards
+                    places_shown = max(0, -int(score.as_tuple().exponent))
+                    checks.append(compare("percentage", score, chosen.round(average, places_shown)))
+                    checked_pct += 1
+                else:
+                    checks.append(given("percentage", score, f"{len(values)} of {boards} boards' travellers"))
+            if rank is not None:
+                checks.append(compare("place", rank, places[key]))
+            participants.append(ParticipantReport(key, tuple(checks)))
+    if travellers is not None and boards is None:
+        notes.append(
+            "the number of boards is not known (the tournament's board list is not beside the page): "
+            "the scores are taken as given, the ranks are checked against them"
+        )
+    elif travellers is None:
+        notes.append(
+            "no traveller pages beside the results page: the scores are taken as given, the ranks "
+            "are checked against them"
+        )
+    elif checked_pct == 0:
+        notes.append(
+            "the traveller pages beside the results page do not cover every board of any pair: the "
+            "scores are taken as given"
+        )
+    title = re.search(r"Title\s*</t[dh]>\s*<t[dh][^>]*>([^<]*)", text)
+    settings: tuple[tuple[str, str], ...] = (
+        ("score", "average of the board percentages" if percent else "as given (IMPs)"),
+        ("rank", "within each section, ties sharing a rank"),
+    )
+    if title:
+        settings = (*settings, ("title", title.group(1).strip()))
+    return RescoreReport(
+        source,
+        "bbo-html",
+        "BBO",
+        "matchpoints" if percent else "cross-imps",
+        chosen,
+        (),
+        tuple(participants),
+        settings,
+        tuple(notes),
+    )
+
+
+def _rank_places(scores: Mapping[str, Fraction]) -> dict[str, int]:
+    """Competition ranks (1, 2, 2, 4), highest score first."""
+    return {key: 1 + sum(1 for other in scores.values() if other > value) for key, value in scores.items()}

@@ -295,8 +295,15 @@ class _PBNScores:
         )
         settings = (*settings, ("factoring_decided", how))
         return RescoreReport(
-            chosen.source, chosen.format, chosen.program, chosen.method, chosen.rounding, chosen.lines,
-            chosen.participants, settings, chosen.notes,
+            chosen.source,
+            chosen.format,
+            chosen.program,
+            chosen.method,
+            chosen.rounding,
+            chosen.lines,
+            chosen.participants,
+            settings,
+            chosen.notes,
         )
 
     def _matchpoints(self, field: int, factoring: Factoring) -> RescoreReport:
@@ -553,8 +560,9 @@ class _PBNScores:
         if votes[1] > votes[0]:
             return 1, f"TotalScoreIMP is the sum of the Butler IMPs (detected: {votes[1]} rows agree only so)"
         if votes[0]:
-            return 0, (f"average Butler IMPs per board (detected: {votes[0]} TotalScoreIMP rows agree only "
-                       "so)")
+            return 0, (
+                f"average Butler IMPs per board (detected: {votes[0]} TotalScoreIMP rows agree only so)"
+            )
         return 0, "average Butler IMPs per board (assumed: the file does not tell average from sum)"
 
     # -- team matches --
@@ -717,8 +725,9 @@ def _rescore_score_tags(
         if isinstance(percentage, SideValue):
             ns_pct = _ns_percentage(percentage, game.record.contract)
             if ns_pct is not None:
-                checks.append(given("ns_percentage", ns_pct,
-                                    "the field's percentage: its traveller is not in the file"))
+                checks.append(
+                    given("ns_percentage", ns_pct, "the field's percentage: its traveller is not in the file")
+                )
         ns = "-".join(filter(None, (game.tag("North"), game.tag("South")))) or "NS"
         ew = "-".join(filter(None, (game.tag("East"), game.tag("West")))) or "EW"
         lines.append(LineReport(number, ns, ew, tuple(checks)))
@@ -748,8 +757,9 @@ def rescore_pbn(
     if not scores.boards:
         if any(game.tag("Score") for game in games):
             return _rescore_score_tags(games, source, rounding, _program_of(data))
-        raise RescoreError("no ScoreTable and no Score tag in this PBN file: nothing to re-score",
-                           source=source)
+        raise RescoreError(
+            "no ScoreTable and no Score tag in this PBN file: nothing to re-score", source=source
+        )
     columns = scores.columns()
     if "MatchDetails" in columns:
         return scores.teams(vp_boards)

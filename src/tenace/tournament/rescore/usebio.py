@@ -269,10 +269,14 @@ class _USEBIOMatchpoints:
         groups = _direction_groups(event)
         # a short pair's total is scaled to the most boards played: in a two-winner Mitchell, the most boards
         # played in its own direction (each direction is a separate contest)
-        most = {
-            group: max((t.boards for pid, t in totals.items() if groups.get(pid) == group), default=0)
-            for group in set(groups.values())
-        } if groups else {}
+        most = (
+            {
+                group: max((t.boards for pid, t in totals.items() if groups.get(pid) == group), default=0)
+                for group in set(groups.values())
+            }
+            if groups
+            else {}
+        )
 
         def expected(pid: str) -> int:
             return most.get(groups.get(pid, ""), 0) if groups and pid in groups else scored.expected_boards
