@@ -5,6 +5,7 @@ nobody touches (club tables never expire)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import gc
 import re
 import time
@@ -14,11 +15,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, insert, update
 
 from tenace.server.actors import FallbackRobot, Hub
 from tenace.server.app import GC_THRESHOLDS, TableActivity, create_app, expire_idle_tables
 from tenace.server.auth import Auth
-from tenace.server.persistence import LiveStore
+from tenace.server.persistence import LiveEventRow, LiveStore, LiveTableRow
 from tenace.server.security import Passwords, Role
 from tenace.server.settings import Settings
 
@@ -212,3 +214,59 @@ def test_no_expiry_when_the_timeout_is_zero(db: str) -> None:
         table = client.post("/api/tables", json={"humans": ["S"]}).json()["id"]
         time.sleep(0.3)
         assert table in _hub(client).tables
+
+
+# ------------------------------------------------------------------------------------- lazy restore at start
+
+
+def _age(db: str, table_id: str, seconds: float) -> None:
+    """Make the stored table look untouched for ``seconds``: its creation and every event moved back."""
+    back = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=seconds)
+    engine = create_engine(db)
+    with engine.begin() as connection:
+        connection.execute(update(LiveTableRow).where(LiveTableRow.id == table_id).values(created_at=back))
+        connection.execute(update(LiveEventRow).where(LiveEventRow.table_id == table_id).values(at=back))
+    engine.dispose()
+
+
+def test_a_start_rebuilds_recent_tables_leaves_idle_ones_for_their_first_visit_and_closes_stale_ones(
+        db: str) -> None:
+    with _client(db, anonymous_tables=True, table_expiry=0.0) as client:
+        tables = [client.post("/api/tables", json={"humans": ["S"]}).json()["id"] for _ in range(3)]
+        for table in tables:
+            _hub(client).tables[table]  # played up to South's first call by the robots
+    recent, idle, stale = tables
+    _age(db, idle, 2 * 3600)  # older than restore_recent (an hour), younger than the expiry (a day)
+    _age(db, stale, 3 * 24 * 3600)
+    with _client(db, anonymous_tables=True) as restarted:
+        hub = _hub(restarted)
+        assert recent in hub.tables and idle not in hub.tables and stale not in hub.tables
+        assert hub.live.load(stale).closed and not hub.live.load(idle).closed
+        assert {t for t, _, _ in hub.live.open_activity()} == {recent, idle}
+        before = hub.live.load(idle)
+        answer = restarted.get(f"/api/tables/{idle}")  # its first visit rebuilds it, as it was
+        assert answer.status_code == 200 and idle in hub.tables
+        assert answer.json()["seq"] == len(before.boards[-1].events)
+    with _client(db, anonymous_tables=True, restore_recent=-1.0) as everything:
+        assert {recent, idle} <= set(_hub(everything).tables) and stale not in _hub(everything).tables
+
+
+def test_open_activity_is_the_last_event_or_else_the_creation(db: str) -> None:
+    with _client(db, anonymous_tables=True) as client:
+        table = client.post("/api/tables", json={"humans": ["S"]}).json()["id"]
+        assert _hub(client).live.load(table).boards[-1].events  # the robots called before South
+    _age(db, table, 600)
+    engine = create_engine(db)
+    long_ago = dt.datetime.now(dt.UTC) - dt.timedelta(days=9)
+    with engine.begin() as connection:  # created long before its last event
+        connection.execute(update(LiveTableRow).values(created_at=long_ago))
+        connection.execute(insert(LiveTableRow).values(
+            id="empty", created_at=dt.datetime.now(dt.UTC) - dt.timedelta(seconds=300), policy="online",
+            seats="{}", closed=False))
+    engine.dispose()
+    with _client(db, anonymous_tables=True, restore_recent=0.0) as client:
+        found = {t: (club, at) for t, club, at in _hub(client).live.open_activity()}
+    now = dt.datetime.now(dt.UTC)
+    assert set(found) == {table, "empty"} and not found[table][0]
+    assert 590 < (now - found[table][1]).total_seconds() < 700  # the last event, not the creation
+    assert 290 < (now - found["empty"][1]).total_seconds() < 400  # no event: the creation

@@ -25,7 +25,7 @@ import hmac
 import logging
 import random
 import secrets
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import quote
@@ -1121,10 +1121,16 @@ class Hub:
                 return None
             return self._rebuild(stored)
 
-    async def restore(self) -> int:
-        """Rebuild every open table from its stored events (after a restart) and let its robots go on; the
-        number of tables restored."""
-        stored = await asyncio.to_thread(self.live.load_open)
+    async def restore(self, table_ids: Collection[str] | None = None) -> int:
+        """Rebuild every open table from its stored events (after a restart) and let its robots go on, or
+        only those of ``table_ids`` (the others wait in the store until :meth:`get` is first asked for one);
+        the number of tables restored."""
+        if table_ids is None:
+            stored = await asyncio.to_thread(self.live.load_open)
+        else:
+            wanted = [t for t in table_ids if t not in self.tables]
+            loaded = await asyncio.to_thread(lambda: [self.live.load(t) for t in wanted])
+            stored = [table for table in loaded if table is not None and not table.closed]
         count = 0
         for table in stored:
             if table.id not in self.tables:

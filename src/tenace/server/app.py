@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import datetime as dt
 import gc
 import json
 import logging
@@ -317,6 +318,22 @@ async def expire_idle_tables(hub: Hub, activity: TableActivity, timeout: float, 
     return closed
 
 
+async def restore_tables(hub: Hub, settings: Settings, now: dt.datetime) -> int:
+    """Take up the open tables at a start, lazily (``Settings.restore_recent``): the club tables and the
+    practice tables touched lately are rebuilt now, those idle past ``Settings.table_expiry`` are closed,
+    and the rest wait in the store until someone opens one (:meth:`Hub.get`). The number rebuilt now."""
+    if settings.redis_url or settings.restore_recent < 0:
+        return await hub.restore()
+    activity = await asyncio.to_thread(hub.live.open_activity)
+    idle = {t: (now - at).total_seconds() for t, club, at in activity if not club}
+    if settings.table_expiry > 0:
+        stale = [t for t, seconds in idle.items() if seconds > settings.table_expiry]
+        await asyncio.to_thread(hub.live.close_all, stale)
+        for table_id in stale:
+            log.info("table %s: closed at start, untouched for %.0f s", table_id, idle[table_id])
+    return await hub.restore([t for t, _, _ in activity if idle.get(t, 0.0) <= settings.restore_recent])
+
+
 async def _expire_periodically(app: FastAPI, settings: Settings) -> None:
     while True:
         await asyncio.sleep(settings.expiry_interval)
@@ -489,7 +506,7 @@ def create_app(
         # the shipped systems are checked once, now, rather than when the first visitor opens the lobby
         await asyncio.to_thread(robot_systems.available)
         if settings.restore_on_start:
-            await hub.restore()
+            await restore_tables(hub, settings, dt.datetime.now(dt.UTC))
             # who holds the seats of the tables restored (the spectator rules), as recorded in the store
             app.state.seat_holders = await asyncio.to_thread(hub.live.holders)
         # The modules, the app and the tables restored stay for the life of the process: move them out of

@@ -23,6 +23,7 @@ import collections
 import datetime as dt
 import json
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +35,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    func,
     insert,
     select,
     update,
@@ -44,7 +46,7 @@ from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
 from tenace.board import Board
 from tenace.formats.json import board_from_json, board_to_json
 from tenace.store.database import read_only
-from tenace.store.models import Base, UTCDateTime
+from tenace.store.models import Base, UTCDateTime, to_utc
 
 __all__ = [
     "BoardRow", "EventConflictError", "EventWriter", "HeldBoard", "LiveBoard", "LiveEventRow", "LiveStore",
@@ -362,6 +364,28 @@ class LiveStore:
         with self._reads() as orm:
             row = orm.get(LiveTableRow, table_id)
             return None if row is None else self._read(orm, row)
+
+    def close_all(self, table_ids: Iterable[str]) -> None:
+        """Close these tables at once (one transaction)."""
+        ids = list(table_ids)
+        if ids:
+            with self._sessions.begin() as orm:
+                orm.execute(update(LiveTableRow).where(LiveTableRow.id.in_(ids)).values(closed=True))
+
+    def open_activity(self) -> list[tuple[str, bool, dt.datetime]]:
+        """Every table not closed, without reading it: its id, whether it plays for a club session, and when
+        it was last touched (its last event's time, else when it was created). One query, however many
+        tables there are (a start reads this rather than every table)."""
+        last = (select(LiveEventRow.table_id, func.max(LiveEventRow.at).label("at"))
+                .group_by(LiveEventRow.table_id).subquery())
+        with self._reads() as orm:
+            rows = orm.execute(
+                select(LiveTableRow.id, LiveTableRow.club, LiveTableRow.created_at, last.c.at)
+                .outerjoin(last, last.c.table_id == LiveTableRow.id)
+                .where(LiveTableRow.closed == False)  # noqa: E712
+                .order_by(LiveTableRow.created_at)).all()
+        return [(id_, club is not None, created if at is None else to_utc(at))
+                for id_, club, created, at in rows]
 
     def load_open(self) -> list[LiveTable]:
         """Every table not closed, as :meth:`load` reads it."""

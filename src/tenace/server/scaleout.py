@@ -38,7 +38,7 @@ import json
 import logging
 import secrets
 import weakref
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -386,8 +386,9 @@ class ClusterHub(Hub):
                     await self._on_table(table_id, data)
             return actor
 
-    async def restore(self) -> int:
-        """Take every open table nobody holds (after a restart, or a process's crash)."""
+    async def restore(self, table_ids: Collection[str] | None = None) -> int:
+        """Take every open table nobody holds (after a restart, or a process's crash): with several processes
+        each table has one owner, which must run its robots, so ``table_ids`` does not narrow it."""
         return await self._adopt()
 
     def _make(self, stored: LiveTable, owner: bool) -> ClusterActor:

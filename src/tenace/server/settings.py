@@ -76,7 +76,13 @@ class Settings:
     spectators_per_table: int = 30
     """Spectators watching one table at once; 0: no limit."""
     restore_on_start: bool = True
-    """Rebuild every open table from its stored events when the server starts (and let its robots go on)."""
+    """Rebuild open tables from their stored events when the server starts (and let their robots go on)."""
+    restore_recent: float = 3600.0
+    """Seconds: at a start, the practice tables touched within this time are rebuilt at once; older ones are
+    rebuilt when someone first opens them (a start does not replay thousands of idle tables), and those
+    untouched for longer than ``table_expiry`` are closed, as they would have been had the server run on.
+    Club tables are always rebuilt at once. Negative: every open table at once. With several processes
+    (``redis_url``) every open table is taken up at once, whatever this says."""
     redis_url: str = ""
     """Several processes share the tables through this Redis (``redis://host:6379/0``) and the database
     (docs/scale-out.md); empty: one process holds every table."""
