@@ -35,8 +35,17 @@ class Piece:
     comments: tuple[str, ...] = ()
 
 
+_WHOLE: Final = {"*": "end", "+": "plus", "-": "token"}
+"""Elements that are one piece whatever follows (besides plain words)."""
+
+
 def pieces(text: str, lineno: int) -> list[Piece]:
     """Split one section element into PBN tokens."""
+    if text.isalnum() and text.isascii():  # a plain call or card: one token (the common case)
+        return [Piece("token", text, lineno)]
+    kind = _WHOLE.get(text)
+    if kind is not None:
+        return [Piece(kind, text, lineno)]
     return [Piece(m.lastgroup or "other", m.group(), lineno) for m in _PIECE.finditer(text)]
 
 
@@ -74,6 +83,11 @@ class Annotations:
     comments: list[str] = field(default_factory=list)
     alert: bool = False
     """An alert marked otherwise than by a note (BEN's ``*`` after a call)."""
+
+    @property
+    def plain(self) -> bool:
+        """Nothing was added."""
+        return not (self.nags or self.note is not None or self.suffix_seen or self.comments or self.alert)
 
     def add(self, piece: Piece, problems: Problems, what: str, *, card: bool) -> None:
         """Add an annotation piece (``suffix``, ``note`` or ``nag``); report what PBN forbids."""

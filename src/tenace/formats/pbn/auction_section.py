@@ -150,8 +150,17 @@ class _State:
         return Contract(self.last_bid.level, self.last_bid.denomination, declarer, self.doubling)
 
 
+_PLAIN_CALLS: Final = {text: parse_call(text) for text in (
+    "Pass", "PASS", "pass", "X", "XX",
+    *(f"{level}{d}" for level in range(1, 8) for d in ("C", "D", "H", "S", "NT")))}
+"""The calls as PBN writes them, read with one look-up."""
+
+
 def _parse_call(piece: Piece, problems: Problems) -> Call | None:
     text = piece.text
+    plain = _PLAIN_CALLS.get(text)
+    if plain is not None:
+        return plain
     if _CALL.fullmatch(text):
         return parse_call(text)
     try:
@@ -226,6 +235,12 @@ def read_auction(tag: RawTag, note_tags: list[RawTag], dealer: Seat | None,
         if current is None:
             return
         call, mark, insufficient, lineno, pre_comments = current
+        if call is not None and mark is None and not insufficient and not pre_comments and not pending_marks \
+                and ann.plain:  # a call and nothing else: the common case
+            entries.append(AuctionEntry(call, None, False, None, (), (), lineno))
+            calls.append(AnnotatedCall(call))
+            current = None
+            return
         entry = AuctionEntry(call, mark, insufficient, ann.note, tuple(ann.nags),
                              (*pre_comments, *ann.comments), lineno, alert=ann.alert)
         entries.append(entry)

@@ -106,10 +106,14 @@ class _Builder:
     def close_tag(self) -> None:
         if self.current is not None:
             name, value, lineno = self.current
-            self.tags.append(RawTag(name, value, lineno, value, tuple(self.items), tuple(self.tag_comments)))
+            if self.items or self.tag_comments:
+                self.tags.append(RawTag(name, value, lineno, value, tuple(self.items),
+                                        tuple(self.tag_comments)))
+                self.items = []
+                self.tag_comments = []
+            else:
+                self.tags.append(RawTag(name, value, lineno, value))
         self.current = None
-        self.items = []
-        self.tag_comments = []
 
     @property
     def empty(self) -> bool:
@@ -142,7 +146,8 @@ class Inheritance:
             else:
                 if tag.name in self.sticky:
                     self.sticky[tag.name] = written
-                out.append(RawTag(tag.name, written, tag.lineno, written, tag.items, tag.comments))
+                out.append(tag if tag.raw == written else
+                           RawTag(tag.name, written, tag.lineno, written, tag.items, tag.comments))
         present = {t.name for t in out}
         for name, value in self.sticky.items():
             if name not in present:
@@ -179,13 +184,21 @@ def raw_games(tokens: Iterable[Token], source: str = "<pbn>") -> Iterator[RawGam
                           tuple(builder.escapes))
         builder = _Builder(source)
 
+    tag_kind, words_kind = Kind.TAG, Kind.WORDS
     while True:
-        tok = next_token()
+        tok = pushed.pop() if pushed else next(stream, None)
         if tok is None:
             yield from finish()
             return
         b = builder
-        if tok.kind is Kind.BREAK:
+        kind = tok.kind
+        if kind is tag_kind and tok.code not in _OPENS_GAME and b.first_line is not None:
+            b.close_tag()  # the common case first: a plain tag pair on its own line
+            b.current = (tok.code, tok.text, tok.lineno)
+        elif kind is words_kind and b.current is not None:  # and a line of plain section data
+            lineno = tok.lineno
+            b.items.extend([Item(word, lineno) for word in tok.text.split()])
+        elif kind is Kind.BREAK:
             yield from finish()
         elif tok.kind is Kind.PROBLEM:
             severity = Severity.WARNING if tok.warning else Severity.ERROR

@@ -83,6 +83,9 @@ def _lines(data: Source, encoding: str | None) -> tuple[Iterator[str], str | Non
             lines.pop()
         return iter(lines), None
     if isinstance(data, bytes | bytearray):
+        whole = _decode_whole(bytes(data), encoding)
+        if whole is not None:
+            return _lines(whole, None)
         decoder = LineDecoder(encoding)
         chunks = re.split(rb"\r\n|\r|\n", bytes(data))
         if chunks and chunks[-1] == b"":
@@ -100,6 +103,20 @@ def _lines(data: Source, encoding: str | None) -> tuple[Iterator[str], str | Non
         return from_file(), path
     name = getattr(data, "name", None)
     return _stream(data, encoding), name if isinstance(name, str) else None
+
+
+_ANY_HINT: Final = re.compile(rb"^%.*(charset|encoding)", re.IGNORECASE | re.MULTILINE)
+
+
+def _decode_whole(data: bytes, encoding: str | None) -> str | None:
+    """The text of UTF-8 bytes with no encoding hint, decoded at once (what :class:`LineDecoder` would make
+    of each line); ``None`` when the lines must be decoded one by one."""
+    if encoding is not None or _ANY_HINT.search(data) is not None:
+        return None
+    try:
+        return data.removeprefix(_BOM).decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def _stream(handle: IO[str] | IO[bytes], encoding: str | None) -> Iterator[str]:

@@ -118,6 +118,12 @@ _RANK_BITS: Final = tuple(
 _FIRST: Final = {seat.value: seat.index for seat in SEATS}
 
 
+_HOLDINGS: Final = tuple({"": 0} for _ in range(4))
+"""Bits of the plain holdings met so far, by suit."""
+_HOLDINGS_KEPT: Final = 8192
+"""At most this many a suit (as many as there are holdings in rank order; any order is read too)."""
+
+
 def _fast_hand(text: str) -> int | None:
     """The bits of a hand written in plain upper-case PBN (``"AKQ.JT9.8765.432"``); ``None`` for anything
     else (lower case, ``10``, a card twice, ...), which :meth:`CardSet.from_pbn` then reads or reports."""
@@ -125,15 +131,19 @@ def _fast_hand(text: str) -> int | None:
     if len(parts) != 4:
         return None
     bits = 0
-    count = 0
-    try:
-        for table, holding in zip(_RANK_BITS, parts, strict=True):
+    for known, table, holding in zip(_HOLDINGS, _RANK_BITS, parts, strict=True):
+        suit = known.get(holding)
+        if suit is None:
+            suit = 0
             for letter in holding:
-                bits |= table[letter]
-            count += len(holding)
-    except KeyError:
-        return None
-    return bits if bits.bit_count() == count else None
+                bit = table.get(letter, 0)
+                if not bit or suit & bit:
+                    return None
+                suit |= bit
+            if len(known) < _HOLDINGS_KEPT:
+                known[holding] = suit
+        bits |= suit
+    return bits
 
 
 def _fast_partial_deal(body: str) -> PartialDeal | None:
