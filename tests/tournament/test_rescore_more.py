@@ -306,3 +306,192 @@ def test_bbo_tview_altered_score_and_alone(tmp_path: Path) -> None:
     )
     assert [(d.where, d.check.quantity) for d in alone.unexplained()] == [("Section 1: faci+ekamyu", "place")]
     assert any("taken as given" in note for note in alone.notes)
+
+
+# --- JFR pages whose rows are an Ajax fragment, JFR IMP travellers, JFR results lists -----------------------
+
+IMP_SCALE = [
+    (int(low), int(high) if high else 10**6, int(imps))
+    for low, high, imps in (
+        line.split(",")
+        for line in (ORACLES / "scoring-tables" / "imp_scale_law78B_2017.csv").read_text().splitlines()[1:]
+        if line.strip()
+    )
+]
+
+
+def _imps(difference: int) -> int:
+    """Law 78B from the oracle's CSV of the IMP scale."""
+    size = abs(difference)
+    imps = next((i for low, high, i in IMP_SCALE if low <= size <= high), IMP_SCALE[-1][2])
+    return imps if difference >= 0 else -imps
+
+
+_SUIT_IMG = {"S": "s", "H": "h", "D": "d", "C": "c", "NT": "nt"}
+
+
+def _jfr_row(
+    ns: int, ew: int, contract: str, declarer: str, result: str, score: int, last: tuple[str, str]
+) -> str:
+    """One traveller row as JFR writes it: contract with a suit image, score in the NS or EW column."""
+    level, strain = contract[0], contract[1:]
+    ns_cell, ew_cell = (str(score), "&nbsp;") if score >= 0 else ("&nbsp;", str(-score))
+    return (
+        f'<tr><td class="n">&nbsp;</td><td class="noc">{ns}</td><td class="noc">{ew}</td>'
+        f'<td class="nol">{level}<img src="{strain}.gif" alt="{_SUIT_IMG[strain]}"></td>'
+        f'<td class="noc">{declarer}</td><td class="noc">&nbsp;</td><td class="noc">{result}</td>'
+        f'<td class="noc">{ns_cell}</td><td class="noc">{ew_cell}</td>'
+        f'<td class="nor">{last[0]}</td><td class="nor">{last[1]}</td></tr>'
+    )
+
+
+# board 1 (no one vulnerable): NS, EW, contract, declarer, result, NS score
+BOARD_1 = [
+    (1, 2, "4S", "N", "=", 420),
+    (3, 4, "4S", "N", "-1", -50),
+    (5, 6, "3NT", "S", "+1", 430),
+    (7, 8, "2H", "E", "=", -110),
+]
+
+
+def _mp_fragment(rows: list[tuple[int, int, str, str, str, int]]) -> str:
+    scores = [r[5] for r in rows]
+    top = 2 * (len(rows) - 1)
+    body = []
+    for ns, ew, contract, declarer, result, points in rows:
+        units = sum(2 if points > o else 1 if points == o else 0 for o in scores) - 1
+        pct = f"{units * 100 / top:.2f}"
+        body.append(
+            _jfr_row(ns, ew, contract, declarer, result, points, (pct, f"{100 - units * 100 / top:.2f}"))
+        )
+    head = (
+        '<table border="0" cellspacing="0"><tr><td class="noc" colspan="2">numery</td>'
+        '<td class="noc" colspan="2">%</td></tr>'
+    )
+    return head + "".join(body) + "</table>"
+
+
+def _jfr_page(board: int, fragment: str) -> str:
+    return (
+        '<html><head><meta http-equiv="Content-Type" content="text/html; charset=utf-8">'
+        f'<meta name="GENERATOR" content="JFR 2005"><title>ROZDANIE {board}</title></head>'
+        f"<body class=\"all\" onload=\"initAjax('{fragment}','pro',0)\"><table><tr><td>"
+        '<div id="pro"><table border="0"><tr><td class="noc">N-S</td></tr></table></div>'
+        "</td></tr></table></body></html>"
+    )
+
+
+def test_jfr_traveller_rows_in_an_ajax_fragment(tmp_path: Path) -> None:
+    """A JFR Pary page that loads its rows from ``ev001.txt``: read with the fragment beside it (and the
+    fragment alone, its board from its name); without it, one clear error naming the fragment."""
+    (tmp_path / "ev001.html").write_text(_jfr_page(1, "ev001.txt"), "utf-8")
+    (tmp_path / "ev001.txt").write_text(_mp_fragment(BOARD_1), "utf-8")
+    report = rescore_file(tmp_path / "ev001.html")
+    assert report.exit_code == 0 and len(report.lines) == 4
+    assert {c.quantity for line in report.lines for c in line.checks} == {
+        "score",
+        "ns_percentage",
+        "ew_percentage",
+    }
+    assert rescore_file(tmp_path / "ev001.txt").exit_code == 0
+    (tmp_path / "ev001.txt").write_text(_mp_fragment(BOARD_1).replace("66.67", "65.67", 1), "utf-8")
+    (difference,) = rescore_file(tmp_path / "ev001.html").unexplained()
+    assert (difference.board, difference.where, difference.check.program) == (1, "1 v 2", "65.67")
+    (tmp_path / "ev001.txt").unlink()
+    with pytest.raises(RescoreError, match=r"ev001\.txt"):
+        rescore_file(tmp_path / "ev001.html")
+
+
+def test_jfr_imp_traveller_against_its_datum() -> None:
+    """A JFR IMP traveller: IMP columns are IMPs of each score against the printed datum (computed here with
+    the Law 78B scale from the oracle CSV), not percentages; a TD row's IMPs are taken as given."""
+    datum = 100
+    body = "".join(
+        _jfr_row(ns, ew, c, d, r, s, (str(_imps(s - datum)), str(-_imps(s - datum))))
+        for ns, ew, c, d, r, s in BOARD_1
+    )
+    td = (
+        '<tr><td class="n">&nbsp;</td><td class="noc">9</td><td class="noc">10</td><td class="nol">TD</td>'
+        + '<td class="noc">&nbsp;</td>' * 5
+        + '<td class="nor">0</td><td class="nor">0</td></tr>'
+    )
+    fragment = (
+        '<table><tr><td class="noc">numery</td><td class="noc" colspan="2">IMP</td></tr>'
+        + body
+        + td
+        + f'<tr><td colspan="9">średnia rozdania: </td><td>{datum}</td></tr></table>'
+    )
+    page = _jfr_page(1, "x.txt").replace('<div id="pro">', '<div id="pro">' + fragment)
+    report = rescore_text(page, source="impy001.html")
+    assert report.method == "butler" and report.exit_code == 0 and len(report.lines) == 5
+    assert dict(report.settings)["datum"].startswith("100")
+    values = {(line.ns, c.quantity): c for line in report.lines for c in line.checks}
+    assert values[("1", "ns_imps")].tenace == str(_imps(420 - datum))
+    assert values[("9", "ns_imps")].tenace is None
+    altered = page.replace(f'<td class="nor">{_imps(-50 - datum)}</td>', '<td class="nor">-3</td>', 1)
+    assert [d.where for d in rescore_text(altered, source="impy001.html").unexplained()] == ["3 v 4"]
+    with pytest.raises(RescoreError, match="datum"):
+        rescore_text(page.replace("średnia rozdania", "nothing"), source="impy001.html")
+
+
+def test_jfr_results_list(tmp_path: Path) -> None:
+    """``W-ev.html`` with the event's travellers beside it: each pair's result is the average of its board
+    percentages as printed (computed here from the fragments written above), places with ties printed once."""
+    boards = [
+        BOARD_1,
+        [
+            (1, 2, "3NT", "N", "=", 400),
+            (3, 4, "3NT", "N", "=", 400),
+            (5, 6, "2S", "S", "+1", 140),
+            (7, 8, "4H", "E", "-2", 100),
+        ],
+    ]
+    per_pair: dict[int, list[float]] = {}
+    for number, rows in enumerate(boards, start=1):
+        fragment = _mp_fragment(rows)
+        (tmp_path / f"ev00{number}.html").write_text(_jfr_page(number, f"ev00{number}.txt"), "utf-8")
+        (tmp_path / f"ev00{number}.txt").write_text(fragment, "utf-8")
+        for cells in re.findall(r"<tr>(.*?)</tr>", fragment)[1:]:
+            values = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", cells)]
+            per_pair.setdefault(int(values[1]), []).append(float(values[9]))
+            per_pair.setdefault(int(values[2]), []).append(float(values[10]))
+    results = {pair: round(sum(v) / len(v), 2) for pair, v in per_pair.items()}
+    order = sorted(results, key=lambda p: -results[p])
+    rows, previous = [], None
+    for index, pair in enumerate(order, start=1):
+        place = "" if results[pair] == previous else str(index)
+        previous = results[pair]
+        rows.append(
+            f"<tr><td>&nbsp;</td><td>{place}</td><td>{pair}</td><td>Names</td>"
+            f"<td>{results[pair]:.2f}</td></tr>"
+        )
+    page = (
+        '<html><head><meta name="GENERATOR" content="JFR 2005"><title>WYNIKI</title></head><body><table>'
+        "<tr><td>&nbsp;</td><td>m-ce</td><td>nr</td><td>&nbsp;</td><td>wynik %</td></tr>"
+        + "".join(rows)
+        + "</table></body></html>"
+    )
+    (tmp_path / "W-ev.html").write_text(page, "utf-8")
+    report = rescore_file(tmp_path / "W-ev.html")
+    assert report.exit_code == 0 and len(report.participants) == len(results)
+    assert sum(1 for p in report.participants for c in p.checks if c.quantity == "percentage") == len(results)
+    first = order[0]
+    wrong = page.replace(f"<td>{results[first]:.2f}</td>", f"<td>{results[first] + 1:.2f}</td>", 1)
+    (tmp_path / "W-ev.html").write_text(wrong, "utf-8")
+    assert [(d.where, d.check.quantity) for d in rescore_file(tmp_path / "W-ev.html").unexplained()] == [
+        (str(first), "percentage")
+    ]
+
+
+def test_jfr_frame_pages_say_where_the_results_are() -> None:
+    folder = TOURNAMENTS / "test_1_pary" / "WB120802"
+    with pytest.raises(RescoreError, match="W-wb120802.html"):
+        rescore_file(folder / "wb120802WYN.html")
+    with pytest.raises(RescoreError, match="frameset.*wb120802001.html"):
+        rescore_file(folder / "wb120802.html")
+    with pytest.raises(RescoreError, match="only links to 5 traveller pages"):
+        rescore_file(
+            TOURNAMENTS
+            / "test_10_bbo_www_annamar_1538_php"
+            / "hands.php@tourney=1538-1385205517-&offset=0.html"
+        )

@@ -40,14 +40,17 @@ from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
+from typing import Final
 
 from tenace.errors import NotationError
 from tenace.tournament.rescore.pages import (
+    _is_jfr_results,
     bbo_traveller_percentages,
     jfr_sessions,
     rescore_bbo,
     rescore_bbo_tview,
     rescore_jfr,
+    rescore_jfr_results,
 )
 from tenace.tournament.rescore.pbn import rescore_pbn
 from tenace.tournament.rescore.report import (
@@ -79,6 +82,8 @@ def detect_format(data: bytes) -> str:
     head = data[:200_000].lower()
     if b"<usebio" in head:
         return "usebio"
+    if head.lstrip().startswith(b"<table") and (b"numery" in head or b'class="noc"' in head):
+        return "jfr-fragment"
     if b"<html" in head or b"<!doctype html" in head or b"<table" in head:
         if b"kops" in head:
             return "kops-html"
@@ -121,9 +126,17 @@ def rescore_text(
         return rescore_usebio(raw, source=source, rounding=rounding)
     if kind == "bbo-tview":
         return rescore_bbo_tview(_decode_html(raw), source=source, rounding=rounding)
+    if kind == "jfr-fragment":
+        # the rows a JFR traveller page loads with initAjax('...001.txt', 'pro'): the board is in the name
+        return rescore_jfr(f'<div id="pro">{_decode_html(raw)}</div>', source=source, rounding=rounding)
     if kind in ("jfr-html", "bbo-html"):
         text = _decode_html(raw)
         if kind == "jfr-html":
+            why = _jfr_without_results(text)
+            if why is not None:
+                raise RescoreError(why, source=source)
+            if _is_jfr_results(text):
+                return rescore_jfr_results(text, source=source, rounding=rounding)
             return rescore_jfr(text, source=source, rounding=rounding)
         return rescore_bbo(text, source=source, rounding=rounding)
     if kind == "kops-html":
@@ -157,10 +170,63 @@ def rescore_file(
     if kind == "bbo-tview":
         return _bbo_tview_file(file, data, rounding)
     if kind == "jfr-html":
-        return rescore_jfr(
-            _decode_html(data), source=str(file), rounding=rounding, sessions=_jfr_event_sessions(file)
-        )
+        text = _jfr_page(file, data)
+        why = _jfr_without_results(text)
+        if why is not None:
+            raise RescoreError(why, source=str(file))
+        if _is_jfr_results(text):
+            return rescore_jfr_results(
+                text, source=str(file), rounding=rounding, travellers=_jfr_event_pages(file)
+            )
+        return rescore_jfr(text, source=str(file), rounding=rounding, sessions=_jfr_event_sessions(file))
     return rescore_text(data, source=str(file), rounding=rounding, vp_boards=vp_boards)
+
+
+_INIT_AJAX: Final = re.compile(r"initAjax\(\s*['\"]([^'\"]+?\.txt)['\"]\s*,\s*['\"]([\w-]+)['\"]")
+
+
+def _jfr_page(file: Path, data: bytes | None = None) -> str:
+    """A JFR page's text with its Ajax fragment put in: a JFR Pary/Teamy traveller loads its rows from
+    ``<name>.txt`` into ``<div id="pro">`` (``initAjax('wb130808001.txt', 'pro', 0)``); a saved page whose
+    fragment is beside it is read as the browser shows it.
+
+    :raises RescoreError: when the page loads its rows from a fragment that is not beside it."""
+    raw = file.read_bytes() if data is None else data
+    text = _decode_html(raw)
+    match = _INIT_AJAX.search(text)
+    if match is None:
+        return text
+    fragment_path = file.parent / match.group(1)
+    div = re.search(rf"<div\s+id=['\"]?{re.escape(match.group(2))}['\"]?\s*>", text)
+    if div is None:
+        return text
+    try:
+        fragment = fragment_path.read_bytes()
+    except OSError:
+        raise RescoreError(
+            f"the page loads its traveller rows from {match.group(1)} (initAjax), which is not beside it",
+            source=str(file),
+        ) from None
+    charset = re.search(rb"charset\s*=\s*[\"']?([A-Za-z0-9_.:-]+)", raw[:4096], re.IGNORECASE)
+    try:
+        decoded = fragment.decode(charset.group(1).decode("ascii") if charset else "utf-8", errors="replace")
+    except LookupError:
+        decoded = fragment.decode("utf-8", errors="replace")
+    return text[: div.end()] + decoded + text[div.end() :]
+
+
+def _jfr_without_results(text: str) -> str | None:
+    """Why a JFR page holds no numbers to check, when it is a frameset or a frame that only links to the
+    results (``wb120802.html``, ``wb120802WYN.html``); ``None`` for any other page."""
+    if re.search(r"<frameset", text, re.IGNORECASE):
+        frames = re.findall(r"<frame[^>]*\ssrc=['\"]?([^'\" >]+)", text, re.IGNORECASE)
+        return f"a JFR frameset page, without results: its frames are {', '.join(frames) or 'not named'}"
+    if "<table" not in text.lower():
+        links = re.findall(r"href=['\"]?([^'\" >]+)", text, re.IGNORECASE)
+        target = next((link for link in links if re.search(r"W-[^/]*\.html?$", link)), None)
+        if target is not None:
+            return f"a JFR frame without results: it links to the results list {target.rsplit('/', 1)[-1]}"
+    return None
 
 
 def _bbo_tview_file(file: Path, data: bytes, rounding: Rounding | None) -> RescoreReport:
@@ -210,6 +276,20 @@ def _bbo_tview_file(file: Path, data: bytes, rounding: Rounding | None) -> Resco
     )
 
 
+def _jfr_event_pages(file: Path) -> list[tuple[str, str]] | None:
+    """The traveller pages of the event whose results list is ``file`` (``W-wb130808.html`` lists
+    ``wb130808001.html``, ...), with their Ajax fragments; ``None`` when there are none beside it."""
+    match = re.fullmatch(r"W-(.+?)(\.html?)", file.name, re.IGNORECASE)
+    if match is None:
+        return None
+    pattern = re.compile(re.escape(match.group(1)) + r"\d{3}" + re.escape(match.group(2)), re.IGNORECASE)
+    pages = sorted(p for p in file.parent.iterdir() if pattern.fullmatch(p.name))
+    try:
+        return [(str(p), _jfr_page(p)) for p in pages] or None
+    except (RescoreError, OSError):
+        return None
+
+
 def _jfr_event_sessions(file: Path) -> Mapping[str, Fraction] | None:
     """The session percentages of every pair from the JFR traveller pages beside ``file``
     (``wb120802001.html``, ``wb120802002.html``, ...: the event's name and a three-digit board number),
@@ -234,9 +314,7 @@ def _sessions_of(pages: tuple[tuple[str, int, int], ...]) -> Mapping[str, Fracti
     """:func:`jfr_sessions` of the pages named (with their modification time and size, so that a changed page
     is read again): one event's pages are read once for all of its boards."""
     try:
-        return MappingProxyType(
-            jfr_sessions([(name, _decode_html(Path(name).read_bytes())) for name, _, _ in pages])
-        )
+        return MappingProxyType(jfr_sessions([(name, _jfr_page(Path(name))) for name, _, _ in pages]))
     except (RescoreError, OSError):
         return None
 
@@ -260,6 +338,7 @@ __all__ = [
     "rescore_bbo_tview",
     "rescore_file",
     "rescore_jfr",
+    "rescore_jfr_results",
     "rescore_pbn",
     "rescore_text",
     "rescore_usebio",

@@ -153,6 +153,8 @@ class _JFRBoard:
     entries: tuple[Entry, ...]
     """North-South's scores; a ``TD`` row as an artificial placeholder, left out of the comparison."""
     law77: tuple[int | None, ...]
+    datum: int | None = None
+    """The printed datum of an IMP traveller (``None`` on a matchpoint traveller)."""
 
 
 def _jfr_board(text: str, source: str, board: int | None = None) -> _JFRBoard:
@@ -162,7 +164,7 @@ def _jfr_board(text: str, source: str, board: int | None = None) -> _JFRBoard:
     if number is None:
         match = re.search(r"(\d+)\s*$", parser.title.strip())
         if match is None:
-            match = re.search(r"(\d{3})\.html?$", source)
+            match = re.search(r"(\d{3})\.(?:html?|txt)$", source)
         if match is None:
             raise RescoreError("no board number in the page's title (ROZDANIE n)", source=source)
         number = int(match.group(1))
@@ -197,7 +199,20 @@ def _jfr_board(text: str, source: str, board: int | None = None) -> _JFRBoard:
             if contract is None
             else _law77_ns(contract, _tricks(contract, result, source, line), vulnerability)
         )
-    return _JFRBoard(number, tuple(rows), tuple(entries), tuple(law77))
+    imps = any(cell.strip().upper() == "IMP" for _, cells, _ in parser.rows for cell in cells)
+    datum = None
+    if imps:
+        # the board's datum, printed under the traveller ("średnia rozdania: 50")
+        for _, cells, _ in parser.rows:
+            match = re.search(r"(?:rednia|datum)[^:]*:\s*(-?\d+)", " ".join(cells), re.IGNORECASE)
+            if match:
+                datum = int(match.group(1))
+                break
+        if datum is None:
+            raise RescoreError(
+                f"board {number}: an IMP traveller without its datum row (średnia rozdania)", source=source
+            )
+    return _JFRBoard(number, tuple(rows), tuple(entries), tuple(law77), datum)
 
 
 def jfr_sessions(pages: Sequence[tuple[str, str]]) -> dict[str, Fraction]:
@@ -265,6 +280,8 @@ def rescore_jfr(
     chosen = rounding or Rounding.HALF_EVEN
     parsed = _jfr_board(text, source, board)
     number = parsed.number
+    if parsed.datum is not None:
+        return _jfr_imps(parsed, source, chosen)
     scored = score_board(parsed.entries, factoring=Factoring.NONE)
     lines = []
     for (cells, line), entry, ours, s in zip(parsed.rows, parsed.entries, parsed.law77, scored, strict=True):
@@ -294,6 +311,41 @@ def rescore_jfr(
         settings.append(("director_scores", "checked against Law 12C2 with the session's other pages"))
     return RescoreReport(
         source, "jfr-html", "JFR Pary", "matchpoints", chosen, tuple(lines), (), tuple(settings)
+    )
+
+
+def _jfr_imps(parsed: _JFRBoard, source: str, rounding: Rounding) -> RescoreReport:
+    """A JFR IMP traveller: each real result's IMPs against the board's printed datum (Law 78B). How JFR
+    derives its datum is one of its settings that the page does not say, so the datum is taken as printed
+    and the report says so; a ``TD`` row's IMPs (a Director's score) are taken as given."""
+    datum = parsed.datum
+    assert datum is not None
+    lines = []
+    for (cells, line), entry, ours in zip(parsed.rows, parsed.entries, parsed.law77, strict=True):
+        checks: list[Check] = []
+        if isinstance(entry, int) and ours is not None:
+            checks.append(compare("score", entry, ours))
+        for quantity, printed, sign in (("ns_imps", cells[9], 1), ("ew_imps", cells[10], -1)):
+            shown = _html_number(printed, quantity.replace("_", " "), source, line)
+            if isinstance(entry, int):  # Law 78B against the datum
+                checks.append(compare(quantity, shown, sign * imps_against([entry], datum)[0]))
+            else:
+                checks.append(given(quantity, shown, "a Director's adjusted score: not recomputed"))
+        lines.append(LineReport(parsed.number, cells[1], cells[2], tuple(checks)))
+    settings = (
+        ("datum", f"{datum}, as printed (JFR's datum rule is a setting the page does not give)"),
+        ("vulnerability", f"{vulnerability_for(parsed.number).value} (Law 2, board {parsed.number})"),
+    )
+    return RescoreReport(
+        source,
+        "jfr-html",
+        "JFR Pary",
+        "butler",
+        rounding,
+        tuple(lines),
+        (),
+        settings,
+        (f"board {parsed.number}: IMPs checked against the printed datum {datum}",),
     )
 
 
@@ -414,6 +466,13 @@ def _bbo_traveller(
     parser.feed(text)
     rows = [(cells, line) for cls, cells, line in parser.rows if cls == "tourney" and len(cells) >= 9]
     if not rows:
+        links = set(re.findall(r"traveller=([\w-]+)", text))
+        if links:
+            raise RescoreError(
+                f"a BBO page that only links to {len(links)} traveller pages, not a traveller: "
+                "re-score the traveller pages, or the results page (tview.php) with them beside it",
+                source=source,
+            )
         raise RescoreError("no traveller rows (class 'tourney') in the page", source=source)
     title = next(
         (cells[0] for _, cells, _ in parser.rows if cells and cells[0].startswith("Traveller")), "Traveller"
@@ -646,3 +705,140 @@ def rescore_bbo_tview(
 def _rank_places(scores: Mapping[str, Fraction]) -> dict[str, int]:
     """Competition ranks (1, 2, 2, 4), highest score first."""
     return {key: 1 + sum(1 for other in scores.values() if other > value) for key, value in scores.items()}
+
+
+# --- JFR results list (W-*.html) ---------------------------------------------------------------------------
+
+
+def _is_jfr_results(text: str) -> bool:
+    """Whether a JFR page is its results list (a table headed ``m-ce``, ``nr``, ..., ``wynik``)."""
+    return re.search(r">\s*m-ce\s*<", text) is not None
+
+
+def rescore_jfr_results(
+    text: str,
+    *,
+    source: str = "<jfr>",
+    rounding: Rounding | None = None,
+    travellers: Sequence[tuple[str, str]] | None = None,
+) -> RescoreReport:
+    """Re-score a JFR Pary results list (``W-<event>.html``): the places follow from the results (ties share
+    a place, printed blank), and on a matchpoint list, when the event's traveller pages are given
+    (``(name, text)``), each pair's ``wynik %`` is the average of its board percentages as JFR prints them
+    (each rounded to 0.01 first: that is how JFR adds them up), a Director's (TD) score counting as its Law
+    12C2 award. IMP totals are taken as given."""
+    chosen = rounding or Rounding.HALF_EVEN
+    parser = _Rows()
+    parser.feed(text)
+    header: list[str] | None = None
+    rows: list[tuple[list[str], int]] = []
+    for _, cells, line in parser.rows:
+        lowered = [c.strip().lower() for c in cells]
+        if header is None:
+            if "m-ce" in lowered and "nr" in lowered:
+                header = lowered
+            continue
+        if len(cells) == len(header) and cells[header.index("nr")].strip().isdigit():
+            rows.append((cells, line))
+    if header is None or not rows:
+        raise RescoreError("no results table (m-ce, nr, ..., wynik) in the JFR page", source=source)
+    result_at = next((i for i, h in enumerate(header) if h.startswith("wynik")), None)
+    if result_at is None:
+        raise RescoreError("the JFR results table has no 'wynik' column", source=source)
+    percent = "%" in header[result_at]
+    place_at, pair_at = header.index("m-ce"), header.index("nr")
+    results = {
+        cells[pair_at].strip(): _html_number(cells[result_at], "wynik", source, line) for cells, line in rows
+    }
+    ours_pct: dict[str, Fraction] | None = None
+    theirs_pct: dict[str, Fraction] = {}
+    differing: dict[str, list[int]] = {}
+    notes: list[str] = []
+    if percent and travellers:
+        ours_pct, theirs_pct, differing = _jfr_pair_averages(travellers, chosen)
+    elif percent:
+        notes.append("no traveller pages beside the list: the results are taken as given, places checked")
+    else:
+        notes.append("IMP results are taken as given (not recomputed); the places are checked against them")
+    places = _rank_places({pid: _exact(v) for pid, v in results.items()})
+    participants = []
+    shown_place = None
+    for cells, line in rows:
+        pid = cells[pair_at].strip()
+        printed = results[pid]
+        checks: list[Check] = []
+        if ours_pct is not None:
+            mine = ours_pct.get(pid)
+            places_shown = max(0, -int(printed.as_tuple().exponent))
+            reason = None
+            if pid in differing and chosen.round(theirs_pct[pid], places_shown) == printed:
+                boards = ", ".join(str(b) for b in sorted(set(differing[pid])))
+                reason = (
+                    f"follows the program's own board percentages, which differ from Tenace's on board(s) "
+                    f"{boards} of this pair (reported on those travellers)"
+                )
+            checks.append(
+                compare(
+                    "percentage", printed, None if mine is None else chosen.round(mine, places_shown), reason
+                )
+            )
+        place_text = cells[place_at].strip()
+        if place_text.isdigit():
+            shown_place = int(place_text)
+        elif not place_text and shown_place is None:
+            raise RescoreError(f"pair {pid}: no place", source=source, lineno=line)
+        # a blank place is a tie with the row above (JFR prints the shared place once)
+        assert shown_place is not None
+        tied = sum(1 for v in results.values() if v == printed)
+        tie_reason = None
+        if places[pid] < shown_place <= places[pid] + tied - 1:
+            tie_reason = "a tie on the printed result, which JFR orders by the unrounded results"
+        elif ours_pct is not None and checks[0].documented:
+            tie_reason = "the place follows the program's documented result"
+        checks.append(compare("place", shown_place, places[pid], tie_reason))
+        participants.append(ParticipantReport(pid, tuple(checks)))
+    settings: tuple[tuple[str, str], ...] = (
+        (
+            "result",
+            "average of the board percentages, each as printed (0.01)" if percent else "IMPs, as given",
+        ),
+        ("place", "ties share a place, printed once"),
+    )
+    return RescoreReport(
+        source,
+        "jfr-html",
+        "JFR Pary",
+        "matchpoints" if percent else "butler",
+        chosen,
+        (),
+        tuple(participants),
+        settings,
+        tuple(notes),
+    )
+
+
+def _jfr_pair_averages(
+    pages: Sequence[tuple[str, str]], rounding: Rounding
+) -> tuple[dict[str, Fraction], dict[str, Fraction], dict[str, list[int]]]:
+    """Each pair's average of its board percentages on the JFR traveller pages: Tenace's (each as JFR prints
+    it, two decimals; a TD row as its Law 12C2 award for the pair's session), the program's own printed
+    ones, and the boards where the two differ for the pair."""
+    sessions = jfr_sessions(pages)
+    ours: dict[str, list[Fraction]] = {}
+    theirs: dict[str, list[Fraction]] = {}
+    differing: dict[str, list[int]] = {}
+    for name, text in pages:
+        report = rescore_jfr(text, source=name, rounding=rounding, sessions=sessions)
+        for line in report.lines:
+            for pair, quantity in ((line.ns, "ns_percentage"), (line.ew, "ew_percentage")):
+                check = next(c for c in line.checks if c.quantity == quantity)
+                value = check.tenace if check.tenace is not None else check.program
+                ours.setdefault(pair, []).append(Fraction(Decimal(value)))
+                theirs.setdefault(pair, []).append(Fraction(Decimal(check.program)))
+                if not check.agrees and line.board is not None:
+                    differing.setdefault(pair, []).append(line.board)
+
+    def mean(values: Mapping[str, list[Fraction]]) -> dict[str, Fraction]:
+        return {pair: sum(v, Fraction(0)) / len(v) for pair, v in values.items()}
+
+    return mean(ours), mean(theirs), differing
