@@ -65,7 +65,7 @@ from tenace.scoring.imps import team_imps
 from tenace.scoring.vp import DiscreteVPScale, VPScale, WBFContinuousScale
 from tenace.tournament.model import ByeScore, ContestantId, Event, Method, Penalty, Result
 from tenace.tournament.ranking import Entrant, natural_key, rank
-from tenace.tournament.scoring import SeatingIndex, is_award
+from tenace.tournament.seating import SeatingIndex, is_award
 from tenace.tournament.standings import Bye, EventResults, Match, Ranking, Traveller, TravellerLine
 
 __all__ = ["TEAM_METHODS", "rounded_margin", "score_teams", "vp_scale"]
