@@ -1,11 +1,13 @@
 // The Director's page of a face-to-face session (tenace.server.table_scoring): the progress, the results to
 // look at and the rankings are fetched again every few seconds (the page itself, read with DOMParser, so the
 // server renders them in one place); a "Correct" button fills the correction form with its board.
+// @ts-check
 
 const POLL_MS = 4000;
 const root = document.getElementById("scoring-director");
 
-async function poll() {
+/** @param {HTMLElement} root */
+async function poll(root) {
   try {
     const address = new URL(window.location.href); // the same language as the page
     address.searchParams.set("part", "live"); // the server leaves the QR codes out
@@ -22,15 +24,18 @@ async function poll() {
   } catch (e) {
     // the next poll tries again
   }
-  setTimeout(poll, POLL_MS);
+  setTimeout(() => poll(root), POLL_MS);
 }
 
 if (root) {
   root.addEventListener("click", (event) => {
-    const button = event.target.closest("button.fill-correction");
-    if (!button) return;
-    for (const name of ["table", "round", "board"]) document.getElementById(`c-${name}`).value = button.dataset[name];
-    document.getElementById("c-result").focus();
+    const button = event.target instanceof Element ? event.target.closest("button.fill-correction") : null;
+    if (!(button instanceof HTMLButtonElement)) return;
+    for (const name of ["table", "round", "board"]) {
+      const input = document.getElementById(`c-${name}`);
+      if (input instanceof HTMLInputElement) input.value = button.dataset[name] ?? "";
+    }
+    document.getElementById("c-result")?.focus();
   });
-  setTimeout(poll, POLL_MS);
+  setTimeout(() => poll(root), POLL_MS);
 }

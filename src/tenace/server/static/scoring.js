@@ -6,16 +6,61 @@
 // and are sent again (with the same key) until it does, so a result survives a lost connection or a
 // reload and is never stored twice. A refusal (a board another entry already holds, an impossible result)
 // is shown with the server's message, which names the table, round, board and field.
+// @ts-check
 
+/**
+ * A result as the server writes it (tenace.server.table_scoring result_json); a traveller's line has the
+ * match points too. `level` and the rest are null for a board passed out or scored by the Director.
+ * @typedef {{table?: number, round?: number, board?: number, ns?: string, ew?: string, passed: boolean,
+ *   level: number | null, strain: string | null, doubling: string | null, declarer: string | null,
+ *   tricks: number | null, lead: string | null, ns_score: number | null, text?: string, confirmed?: boolean,
+ *   version?: number, ns_points?: string | number, ew_points?: string | number}} ResultJson
+ */
+/**
+ * A result as the device holds it while North keys it in (or as the server stored it, then `stored`).
+ * @typedef {{passed?: boolean, level?: number | null, strain?: string | null, doubling?: string | null,
+ *   declarer?: string | null, tricks?: number | null, lead?: string | null, leadSuit?: string,
+ *   leadRank?: string, stored?: boolean, ns_score?: number | null, text?: string}} Fields
+ */
+/**
+ * The table's state (table_state): its rounds, each with its pairs, boards and where everyone goes next.
+ * @typedef {{number: number, dealer: string, vulnerability: string, result: ResultJson | null,
+ *   traveller?: ResultJson[]}} BoardState
+ * @typedef {{table: number, seat: "NS" | "EW"}} NextPlace
+ * @typedef {{round: number | null, ns: NextPlace | null, ew: NextPlace | null, boards: number | null,
+ *   last: boolean}} NextRound
+ * @typedef {{round: number, ns: {id: string, name: string}, ew: {id: string, name: string}, boards: BoardState[],
+ *   next: NextRound}} RoundState
+ * @typedef {{session: {id: string, name: string}, table: number, travellers: boolean, rounds: RoundState[]}} TableState
+ */
+/**
+ * What waits in localStorage: the messages to send, the boards done, the server's answers to them, the
+ * rounds moved on from and the results sent for East-West to confirm on their own device.
+ * @typedef {{round: number, board: number, [field: string]: unknown}} QueuedBody
+ * @typedef {{kind: "enter" | "confirm", body: QueuedBody}} Queued
+ * @typedef {{queue: Queued[], done: Record<string, Fields>, acks: Record<string, {traveller?: ResultJson[]}>,
+ *   moved: number[], sent: Record<string, boolean>}} Local
+ * @typedef {"entry" | "confirm" | "after" | "waiting" | "moves" | "over"} Screen
+ */
+
+/** @type {Record<string, string>} */
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
 const RED = new Set(["D", "H"]);
 const SEATS = ["N", "E", "S", "W"];
+/** @type {Record<string, string>} */
 const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
 const RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 const RETRY_MS = 2000;
 const REFRESH_MS = 3000;
 
-// Law 77's score of a contract for declarer's side: positive when made, negative when defeated.
+/**
+ * Law 77's score of a contract for declarer's side: positive when made, negative when defeated.
+ * @param {number} level
+ * @param {string} strain
+ * @param {string} doubling
+ * @param {boolean} vulnerable
+ * @param {number} tricks
+ */
 export function score(level, strain, doubling, vulnerable, tricks) {
   const needed = 6 + level;
   const factor = doubling === "XX" ? 4 : doubling === "X" ? 2 : 1;
@@ -42,9 +87,15 @@ export function score(level, strain, doubling, vulnerable, tricks) {
   return -penalty * (factor / 2);
 }
 
-// North-South's score of a result as the device holds it (fields as the server's result_json).
+/**
+ * North-South's score of a result as the device holds it (fields as the server's result_json).
+ * @param {Fields} fields
+ * @param {string} vulnerability
+ */
 export function nsScore(fields, vulnerability) {
   if (fields.passed) return 0;
+  // a result with no contract (the Director's adjusted score) has only the score the server gave it
+  if (fields.level == null || fields.strain == null || fields.tricks == null) return fields.ns_score ?? 0;
   const declarerNS = fields.declarer === "N" || fields.declarer === "S";
   const vul = vulnerability === "All" || vulnerability === (declarerNS ? "NS" : "EW");
   const points = score(fields.level, fields.strain, fields.doubling || "", vul, fields.tricks);
@@ -63,26 +114,46 @@ function uuid() {
 const main = document.getElementById("scoring");
 if (main) start(main);
 
+/**
+ * The element with this id; a page without it is broken, and says so.
+ * @param {string} id
+ */
+function byId(id) {
+  const node = document.getElementById(id);
+  if (!node) throw new Error(`the scoring page has no #${id}`);
+  return node;
+}
+
+/** @param {HTMLElement} root */
 function start(root) {
-  const strings = JSON.parse(document.getElementById("scoring-strings").textContent);
+  /** @type {Record<string, string>} */
+  const strings = JSON.parse(byId("scoring-strings").textContent ?? "{}");
+  /**
+   * @param {string} message
+   * @param {Record<string, string | number>} [values]
+   */
   const t = (message, values = {}) =>
-    (strings[message] || message).replace(/\{(\w+)\}/g, (_, name) => (name in values ? values[name] : `{${name}}`));
+    (strings[message] || message).replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
   const api = root.dataset.api;
   const storageKey = `tenace-scoring:${root.dataset.session}:${root.dataset.table}`;
-  const screen = document.getElementById("screen");
-  const facts = document.getElementById("round-facts");
-  const list = document.getElementById("board-list");
-  const connection = document.getElementById("connection");
-  const errorBox = document.getElementById("error");
+  const screen = byId("screen");
+  const facts = byId("round-facts");
+  const list = byId("board-list");
+  const connection = byId("connection");
+  const errorBox = byId("error");
 
+  /** @type {TableState | null} */
   let state = null; // the server's table state
   let lastState = "";
   let local = load();
+  /** @type {{view: Screen | null, fields: Fields, board: number | null, round: number | null, entryFor?: string}} */
   let ui = { view: null, fields: {}, board: null, round: null };
   let sending = false;
   let offline = false;
-  let retry = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let retry = undefined;
 
+  /** @returns {Local} */
   function load() {
     try {
       const data = JSON.parse(localStorage.getItem(storageKey) || "{}");
@@ -95,41 +166,63 @@ function start(root) {
   function save() {
     localStorage.setItem(storageKey, JSON.stringify(local));
   }
+  /** @param {number | null | undefined} round @param {number | null | undefined} board */
   const slot = (round, board) => `${round}:${board}`;
 
+  /**
+   * A new element: "class", "text", "on<event>" handlers, and attributes (true: present; false, null or
+   * undefined: left out).
+   * @template {keyof HTMLElementTagNameMap} K
+   * @param {K} tag
+   * @param {Record<string, string | number | boolean | null | undefined | ((event: Event) => unknown)>} [attrs]
+   * @param {...(Node | string | null | undefined)} children
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs)) {
-      if (k === "class") node.className = v;
-      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-      else if (k === "text") node.textContent = v;
-      else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : v);
+      if (typeof v === "function") {
+        if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      } else if (k === "class") node.className = String(v);
+      else if (k === "text") node.textContent = String(v ?? "");
+      else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v === true ? "" : String(v));
     }
     for (const child of children) if (child !== null && child !== undefined) node.append(child);
     return node;
   }
+  /** @param {string} strain */
   function suit(strain) {
     return el("span", { class: `suit suit-${strain}${RED.has(strain) ? " red" : ""}`, text: SUITS[strain] });
   }
+  /** @param {string | null | undefined} text */
   function card(text) {
     if (!text) return null;
     const strain = text[0];
     const rank = text.slice(1) === "T" ? "10" : text.slice(1);
     return el("span", { class: "card-text" }, suit(strain), rank);
   }
+  /** @param {Fields} f */
   function contractNode(f) {
     if (f.passed) return el("span", { text: t("Passed out") });
+    // no contract but not passed out: the Director's adjusted score, in the server's words
+    if (f.level == null || f.strain == null) return el("span", { text: f.text ?? "" });
     return el("span", { class: "contract" }, `${f.level}`, suit(f.strain), f.doubling || "");
   }
+  /** @param {number} ns */
   function scoreText(ns) {
     if (ns > 0) return t("N-S +{score}", { score: ns });
     if (ns < 0) return t("E-W +{score}", { score: -ns });
     return t("Score {score}", { score: 0 });
   }
+  /**
+   * @param {Fields} f
+   * @param {string} vulnerability
+   */
   function resultNode(f, vulnerability, withScore = true) {
+    /** @type {(Node | string | null)[]} */
     const parts = [contractNode(f)];
-    if (!f.passed) {
-      parts.push(" ", t(SEAT_NAMES[f.declarer]));
+    if (!f.passed && f.level != null && f.tricks != null) {
+      parts.push(" ", t(SEAT_NAMES[f.declarer ?? ""] ?? ""));
       const diff = f.tricks - (6 + f.level);
       parts.push(" · ", diff === 0 ? t("Made exactly") : diff > 0 ? t("made {tricks} tricks", { tricks: f.tricks })
         : t("down {down}", { down: -diff }));
@@ -140,10 +233,13 @@ function start(root) {
   }
 
   // --- where the table is --------------------------------------------------------------------------------
+  /** @param {RoundState} round @param {BoardState} board */
   function boardDone(round, board) {
     return Boolean(board.result && board.result.confirmed) || Boolean(local.done[slot(round.round, board.number)]);
   }
+  /** @returns {{round: RoundState | null, board: BoardState | null}} */
   function position() {
+    if (!state) return { round: null, board: null };
     for (const round of state.rounds) {
       for (const board of round.boards) if (!boardDone(round, board)) return { round, board };
       const later = state.rounds.filter((r) => r.round > round.round);
@@ -152,8 +248,9 @@ function start(root) {
     }
     return { round: null, board: null };
   }
+  /** @param {number} number */
   function roundOf(number) {
-    return state.rounds.find((r) => r.round === number);
+    return state?.rounds.find((r) => r.round === number) ?? null;
   }
 
   // --- sending -------------------------------------------------------------------------------------------
@@ -164,13 +261,18 @@ function start(root) {
     connection.textContent = cut ? (waiting ? t("Offline: {count} waiting to be sent", { count: waiting }) : t("Offline"))
       : waiting ? t("Sending {count}…", { count: waiting }) : t("Online");
   }
+  /** @param {string} message */
   function showError(message) {
     errorBox.textContent = message;
     errorBox.hidden = !message;
   }
+  /**
+   * @param {string} kind
+   * @param {object} body
+   */
   async function post(kind, body) {
     return fetch(`${api}/${kind}`, {
-      method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": root.dataset.csrf },
+      method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": root.dataset.csrf ?? "" },
       body: JSON.stringify(body), credentials: "same-origin",
     });
   }
@@ -216,7 +318,7 @@ function start(root) {
   }
   async function refresh() {
     try {
-      const answer = await fetch(api, { credentials: "same-origin" });
+      const answer = await fetch(api ?? "", { credentials: "same-origin" });
       if (!answer.ok) {
         showError(answer.status === 404 ? "404" : String(answer.status));
         return;
@@ -258,7 +360,7 @@ function start(root) {
     draw();
   }
   function draw() {
-    root.dataset.screen = ui.view;
+    root.dataset.screen = ui.view ?? "";
     const round = ui.round ? roundOf(ui.round) : null;
     facts.replaceChildren();
     list.replaceChildren();
@@ -272,38 +374,72 @@ function start(root) {
         const key = slot(round.round, b.number);
         const waiting = local.queue.some((q) => slot(q.body.round, q.body.board) === key);
         const status = waiting ? "waiting" : boardDone(round, b) ? "confirmed" : b.result ? "entered" : "to-play";
-        const label = { waiting: "Waiting to be sent", confirmed: "Confirmed", entered: "Entered", "to-play": "To play" }[status];
+        const label = ({ waiting: "Waiting to be sent", confirmed: "Confirmed", entered: "Entered", "to-play": "To play" })[status];
         return el("li", { class: `board-chip ${status}`, "data-board": b.number, "data-status": status,
           "aria-current": b.number === ui.board ? "step" : null },
           t("Board {board}", { board: b.number }), el("span", { class: "chip-state", text: t(label) }));
       });
       list.append(el("ul", {}, ...items));
     }
-    screen.replaceChildren(...({ entry: entryScreen, confirm: confirmScreen, after: afterScreen, waiting: waitingScreen,
-      moves: movesScreen, over: overScreen }[ui.view] || (() => []))(round));
+    /** @type {Record<Screen, (round: RoundState) => (Node | null)[]>} */
+    const screens = { entry: entryScreen, confirm: confirmScreen, after: afterScreen, waiting: waitingScreen,
+      moves: movesScreen, over: overScreen };
+    const nodes = ui.view === "over" ? overScreen() : ui.view && round ? screens[ui.view](round) : [];
+    // a screen leaves out what it does not show as null (replaceChildren would write "null" for it)
+    screen.replaceChildren(...nodes.filter((node) => node !== null));
   }
 
-  function boardHeading(round, number) {
+  /**
+   * The board of ``round`` with this number (the board on screen when none is named).
+   * @param {RoundState} round
+   * @param {number | null} [number]
+   */
+  function boardOf(round, number = ui.board) {
     const board = round.boards.find((b) => b.number === number);
-    const vul = { None: t("None"), NS: t("N-S"), EW: t("E-W"), All: t("All") }[board.vulnerability];
+    if (!board) throw new Error(`round ${round.round} has no board ${number}`);
+    return board;
+  }
+
+  /** @param {RoundState} round @param {number} number */
+  function boardHeading(round, number) {
+    const board = boardOf(round, number);
+    /** @type {Record<string, string>} */
+    const names = { None: t("None"), NS: t("N-S"), EW: t("E-W"), All: t("All") };
+    const vul = names[board.vulnerability];
     return el("div", { class: "board-head" },
       el("h2", { id: "board-title", text: t("Board {board}", { board: number }) }),
       el("span", { text: t("Dealer {seat}", { seat: t(SEAT_NAMES[board.dealer]) }) }),
       el("span", { class: `vul-tag${board.vulnerability === "None" ? "" : " vul"}`, text: t("Vulnerable: {who}", { who: vul }) }));
   }
+  /**
+   * A button of a group of choices (level, strain, doubling, declarer, tricks), pressed when chosen.
+   * @param {"level" | "strain" | "doubling" | "declarer" | "tricks"} group
+   * @param {string | number} value
+   * @param {Node | string} label
+   * @param {{class?: string, label?: string, toggle?: boolean}} [attrs]
+   */
   function choice(group, value, label, attrs = {}) {
-    const pressed = ui.fields[group] === value;
+    /** @type {Record<string, unknown>} */
+    const fields = ui.fields;
+    const pressed = fields[group] === value;
     return el("button", { type: "button", class: `choice ${attrs.class || ""}`, "aria-pressed": pressed ? "true" : "false",
       "data-group": group, "data-value": value, "aria-label": attrs.label || null,
-      onclick: () => { ui.fields[group] = pressed && attrs.toggle ? undefined : value; ui.fields.passed = false; showError(""); draw(); } }, label);
+      onclick: () => {
+        /** @type {Record<string, unknown>} */
+        const chosen = ui.fields;
+        chosen[group] = pressed && attrs.toggle ? undefined : value; ui.fields.passed = false; showError(""); draw();
+      } }, label);
   }
+  /** @param {Fields} f */
   function complete(f) {
     return f.passed || (f.level && f.strain && f.declarer && Number.isInteger(f.tricks));
   }
+  /** @param {RoundState} round */
   function entryScreen(round) {
     const f = ui.fields;
-    const board = round.boards.find((b) => b.number === ui.board);
-    const nodes = [boardHeading(round, ui.board)];
+    const board = boardOf(round);
+    /** @type {(Node | null)[]} */
+    const nodes = [boardHeading(round, board.number)];
     nodes.push(el("p", { class: "hint", text: t("Choose the contract's level, denomination and declarer, and the tricks.") }));
     nodes.push(el("div", { class: "row levels", role: "group", "aria-label": t("Contract") },
       ...[1, 2, 3, 4, 5, 6, 7].map((n) => choice("level", n, String(n)))));
@@ -326,6 +462,7 @@ function start(root) {
     }
     const leadSuit = f.leadSuit || "";
     const leadRank = f.leadRank || "";
+    /** @param {string} suitLetter @param {string} rank */
     const setLead = (suitLetter, rank) => {
       f.leadSuit = suitLetter;
       f.leadRank = rank;
@@ -351,9 +488,9 @@ function start(root) {
       el("form", { class: "row", onsubmit: async (e) => { e.preventDefault(); await typed(round, input.value); } },
         el("label", { for: "typed", class: "visually-hidden", text: t("Type the result") }), input,
         el("button", { type: "submit", class: "big", "data-action": "read" }, t("Read it")))));
-    void board;
     return nodes;
   }
+  /** @param {RoundState} round @param {string} text */
   async function typed(round, text) {
     let answer;
     try {
@@ -377,11 +514,12 @@ function start(root) {
     ui.view = "confirm";
     draw();
   }
+  /** @param {RoundState} round */
   function confirmScreen(round) {
-    const board = round.boards.find((b) => b.number === ui.board);
+    const board = boardOf(round);
     const f = ui.fields;
     const ns = nsScore(f, board.vulnerability);
-    return [boardHeading(round, ui.board),
+    return [boardHeading(round, board.number),
       el("h3", { text: t("East-West, please check the result") }),
       el("p", { class: "confirm-line", id: "confirm-line" }, resultNode(f, board.vulnerability, false)),
       el("p", { class: "big-score", id: "big-score", "data-ns": ns, text: scoreText(ns) }),
@@ -391,12 +529,14 @@ function start(root) {
       f.stored ? null : el("div", { class: "row actions" }, el("button", { type: "button", class: "link", "data-action": "send-only",
         onclick: () => sendOnly(round, board) }, t("Send it: East-West confirm on their own device")))];
   }
+  /** @param {RoundState} round @param {BoardState} board @returns {QueuedBody} */
   function entryBody(round, board) {
     const f = ui.fields;
     const entry = { round: round.round, board: board.number, key: uuid(), passed: Boolean(f.passed) };
     if (!f.passed) Object.assign(entry, { level: f.level, strain: f.strain, doubling: f.doubling || "", declarer: f.declarer, tricks: f.tricks, lead: f.lead || "" });
     return entry;
   }
+  /** @param {RoundState} round @param {BoardState} board */
   function sendOnly(round, board) {
     local.queue.push({ kind: "enter", body: entryBody(round, board) });
     local.sent[slot(round.round, board.number)] = true;
@@ -406,11 +546,13 @@ function start(root) {
     draw();
     pump();
   }
+  /** @param {RoundState} round */
   function waitingScreen(round) {
-    const board = round.boards.find((b) => b.number === ui.board);
-    return [boardHeading(round, ui.board), el("p", { class: "confirm-line" }, resultNode(ui.fields, board.vulnerability)),
+    const board = boardOf(round);
+    return [boardHeading(round, board.number), el("p", { class: "confirm-line" }, resultNode(ui.fields, board.vulnerability)),
       el("p", { class: "notice", id: "waiting-note", text: t("Waiting for East-West to confirm on their device.") })];
   }
+  /** @param {RoundState} round @param {BoardState} board */
   function confirmed(round, board) {
     const f = ui.fields;
     const key = slot(round.round, board.number);
@@ -424,31 +566,34 @@ function start(root) {
     draw();
     pump();
   }
+  /** @param {RoundState} round */
   function afterScreen(round) {
-    const board = round.boards.find((b) => b.number === ui.board);
+    const board = boardOf(round);
     const key = slot(round.round, board.number);
     const ack = local.acks[key];
     const waiting = local.queue.some((q) => slot(q.body.round, q.body.board) === key);
     const traveller = (ack && ack.traveller) || board.traveller;
     const f = local.done[key] || board.result || ui.fields;
+    /** @type {(Node | null)[]} */
     const nodes = [boardHeading(round, board.number), el("p", { class: "confirm-line" }, resultNode(f, board.vulnerability))];
     if (waiting) nodes.push(el("p", { class: "notice", id: "queued-note", text: t("Saved on this device; it is sent when the connection is back.") }));
     if (traveller && traveller.length) {
       nodes.push(el("h3", { text: t("Traveller of board {board}", { board: board.number }) }));
       const rows = traveller.map((line) => el("tr", { class: line.table === Number(root.dataset.table) && line.round === round.round ? "ours" : "" },
         el("td", { text: String(line.table) }), el("td", {}, line.passed ? t("Passed out") : contractNode(line), line.passed ? "" : ` ${line.declarer} ${line.tricks}`),
-        el("td", { text: line.ns_score > 0 ? `+${line.ns_score}` : String(line.ns_score) }),
+        el("td", { text: line.ns_score !== null && line.ns_score > 0 ? `+${line.ns_score}` : String(line.ns_score ?? "") }),
         el("td", { text: line.ns_points }), el("td", { text: line.ew_points })));
       nodes.push(el("div", { class: "scroll" }, el("table", { class: "traveller", id: "traveller" },
         el("thead", {}, el("tr", {}, ...["Table", "Result", "N-S", "MP N-S", "MP E-W"].map((h) => el("th", { scope: "col", text: t(h) })))),
         el("tbody", {}, ...rows))));
-    } else if (state.travellers && waiting) {
+    } else if (state?.travellers && waiting) {
       nodes.push(el("p", { class: "hint", text: t("The traveller is shown once the result has been sent.") }));
     }
     nodes.push(el("div", { class: "row actions" }, el("button", { type: "button", class: "big primary", "data-action": "next",
       onclick: () => { ui.view = null; render(); } }, t("Next board"))));
     return nodes;
   }
+  /** @param {RoundState} round */
   function movesScreen(round) {
     const next = round.next;
     const boards = round.boards.map((b) => b.number).join(", ");
@@ -456,19 +601,19 @@ function start(root) {
     if (next.last) {
       lines.push(t("The session is over at this table: thank you. Hand the boards to the Director."));
     } else {
-      for (const [side, pair] of [["ns", round.ns], ["ew", round.ew]]) {
-        const where = next[side];
+      for (const [where, pair] of /** @type {const} */ ([[next.ns, round.ns], [next.ew, round.ew]])) {
         lines.push(where ? t("Pair {pair} goes to table {table}, {direction}.", { pair: pair.id, table: where.table,
           direction: t(where.seat === "NS" ? "North-South" : "East-West") }) : t("Pair {pair} sits out the next round.", { pair: pair.id }));
       }
       lines.push(next.boards ? t("Boards {boards} go to table {table}.", { boards, table: next.boards })
         : t("Boards {boards} go back to the Director.", { boards }));
     }
+    /** @type {(Node | null)[]} */
     const nodes = [el("h2", { text: t("Round {round} is over at this table.", { round: round.round }) }),
       el("ul", { class: "moves", id: "moves" }, ...lines.map((line) => el("li", { text: line })))];
     nodes.push(el("div", { class: "row actions" }, el("button", { type: "button", class: "big primary", "data-action": "next-round",
       onclick: () => { local.moved.push(round.round); save(); ui.view = null; render(); refresh(); } },
-      next.last ? "OK" : t("Start round {round}", { round: next.round }))));
+      next.last ? "OK" : t("Start round {round}", { round: next.round ?? "" }))));
     return nodes;
   }
   function overScreen() {
