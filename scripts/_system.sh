@@ -133,11 +133,14 @@ _tenace_redis_setup() {
 }
 _tenace_redis_setup
 
-# axe-core for the accessibility checks of the browser tests (package.json, package-lock.json): installed
-# into node_modules/ with the machine's npm (as root, Debian's nodejs and npm when they are missing). In CI a
-# failure stops the run, so that those checks are never skipped quietly; elsewhere they are skipped and say so.
+# What the tests need from npm (package.json, package-lock.json): axe-core for the accessibility checks of the
+# browser tests, TypeScript for the type check of the browser client (tests/server/test_client_types.py).
+# Installed into node_modules/ with the machine's npm (as root, Debian's nodejs and npm when they are
+# missing), again whenever package-lock.json is newer than the installed tree. In CI a failure stops the
+# run, so that those checks are never skipped quietly; elsewhere they are skipped and say so.
 _tenace_axe_setup() {
-  if [ -f node_modules/axe-core/axe.min.js ]; then
+  if [ -f node_modules/axe-core/axe.min.js ] && [ -f node_modules/typescript/bin/tsc ] \
+      && ! [ package-lock.json -nt node_modules/.package-lock.json ]; then
     return 0
   fi
   if ! command -v npm >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -146,12 +149,13 @@ _tenace_axe_setup() {
       nodejs npm >/dev/null
   fi
   if command -v npm >/dev/null && npm ci --no-audit --no-fund --loglevel=error >/dev/null; then
-    echo "axe-core installed in node_modules/ for the accessibility checks"
+    echo "axe-core and TypeScript installed in node_modules/ for the accessibility checks and the client's types"
     return 0
   fi
-  echo "warning: axe-core could not be installed (npm ci); the accessibility checks will be skipped" >&2
+  echo "warning: axe-core and TypeScript could not be installed (npm ci); the accessibility checks and the" \
+    "client's type check will be skipped" >&2
   if [ -n "${CI:-}" ]; then
-    echo "error: CI needs axe-core for the accessibility checks" >&2
+    echo "error: CI needs axe-core for the accessibility checks and TypeScript for the client's type check" >&2
     exit 1
   fi
 }
