@@ -665,7 +665,16 @@ def rescore_bbo_tview(
                 else:
                     checks.append(given("percentage", score, f"{len(values)} of {boards} boards' travellers"))
             if rank is not None:
-                checks.append(compare("place", rank, places[key]))
+                reason = None
+                if any(
+                    other_rank == rank and other != name and abs(other_score - score) <= Decimal("0.01")
+                    for other, other_score, other_rank, _ in rows
+                ):
+                    reason = (
+                        "tied with a score printed 0.01 apart: BBO ranks the unrounded scores, rounding "
+                        "each for display"
+                    )
+                checks.append(compare("place", rank, places[key], reason))
             participants.append(ParticipantReport(key, tuple(checks)))
     if travellers is not None and boards is None:
         notes.append(
