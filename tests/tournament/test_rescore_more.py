@@ -510,3 +510,97 @@ def test_bbo_tview_tie_printed_a_hundredth_apart(score: str, documented: bool) -
     (difference,) = report.differences()
     assert difference.where == "Section 1: luoyuchun+834529648" and difference.check.quantity == "place"
     assert difference.check.documented is documented
+
+
+# --- individual events in PBN ------------------------------------------------------------------------------
+
+
+def _individual_pbn(alter: tuple[int, int, str, str] | None = None) -> tuple[str, dict[str, tuple[int, int]]]:
+    """An individual event as Ruter writes one: 12 players at 3 tables, 4 boards, each row naming the four
+    players and giving each seat its side's centred MPs and percentage; and each player's (units, top).
+    Values computed here from the scores (Law 78A), not by Tenace."""
+    from decimal import ROUND_HALF_EVEN, Decimal
+
+    scores = {1: [420, -50, 450], 2: [-110, -110, 140], 3: [100, -620, -650], 4: [0, 90, -90]}
+    contracts = {
+        420: ("4S", "N", 10),
+        -50: ("4S", "N", 9),
+        450: ("4S", "N", 11),
+        -110: ("2H", "E", 8),
+        140: ("2S", "S", 9),
+        100: ("4H", "W", 9),
+        -620: ("4H", "W", 10),
+        -650: ("4H", "W", 11),
+        0: ("Pass", "-", 0),
+        90: ("1NT", "N", 7),
+        -90: ("1NT", "E", 7),
+    }
+    units_of: dict[str, tuple[int, int]] = {}
+    text = ["%Creator: test", '[Event "Individual"]']
+    header = (
+        "PlayerId_North;PlayerId_East;PlayerId_South;PlayerId_West;Contract;Declarer;Result;Score_NS;"
+        "Score_EW;MP_North;MP_East;MP_South;MP_West;Percentage_North;Percentage_East;Percentage_South;"
+        "Percentage_West"
+    )
+    for board, results in scores.items():
+        vul = {1: "None", 2: "NS", 3: "EW", 4: "All"}[board]
+        text += [f'[Board "{board}"]', f'[Vulnerable "{vul}"]', f'[ScoreTable "{header}"]']
+        for table, points in enumerate(results):
+            seats = [str(1 + (4 * table + i + board) % 12) for i in range(4)]  # N, E, S, W
+            units = sum(2 if points > o else 1 if points == o else 0 for o in results) - 1
+            top = 2 * (len(results) - 1)
+            ns_mp, ew_mp = f"{units - top / 2:.1f}", f"{top / 2 - units:.1f}"
+            ns_pct, ew_pct = units * 100 // top, 100 - units * 100 // top
+            contract, declarer, tricks = contracts[points]
+            cells = [
+                *seats,
+                contract,
+                declarer,
+                str(tricks) if contract != "Pass" else "-",
+                f'"{points}"' if points >= 0 else "-",
+                f'"{-points}"' if points < 0 else "-",
+                ns_mp,
+                ew_mp,
+                ns_mp,
+                ew_mp,
+                str(ns_pct),
+                str(ew_pct),
+                str(ns_pct),
+                str(ew_pct),
+            ]
+            if alter is not None and alter[:2] == (board, table):
+                cells[int(alter[2])] = alter[3]
+            text.append(" ".join(cells))
+            for seat, player in enumerate(seats):
+                mine = units if seat % 2 == 0 else top - units
+                old = units_of.get(player, (0, 0))
+                units_of[player] = (old[0] + mine, old[1] + top)
+    text.append('[TotalScoreTable "Rank;PlayerId;TotalScoreMP;TotalPercentage;NrBoards"]')
+    pct = {p: Decimal(u * 100) / Decimal(t) for p, (u, t) in units_of.items()}
+    order = sorted(pct, key=lambda p: -pct[p])
+    for player in order:
+        rank = 1 + sum(1 for q in order if pct[q] > pct[player])
+        u, t = units_of[player]
+        text.append(
+            f"{rank} {player} {u - t / 2:.1f} {pct[player].quantize(Decimal('0.01'), ROUND_HALF_EVEN)} "
+            f"{t // 4}"
+        )
+    return "\n".join(text) + "\n", units_of
+
+
+def test_individual_event_in_pbn() -> None:
+    text, units_of = _individual_pbn()
+    report = rescore_text(text, source="individual.pbn")
+    assert report.exit_code == 0, report.unexplained()
+    assert len(report.lines) == 12 and len(report.participants) == len(units_of) == 12
+    quantities = {c.quantity for line in report.lines for c in line.checks}
+    assert {"north_mp", "west_percentage", "score"} <= quantities
+    totals = {p.participant: {c.quantity for c in p.checks} for p in report.participants}
+    assert all({"total", "percentage", "boards", "place"} <= q for q in totals.values())
+
+
+def test_individual_event_altered_seat_is_named() -> None:
+    text, _ = _individual_pbn(alter=(2, 1, "13", "75"))  # board 2, second table: North's percentage
+    report = rescore_text(text, source="individual.pbn")
+    differing = [(d.board, d.check.quantity, d.check.program) for d in report.unexplained() if d.board]
+    assert differing == [(2, "north_percentage", "75")]

@@ -176,6 +176,14 @@ def _rows(game: PBNGame, name: str, source: str) -> list[_Row]:
     return [_Row(cells, table, source) for cells in table.records()]
 
 
+def _participant_id(row: _Row) -> str | None:
+    """The participant of a TotalScoreTable row: a pair, a team or a player (individual events)."""
+    return row.text("PairId") or row.text("TeamId") or row.text("PlayerId")
+
+
+_SEATS: Final = (("North", "NS"), ("East", "EW"), ("South", "NS"), ("West", "EW"))
+
+
 def _pair_id(row: _Row, side: str) -> str:
     return row.text(f"PairId_{side}") or row.text(f"Pair_{side}") or "?"
 
@@ -200,6 +208,22 @@ def _units_of(convention: str, printed: Decimal, top: int) -> Fraction:
     if convention == "matchpoints":
         return value * 2
     return value
+
+
+def _side_cells(row: _Row) -> dict[str, Cell]:
+    """An individual event's row seen as a pair row: North's MPs and percentage stand for NS's, East's for
+    EW's (the side's partners score the same)."""
+    out: dict[str, Cell] = {}
+    for column, seat in (
+        ("MP_NS", "North"),
+        ("MP_EW", "East"),
+        ("Percentage_NS", "North"),
+        ("Percentage_EW", "East"),
+    ):
+        cell = row.cells.get(column.replace("NS", seat).replace("EW", seat))
+        if cell is not None:
+            out[column] = cell
+    return out
 
 
 def _places_of(value: Decimal) -> int:
@@ -414,16 +438,14 @@ class _PBNScores:
         stated = {}
         for row in self.totals:
             value = row.number(key_column)
-            pid = row.text("PairId") or row.text("TeamId")
+            pid = _participant_id(row)
             if value is not None and pid:
                 stated[pid] = value
         theirs_places = _stated_places(stated, None)
         documented: set[str] = set()
-        unplayed = [
-            pid for row in self.totals if (pid := row.text("PairId") or row.text("TeamId") or "?") not in ours
-        ]
+        unplayed = [pid for row in self.totals if (pid := _participant_id(row) or "?") not in ours]
         for row in self.totals:
-            pid = row.text("PairId") or row.text("TeamId") or "?"
+            pid = _participant_id(row) or "?"
             checks: list[Check] = []
             for column, quantity, index in columns:
                 printed = row.number(column)
@@ -477,6 +499,90 @@ class _PBNScores:
         printed = row.number("RankTie", optional=True)
         program = str(int(printed)) if printed is not None else "-" if text in ("-", "") else text
         return Check("rank_tie", program, ours, program == ours)
+
+    # -- individual events --
+
+    def individuals(self) -> RescoreReport:
+        """An individual event: each ScoreTable row names four players (``PlayerId_North`` ...) and gives
+        each seat its side's matchpoints and percentage (``MP_North`` ... ``Percentage_West``); a player's
+        total adds the units of the side he sat in on each board (Law 78A), Neuberg-factored to the field
+        like the pairs' totals (assumed: the file does not say)."""
+        field = max((len(rows) for _, rows in self.boards), default=0)
+        scored_boards = []
+        for game, rows in self.boards:
+            entries = self.entries(game, rows)
+            scored_boards.append((game, rows, score_board(entries, field=field)))
+        aliased = [
+            (_Row({**row.cells, **_side_cells(row)}, row.table, row.source), s)
+            for _, rows, scored in scored_boards
+            for row, s in zip(rows, scored, strict=True)
+        ]
+        convention = self._mp_convention(aliased)
+        shown = _MP_CONVENTIONS[convention]
+        lines: list[LineReport] = []
+        raw: dict[str, Fraction] = {}
+        available: dict[str, int] = {}
+        played: dict[str, int] = {}
+        for game, rows, scored in scored_boards:
+            number = self.number(game)
+            for row, entry, s in zip(rows, self.entries(game, rows), scored, strict=True):
+                players = {seat: row.text(f"PlayerId_{seat}") or "?" for seat, _ in _SEATS}
+                checks: list[Check] = []
+                score_check = self.score_check(row, entry, _pbn_vulnerability(game))
+                if score_check is not None:
+                    checks.append(score_check)
+                reason = self.known(number, f"{players['North']}+{players['South']}")
+                for seat, side in _SEATS:
+                    units = s.ns if side == "NS" else s.ew
+                    percentage = s.ns_percentage if side == "NS" else s.ew_percentage
+                    printed = row.number(f"MP_{seat}")
+                    if printed is not None:
+                        value = self.rounding.round(shown(units, Fraction(s.top)), _places_of(printed))
+                        checks.append(compare(f"{seat.lower()}_mp", printed, value, reason))
+                    printed = row.number(f"Percentage_{seat}")
+                    if printed is not None:
+                        value = self.rounding.round(percentage, _places_of(printed))
+                        checks.append(compare(f"{seat.lower()}_percentage", printed, value, reason))
+                    player = players[seat]
+                    raw[player] = raw.get(player, Fraction(0)) + units
+                    available[player] = available.get(player, 0) + s.top
+                    played[player] = played.get(player, 0) + 1
+                lines.append(
+                    LineReport(
+                        number,
+                        f"{players['North']}+{players['South']}",
+                        f"{players['East']}+{players['West']}",
+                        tuple(checks),
+                        table=row.text("Table"),
+                    )
+                )
+        ours = {
+            player: (
+                shown(raw[player], Fraction(available[player])),
+                raw[player] * _HUNDRED / available[player] if available[player] else Fraction(50),
+                played[player],
+            )
+            for player in raw
+        }
+        participants = self.total_rows(
+            ours, {}, (("TotalScoreMP", "total", 0), ("TotalPercentage", "percentage", 1)), key=1
+        )
+        settings = (
+            ("event", "individual: each seat scores its side's matchpoints"),
+            ("factoring", "neuberg (assumed: the file does not say)"),
+            ("field", str(field)),
+            ("mp", _MP_DESCRIPTIONS[convention]),
+        )
+        return RescoreReport(
+            self.source,
+            "pbn",
+            self.program,
+            "matchpoints",
+            self.rounding,
+            tuple(lines),
+            participants,
+            settings,
+        )
 
     # -- Butler --
 
@@ -761,6 +867,8 @@ def rescore_pbn(
             "no ScoreTable and no Score tag in this PBN file: nothing to re-score", source=source
         )
     columns = scores.columns()
+    if columns & {"PlayerId_North", "MP_North", "Percentage_North"}:
+        return scores.individuals()
     if "MatchDetails" in columns:
         return scores.teams(vp_boards)
     if "IMP_NS" in columns or "ButlerDatum" in columns:
