@@ -604,3 +604,52 @@ def test_individual_event_altered_seat_is_named() -> None:
     report = rescore_text(text, source="individual.pbn")
     differing = [(d.board, d.check.quantity, d.check.program) for d in report.unexplained() if d.board]
     assert differing == [(2, "north_percentage", "75")]
+
+
+# --- team matches written one game per room ----------------------------------------------------------------
+
+MATCH = {  # board: (open room: contract, declarer, tricks, NS score), (closed room: ...)
+    1: (("4S", "N", 10, 420), ("2S", "N", 10, 170)),
+    2: (("3NT", "S", 8, -100), ("3NT", "E", 9, -400)),
+    3: (("1NT", "W", 7, -90), ("1NT", "W", 7, -90)),
+}
+
+
+def _team_match_pbn(swap_imp: int | None = None) -> str:
+    """A two-room team match as BridgeComposer writes one: each board twice, ``Room`` Open and Closed, each
+    room's ``Score`` and ``ScoreIMP`` (NS's IMPs in that room, from the Law 78B scale in the oracle CSV)."""
+    out = ["%Creator: BridgeComposer", ""]
+    for board, rooms in MATCH.items():
+        vul = {1: "None", 2: "NS", 3: "EW"}[board]
+        swing = _imps(rooms[0][3] - rooms[1][3])
+        for room, (contract, declarer, tricks, points) in zip(("Open", "Closed"), rooms, strict=True):
+            imps = swing if room == "Open" else -swing
+            if swap_imp == board and room == "Open":
+                imps += 1
+            out += [
+                f'[Board "{board}"]',
+                f'[Room "{room}"]',
+                f'[Vulnerable "{vul}"]',
+                f'[Contract "{contract}"]',
+                f'[Declarer "{declarer}"]',
+                f'[Result "{tricks}"]',
+                f'[Score "NS {points}"]',
+                f'[ScoreIMP "NS {imps}"]',
+                "",
+            ]
+    return "\n".join(out)
+
+
+def test_team_match_by_rooms() -> None:
+    report = rescore_text(_team_match_pbn(), source="match.pbn")
+    assert report.exit_code == 0 and len(report.lines) == 6
+    assert sum(1 for line in report.lines for c in line.checks if c.quantity == "ns_imps") == 6
+    swings = [_imps(o[3] - c[3]) for o, c in MATCH.values()]
+    home, away = sum(v for v in swings if v > 0), -sum(v for v in swings if v < 0)
+    assert any(f"{home}, away team {away} IMPs" in note for note in report.notes)
+
+
+def test_team_match_wrong_swing_is_named() -> None:
+    report = rescore_text(_team_match_pbn(swap_imp=2), source="match.pbn")
+    (difference,) = report.unexplained()
+    assert (difference.board, difference.check.quantity) == (2, "ns_imps")

@@ -782,12 +782,14 @@ def _program_of(data: str | bytes | Path) -> str | None:
     else:
         head = (data.encode("utf-8", "replace") if isinstance(data, str) else data)[:4096]
     match = re.search(
-        rb"^[%;]\s*(?:Generated|Created|Exported) by\s+(.+?)\s*$", head, re.MULTILINE | re.IGNORECASE
+        rb"^[%;]\s*(?:(?:Generated|Created|Exported) by\s+|Creator:\s*)(.+?)\s*$",
+        head,
+        re.MULTILINE | re.IGNORECASE,
     )
     if match is None:
         return None
     name = match.group(1).decode("utf-8", "replace")
-    return re.sub(r"\s*(browser add-on|\(.*\)).*$", "", name).strip() or None
+    return re.sub(r"\s*(browser add-on|\(.*\)|Version\b).*$", "", name).strip() or None
 
 
 def _ns_percentage(value: SideValue, contract: Contract | None) -> Decimal | None:
@@ -836,8 +838,12 @@ def _rescore_score_tags(
                 )
         ns = "-".join(filter(None, (game.tag("North"), game.tag("South")))) or "NS"
         ew = "-".join(filter(None, (game.tag("East"), game.tag("West")))) or "EW"
-        lines.append(LineReport(number, ns, ew, tuple(checks)))
-    notes = ["one result per board (a player's own tables): only the Law 77 scores can be recomputed"]
+        room = (game.tag("Room") or "").strip()
+        lines.append(LineReport(number, ns, ew, tuple(checks), table=room or None))
+    lines, match_notes = _team_match(games, lines)
+    notes = match_notes or [
+        "one result per board (a player's own tables): only the Law 77 scores can be recomputed"
+    ]
     if unscored:
         notes.append(f"{unscored} game(s) without a Score tag are not checked")
     name = program or _pbn_program(games)
@@ -845,6 +851,49 @@ def _rescore_score_tags(
     return RescoreReport(
         source, "pbn", name, "scores", rounding or default, tuple(lines), (), (), tuple(notes)
     )
+
+
+def _team_match(games: Sequence[PBNGame], lines: list[LineReport]) -> tuple[list[LineReport], list[str]]:
+    """A team match written one game per room (``[Room "Open"]`` and ``[Room "Closed"]``, as BridgeComposer
+    and others write it): on each board the home team sits NS in the Open room and EW in the Closed room,
+    so its swing is the IMPs of the difference of the two NS scores (Law 78B). A room's ``ScoreIMP`` is
+    checked against the swing from its NS side's point of view, and the running score is given in a
+    note. Files without both rooms are returned unchanged."""
+    rooms: dict[int, dict[str, int]] = {}
+    for game, line in zip((g for g in games if g.score_ns is not None), lines, strict=True):
+        room = (line.table or "").lower()
+        if line.board is not None and room in ("open", "closed") and game.score_ns is not None:
+            rooms.setdefault(line.board, {})[room] = game.score_ns
+    swings = {
+        board: imps_against([both["open"]], both["closed"])[0]
+        for board, both in rooms.items()
+        if len(both) == 2
+    }
+    if not swings:
+        return lines, []
+    out: list[LineReport] = []
+    for game, line in zip((g for g in games if g.score_ns is not None), lines, strict=True):
+        swing = swings.get(line.board) if line.board is not None else None
+        printed = game.values.get("ScoreIMP")
+        room = (line.table or "").lower()
+        if swing is None or not isinstance(printed, SideValue) or room not in ("open", "closed"):
+            out.append(line)
+            continue
+        ns_imps = printed.for_ns(game.record.contract.declarer if game.record.contract else None)
+        extra = [] if ns_imps is None else [compare("ns_imps", ns_imps, swing if room == "open" else -swing)]
+        out.append(
+            LineReport(line.board, line.ns, line.ew, (*line.checks, *extra), table=line.table, note=line.note)
+        )
+    home = sum(v for v in swings.values() if v > 0)
+    away = -sum(v for v in swings.values() if v < 0)
+    notes = [
+        f"team match: {len(swings)} boards played in both rooms; home team (NS in the Open room) "
+        f"{home}, away team {away} IMPs after them (Law 78B swings)"
+    ]
+    single = sorted(board for board, both in rooms.items() if len(both) == 1)
+    if single:
+        notes.append(f"boards with one room only, no swing: {', '.join(map(str, single))}")
+    return out, notes
 
 
 def rescore_pbn(
