@@ -276,6 +276,7 @@ def test_a_team_match_of_robots_finishes_with_the_imps_and_vps_of_an_independent
     (published_match,) = document["matches"]
     assert [Fraction(v["exact"]) for v in published_match["vps"]] == [Fraction(v) for v in vps]
     assert [Fraction(v["exact"]) for v in published_match["imps"]] == [won_1, won_2]
+    assert 'id="matches"' in client.get(f"/club/sessions/{created['id']}/results/").text
 
 
 def test_a_team_match_seats_each_teams_second_pair_in_the_closed_room_and_hides_the_other_rooms_result(
@@ -353,3 +354,33 @@ def test_the_console_offers_team_and_imp_sessions_and_the_form_creates_one(clien
     assert state["kind"] == "teams" and state["rounds"] == 3  # a round robin of three teams
     page = client.get(f"/club/sessions/{session_id}").text
     assert "Team 2, Al" in page and "Team 2, Bo" in page
+
+
+def test_a_team_player_may_not_watch_the_other_room_of_his_match_before_the_board_is_over_there(
+    client: TestClient,
+) -> None:
+    import asyncio
+
+    from tenace.server.security import SpectatorPolicy, spectator_refusal
+
+    auth: Auth = client.app.state.auth  # type: ignore[attr-defined]
+    auth.accounts.register("ann", PASSWORD)
+    auth.accounts.register("olaf", PASSWORD)
+    _login(client, "dan")
+    answer = client.post("/club/sessions", json={
+        "name": "Watching", "movement": "teams", "teams": 2, "boards_per_round": 1, "start": True,
+        # ann plays in team 1's closed-room pair; a guest holds up the open room
+        "seats": {"1": ["guest:Gus", "robot", "user:ann", "robot"]},
+    })
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    open_room = next(t for t in created["tables"] if t["room"] == "open")
+    club = client.app.state.club  # type: ignore[attr-defined]
+    found = asyncio.run(club.spectator_state(open_room["table_id"], SpectatorPolicy.LIVE))
+    assert found is not None
+    watched, state = found
+    ann, olaf = auth.accounts.user("ann"), auth.accounts.user("olaf")
+    assert ann is not None and olaf is not None
+    # refused: the whole team counts as the match's players, in both rooms
+    assert spectator_refusal(ann, watched, state) is not None
+    assert spectator_refusal(olaf, watched, state) is None  # someone outside the match, under the live policy
