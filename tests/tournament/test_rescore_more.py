@@ -653,3 +653,36 @@ def test_team_match_wrong_swing_is_named() -> None:
     report = rescore_text(_team_match_pbn(swap_imp=2), source="match.pbn")
     (difference,) = report.unexplained()
     assert (difference.board, difference.check.quantity) == (2, "ns_imps")
+
+
+# --- hostile input -----------------------------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_SEEDS = [
+    _team_match_pbn().encode(),
+    _individual_pbn()[0].encode(),
+    ('<div id="pro">' + _mp_fragment(BOARD_1) + "</div>").encode(),
+    _jfr_page(1, "x.txt").encode(),
+    (TVIEW_DIRS[0][0] / TVIEW_DIRS[0][1]).read_bytes()[:6000],
+    BBO_MP_TRAVELLER.read_bytes()[:8000],
+]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.sampled_from(_SEEDS),
+    cut=st.integers(0, 8000),
+    junk=st.binary(max_size=40),
+    at=st.integers(0, 8000),
+)
+def test_hostile_bytes_only_raise_rescore_error(seed: bytes, cut: int, junk: bytes, at: int) -> None:
+    """Every reader added here, fed a truncated file with random bytes spliced in, either reports or raises
+    :class:`RescoreError` (one message naming the file): nothing else escapes."""
+    data = seed[:cut]
+    data = data[:at] + junk + data[at:]
+    try:
+        rescore_text(data, source="hostile")
+    except RescoreError as exc:
+        assert "hostile" in str(exc)
