@@ -72,7 +72,8 @@ STATUS: dict[int, tuple[str, str]] = {
              "`Suggested` (16B1(a)), `UIRuling` after play (16B3); 16C: each withdrawn call names its offending "
              "side, 16C3 owed at the end of the play (`ScoreAdjusted`); 16D: `ExtraneousInformation` (16D1), play on and "
              "adjust at the end (16D2(c), 16D3) or an adjusted score at once that ends the board (16D2(d)); "
-             "moving players or a redeal (16D2(a), (b)) are the Director's at the table"),
+             "the board redealt before any call (16D2(b), `BoardRedealt`); moving players (16D2(a)) is the "
+             "Director's at the table"),
     17: ("✅", "`Auction`: first call by dealer, rotation; 17D3 passes out of rotation do not end the auction"),
     18: ("✅", "`Bid` order, sufficiency"),
     19: ("✅", "`Auction.is_legal`: who may double or redouble"),
@@ -91,13 +92,16 @@ STATUS: dict[int, tuple[str, str]] = {
     23: ("⚖", "comparable call: the Director's `Comparable` election after 27B1(b), 30B1(b), 31A2, 31B, 32A2, 32B; 23C: owed at the end of the play (`Table.adjustments_owed`), the Director's `ScoreAdjusted`"),
     27: ("✅", "engine: LHO accepts by calling or electing (27A1); 27B1(a) lowest sufficient bid; 27B1(b) comparable (Director); 27B2-27B4; 27C a replacement made before the Director ruled waits for LHO's choice; 27D: owed at the end of the play, the Director's `ScoreAdjusted`"),
     28: ("✅", "engine: 28A call at the turn of an RHO who must pass; 28B call by the right player cancels the call out of rotation"),
-    29: ("◐", "engine: 29A acceptance by LHO's call or election, 29B cancellation; 29C artificial calls not interpreted"),
+    29: ("✅", "engine: 29A acceptance by LHO's call or election, 29B cancellation; 29C an alerted call out "
+             "of rotation is repeated (31A1, 32A1) by any call specifying the same suits"),
     30: ("◐", "engine: 30A, 30B1 (comparable or not), 30B2 via Law 25; 30C an alerted pass out of rotation, or one passing an alerted call, goes to Law 31"),
     31: ("✅", "engine: 31A1 repeat after RHO's pass, 31A2 comparable or partner passes, 31B, 31C via Law 25"),
     32: ("✅", "engine: 32A1 repeat, 32A2, 32B; an inadmissible double out of rotation is never accepted (36B4)"),
     35: ("✅", "engine: the kinds of inadmissible call, each sent to Laws 36, 37 or 39"),
-    36: ("◐", "engine: 36A LHO calls first (both calls cancelled; also for a double out of rotation), 36B "
-             "cancelled, partner passes throughout, 26B; 36C (noticed only after the lead) not yet"),
+    36: ("✅", "engine: 36A LHO calls first: the double stays unnoticed until attention is drawn before the "
+             "opening lead, then it and every later call are cancelled (at once for a double out of "
+             "rotation); 36B cancelled, partner passes throughout, 26B; 36C noticed only after the lead: kept "
+             "in the auction, the contract as if it had not been made"),
     37: ("✅", "engine: 37A LHO calls first (stands), 37B cancelled, both of the offending side pass"),
     38: ("◐", "`BidAboveSeven` in turn: 38A-38D (cancelled with the calls over it, pass substituted, the side "
               "passes, 26B unless LHO called); not out of rotation, not in PBN/LIN records"),
@@ -148,7 +152,7 @@ STATUS: dict[int, tuple[str, str]] = {
              "suit); 57C1, 57C3, 57D; 57C2 after dummy's own act in the trick (`DummyIndicated`)"),
     58: ("✅", "engine: `SimultaneousPlays` (the card in turn first) and `SimultaneousCards` (one visible card "
              "played; else the player names one, a defender's others are penalty cards); 58B4 found late: a "
-             "`DefectiveTrickFound` (Law 67); 58B3 not yet"),
+             "`DefectiveTrickFound` (Law 67); 58B3 the next player's card over them may be taken back"),
     59: ("✅", "engine: a rectification that cannot be met leaves any otherwise lawful card"),
     60: ("✅", "engine: 60A1-A3 acceptance by the next hand's play, obligations kept; 60B penalty card; 60C a "
              "defender of the offending side playing over the lead out of turn: a major penalty card, the "
@@ -169,7 +173,8 @@ STATUS: dict[int, tuple[str, str]] = {
              "quitted trick during play (66C) unless the Director allows (`InspectionAllowed`), all after (66D)"),
     67: ("✅", "engine: an omission noticed in time leaves the trick waiting for the offender's lawful card "
              "(67A1; a card to the next trick is a fifth card, 45E); `DefectiveTrickFound` later: a deemed "
-             "revoke transferring one trick (67B1), extra cards change nothing (67B2), a card played but not "
+             "revoke transferring one trick (67B1), extra cards change nothing (67B2(a)) but count as held all "
+             "along, so a later failure to play one is a revoke (67B2(b)), a card played but not "
              "among the quitted cards placed with no revoke (67B3, `misplaced`) and, played again too late to "
              "correct (`played_again`), the Director's adjusted result at the end (`tenace.laws.reviews`); "
              "console helpers in `tenace.laws.revokes`"),

@@ -238,6 +238,46 @@ def test_16d2d_an_adjusted_score_at_once_ends_the_board_unplayed() -> None:
     _same_on_replay(ended)
 
 
+REDEAL = "N:T987.JT9.JT9.JT9 AKQJ.AKQ.AKQ.AKQ 2.5432.5432.5432 6543.876.876.876"
+
+
+def test_16d2b_the_director_has_the_board_redealt_before_any_call() -> None:
+    """Law 16D2(b): South saw East's cards before the auction; the Director has the board redealt for this
+    table. The new deal is the one the hands, the views and the play use from then on; the dealer and the
+    vulnerability stay the board's; no adjustment is owed for what South learnt about the old deal."""
+    from tenace import Deal
+    from tenace.laws.events import BoardRedealt
+
+    t = table().apply(ExtraneousInformation(S, "saw East's hand being sorted"))
+    assert Owed(LawRef(16, "D2(c)")) in t.adjustments_owed
+    new = Deal.from_pbn(REDEAL)
+    redealt = t.apply(BoardRedealt(new))
+    assert redealt.deal == new and redealt.deal != t.deal and redealt.board.dealer is t.board.dealer
+    assert redealt.board.vulnerability == t.board.vulnerability and redealt.turn is N
+    assert redealt.view(E).hands == {E: new[E]} and redealt.adjustments_owed == ()
+    played = _play_out(calls(redealt, "N:1S E:P S:P W:P"))
+    assert played.play is not None and len(played.play.tricks) == 13
+    assert {card for trick in played.play.tricks for seat, card in trick if seat is N} == set(new[N])
+    assert played.score_ns() is not None
+    _same_on_replay(played)
+
+
+def test_16d2b_a_redeal_only_before_any_call_and_after_extraneous_information() -> None:
+    """Law 16D2 allows the redeal "before any call has been made", after information received (16D1)."""
+    from tenace import Deal
+    from tenace.laws.events import BoardRedealt
+
+    new = Deal.from_pbn(REDEAL)
+    with pytest.raises(ImpossibleActionError, match="Law 16D1"):
+        table().apply(BoardRedealt(new))
+    late = calls(table(), "N:P").apply(ExtraneousInformation(S))
+    with pytest.raises(ImpossibleActionError, match=r"event 3 .*any call.*Law 16D2"):
+        late.apply(BoardRedealt(new))
+    again = table().apply(ExtraneousInformation(S)).apply(BoardRedealt(new))
+    with pytest.raises(ImpossibleActionError, match="Law 16D1"):  # the information was about the old deal
+        again.apply(BoardRedealt(new))
+
+
 def test_16d_needs_the_information_on_record_and_a_board_in_progress() -> None:
     """Law 16D1: the Director is told of the extraneous information (an ExtraneousInformation event); without
     it on record no 16D adjustment can be made, and it must come while the board is being played."""

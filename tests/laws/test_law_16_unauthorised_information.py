@@ -4,7 +4,7 @@ unauthorised to the offending side (16C1, 16C2); Law 20F: the alerts and explana
 from __future__ import annotations
 
 from tenace import parse_call
-from tenace.laws import CallMade, LawRef, Withdrawn
+from tenace.laws import CallMade, DirectorCalled, LawRef, Withdrawn
 from tenace.laws.changes import Explained
 
 from ._helpers import E, N, S, W, calls, table
@@ -20,9 +20,10 @@ def test_16c2_a_cancelled_call_out_of_rotation_is_unauthorised_to_both_offenders
 
 
 def test_16c1_the_non_offenders_own_cancelled_call_is_authorised_to_them_and_not_to_the_offenders() -> None:
-    """South doubles his partner's bid (inadmissible, Law 36) and West calls over it: both calls are cancelled
-    (36A). West's cancelled pass is authorised to East-West but unauthorised to North-South (16C1, 16C2)."""
-    t = calls(table(), "N:1C E:P S:X W:P")
+    """South doubles his partner's bid (inadmissible, Law 36) and West calls over it; when attention is drawn
+    both calls are cancelled (36A). West's cancelled pass is authorised to East-West but unauthorised to
+    North-South (16C1, 16C2)."""
+    t = calls(table(), "N:1C E:P S:X W:P").apply(DirectorCalled(N))
     assert [(w.seat, str(w.call), w.law) for w in t.withdrawn] == [
         (S, "X", LawRef(36, "A")),
         (W, "P", LawRef(36, "A")),

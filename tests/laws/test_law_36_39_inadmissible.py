@@ -3,9 +3,13 @@ pass."""
 
 from __future__ import annotations
 
-from tenace import parse_call
+import pytest
+
+from tenace import Contract, parse_call
+from tenace.errors import ImpossibleActionError
 from tenace.laws import (
     CallMade,
+    CardPlayed,
     DirectorCalled,
     Duration,
     Elected,
@@ -14,18 +18,89 @@ from tenace.laws import (
     MustPass,
     Phase,
     Reject,
+    Table,
 )
+from tenace.laws.log import dumps, loads
+from tenace.scoring.points import score
 
 from ._helpers import E, N, S, W, calls, standing, table
 
 
 def test_36a_lho_calls_over_an_inadmissible_double_both_calls_are_cancelled() -> None:
     """North opens, South doubles his partner's bid (not allowed by Law 19A1); West calls before anyone draws
-    attention: both calls are cancelled and the auction goes back to South as if nothing had happened."""
-    t = calls(table(), "N:1C E:P S:X W:1H")
+    attention, and North too. When attention is drawn, still in the auction, the double and every call after
+    it are cancelled and the auction goes back to South as if nothing had happened (no rectification)."""
+    t = calls(table(), "N:1C E:P S:X W:1H N:P")
+    assert standing(t) == "N:1C E:P S:X W:1H N:P" and t.turn is E and t.open_irregularity is None
+    t = t.apply(DirectorCalled(E))
     assert standing(t) == "N:1C E:P" and t.turn is S
     assert t.constraints == ()
-    assert [str(w.call) for w in t.withdrawn] == ["X", "1H"]
+    assert [(w.seat, str(w.call), w.law) for w in t.withdrawn] == [
+        (S, "X", LawRef(36, "A")), (W, "1H", LawRef(36, "A")), (N, "P", LawRef(36, "A"))
+    ]
+    assert all(w.offending_side is S.side for w in t.withdrawn)  # Law 16C: West's 1H is authorised to E-W
+    assert not t.unauthorised(E) and len(t.unauthorised(N)) == 3
+    t = calls(t, "S:1H W:P N:P E:P")
+    assert str(t.contract) == "1HS"
+
+
+def _redoubled_unnoticed(script: str = "N:1C E:P S:XX W:P N:P E:P") -> Table:
+    """South redoubles his partner's undoubled 1C (not allowed by Law 19B1) and nobody notices: the auction
+    ends with it in the record."""
+    return calls(table(), script)
+
+
+def test_36c_an_inadmissible_redouble_nobody_noticed_stays_in_the_auction_and_counts_for_nothing() -> None:
+    """Law 36C: the redouble is kept in the auction as it was made (the record, the PBN auction), but the
+    final contract is 1C undoubled; found only after the opening lead, it changes nothing but the score,
+    which is that of 1C undoubled."""
+    t = _redoubled_unnoticed()
+    assert standing(t) == "N:1C E:P S:XX W:P N:P E:P"
+    assert t.calls[2].inadmissible and t.phase is Phase.CLARIFICATION
+    undoubled = Contract.from_str("1C", declarer=N)
+    assert t.contract == undoubled  # as if the redouble had not been made
+    t = t.apply(CardPlayed(E, min(t.legal_cards())))  # the opening lead is faced: Law 36A is over
+    assert t.phase is Phase.PLAY
+    with pytest.raises(ImpossibleActionError, match="irregularity"):
+        t.apply(DirectorCalled(W))
+    assert standing(t) == "N:1C E:P S:XX W:P N:P E:P"
+    while t.phase is Phase.PLAY:
+        t = t.apply(CardPlayed(t.play.turn, min(t.legal_cards())))  # type: ignore[union-attr]
+    tricks = t.declarer_tricks
+    assert tricks is not None
+    assert t.score_ns() == score(undoubled, tricks, vulnerable=False)
+    assert score(Contract.from_str("1CXX", declarer=N), tricks, vulnerable=False) != t.score_ns()
+    assert Table.replay(t.board, t.record, t.regulations) == t and loads(dumps(t)) == t
+
+
+def test_36a_attention_drawn_in_the_clarification_period_reopens_the_auction() -> None:
+    """The auction period lasts until the opening lead is faced (Law 17D): attention drawn to the unnoticed
+    redouble after the final pass but before the lead cancels it and the three passes (Law 36A); South calls
+    again, with no Law 26B restriction and nobody silenced."""
+    t = _redoubled_unnoticed()
+    assert t.phase is Phase.CLARIFICATION
+    t = t.apply(DirectorCalled(E))
+    assert t.phase is Phase.AUCTION and t.turn is S and t.contract is None
+    assert standing(t) == "N:1C E:P" and t.constraints == ()
+    t = calls(t, "S:1NT W:P N:P E:P")
+    assert str(t.contract) == "1NTS"
+
+
+def test_36c_an_unnoticed_inadmissible_double_does_not_stop_a_pass_out() -> None:
+    """East doubles with no bid before him (Law 19A: nothing to double) and South, his LHO, passes over it;
+    then West and North pass: four passes besides the double, so the board is passed out (Law 22B) with the
+    double kept in the auction; as if it had not been made (Law 36C)."""
+    t = calls(table(), "N:P E:X S:P W:P N:P")
+    assert standing(t) == "N:P E:X S:P W:P N:P" and t.phase is Phase.ENDED
+    assert t.contract is None and t.score_ns() == 0
+
+
+def test_36_the_auction_after_an_unnoticed_redouble_goes_on_as_if_it_had_not_been_made() -> None:
+    """After South's unnoticed redouble of the undoubled 1C, West may still double 1C (Law 19A), and the
+    contract is then doubled, not redoubled: the inadmissible redouble counts for nothing (Law 36C)."""
+    t = calls(table(), "N:1C E:P S:XX W:X N:P E:P S:P")
+    assert standing(t) == "N:1C E:P S:XX W:X N:P E:P S:P"
+    assert str(t.contract) == "1CXN"
 
 
 def test_36a_an_inadmissible_double_out_of_rotation_cancelled_by_lhos_call() -> None:

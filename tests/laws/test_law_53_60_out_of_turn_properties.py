@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from tenace import Seat
 from tenace.errors import ImpossibleActionError
 from tenace.laws import CardPlayed, DirectorCalled, Phase, Table
+from tenace.laws.events import SimultaneousCards
 
 from ._ooturn import in_3nt
 
@@ -24,9 +25,9 @@ def _director_needed(t: Table) -> bool:
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_53_60_random_cards_out_of_turn_always_end_cleanly_and_replay(data: st.DataObject) -> None:
-    """Any mix of lawful cards, cards from the wrong hand (leads out of turn, premature plays) and elections
-    ends the board: 52 cards, 13 tricks, declarer's tricks within 0-13, and the record replays to the
-    table."""
+    """Any mix of lawful cards, cards from the wrong hand (leads out of turn, premature plays), cards played
+    together (Law 58B, with the next player's card over them, 58B3) and elections ends the board: 52 cards,
+    13 tricks, declarer's tricks within 0-13, and the record replays to the table."""
     t = in_3nt()
     wrong = 0
     for _ in range(400):
@@ -40,6 +41,20 @@ def test_53_60_random_cards_out_of_turn_always_end_cleanly_and_replay(data: st.D
             t = t.apply(DirectorCalled(Seat.NORTH))
             continue
         assert t.play is not None
+        if wrong < 40 and data.draw(st.integers(0, 9)) == 9:  # Law 58B, and 58B3: LHO plays over them
+            wrong += 1
+            seat = t.play.turn
+            hand = sorted(t.play.hand(seat), key=lambda c: c.index)
+            if len(hand) >= 2:
+                cards = tuple(data.draw(st.lists(st.sampled_from(hand), min_size=2, max_size=2, unique=True)))
+                t = t.apply(SimultaneousCards(seat, cards, cards if data.draw(st.booleans()) else cards[:1]))
+                lho = sorted(t.play.hand(seat.lho), key=lambda c: c.index)
+                if data.draw(st.booleans()) and lho:
+                    try:
+                        t = t.apply(CardPlayed(seat.lho, data.draw(st.sampled_from(lho))))
+                    except ImpossibleActionError:
+                        pass
+                continue
         if wrong < 40 and data.draw(st.integers(0, 4)) == 4:  # shrinks towards lawful play
             wrong += 1
             seat = data.draw(st.sampled_from([s for s in Seat if s is not t.play.turn]))

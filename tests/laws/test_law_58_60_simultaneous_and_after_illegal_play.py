@@ -7,9 +7,21 @@ from __future__ import annotations
 import pytest
 
 from tenace.errors import UnlawfulActionError
-from tenace.laws import DIRECTOR, Accept, CardPlayed, DirectorCalled, Elected, Kind, LawRef, Policy
+from tenace.laws import (
+    DIRECTOR,
+    Accept,
+    CardPlayed,
+    DirectorCalled,
+    Elected,
+    Kind,
+    LawRef,
+    Policy,
+    Reject,
+    Table,
+)
 from tenace.laws.decisions import DesignateCard, PenaltyCard
 from tenace.laws.events import SimultaneousCards, SimultaneousPlays
+from tenace.laws.log import dumps, loads
 
 from ._helpers import E, N, S, W
 from ._ooturn import C, north_wins_trick_one, play
@@ -111,3 +123,37 @@ def test_59_a_penalty_card_and_the_obligation_to_follow_suit() -> None:
     West, with a club penalty card, follows to a diamond."""
     t = play(north_wins_trick_one(), "N:DQ E:D5 W:C2 S:D2")
     assert set(t.legal_cards()) == {C("DT"), C("D4"), C("D3")}
+
+
+def test_58b3_an_opponent_who_played_after_the_cards_played_together_may_take_his_card_back() -> None:
+    """Law 58B3: East plays D5 and D6 together to North's DQ, both faces showing; before East names one, South
+    (dummy: declarer plays it, East's LHO) plays D2. East names D6 and so withdraws D5 (a minor penalty card,
+    58B2): declarer may now take dummy's D2 back and play another card, without further rectification."""
+    t = play(north_wins_trick_one(), "N:DQ")
+    t = t.apply(SimultaneousCards(E, (C("D5"), C("D6")), (C("D5"), C("D6"))))
+    t = t.apply(CardPlayed(S, C("D2")))  # over the two cards: it waits for East's choice
+    assert t.pending is not None and t.pending.actor is E
+    with pytest.raises(ValueError, match="pending"):
+        t.apply(CardPlayed(W, C("D3")))  # the offender's partner plays after the offender's card, not before
+    t = t.apply(Elected(E, DesignateCard(C("D6"), _law("58B2"))))
+    assert t.play is not None and t.play.cards[-1] == C("D6") and C("D2") in t.play.hand(S)
+    assert t.pending is not None and t.pending.actor is S and t.pending.law == _law("58B3")
+    assert PenaltyCard(E, C("D5"), False, _law("58B2")) in t.constraints
+    kept = t.apply(Elected(S, Accept(_law("58B3"))))
+    assert kept.play is not None and kept.play.cards[-1] == C("D2") and kept.turn is W
+    taken = t.apply(Elected(S, Reject(_law("58B3"))))
+    assert taken.play is not None and taken.play.cards[-1] == C("D6") and taken.turn is S
+    assert taken.playing is not None and taken.playing.out_of_turn.taken_back == ((S, C("D2")),)
+    taken = play(taken, "S:DK")
+    assert taken.play is not None and taken.play.cards[-2:] == (C("D6"), C("DK"))
+    assert Table.replay(taken.board, taken.record, taken.regulations) == taken
+    assert loads(dumps(taken)) == taken
+
+
+def test_58b3_nothing_to_take_back_when_the_offender_completed_the_trick() -> None:
+    """West, last to play to the trick, plays two cards together: his LHO's next card would be a lead to the
+    next trick, which cannot come before West's card; it is refused while West names his."""
+    t = play(north_wins_trick_one(), "N:DQ E:D5 S:D2")
+    t = t.apply(SimultaneousCards(W, (C("D3"), C("D4")), (C("D3"), C("D4"))))
+    with pytest.raises(ValueError, match="pending"):
+        t.apply(CardPlayed(N, C("SK")))

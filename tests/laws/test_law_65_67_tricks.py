@@ -14,7 +14,14 @@ from tenace.errors import ImpossibleActionError
 from tenace.laws import DIRECTOR, CardPlayed, ClaimMade, Elected, LawRef, Phase, Table
 from tenace.laws import information as ui
 from tenace.laws.decisions import AdjustedTricks
-from tenace.laws.events import DefectiveTrickFound, InspectionAllowed, UIReason, UIReserved, WrongPointing
+from tenace.laws.events import (
+    AttentionDrawn,
+    DefectiveTrickFound,
+    InspectionAllowed,
+    UIReason,
+    UIReserved,
+    WrongPointing,
+)
 from tenace.laws.log import dumps, loads
 from tenace.laws.tricks import ownership
 from tenace.scoring.points import score
@@ -121,6 +128,32 @@ def test_67b2_extra_cards_found_later_do_not_change_who_won_the_trick() -> None:
     before = t.declarer_tricks
     t = t.apply(DefectiveTrickFound(W, 4, omitted=False))
     assert t.declarer_tricks == before
+
+
+def test_67b2b_a_restored_card_was_held_all_along_so_not_playing_it_later_was_a_revoke() -> None:
+    """Law 67B2(b): West played D3 and DT together to trick 2 and nobody noticed; the record keeps D3. With
+    DT on the table West showed out on diamonds at trick 4 (discarding C2) and played on to trick 5. The
+    Director finds trick 2 defective and restores DT to West's hand: it is deemed to have been there all the
+    time, so the discard at trick 4 is a revoke, established (Law 63A1), with its trick transferred at the
+    end (Law 64A2: West did not win trick 4, his side won a later trick)."""
+    t = play(north_wins_trick_one(), "N:D9 E:D5 S:D2 W:D3 N:DQ E:D6 S:DK W:D4 S:DA W:C2 N:DJ E:D7")
+    t = play(t, "S:HJ W:H3 N:H4 E:HA")
+    t = t.apply(DefectiveTrickFound(W, 2, omitted=False)).apply(AttentionDrawn(N, W, 4))
+    assert t.playing is not None
+    (revoke,) = t.playing.revoke_ledger.revokes
+    assert (revoke.offender, revoke.trick, revoke.card, revoke.established) == (W, 4, C("C2"), True)
+    while t.phase is Phase.PLAY:
+        if t.pending is not None:  # Law 64C: the Director keeps the result of Law 64
+            t = t.apply(Elected(DIRECTOR, t.pending.options[0]))
+            continue
+        t = t.apply(CardPlayed(t.play.turn, min(t.legal_cards())))  # type: ignore[union-attr]
+    if t.pending is not None:
+        t = t.apply(Elected(DIRECTOR, t.pending.options[0]))
+    assert t.play is not None and t.phase is Phase.ENDED
+    winners = t.play.winners
+    transfer = 1 if winners[3] is not W and any(w.side is Side.EW for w in winners[3:]) else 0
+    assert transfer == 1 and t.declarer_tricks == t.play.declarer_tricks + transfer
+    assert Table.replay(t.board, t.record, t.regulations) == t and loads(dumps(t)) == t
 
 
 def test_58b4_two_cards_played_together_unnoticed_until_both_sides_played_on_go_to_law_67() -> None:

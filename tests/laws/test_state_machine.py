@@ -19,7 +19,7 @@ from hypothesis import Phase as HPhase
 from hypothesis import strategies as st
 
 from strategies import deals
-from tenace import Board, Card, Seat
+from tenace import Board, Card, Deal, Seat
 from tenace.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE, Call
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.laws import (
@@ -51,6 +51,7 @@ SEATS = tuple(Seat)
 NO_SHRINK = (HPhase.explicit, HPhase.reuse, HPhase.generate)
 CALLS: tuple[Call, ...] = (PASS, DOUBLE, REDOUBLE, *ALL_BIDS)
 DESIGNATIONS = ("high", "low", "win", "anything", "spade", "H", "Q", "9", "SA", "D2", "CK")
+ARTIFICIAL = ("transfer: 5+ hearts", "Texas transfer: 6+ spades", "strong, artificial", "both minors")
 
 
 def _lawful_calls(t: Table) -> list[Call]:
@@ -167,7 +168,7 @@ def _check_end(t: Table) -> None:
 def _random_event(data: st.DataObject, t: Table) -> events.Event:
     kind = data.draw(st.sampled_from(
         ["progress", "progress", "progress", "call", "call", "irregular_call", "director", "elect", "card",
-         "claim", "answer", "ruling", "dummy", "dummy", "play_rules", "mishap"]
+         "claim", "answer", "ruling", "dummy", "dummy", "play_rules", "mishap", "together", "together"]
     ))
     seat = data.draw(st.sampled_from(SEATS))
     if kind == "progress":
@@ -183,6 +184,9 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
             turn = t.auction.turn if isinstance(t.auction.turn, Seat) else seat
             return events.BidAboveSeven(data.draw(st.sampled_from((turn, seat))),
                                         data.draw(st.sampled_from(("8C", "8NT", "9H"))))
+        if data.draw(st.integers(0, 4)) == 0:  # an artificial call, out of rotation or not (Law 29C)
+            return CallMade(seat, data.draw(st.sampled_from(CALLS)), alert=True,
+                            explanation=data.draw(st.sampled_from(ARTIFICIAL)))
         return CallMade(seat, data.draw(st.sampled_from(CALLS)))
     if kind == "director":
         return DirectorCalled(seat)
@@ -196,7 +200,18 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
         actors: tuple[Seat | Director, ...] = (*SEATS, DIRECTOR)
         actor = data.draw(st.sampled_from(actors))
         return Elected(actor, same[0] if same else decisions.Accept(LawRef(27, "A1")))
-    if kind == "card":
+    together = t.playing.out_of_turn.together if t.playing is not None else None
+    if kind == "together" and t.play is not None and together is not None:
+        # Law 58B3: the offender's LHO plays before the offender names the card he plays
+        hand = sorted(t.play.hand(together.seat.lho)) or [Card.from_str("SA")]
+        return CardPlayed(together.seat.lho, data.draw(st.sampled_from(hand)))
+    if kind == "together" and t.play is not None:  # Law 58B, from the player in turn
+        hand = sorted(t.play.hand(t.play.turn))
+        if len(hand) >= 2:
+            cards = tuple(data.draw(st.lists(st.sampled_from(hand), min_size=2, max_size=2, unique=True)))
+            visible = cards if data.draw(st.integers(0, 3)) else cards[:1]
+            return events.SimultaneousCards(t.play.turn, cards, visible)
+    if kind in ("card", "together"):
         play = t.play
         holder = seat if play is None else data.draw(st.sampled_from((play.turn, seat)))
         hand = play.hand(holder) if play is not None else t.deal[holder]
@@ -213,7 +228,7 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
     if kind == "play_rules":  # Laws 42B2, 43B, 45C, 45C4(b), 45E, 45F, 47E, 61-63, 65B3, 66C, 67B
         rule = data.draw(st.sampled_from(
             ["deemed", "change", "retract", "inspect", "defective", "fifth", "indicated", "pointing",
-             "warned", "attention"]
+             "warned", "attention", "together", "together"]
         ))
         card = data.draw(st.sampled_from(sorted(t.deal[seat])))
         if rule == "deemed":
@@ -228,6 +243,13 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
             again = data.draw(st.sampled_from((None, None, trick + 1, trick + 2)))
             return events.DefectiveTrickFound(seat, trick, data.draw(st.booleans()), again is not None or
                                               data.draw(st.booleans()), again)
+        if rule == "together" and t.play is not None:  # Law 58B (58B3: LHO may play over them)
+            holder = data.draw(st.sampled_from((t.play.turn, t.play.turn, seat)))
+            hand = sorted(t.play.hand(holder))
+            if len(hand) >= 2:
+                cards = tuple(data.draw(st.lists(st.sampled_from(hand), min_size=2, max_size=3, unique=True)))
+                visible = cards if data.draw(st.booleans()) else cards[:1]
+                return events.SimultaneousCards(holder, cards, visible)
         if rule == "fifth":  # Law 45E
             return events.FifthCard(seat, card)
         if rule == "indicated":  # Law 45F
@@ -243,7 +265,7 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
             return events.WrongPointing(seat, owner, data.draw(st.integers(1, 13)))
         return events.InspectionAllowed(seat, data.draw(st.integers(1, 13)))
     if kind == "mishap":  # Law 7B and Laws 13-15
-        rules = ["count", "wrong", "surplus", "restore", "hand", "elsewhere", "board"]
+        rules = ["count", "wrong", "surplus", "restore", "hand", "elsewhere", "board", "redeal"]
         rule = data.draw(st.sampled_from(rules))
         other = data.draw(st.sampled_from((None, *SEATS)))
         if rule == "count":
@@ -255,6 +277,10 @@ def _random_event(data: st.DataObject, t: Table) -> events.Event:
                                            data.draw(st.booleans()))
         if rule == "restore":
             return events.HandRestored(t.deal)
+        if rule == "redeal" and not any(isinstance(e, events.ExtraneousInformation) for e in t.record):
+            return events.ExtraneousInformation(seat, "random")  # Law 16D1, which a redeal needs
+        if rule == "redeal":  # Law 16D2(b): the same cards, rotated a seat, as the new deal
+            return events.BoardRedealt(Deal(tuple(t.deal[s.rho] for s in SEATS)))  # type: ignore[arg-type]
         if rule == "hand":
             return events.WrongHandCall(seat)
         if rule == "elsewhere":
@@ -293,6 +319,9 @@ def test_random_actions_never_break_the_table(data: st.DataObject, deal: object,
                                               policy: Policy) -> None:
     board = Board(number, typing.cast(typing.Any, deal))
     t = Table.new(board, Regulations(policy=policy))
+    if data.draw(st.integers(0, 7)) == 0:  # Laws 16D1, 16D2(b): information seen, the board redealt at once
+        t = t.apply(events.ExtraneousInformation(data.draw(st.sampled_from(SEATS)), "a hand seen"))
+        t = t.apply(events.BoardRedealt(data.draw(deals())))
     steps = data.draw(st.integers(0, 80))
     for _ in range(steps):
         if t.phase is Phase.ENDED:

@@ -45,6 +45,7 @@ from tenace.laws.decisions import (
     Withdrawn,
 )
 from tenace.laws.events import (
+    BoardRedealt,
     CallChanged,
     CallMade,
     CancelledCallElsewhere,
@@ -160,6 +161,7 @@ __all__ = [
     # Laws 20F, 75
     "ExplanationCorrected",
     "ExplanationGiven",
+    "BoardRedealt",
     "ExtraneousInformation",
     "Mistake",
     "MistakeFound",

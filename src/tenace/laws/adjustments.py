@@ -39,6 +39,7 @@ from tenace.errors import ImpossibleActionError
 from tenace.laws import reviews, revokes
 from tenace.laws.decisions import Reject
 from tenace.laws.events import (
+    BoardRedealt,
     CallMade,
     Elected,
     ExtraneousInformation,
@@ -54,7 +55,9 @@ from tenace.seats import Side
 if TYPE_CHECKING:
     from tenace.laws.table import Table
 
-__all__ = ["AT_ONCE", "GENERAL", "Owed", "adjusted", "check", "cut_short", "owed"]
+__all__ = [
+    "AT_ONCE", "GENERAL", "Owed", "adjusted", "check", "check_redeal", "cut_short", "owed", "redeal_index",
+]
 
 GENERAL: Final = (LawRef(12, "A1"), LawRef(12, "A3"), LawRef(40, "B4"))
 """The Director's general powers to adjust a board that has ended, and Law 40B4: a side damaged by the
@@ -112,9 +115,10 @@ def owed(table: Table) -> tuple[Owed, ...]:
         if remedy.law in (TOO_LATE_TO_CHANGE, TOO_LATE_TO_RETRACT):
             add(remedy.law, None)
     called = False
-    for event in table.record:  # Law 16D: extraneous information, before the first call (2(c)) or after (3)
-        called = called or isinstance(event, CallMade)
-        if isinstance(event, ExtraneousInformation):
+    redealt = redeal_index(table)
+    for index, event in enumerate(table.record):  # Law 16D: extraneous information, before the first call
+        called = called or isinstance(event, CallMade)  # (2(c)) or after it (3)
+        if isinstance(event, ExtraneousInformation) and index > redealt:  # Law 16D2(b): the old deal's
             add(EXTRANEOUS_AFTER if called else EXTRANEOUS_BEFORE, None)
         elif isinstance(event, Elected) and isinstance(event.option, Reject) and event.option.law.law == 55:
             # Law 55C: declarer's lead out of turn taken back (55B1, 55B2); the defenders are protected
@@ -139,7 +143,8 @@ def check(table: Table, event: ScoreAdjusted, *, ended: bool) -> None:
     # Law 12B2, as far as a record can show it: an adjusted score must cite a Law that empowers it here (one
     # owed on this board, a pending review, or the general powers of 12A), never a rectification's severity
     if event.law == AT_ONCE:  # Law 16D2(d): an adjusted score instead of playing the board
-        if not any(isinstance(e, ExtraneousInformation) for e in table.record):
+        redealt = redeal_index(table)
+        if not any(isinstance(e, ExtraneousInformation) and i > redealt for i, e in enumerate(table.record)):
             raise ImpossibleActionError(f"{AT_ONCE} needs extraneous information on record (Law 16D1)")
         if ended:
             raise ImpossibleActionError(f"the board has been played: its score is adjusted under "
@@ -169,6 +174,31 @@ def check(table: Table, event: ScoreAdjusted, *, ended: bool) -> None:
             f"nothing on this board empowers the Director to adjust the score under {event.law} "
             f"(he may here under {due})"
         )
+
+
+def redeal_index(table: Table) -> int:
+    """The record index of the last redeal of the board (Law 16D2(b)), -1 if it was never redealt."""
+    return max((i for i, e in enumerate(table.record) if isinstance(e, BoardRedealt)), default=-1)
+
+
+def check_redeal(table: Table, event: BoardRedealt) -> None:
+    """Whether the Director may have the board redealt now (Law 16D2(b)): a player received extraneous
+    information (16D1), since the last redeal, and no call has been made yet.
+
+    :raises ImpossibleActionError: naming what is missing and the Law.
+    """
+    redealt = redeal_index(table)
+    if not any(isinstance(e, ExtraneousInformation) and i > redealt for i, e in enumerate(table.record)):
+        raise ImpossibleActionError("a redeal needs extraneous information on record (Law 16D1) about the "
+                                    "deal in play")
+    auction = table.auction
+    called = any(isinstance(e, CallMade) for e in table.record[redealt + 1:])
+    if called or table.playing is not None or auction.calls or auction.open is not None:
+        raise ImpossibleActionError("the board may be redealt only before any call has been made (Law 16D2)")
+    mishaps = table.mishaps
+    if mishaps.deal is not None or mishaps.decision is not None or mishaps.restoring is not None:
+        raise ImpossibleActionError("the Director is dealing with a wrong count of this deal's cards: no "
+                                    "redeal now (Law 16D2(b))")
 
 
 def cut_short(table: Table) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tenace.calls import PASS, Bid, Call, Double, Pass, Redouble
+from tenace.cards import Suit
 from tenace.contract import Contract, Doubling
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.laws._evolve import replace
@@ -39,7 +40,7 @@ from tenace.laws.events import (
     Elected,
     Event,
 )
-from tenace.laws.penalty_cards import Exposure, on_auction_exposure
+from tenace.laws.penalty_cards import Exposure, on_auction_exposure, specified
 from tenace.laws.refs import DIRECTOR, LawRef, Policy, actor_name
 from tenace.record import AnnotatedCall
 from tenace.seats import Seat, Side
@@ -56,6 +57,10 @@ class StandingCall:
     call: AnnotatedCall
     lapsed: tuple[Constraint, ...] = ()
     """The constraints this call satisfied, which come back if it is changed (Law 25A1)."""
+    inadmissible: bool = False
+    """An inadmissible double or redouble the offender's LHO called over before anyone drew attention to it:
+    it stays in the auction as it was made, but the auction and the contract are as if it had not been (Law
+    36C); attention drawn to it before the opening lead is faced cancels it and every call after it (36A)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +94,8 @@ class _AwaitRHO:
     repeat_law: LawRef
     law: LawRef
     if_not: tuple[Constraint, ...]
+    specifies: tuple[Suit, ...] | None = None
+    """Law 29C: the call out of rotation was artificial; the suits it specified."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +161,8 @@ class AuctionState:
     def _last_bid(self) -> tuple[Seat, Bid, Doubling, Seat | None] | None:
         doubling, doubler = Doubling.UNDOUBLED, None
         for standing in reversed(self.calls):
+            if standing.inadmissible:  # Law 36C: as if it had not been made
+                continue
             call = standing.call.call
             if isinstance(call, Bid):
                 return standing.seat, call, doubling, doubler
@@ -164,11 +173,20 @@ class AuctionState:
 
     @property
     def ended(self) -> bool:
-        """Three passes after a bid, or four passes with no bid (Law 22)."""
+        """Three passes after a bid, or four passes with no bid (Law 22). An inadmissible double nobody
+        noticed (Law 36C) is a call the others answered, but it does not stop four passes from passing the
+        board out."""
         calls = [s.call.call for s in self.calls]
         if self._last_bid() is None:
-            return len(calls) >= 4 and all(isinstance(c, Pass) for c in calls)
+            counted = [s.call.call for s in self.calls if not s.inadmissible]
+            return len(counted) >= 4 and all(isinstance(c, Pass) for c in counted)
         return len(calls) >= 4 and all(isinstance(c, Pass) for c in calls[-3:])
+
+    @property
+    def unnoticed(self) -> int | None:
+        """The position in :attr:`calls` of the first inadmissible double or redouble nobody drew attention
+        to before the offender's LHO called (Law 36), if any."""
+        return next((i for i, s in enumerate(self.calls) if s.inadmissible), None)
 
     def contract(self) -> Contract | None:
         """The final contract once the auction has ended; ``None`` when passed out. Declarer is the first of
@@ -220,9 +238,10 @@ def _cite(law: int, clause: str = "") -> LawRef:
     return LawRef(law, clause)
 
 
-def _append(state: AuctionState, event: CallMade) -> AuctionState:
+def _append(state: AuctionState, event: CallMade, *, inadmissible: bool = False) -> AuctionState:
     """A call that stands: it joins the auction, the constraints it satisfies lapse, and the turn passes to
-    the caller's left (Law 17C) unless the auction has ended."""
+    the caller's left (Law 17C) unless the auction has ended. ``inadmissible``: a double or redouble kept in
+    the auction unnoticed (Law 36C)."""
     constraints = tuple(
         c
         for c in state.constraints
@@ -232,7 +251,8 @@ def _append(state: AuctionState, event: CallMade) -> AuctionState:
         )
     )
     lapsed = tuple(c for c in state.constraints if c not in constraints)
-    standing = StandingCall(event.seat, AnnotatedCall(event.call, event.alert, event.explanation), lapsed)
+    standing = StandingCall(event.seat, AnnotatedCall(event.call, event.alert, event.explanation), lapsed,
+                            inadmissible)
     new = replace(state, calls=(*state.calls, standing), constraints=constraints, open=None)
     new = replace(new, turn=None if new.ended else event.seat.lho)
     if new.turn is None:
@@ -247,7 +267,8 @@ def _append(state: AuctionState, event: CallMade) -> AuctionState:
             return replace(
                 new,
                 procedure=None,
-                constraints=(*new.constraints, MustRepeat(proc.offender, proc.withdrawn, proc.repeat_law)),
+                constraints=(*new.constraints,
+                             MustRepeat(proc.offender, proc.withdrawn, proc.repeat_law, proc.specifies)),
             )
         return replace(new, procedure=_AwaitComparable(proc.offender, proc.withdrawn, proc.law, proc.if_not))
     return new
@@ -304,7 +325,7 @@ def on_call(state: AuctionState, event: CallMade, index: int, policy: Policy) ->
     if isinstance(state.procedure, _AwaitReplacement) and state.procedure.offender is seat:
         return _replacement(state, state.procedure, event, index, policy)
     repeat = next((c for c in state.constraints if isinstance(c, MustRepeat) and c.seat is seat), None)
-    if repeat is not None and call != repeat.call:
+    if repeat is not None and not repeats(repeat, event):
         raise ImpossibleActionError(f"{seat.name.title()} must repeat {repeat.call} ({repeat.law})")
     required = state.must_pass(seat)
     if required is not None and not isinstance(call, Pass):
@@ -443,7 +464,11 @@ def _call_over_open_irregularity(
             accepted = _append(replace(state, open=None), offending)
             return on_call(accepted, event, index, policy)
     if kind is Kind.INADMISSIBLE_DOUBLE and seat is offender.lho:
-        return _cancelled_by_lho(state, offending, event)
+        # Law 36A: LHO calls before rectification, so nobody has noticed yet. The double stays in the
+        # auction as made but counts for nothing (36C); when attention is drawn to it before the opening lead
+        # is faced, it and every call after it are cancelled (36A, :func:`on_director`).
+        kept = _append(replace(state, open=None), offending, inadmissible=True)
+        return on_call(kept, event, index, policy)
     if kind is Kind.CALL_WHILE_REQUIRED_TO_PASS and seat is offender.lho:
         # Law 37A: the inadmissible call and everything after it stand.
         accepted = _append(replace(state, open=None), offending)
@@ -464,6 +489,45 @@ def _cancelled_by_lho(state: AuctionState, offending: CallMade, event: CallMade)
         event.call,
         _cite(36, "A"),
         offender.side,  # Law 16C: LHO's cancelled call is authorised to his side, not to the offenders
+    )
+
+
+def _cancel_unnoticed(state: AuctionState, at: int) -> AuctionState:
+    """Law 36A: attention is drawn, during the auction period, to an inadmissible double or redouble its
+    offender's LHO called over: it and every later call are cancelled and the auction goes back to the
+    offender, whose turn it was, as if nothing had happened (no Law 26B restriction). The cancelled calls are
+    withdrawn information (Law 16C), the offending side's; the obligations they met are in force again."""
+    offender = state.calls[at].seat
+    cancelled = state.calls[at:]
+    restored = tuple(c for s in cancelled for c in s.lapsed)
+    new = replace(state, calls=state.calls[:at], turn=offender, constraints=(*state.constraints, *restored),
+                  misinformed=tuple(m for m in state.misinformed if m[1] < at))
+    for standing in cancelled:
+        new = _withdraw(new, standing.seat, standing.call.call, _cite(36, "A"), offender.side)
+    return new
+
+
+def repeats(repeat: MustRepeat, made: CallMade) -> bool:
+    """Whether ``made`` meets the obligation to repeat a cancelled call (Laws 31A1, 32A1): the same call, or,
+    when the call out of rotation was artificial, a call of the same kind that specifies the same suits (Law
+    29C: Laws 30-32 apply to the denominations it specified, not the one it named).
+
+    >>> from tenace.calls import parse_call
+    >>> from tenace.cards import Suit
+    >>> must = MustRepeat(Seat.SOUTH, parse_call("2D"), _cite(31, "A1"), (Suit.HEARTS,))
+    >>> repeats(must, CallMade(Seat.SOUTH, parse_call("2D")))
+    True
+    >>> repeats(must, CallMade(Seat.SOUTH, parse_call("3D"), alert=True, explanation="transfer to hearts"))
+    True
+    >>> repeats(must, CallMade(Seat.SOUTH, parse_call("3D")))
+    False
+    """
+    if made.call == repeat.call:
+        return True
+    return (
+        bool(repeat.specifies)
+        and type(made.call) is type(repeat.call)
+        and set(specified(made)) == set(repeat.specifies or ())
     )
 
 
@@ -559,6 +623,8 @@ def on_director(state: AuctionState, event: DirectorCalled) -> AuctionState:
     decision lists every option the Laws give, each with its Law (Law 10C1)."""
     if state.above_seven is not None:
         return _rectify_above_seven(state, state.above_seven)
+    if state.open is None and state.unnoticed is not None:
+        return _cancel_unnoticed(state, state.unnoticed)
     if state.open is None:
         raise ImpossibleActionError("there is no irregularity in the auction to call the Director for")
     irregularity, offending = state.open
@@ -686,7 +752,8 @@ def _cancel_out_of_rotation(
             law = _cite(30, "B1(b)(ii)")
         case Bid():
             if at_rho:  # Law 31A1: repeat the bid if RHO passes; 31A2 otherwise
-                return _await_rho(state, offender, call, _cite(31, "A1"), _cite(31, "A2(b)"))
+                return _await_rho(state, offender, call, _cite(31, "A1"), _cite(31, "A2(b)"),
+                                  _artificial_specifies(offending))
             # Law 31B1: the offender's partner calls freely at his turn (the cancelled bid is UI, 16C2);
             # Law 31B2: the offender calls at his turn and the Director judges comparability as in 31A2.
             law = _cite(31, "B")
@@ -697,7 +764,8 @@ def _cancel_out_of_rotation(
                     state, constraints=(*state.constraints, *_partner_silenced(offender, _cite(36, "B4")))
                 )
             if at_rho:  # Law 32A1 / 32A2 (a comparable call, Law 32A2(a); otherwise Law 32A2(b))
-                return _await_rho(state, offender, call, _cite(32, "A1"), _cite(32, "A2(b)"))
+                return _await_rho(state, offender, call, _cite(32, "A1"), _cite(32, "A2(b)"),
+                                  _artificial_specifies(offending))
             # Law 32B1: the offender's partner calls freely (16C2); Law 32B2: the offender's call at his
             # turn is judged as in 32A2(a)/(b).
             law = _cite(32, "B")
@@ -720,14 +788,23 @@ def _artificial_pass(state: AuctionState, offending: CallMade) -> bool:
 
 
 def _await_rho(
-    state: AuctionState, offender: Seat, call: Call, repeat_law: LawRef, law: LawRef
+    state: AuctionState, offender: Seat, call: Call, repeat_law: LawRef, law: LawRef,
+    specifies: tuple[Suit, ...] | None = None,
 ) -> AuctionState:
     """Laws 31A/32A: what the offender may do depends on his RHO's call, which comes first."""
     if_not = (
         MustPass(offender.partner, Duration.NEXT_TURN, law),
         LeadRestriction(offender.partner, offender, _cite(26, "B")),
     )
-    return replace(state, procedure=_AwaitRHO(offender, call, repeat_law, law, if_not))
+    return replace(state, procedure=_AwaitRHO(offender, call, repeat_law, law, if_not, specifies))
+
+
+def _artificial_specifies(offending: CallMade) -> tuple[Suit, ...] | None:
+    """Law 29C: for an artificial call out of rotation (alerted or explained), the suits it specified, to
+    which Laws 31 and 32 then apply; ``None`` for a natural call."""
+    if not (offending.alert or offending.explanation):
+        return None
+    return specified(offending)
 
 
 def _judged(state: AuctionState, option: Comparable) -> AuctionState:

@@ -333,6 +333,9 @@ class MustRepeat:
     seat: Seat
     call: Call
     law: LawRef
+    specifies: tuple[Suit, ...] | None = None
+    """Law 29C: the cancelled call was artificial; a call of the same kind specifying these suits repeats it
+    as well as the same call does (see :func:`tenace.laws.auction_period.repeats`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -808,6 +808,20 @@ class ExtraneousInformation:
 
 
 @dataclass(frozen=True, slots=True)
+class BoardRedealt:
+    """The Director, judging that extraneous information received before any call would likely interfere with
+    normal play, has the board redealt for these contestants (Law 16D2(b)): ``deal`` replaces the board's
+    deal at this table and the auction starts afresh. What was learnt about the old deal no longer matters
+    (no adjustment under 16D2(c) is owed for it)."""
+
+    deal: Deal
+
+    @property
+    def actor(self) -> Actor:
+        return DIRECTOR
+
+
+@dataclass(frozen=True, slots=True)
 class ScoreAdjusted:
     """The Director's adjusted score for the board under ``law`` (Law 12C), recorded once the play is over
     (or in answer to his end-of-play review of Laws 45F, 64C and 67B3). Either an assigned adjusted score
@@ -867,5 +881,5 @@ Event = (
     | CardsCounted | WrongCardCount | SurplusCardFound | HandRestored | WrongHandCall | CancelledCallElsewhere
     | WrongBoardDiscovered
     | UIReserved | PollRecorded | LogicalAlternatives | Suggested | UIRuling | ScoreAdjusted
-    | ExtraneousInformation
+    | ExtraneousInformation | BoardRedealt
 )

@@ -39,7 +39,7 @@ holds an :class:`OutOfTurnState`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tenace.cards import SUITS, Card, CardSet
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
@@ -132,6 +132,11 @@ class _Together:
     irregularity: Irregularity
     seat: Seat
     visible: tuple[Card, ...]
+    over: Card | None = None
+    """The card the offender's LHO played to the trick before the offender named his (Law 58B3)."""
+
+
+_58B3: Final = LawRef(58, "B3")
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +164,11 @@ class OutOfTurnState:
     lead_or_play: tuple[Seat, Card] | None = None
     """The proper leader's card faced over a lead out of turn from his right: a play to it (Law 53A) or his
     own lead (53B), as the Director finds."""
+    withdrawable: tuple[Seat, Card] | None = None
+    """Law 58B3: an opponent's card played over cards played together, which he may take back now that the
+    offender has withdrawn a visible card."""
+    taken_back: tuple[tuple[Seat, Card], ...] = ()
+    """Cards taken back under Law 58B3: information authorised to their side, not to the offenders (16C)."""
 
     @property
     def open(self) -> bool:
@@ -608,6 +618,8 @@ def on_elected(state: PlayState, event: Elected, index: int = 0, policy: Policy 
         return replace(state, play=state.play.lead_out_of_turn(option.seat))
     if mine.together is not None and isinstance(option, DesignateCard):
         return _designated(state, mine.together, option.card, mine.together.irregularity.index, policy)
+    if mine.withdrawable is not None and option.law == _58B3:
+        return _withdrawn_or_not(state, option, index, policy)
     if mine.premature is not None and isinstance(
         option, RequireHighest | RequireLowest | RequireSuit | ForbidSuit
     ):
@@ -660,12 +672,58 @@ def _retract(state: PlayState, faced: Faced, law: LawRef) -> PlayState:
 
 
 def _designated(state: PlayState, together: _Together, card: Card, index: int, policy: Policy) -> PlayState:
-    """Law 58B2: the named card is played; a defender's other visible cards become penalty cards (Law 50)."""
+    """Law 58B2: the named card is played; a defender's other visible cards become penalty cards (Law 50).
+    Law 58B3: the offender has withdrawn a visible card, so an opponent who played to the trick meanwhile
+    may take his card back."""
     from tenace.laws import play_period
 
     state = replace(state, out_of_turn=replace(state.out_of_turn, together=None))
     state = play_period.on_card(state, CardPlayed(together.seat, card), index, policy)
-    return _penalise_others(state, together.seat, together.visible, card)
+    state = _penalise_others(state, together.seat, together.visible, card)
+    if together.over is None:
+        return state
+    lho = together.seat.lho
+    if state.pending is not None or state.play.turn is not lho:  # nothing left to choose: the card stands
+        return play_period.on_card(state, CardPlayed(lho, together.over), index, policy)
+    decision = Decision(
+        lho,
+        (Accept(_58B3), Reject(_58B3)),
+        _58B3,
+        together.irregularity,
+        f"{_name(together.seat)} played {card} and withdrew his other card: does {_name(lho)}'s "
+        f"{together.over} stand, or does he take it back and play another?",
+    )
+    return replace(state, pending=decision,
+                   out_of_turn=replace(state.out_of_turn, withdrawable=(lho, together.over)))
+
+
+def over_together(state: PlayState, event: CardPlayed) -> PlayState | None:
+    """The offender's LHO plays to the trick while the offender has still to name which of the cards he
+    played together is played (Law 58B2): the card waits for that choice (Law 58B3). ``None`` when the card is
+    not such a play."""
+    together = state.out_of_turn.together
+    if together is None or together.over is not None or event.seat is not together.seat.lho:
+        return None
+    if len(state.play.current_trick.cards) >= 3:
+        return None  # the offender's card completes the trick: the next card is a lead, made after it
+    if event.card not in state.play.hand(event.seat):
+        raise ImpossibleActionError(f"{event.card} is not in {_name(event.seat)}'s hand")
+    return replace(state, out_of_turn=replace(state.out_of_turn, together=replace(together, over=event.card)))
+
+
+def _withdrawn_or_not(state: PlayState, option: Option, index: int, policy: Policy) -> PlayState:
+    """Law 58B3: the opponent keeps his card, which is played now, or takes it back without further
+    rectification and plays any card (the card taken back is Law 16C information)."""
+    from tenace.laws import play_period
+
+    mine = state.out_of_turn
+    assert mine.withdrawable is not None
+    seat, card = mine.withdrawable
+    state = replace(state, out_of_turn=replace(mine, withdrawable=None))
+    if isinstance(option, Accept):
+        return play_period.on_card(state, CardPlayed(seat, card), index, policy)
+    return replace(state, out_of_turn=replace(state.out_of_turn,
+                                              taken_back=(*state.out_of_turn.taken_back, (seat, card))))
 
 
 def _penalise_others(state: PlayState, seat: Seat, visible: tuple[Card, ...], played: Card) -> PlayState:
@@ -744,6 +802,10 @@ def _simultaneous_cards(state: PlayState, event: SimultaneousCards, index: int, 
     from tenace.laws import play_period
 
     seat, cards, visible = event.seat, event.cards, event.visible
+    if state.claim is not None:
+        raise ImpossibleActionError("play has stopped for a claim (Law 68D)")
+    if state.pending is not None:
+        raise ImpossibleActionError(f"a decision is pending ({state.pending.law})")
     hand = state.play.hand(seat)
     if len(set(cards)) < 2 or any(c not in hand for c in cards):
         raise ImpossibleActionError(

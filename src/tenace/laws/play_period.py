@@ -127,6 +127,9 @@ def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> 
 def _on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> PlayState:
     if state.claim is not None:
         raise ImpossibleActionError("play has stopped for a claim (Law 68D)")
+    over = out_of_turn.over_together(state, event)  # Law 58B3: LHO plays before the offender names his card
+    if over is not None:
+        return over
     if state.pending is not None:
         raise ImpossibleActionError(f"a decision is pending ({state.pending.law})")
     play = state.play
@@ -156,6 +159,12 @@ def on_claim(state: PlayState, event: ClaimMade) -> PlayState:
     card still waiting to be completed, or a change of designation, lapses with it (Law 68D)."""
     if designation.owns(state.pending):
         state = replace(state, pending=None, designation=designation.DesignationState())
+    together = state.out_of_turn.together
+    if together is not None:  # the trick cannot be left with the offender's card unknown
+        raise ImpossibleActionError(
+            f"{together.seat.name.title()} must first name which of the cards he played together he plays "
+            "(Law 58B2)"
+        )
     return claims.on_claim(state, event)
 
 
@@ -217,6 +226,9 @@ def _defective(state: PlayState, event: DefectiveTrickFound, index: int) -> Play
         raise ImpossibleActionError(
             f"trick {event.played_again} is not a later trick played or in progress (Law 67B3)"
         )
+    # Law 67B2(b): a card the offender played too many is restored to his hand, where the record kept it all
+    # along (its single card per trick is the one that stays); so a later failure to follow with it is a
+    # revoke like any other, found and rectified under Laws 61-64.
     new = quitted.on_defective(state, event, ended=state.play.is_complete or state.claim is not None)
     if event.played_again is None:
         return new

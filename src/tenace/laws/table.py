@@ -44,6 +44,7 @@ from tenace.laws.decisions import Constraint, Decision, Irregularity, Kind, Pena
 from tenace.laws.events import (
     AttentionDrawn,
     BidAboveSeven,
+    BoardRedealt,
     CallChanged,
     CallMade,
     CardDeemedPlayed,
@@ -373,6 +374,10 @@ class Table:
                     playing = play_period.on_adjusted(playing)
                 return replace(self, playing=playing, record=(*self.record, event),
                                times=(*self._times(), stamp))
+            if isinstance(event, BoardRedealt):  # Law 16D2(b): the new deal is this table's board from now on
+                adjustments.check_redeal(self, event)
+                board = Board(self.board.number, event.deal, self.board.dealer, self.board.vulnerability)
+                return replace(self, board=board, record=(*self.record, event), times=(*self._times(), stamp))
             if isinstance(event, ExtraneousInformation):  # Law 16D1: on record; the board goes on
                 if self.phase is Phase.ENDED:
                     raise ImpossibleActionError("the board has ended: what a player learns now cannot affect "
@@ -437,6 +442,10 @@ class Table:
             case DirectorCalled():
                 if self.auction.open is not None or self.auction.above_seven is not None:
                     return replace(self, auction=auction_period.on_director(self.auction, event))
+                if self.auction.unnoticed is not None and (playing is None or not playing.opening_lead_faced):
+                    # Law 36A: an inadmissible double nobody noticed, found before the opening lead is faced;
+                    # after it, the contract simply scores as if it had not been made (36C)
+                    return self._after_auction(auction_period.on_director(self.auction, event))
                 if playing is not None:
                     return play_period.on_director(playing, event)
                 raise ImpossibleActionError("there is no irregularity for the Director to rectify")
@@ -650,6 +659,8 @@ def describe(event: Event) -> str:
             return f"{seat.name.title()} puts {card} on a trick he has played to"
         case ExtraneousInformation(seat=seat):
             return f"the Director learns that {seat.name.title()} received extraneous information"
+        case BoardRedealt():
+            return "the Director has the board redealt"
         case ScoreAdjusted(law=law):
             return f"the Director adjusts the score: {event.score} ({law})"
         case BidAboveSeven(seat=seat, bid=bid):
