@@ -13,9 +13,14 @@ Formats read:
 * PBN with ``ScoreTable``/``TotalScoreTable`` (Ruter and others): matchpoint pairs (MPs centred as Ruter
   prints them, or units, or matchpoints; percentages), Butler pairs (``IMP_NS``, ``ButlerDatum``, across
   sections) and team matches (``MatchDetails`` with IMPs per segment, ``VP_Home``/``VP_Away``).
-* A JFR Pary traveller page (HTML, one board: % NS / % EW; the Director's ``TD`` rows checked against Law
-  12C2 when the event's other pages are beside it) and a BBO traveller page (HTML, one board: NS points and
-  NS %, cross-IMPs or Butler IMPs).
+* PBN individual events (``PlayerId_North`` ... ``Percentage_West``), PBN files with ``Score`` tags and no
+  ScoreTable (BBO Helper: Law 77 scores), and team matches written one game per room (``Room``,
+  ``ScoreIMP``: the Law 78B swing).
+* A JFR Pary traveller page (HTML, one board: % NS / % EW, or IMPs against the printed datum; the rows may be
+  an Ajax ``.txt`` fragment beside the page; the Director's ``TD`` rows checked against Law 12C2 when the
+  event's other pages are beside it), a JFR results list (``W-*.html``), a BBO traveller page (HTML, one
+  board: NS points and NS %, cross-IMPs or Butler IMPs; a missing row is found and said) and a BBO results
+  page (``tview.php``: ranks, and scores from the travellers beside it).
 
 How a program rounds, and whether it factors short boards, are settings (Law 78D leaves them to the
 conditions of contest): each format has a detected default, printed in the report. Where a program's output
