@@ -445,14 +445,25 @@ def _records(path: Path, suffix: str, board: int | None = None) -> list[tuple[st
     if suffix == ".pbn":
         from tenace.formats.pbn import read_games
 
-        games = [(k, g) for k, g in enumerate(read_games(path, source=str(path)), 1)
-                 if board is None or g.record.number == board]
-        broken = [(k, g) for k, g in games if g.errors]
-        if broken and len(broken) == len(games):
-            fail(f"{broken[0][1].errors[0]}")
-        for k, g in broken:
-            err.print(f"{g.errors[0]} (game {k} left out)", markup=False)
-        found = [(f"game {k} (board {g.record.number})", g.record) for k, g in games if not g.errors]
+        # one game at a time, keeping only the records (a big file's games would not fit in memory)
+        found = []
+        broken: list[tuple[str, int]] = []  # the first 1000 games left out: their first error, their number
+        left_out = 0
+        for k, g in enumerate(read_games(path, source=str(path)), 1):
+            if board is not None and g.record.number != board:
+                continue
+            if g.errors:
+                left_out += 1
+                if len(broken) < 1000:
+                    broken.append((str(g.errors[0]), k))
+            else:
+                found.append((f"game {k} (board {g.record.number})", g.record))
+        if broken and not found:
+            fail(broken[0][0])
+        for error, k in broken:
+            err.print(f"{error} (game {k} left out)", markup=False)
+        if left_out > len(broken):
+            err.print(f"… and {left_out - len(broken)} more games left out", markup=False)
     else:
         from tenace.formats.lin import read_lin
 

@@ -152,7 +152,7 @@ def interpret(raw: RawGame, source: str = "<pbn>",
               parsers: Mapping[str, TagParser] = DEFAULT_TAG_PARSERS) -> PBNGame:
     """Give a raw game its meaning: typed values, sections, the record and the cross checks."""
     problems = Problems(source)
-    problems.items.extend(raw.problems)
+    problems.extend(raw.problems)
     values: dict[str, object] = {}
     tables: list[PBNTable] = []
     notes: dict[str, list[RawTag]] = {"Auction": [], "Play": []}
@@ -290,7 +290,7 @@ class _Interpreter:
             play=play.cards if play is not None else (), claim=claim, extra=extra,
         )
         return PBNGame(record, raw.tags, MappingProxyType(self.values), auction, play, tuple(self.tables),
-                       tuple(problems.items), source, raw.lineno, raw.comments)
+                       problems.items, source, raw.lineno, raw.comments)
 
     def _name(self, tag: str) -> str | None:
         value = self.values.get(tag)

@@ -29,6 +29,11 @@ NO_INHERITANCE: Final = frozenset(
 _NextToken = Callable[[], Token | None]
 _Push = Callable[[Token], None]
 _NAME: Final = re.compile(r"[A-Z][A-Za-z0-9_]*")
+SECTION_KEPT: Final = 100_000
+"""Section elements read after one tag: far more than any auction, play or results table holds (a table of
+5,000 rows of 20 columns); beyond them a hostile file's elements are counted, not kept (bounded memory)."""
+TAGS_KEPT: Final = 10_000
+"""Tag pairs read in one game; beyond them they are counted, not kept."""
 _SECTION_FORBIDDEN: Final = frozenset("%{}")
 
 
@@ -101,9 +106,40 @@ class _Builder:
         self.escapes: list[str] = []
         self.current: tuple[str, str, int] | None = None
         self.first_line: int | None = None
-        self.stray_lines: set[int] = set()
+        self.stray_line = 0  # the last line reported as text outside a tag (once a line)
+        self.dropped_items: tuple[int, int] | None = None  # section elements not kept: how many, first line
+        self.dropped_tags: tuple[int, int] | None = None  # tag pairs not kept: how many, first line
+
+    def stray(self, lineno: int) -> bool:
+        """Whether text outside a tag on this line is the first on it (each line is reported once)."""
+        if lineno == self.stray_line:
+            return False
+        self.stray_line = lineno
+        return True
+
+    def add_items(self, items: list[Item]) -> None:
+        """Section elements of the current tag, up to :data:`SECTION_KEPT`."""
+        room = SECTION_KEPT - len(self.items)
+        if len(items) <= room:
+            self.items.extend(items)
+            return
+        self.items.extend(items[:max(room, 0)])
+        count, line = self.dropped_items or (0, items[max(room, 0)].lineno)
+        self.dropped_items = (count + len(items) - max(room, 0), line)
 
     def close_tag(self) -> None:
+        if self.dropped_items is not None and self.current is not None:
+            count, line = self.dropped_items
+            self.problems.error(line, "section-too-long",
+                                f"the section of tag {self.current[0]} has more than {SECTION_KEPT:,} "
+                                f"elements: the last {count:,}, from line {line} on, are not read")
+            self.dropped_items = None
+        if len(self.tags) >= TAGS_KEPT and self.current is not None:
+            count, line = self.dropped_tags or (0, self.current[2])
+            self.dropped_tags = (count + 1, line)
+            self.current = None
+            self.items = []
+            self.tag_comments = []
         if self.current is not None:
             name, value, lineno = self.current
             if self.items or self.tag_comments:
@@ -117,7 +153,7 @@ class _Builder:
 
     @property
     def empty(self) -> bool:
-        return not self.tags and self.current is None and not any(p.is_error for p in self.problems.items)
+        return not self.tags and self.current is None and not self.problems.has_error
 
 
 class Inheritance:
@@ -176,11 +212,15 @@ def raw_games(tokens: Iterable[Token], source: str = "<pbn>") -> Iterator[RawGam
     def finish() -> Iterator[RawGame]:
         nonlocal builder
         builder.close_tag()
+        if builder.dropped_tags is not None:
+            count, line = builder.dropped_tags
+            builder.problems.error(line, "game-too-long", f"the game has more than {TAGS_KEPT:,} tag pairs: "
+                                   f"the last {count:,}, from line {line} on, are not read")
         if not builder.empty:
             tags = _drop_duplicates(builder.tags, builder.problems)
             resolved = inheritance.resolve(tags, builder.problems) if tags else ()
             first = builder.first_line or (resolved[0].lineno if resolved else 0)
-            yield RawGame(resolved, first, tuple(builder.comments), tuple(builder.problems.items),
+            yield RawGame(resolved, first, tuple(builder.comments), builder.problems.items,
                           tuple(builder.escapes))
         builder = _Builder(source)
 
@@ -197,13 +237,13 @@ def raw_games(tokens: Iterable[Token], source: str = "<pbn>") -> Iterator[RawGam
             b.current = (tok.code, tok.text, tok.lineno)
         elif kind is words_kind and b.current is not None:  # and a line of plain section data
             lineno = tok.lineno
-            b.items.extend([Item(word, lineno) for word in tok.text.split()])
+            b.add_items([Item(word, lineno) for word in tok.text.split()])
         elif kind is Kind.BREAK:
             yield from finish()
         elif tok.kind is Kind.PROBLEM:
             severity = Severity.WARNING if tok.warning else Severity.ERROR
-            b.problems.items.append(PBNProblem(tok.text, source=source, lineno=tok.lineno, code=tok.code,
-                                               severity=severity))
+            b.problems.add(PBNProblem(tok.text, source=source, lineno=tok.lineno, code=tok.code,
+                                      severity=severity))
         elif tok.kind is Kind.ESCAPE:
             b.escapes.append(tok.text)
         elif tok.kind is Kind.COMMENT:
@@ -212,12 +252,11 @@ def raw_games(tokens: Iterable[Token], source: str = "<pbn>") -> Iterator[RawGam
         elif tok.kind is Kind.WORDS:  # a line of plain section data (the reader's fused tokens)
             if b.current is not None:
                 lineno = tok.lineno
-                b.items.extend([Item(word, lineno) for word in tok.text.split()])
+                b.add_items([Item(word, lineno) for word in tok.text.split()])
             else:
                 if b.first_line is None:
                     b.first_line = tok.lineno
-                if tok.lineno not in b.stray_lines:
-                    b.stray_lines.add(tok.lineno)
+                if b.stray(tok.lineno):
                     b.problems.error(tok.lineno, "text-outside-tag",
                                      f"text {tok.text.split()[0]!r} is neither a tag pair nor section data")
         elif tok.kind is Kind.TAG or tok.kind is Kind.LBRACKET:
@@ -243,12 +282,11 @@ def raw_games(tokens: Iterable[Token], source: str = "<pbn>") -> Iterator[RawGam
             if tok.kind is not Kind.STRING and _SECTION_FORBIDDEN.intersection(tok.text):
                 b.problems.error(tok.lineno, "section-character",
                                  f"section element {tok.text!r} holds a character PBN forbids there (§3.2)")
-            b.items.append(Item(tok.text, tok.lineno, tok.kind is Kind.STRING))
+            b.add_items([Item(tok.text, tok.lineno, tok.kind is Kind.STRING)])
         else:
             if b.first_line is None:
                 b.first_line = tok.lineno
-            if tok.lineno not in b.stray_lines:
-                b.stray_lines.add(tok.lineno)
+            if b.stray(tok.lineno):
                 b.problems.error(tok.lineno, "text-outside-tag",
                                  f"text {tok.text!r} is neither a tag pair nor section data")
 
@@ -299,8 +337,8 @@ def _skip_comments(next_token: _NextToken, problems: Problems, push: _Push) -> T
             tok = Token(Kind.LBRACKET, "[", tok.lineno, tok.column)
         if tok is not None and tok.kind is Kind.PROBLEM:
             severity = Severity.WARNING if tok.warning else Severity.ERROR
-            problems.items.append(PBNProblem(tok.text, source=problems.source, lineno=tok.lineno,
-                                             code=tok.code, severity=severity))
+            problems.add(PBNProblem(tok.text, source=problems.source, lineno=tok.lineno,
+                                    code=tok.code, severity=severity))
             continue
         if tok is None or tok.kind is not Kind.COMMENT:
             return tok

@@ -8,6 +8,8 @@ strict reader can raise it as it is.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
+from typing import Final
 
 from tenace.errors import PBNError
 
@@ -31,10 +33,13 @@ class PBNProblem(PBNError):
     """
 
     def __init__(self, message: str, *, source: str = "<pbn>", lineno: int | None = None,
-                 code: str = "syntax", severity: Severity = Severity.ERROR) -> None:
+                 code: str = "syntax", severity: Severity = Severity.ERROR, count: int = 1) -> None:
         super().__init__(message, source=source, lineno=lineno)
         self.code = code
         self.severity = severity
+        self.count = count
+        """How many problems this one stands for: more than 1 only for the summary of the problems of a game
+        beyond :data:`PROBLEMS_KEPT` (code :data:`OMITTED`)."""
 
     @property
     def is_error(self) -> bool:
@@ -45,19 +50,56 @@ class PBNProblem(PBNError):
                 f"code={self.code!r}, severity={self.severity})")
 
 
-class Problems:
-    """A small collector used while reading one game: it stamps each problem with the source name."""
+PROBLEMS_KEPT: Final = 100
+"""Problems of one game kept one by one; beyond them each severity gets one summary problem with a count, so
+that a hostile game (a million passes, a million bad cards) costs bounded memory."""
+OMITTED: Final = "problems-omitted"
 
-    def __init__(self, source: str) -> None:
+
+class Problems:
+    """A small collector used while reading one game: it stamps each problem with the source name, keeps the
+    first :data:`PROBLEMS_KEPT` and counts the rest."""
+
+    def __init__(self, source: str, limit: int = PROBLEMS_KEPT) -> None:
         self.source = source
-        self.items: list[PBNProblem] = []
+        self.limit = limit
+        self._items: list[PBNProblem] = []
+        self._omitted: dict[Severity, list[int]] = {}  # severity -> [count, first line]
+
+    def add(self, problem: PBNProblem) -> None:
+        if problem.code != OMITTED and len(self._items) < self.limit:
+            self._items.append(problem)
+            return
+        slot = self._omitted.setdefault(problem.severity, [0, problem.lineno or 0])
+        slot[0] += problem.count
+
+    def extend(self, problems: Iterable[PBNProblem]) -> None:
+        for problem in problems:
+            self.add(problem)
 
     def error(self, lineno: int | None, code: str, message: str) -> None:
-        self.items.append(PBNProblem(message, source=self.source, lineno=lineno, code=code))
+        self.add(PBNProblem(message, source=self.source, lineno=lineno, code=code))
 
     def warning(self, lineno: int | None, code: str, message: str) -> None:
-        self.items.append(PBNProblem(message, source=self.source, lineno=lineno, code=code,
-                                     severity=Severity.WARNING))
+        self.add(PBNProblem(message, source=self.source, lineno=lineno, code=code, severity=Severity.WARNING))
+
+    @property
+    def has_error(self) -> bool:
+        return any(p.is_error for p in self._items) or Severity.ERROR in self._omitted
+
+    @property
+    def items(self) -> tuple[PBNProblem, ...]:
+        """The problems kept, then one summary per severity for those only counted."""
+        out = list(self._items)
+        for severity in (Severity.ERROR, Severity.WARNING):
+            if severity not in self._omitted:
+                continue
+            count, line = self._omitted[severity]
+            what = ("error" if severity is Severity.ERROR else "warning") + ("" if count == 1 else "s")
+            out.append(PBNProblem(f"{count:,} more {what} in this game (the first on line {line}), not "
+                                  "listed one by one", source=self.source, lineno=line or None, code=OMITTED,
+                                  severity=severity, count=count))
+        return tuple(out)
 
 
 class TagContext:

@@ -78,10 +78,7 @@ class LineDecoder:
 def _lines(data: Source, encoding: str | None) -> tuple[Iterator[str], str | None]:
     """Numbered-line source for any input, and a name for it when it is a file."""
     if isinstance(data, str):  # only CR, LF and CRLF end lines (str.splitlines would also split at \x0c etc.)
-        lines = _EOL.split(data)
-        if lines and lines[-1] == "":
-            lines.pop()
-        return iter(lines), None
+        return _split(data), None
     if isinstance(data, bytes | bytearray):
         whole = _decode_whole(bytes(data), encoding)
         if whole is not None:
@@ -103,6 +100,16 @@ def _lines(data: Source, encoding: str | None) -> tuple[Iterator[str], str | Non
         return from_file(), path
     name = getattr(data, "name", None)
     return _stream(data, encoding), name if isinstance(name, str) else None
+
+
+def _split(text: str) -> Iterator[str]:
+    """The lines of ``text`` one at a time (a list of a big file's lines would double its memory)."""
+    pos = 0
+    for end in _EOL.finditer(text):
+        yield text[pos:end.start()]
+        pos = end.end()
+    if pos < len(text):
+        yield text[pos:]
 
 
 _ANY_HINT: Final = re.compile(rb"^%.*(charset|encoding)", re.IGNORECASE | re.MULTILINE)

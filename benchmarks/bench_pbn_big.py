@@ -1,0 +1,108 @@
+"""Big PBN files (issue 15): time and peak memory of the reader and of the commands that read PBN, on a
+generated file of about 50 MB, and on hostile files of 10^6 tags, passes and play lines.
+
+The 50 MB file repeats the real games of the oracle files (PbnTools' tournaments, with auctions and play),
+renumbered, until it reaches the size asked. Each command runs in its own process, so its peak resident
+memory (``ru_maxrss``) is its own; the reader alone is also timed at a quarter and at the full size, to show
+that the time grows linearly.
+
+Run on demand, not as a test:  .venv/bin/python benchmarks/bench_pbn_big.py [--mb 50] [--commands ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ORACLES = Path(__file__).resolve().parents[2] / "shared" / "oracles"
+REAL = ORACLES / "pbntools-real-tournaments"
+PYTHON = sys.executable
+COMMANDS = {
+    "read_games": [PYTHON, "-c", "import sys\nfrom pathlib import Path\n"
+                   "from tenace.formats.pbn import read_games\n"
+                   "print(sum(1 for _ in read_games(Path(sys.argv[1]))))", "{file}"],
+    "pbn check": [PYTHON, "-m", "tenace", "pbn", "check", "{file}"],
+    "pbn convert (json)": [PYTHON, "-m", "tenace", "pbn", "convert", "{file}", "-o", "{out}.json"],
+    "pbn convert (pbn)": [PYTHON, "-m", "tenace", "pbn", "convert", "{file}", "-o", "{out}.pbn"],
+    "rule --board 7": [PYTHON, "-m", "tenace", "rule", "{file}", "--board", "7"],
+    "rescore": [PYTHON, "-m", "tenace", "rescore", "{file}"],
+}
+
+
+def make_big(path: Path, megabytes: float) -> int:
+    """Write real games again and again, renumbered, up to ``megabytes``; returns the number of games."""
+    games: list[str] = []
+    for source in sorted(REAL.rglob("*.pbn")):
+        text = source.read_text(encoding="utf-8", errors="replace").replace("\r\n", "\n")
+        games += [g.strip("\n") for g in re.split(r"\n\s*\n", text) if '[Deal "' in g]
+    target = int(megabytes * 1_000_000)
+    written = count = 0
+    with path.open("w", encoding="utf-8") as out:
+        while written < target:
+            for game in games:
+                count += 1
+                chunk = re.sub(r'\[Board "[^"]*"\]', f'[Board "{count}"]', game) + "\n\n"
+                out.write(chunk)
+                written += len(chunk.encode("utf-8"))
+                if written >= target:
+                    break
+    return count
+
+
+def hostile(path: Path, kind: str, n: int) -> None:
+    with path.open("w", encoding="utf-8") as out:
+        if kind == "tags":
+            out.write('[Board "1"]\n' + "".join(f'[Private{i} "x"]\n' for i in range(n)))
+        elif kind == "passes":
+            out.write('[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n' + "Pass Pass Pass Pass\n" * (n // 4))
+        else:
+            out.write('[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 '
+                      '2.5432.5432.5432"]\n[Declarer "N"]\n[Contract "7NT"]\n[Play "E"]\n' + "- - - -\n" * n)
+
+
+def run(label: str, argv: list[str], src: str | None = None) -> None:
+    env = {**os.environ, "PYTHONPATH": src} if src else None
+    start = time.perf_counter()
+    with open(os.devnull, "wb") as sink:
+        proc = subprocess.Popen(["nice", *argv], stdout=sink, stderr=sink, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    print(f"  {label:<28} {seconds:8.1f} s   peak {usage.ru_maxrss / 1024:7.0f} MB   exit {code}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--mb", type=float, default=50.0, help="size of the generated file")
+    parser.add_argument("--commands", nargs="*", default=list(COMMANDS), help="which commands to run")
+    parser.add_argument("--hostile", type=int, default=1_000_000, help="items in the hostile files (0: none)")
+    parser.add_argument("--src", help="run the commands with this source folder first on the path (e.g. an "
+                        "older revision's src, from git archive), to compare")
+    parser.add_argument("--quarter", action="store_true",
+                        help="also time the reader on a quarter of the size (linear time)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        tmp = Path(folder)
+        for fraction in (0.25, 1.0) if args.quarter else (1.0,):
+            big = tmp / f"big{fraction}.pbn"
+            games = make_big(big, args.mb * fraction)
+            print(f"{big.stat().st_size / 1e6:.1f} MB, {games:,} games:", flush=True)
+            for name in args.commands if fraction == 1.0 else ["read_games"]:
+                argv = [a.format(file=big, out=tmp / "out") for a in COMMANDS[name]]
+                run(name, argv, args.src)
+        for kind in ("tags", "passes", "play lines") if args.hostile else ():
+            path = tmp / f"{kind.replace(' ', '_')}.pbn"
+            hostile(path, kind, args.hostile)
+            print(f"{args.hostile:,} {kind} in one game ({path.stat().st_size / 1e6:.1f} MB):", flush=True)
+            for name in ("read_games", "pbn check"):
+                run(name, [a.format(file=path, out=tmp / "out") for a in COMMANDS[name]], args.src)
+
+
+if __name__ == "__main__":
+    main()
