@@ -1,11 +1,17 @@
-"""Throughput of the record formats on the oracle files: PBN read and write, LIN read and write, JSON.
+"""Throughput of the record formats on the oracle files: PBN read and write, LIN read and write, JSON; and
+PBN reading side by side with endplay's reader on the same real file.
 
-Run on demand, not as a test:  .venv/bin/python benchmarks/bench_formats.py [--repeat N]
+The side-by-side file is the PbnTools real tournaments (auctions and play) that endplay reads, joined into
+one; both readers run in turns in one process, and the medians are compared. Both give every game with its
+deal, auction and play; Tenace also checks every call and card against the Laws and keeps every tag.
+
+Run on demand, not as a test:  nice .venv/bin/python benchmarks/bench_formats.py [--repeat N]
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -26,10 +32,43 @@ def _rate(label: str, boards: int, run: Callable[[], object], repeat: int) -> No
     print(f"{label:<34} {boards / best:>10,.0f} boards/s   ({boards:,} boards in {best * 1000:.1f} ms)")
 
 
+def versus_endplay(repeat: int) -> None:
+    """Tenace's PBN reader and endplay's on the same text, in turns; the medians and their ratio."""
+    try:
+        from endplay.parsers import pbn as endplay_pbn
+    except ImportError:
+        print("endplay is not installed: no side-by-side PBN timing")
+        return
+    texts = []
+    for path in sorted((ORACLES / "pbntools-real-tournaments").rglob("*.pbn")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        try:
+            endplay_pbn.loads(text)
+        except Exception:  # noqa: BLE001 - endplay fails on some real files; the comparison needs both
+            continue
+        texts.append(text)
+    text = "\n".join(texts)
+    data = text.encode("utf-8")
+    times: dict[str, list[float]] = {"endplay": [], "tenace": []}
+    counts: dict[str, int] = {}
+    for _ in range(max(repeat, 3)):
+        start = time.perf_counter()
+        counts["endplay"] = len(endplay_pbn.loads(text))
+        times["endplay"].append(time.perf_counter() - start)
+        start = time.perf_counter()
+        counts["tenace"] = sum(1 for game in read_games(data) if game.record is not None)
+        times["tenace"].append(time.perf_counter() - start)
+    ep, te = statistics.median(times["endplay"]), statistics.median(times["tenace"])
+    print(f"PBN read side by side ({len(data) / 1e6:.2f} MB, {counts['tenace']:,} games; endplay "
+          f"{counts['endplay']:,} boards): endplay {ep * 1000:.0f} ms, Tenace {te * 1000:.0f} ms, "
+          f"Tenace/endplay = {te / ep:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per measurement (best is shown)")
     repeat: int = parser.parse_args().repeat
+    versus_endplay(repeat)
 
     pbn_texts = [p.read_bytes() for p in sorted(ORACLES.rglob("*.pbn"))]
     games = [g for data in pbn_texts for g in read_games(data)]
