@@ -384,3 +384,62 @@ def test_a_team_player_may_not_watch_the_other_room_of_his_match_before_the_boar
     # refused: the whole team counts as the match's players, in both rooms
     assert spectator_refusal(ann, watched, state) is not None
     assert spectator_refusal(olaf, watched, state) is None  # someone outside the match, under the live policy
+
+
+# --- a Swiss of teams ---------------------------------------------------------------------------------------
+
+
+def _swiss_pairs(order: list[str], met: set[frozenset[str]]) -> list[tuple[str, str]] | None:
+    """Top down: the best team left meets the best one it has not met that lets the others be paired."""
+    if not order:
+        return []
+    top, others = order[0], order[1:]
+    for i, opponent in enumerate(others):
+        if frozenset((top, opponent)) not in met:
+            tail = _swiss_pairs(others[:i] + others[i + 1:], met)
+            if tail is not None:
+                return [(top, opponent), *tail]
+    return None
+
+
+@needs_oracles
+def test_a_swiss_of_four_teams_pairs_each_round_from_the_standings_and_ranks_by_vps(
+    client: TestClient, db: str
+) -> None:
+    _login(client, "dan")
+    answer = client.post("/club/sessions", json={
+        "name": "Swiss", "movement": "swiss", "teams": 4, "boards_per_round": 2, "start": True,
+    })
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    assert created["rounds"] == 3 and created["swiss"] is True
+    assert {(t["ns"], t["ew"]) for t in created["tables"]} == {("1", "2"), ("2", "1"), ("3", "4"), ("4", "3")}
+    _wait_for(client, created["id"], "finished", timeout=240)
+
+    with Store.open(db) as store:
+        event = store.event(created["event_id"])
+        results = store.results(created["event_id"])
+    (movement,) = event.sessions[0].movements
+    assert movement.rounds == (1, 2, 3)
+    # each match's IMPs and VPs, worked out here: open room (home NS) against closed room (away NS)
+    vps: dict[str, Fraction] = defaultdict(Fraction)
+    met: set[frozenset[str]] = set()
+    for round_ in movement.rounds:
+        seated = [s for s in movement.seatings if s.round == round_ and s.room == "open"]
+        if round_ > 1:  # the round's matches are the pairing of the standings after the rounds before
+            order = sorted(["1", "2", "3", "4"], key=lambda t: (-vps[t], int(t)))
+            assert sorted((s.ns, s.ew) for s in seated) == sorted(_swiss_pairs(order, met) or []), order
+        for seating in seated:
+            home, away = seating.ns, seating.ew
+            rooms = {(r.ns, r.board): _ns_score(r) for r in results if r.round == round_}
+            margin = sum(_imps(rooms[(home, b)] - rooms[(away, b)]) for b in seating.boards)
+            home_vps, away_vps = _wbf_vps(margin, len(seating.boards))
+            vps[home] += Fraction(home_vps)
+            vps[away] += Fraction(away_vps)
+            met.add(frozenset((home, away)))
+    assert len(met) == 6  # every team met every other once, never twice
+    live = client.get(f"/club/sessions/{created['id']}/rankings").json()
+    standings = {s["contestant"]: s for ranking in live["rankings"] for s in ranking["standings"]}
+    assert {c: _fraction(s["total"]) for c, s in standings.items()} == dict(vps)
+    assert {c: s["rank"] for c, s in standings.items()} == _ranks(dict(vps))
+    assert len(live["matches"]) == 6

@@ -54,7 +54,7 @@ import hmac
 import json
 import logging
 import secrets
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final, Literal
@@ -280,6 +280,10 @@ class ClubSession:
     kind: Kind = "pairs"
     scoring: str = "matchpoints"
     """The event's method (:data:`SCORINGS`), kept here to show it without reading the event."""
+    swiss: int = 0
+    """For a Swiss of teams, the number of rounds it will have (0 otherwise). Its movement holds the rounds
+    paired so far: each next round is paired from the standings when the one before is over
+    (:meth:`ClubManager.next_round`)."""
     stored: str = field(default="", repr=False, compare=False)
     """The state as last read from or written to the database (what a change is written over)."""
 
@@ -308,6 +312,10 @@ class ClubSession:
 
     def _seating_of(self, slot: LiveSlot) -> Seating:
         return self.movement.at(slot.round, slot.table)
+
+    def rounds(self) -> int:
+        """How many rounds the session has (a Swiss's, paired or not)."""
+        return self.swiss or len(self.movement.rounds)
 
     def seatings(self, round: int) -> list[Seating]:
         return sorted((s for s in self.movement.seatings if s.round == round), key=lambda s: s.table)
@@ -350,7 +358,9 @@ class ClubSession:
         """
         secret: set[int] = set()
         if self.status == "new":
-            return frozenset(self.movement.boards)
+            return frozenset(self.movement.boards) | frozenset(self.boards)
+        if self.status != "finished":  # a Swiss's boards of the rounds not paired yet
+            secret.update(set(self.boards) - set(self.movement.boards))
         for slots in self.slots.values():
             secret.update(slot.board for slot in slots if not slot.done)
         if self.status != "finished":
@@ -413,7 +423,7 @@ class ClubSession:
         return {
             "id": self.id, "name": self.name, "event_id": self.event_id, "movement": self.movement.name,
             "created": self.created, "kind": self.kind, "scoring": self.scoring,
-            "rounds": len(self.movement.rounds), "round": self.round, "status": self.status,
+            "rounds": self.rounds(), "round": self.round, "status": self.status, "swiss": bool(self.swiss),
             "auto_advance": self.auto_advance,
             "tables": [
                 {"round": s.round, "table": s.table, "board": s.board, "ns": s.ns, "ew": s.ew,
@@ -451,7 +461,8 @@ class ClubSession:
             "status": self.status,
             "slots": [dataclasses.asdict(slot) for _, slots in sorted(self.slots.items()) for slot in slots],
             "published": self.published, "history": self.history, "created": self.created,
-            "kind": self.kind, "scoring": self.scoring,
+            "kind": self.kind, "scoring": self.scoring, "swiss": self.swiss,
+            "paired": len(self.movement.rounds),
         }
 
     @classmethod
@@ -465,6 +476,7 @@ class ClubSession:
             round=data["round"], status=data["status"], published=dict(data["published"]),
             history=list(data["history"]), created=str(data.get("created", "")),
             kind=data.get("kind", "pairs"), scoring=str(data.get("scoring", "matchpoints")),
+            swiss=int(data.get("swiss", 0)),
         )
         for row in data["slots"]:
             slot = LiveSlot(**row)
@@ -472,7 +484,8 @@ class ClubSession:
         return session
 
 
-MOVEMENTS: Final[dict[str, Kind]] = {"howell": "pairs", "mitchell": "pairs", "teams": "teams"}
+MOVEMENTS: Final[dict[str, Kind]] = {"howell": "pairs", "mitchell": "pairs", "teams": "teams",
+                                     "swiss": "teams"}
 """The movements a session may have, and the kind of session each is for."""
 
 
@@ -490,9 +503,16 @@ def make_movement(kind: str, tables: int, boards_per_round: int, rounds: int | N
     """
     from tenace.errors import MovementError
     from tenace.tournament.movements import howell, mitchell
+    from tenace.tournament.movements._sets import board_set
+    from tenace.tournament.movements.swiss import swiss_pairings
     from tenace.tournament.movements.teams import round_robin
 
     try:
+        if kind == "swiss":  # round 1 in the order entered; later rounds are paired from the standings
+            if teams < 3:
+                raise ClubError(f"teams: a Swiss needs at least 3 teams, not {teams}", "teams")
+            names = [str(t) for t in range(1, teams + 1)]
+            return swiss_pairings(names).movement(1, board_set(1, boards_per_round), name="Swiss")
         if kind == "howell":
             return howell(tables, boards_per_round=boards_per_round, rounds=rounds)
         if kind in ("mitchell", "teams"):
@@ -507,7 +527,8 @@ def make_movement(kind: str, tables: int, boards_per_round: int, rounds: int | N
             return movement
     except (MovementError, ValueError, TypeError) as exc:
         raise ClubError(f"movement: {exc}", "movement") from None
-    raise ClubError(f"movement: the kind is 'howell', 'mitchell' or 'teams', not {kind!r}", "movement")
+    raise ClubError(f"movement: the kind is 'howell', 'mitchell', 'teams' or 'swiss', not {kind!r}",
+                    "movement")
 
 
 def scoring_method(kind: Kind, scoring: str) -> Method:
@@ -593,7 +614,10 @@ class ClubManager:
 
     def _parse(self, state: str) -> ClubSession:
         data = json.loads(state)
-        session = ClubSession.from_json(data, self._movement(data["event_id"], data["session"]))
+        key = (data["event_id"], data["session"])
+        if key in self._movements and len(self._movements[key].rounds) < int(data.get("paired", 0)):
+            del self._movements[key]  # a Swiss round paired by another process since
+        session = ClubSession.from_json(data, self._movement(*key))
         session.stored = state
         return session
 
@@ -727,16 +751,19 @@ class ClubManager:
         conditions: Conditions | None = None,
         auto_advance: bool = True,
         kind: Kind = "pairs",
+        swiss: int = 0,
+        entrants: Sequence[ContestantId] = (),
     ) -> ClubSession:
         """A new session for ``movement``: the event (pairs, or teams of four) and its movement go into the
         store, the boards are dealt (Law 6), and every pair or team the movement names without players given
         gets robots. ``conditions`` choose the method (matchpoints for pairs, team IMPs for teams, by
-        default; Law 78D).
+        default; Law 78D). A Swiss (``swiss`` rounds) has only its first round in ``movement``: ``entrants``
+        names every team (one may have a bye in round 1), and the boards of every round are dealt now.
 
         :raises ClubError: for players of a pair the movement does not name, a pair without two players (a
             team without four), a method the kind is not scored by, or too many boards.
         """
-        contestants = movement.contestants
+        contestants = tuple(entrants) or movement.contestants
         noun, size = ("team", 4) if kind == "teams" else ("pair", 2)
         unknown = sorted(set(players) - set(contestants))
         if unknown:
@@ -749,6 +776,9 @@ class ClubManager:
                                               Method.MATCHPOINTS)
         scoring_method(kind, conditions.method.value)  # the method fits the kind
         numbers = movement.boards
+        if swiss > 1:  # the later rounds' boards: the next sets of as many boards
+            per_round = len(movement.seatings[0].boards)
+            numbers = tuple(range(1, swiss * per_round + 1))
         if not numbers or max(numbers) > MAX_BOARDS:
             raise ClubError(f"movement: 1 to {MAX_BOARDS} boards, not {len(numbers)}", "movement")
         seated = {c: tuple(players.get(c, (SeatSpec("robot"),) * size)) for c in contestants}
@@ -768,7 +798,7 @@ class ClubManager:
             boards={n: boards[n] for n in numbers},
             players=dict(seated), director=director, auto_advance=auto_advance,
             created=dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
-            kind=kind, scoring=conditions.method.value,
+            kind=kind, scoring=conditions.method.value, swiss=swiss,
         )
         session.history.append(f"created by {director}: {movement.description or movement.name}")
         self._movements[(event_id, session.session)] = movement
@@ -816,12 +846,52 @@ class ClubManager:
             session.history.append(f"round {session.round} closed by {by} with tables unfinished")
         rounds = session.movement.rounds
         later = [r for r in rounds if r > session.round]
+        if not later and session.round < session.swiss:
+            later = [await self._pair_swiss_round(session, session.round + 1, by=by)]
         if not later:
             session.status = "finished"
             session.history.append(f"session finished ({by})")
             await self.save(session)
             return
         await self.start_round(session, later[0], by=by)
+
+    async def _pair_swiss_round(self, session: ClubSession, round: int, *, by: str) -> int:
+        """Pair round ``round`` of a Swiss from the standings over every result so far: the teams of about
+        the same score meet, nobody meets a team twice, and with an odd number the lowest-placed team
+        that has not sat out yet has the bye (:func:`tenace.tournament.movements.swiss.swiss_pairings`).
+        The round's matches go into the event's movement in the store (the Director decides the movement,
+        Law 8A) and the session's; the round's number.
+
+        :raises ClubError: when no pairing avoids a rematch (the Swiss has more rounds than it can pair).
+        """
+        from tenace.errors import MovementError
+        from tenace.tournament.movements._sets import board_set
+        from tenace.tournament.movements.swiss import matches_played, swiss_pairings
+
+        _, results = await asyncio.to_thread(self.scored, session)
+        movement = session.movement
+        teams = list(session.players)
+        standing = {s.contestant: s for ranking in results.rankings for s in ranking.standings}
+        # best first; a team without a score yet after the others, in its number's order
+        order = sorted(teams, key=lambda t: -(standing[t].total if t in standing else Fraction(0)))
+        seated = {r: {who for s in movement.seatings if s.round == r for who in (s.ns, s.ew)}
+                  for r in movement.rounds}
+        had_bye = [t for t in teams if any(t not in those for those in seated.values())]
+        try:
+            pairing = swiss_pairings(order, matches_played(movement), had_bye=had_bye)
+        except MovementError as exc:
+            raise ClubError(f"round {round}: {exc}", "round") from None
+        per_round = len(movement.seatings[0].boards)
+        added = pairing.movement(round, board_set(round, per_round))
+        movement = dataclasses.replace(movement, seatings=movement.seatings + added.seatings)
+        await asyncio.to_thread(functools.partial(self.store.set_movement, session.event_id, session.session,
+                                                  movement, by=by))
+        session.movement = movement
+        self._movements[(session.event_id, session.session)] = movement
+        matches = ", ".join(f"{a} v {b}" for a, b in pairing.pairs)
+        bye = f"; {pairing.bye} has the bye" if pairing.bye else ""
+        session.history.append(f"Swiss round {round} paired by {by}: {matches}{bye}")
+        return round
 
     async def _scores(self, slots: list[LiveSlot], event_id: int) -> dict[str, int | None]:
         """The score of each slot's board once it has ended and its result is entered, else ``None``.
@@ -1782,6 +1852,7 @@ def router() -> APIRouter:
             kind = MOVEMENTS.get(chosen, "pairs")
             movement = make_movement(chosen, tables, per_round, rounds, teams)
             method = scoring_method(kind, str(fields.get("scoring") or ""))
+            swiss = min(rounds or teams - 1, teams - 1) if chosen == "swiss" else 0
             players, where = _players_where(fields, 4 if kind == "teams" else 2)
             accounts = club.auth.accounts
             unknown = await asyncio.to_thread(
@@ -1790,7 +1861,8 @@ def router() -> APIRouter:
                 raise ClubError("; ".join(unknown), "seating")
             session = await club.create(name, movement, players, director=user.username,
                                         auto_advance=_truth(fields.get("auto_advance"), True), kind=kind,
-                                        conditions=Conditions(method=method))
+                                        conditions=Conditions(method=method), swiss=swiss,
+                                        entrants=[str(t) for t in range(1, teams + 1)] if swiss else ())
             if _truth(fields.get("start"), False):
                 async with _locked(club, session.id) as session:
                     await club.start_round(session, movement.rounds[0], by=user.username)
