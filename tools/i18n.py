@@ -48,7 +48,7 @@ PUBLISH_SOURCES = [_PUBLISH / "html.py", *sorted((_PUBLISH / "templates").glob("
 PUBLISH_HEADER = "Tenace's result pages: labels of rankings, travellers and score cards."
 _SERVER = ROOT / "src" / "tenace" / "server"
 WEB_DOMAIN = "tenace_web"
-WEB_SOURCES = [_SERVER / "pages.py", _SERVER / "replay.py", _SERVER / "my_boards.py",
+WEB_SOURCES = [_SERVER / "words.py", _SERVER / "pages.py", _SERVER / "replay.py", _SERVER / "my_boards.py",
                _SERVER / "table_scoring.py", *sorted((_SERVER / "templates").glob("*.j2"))]
 WEB_HEADER = "Tenace's web pages: the lobby and the table (tenace serve)."
 _BIDDING = ROOT / "src" / "tenace" / "system" / "bidding"

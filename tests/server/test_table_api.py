@@ -219,6 +219,13 @@ def test_no_expiry_when_the_timeout_is_zero(db: str) -> None:
 # ------------------------------------------------------------------------------------- lazy restore at start
 
 
+def _idle(client: TestClient, table_id: str) -> None:
+    """Wait until the robots have called up to South's turn (the dealer of board 1 is North)."""
+    portal = client.portal
+    assert portal is not None
+    portal.call(_hub(client).wait_idle, table_id)
+
+
 def _age(db: str, table_id: str, seconds: float) -> None:
     """Make the stored table look untouched for ``seconds``: its creation and every event moved back."""
     back = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=seconds)
@@ -234,7 +241,7 @@ def test_a_start_rebuilds_recent_tables_leaves_idle_ones_for_their_first_visit_a
     with _client(db, anonymous_tables=True, table_expiry=0.0) as client:
         tables = [client.post("/api/tables", json={"humans": ["S"]}).json()["id"] for _ in range(3)]
         for table in tables:
-            _hub(client).tables[table]  # played up to South's first call by the robots
+            _idle(client, table)
     recent, idle, stale = tables
     _age(db, idle, 2 * 3600)  # older than restore_recent (an hour), younger than the expiry (a day)
     _age(db, stale, 3 * 24 * 3600)
@@ -254,6 +261,7 @@ def test_a_start_rebuilds_recent_tables_leaves_idle_ones_for_their_first_visit_a
 def test_open_activity_is_the_last_event_or_else_the_creation(db: str) -> None:
     with _client(db, anonymous_tables=True) as client:
         table = client.post("/api/tables", json={"humans": ["S"]}).json()["id"]
+        _idle(client, table)
         assert _hub(client).live.load(table).boards[-1].events  # the robots called before South
     _age(db, table, 600)
     engine = create_engine(db)

@@ -62,6 +62,7 @@ from tenace.server.protocol import (
     view_message,
 )
 from tenace.server.room import TableRoom
+from tenace.server.words import chat_refusal, director_refusal
 from tenace.store.errors import DuplicateResultError
 
 if TYPE_CHECKING:
@@ -165,6 +166,12 @@ def default_robots(samples: int = 20) -> RobotFactory:
 Observer = Callable[[str, Viewer, dict[str, Any]], None]
 """Called with (table id, recipient, message) for every message sent to a client and every view given to a
 robot (as the JSON a client would get): the hand-privacy harness records them."""
+
+
+def played_out(actor: TableActor) -> bool:
+    """Whether a table has played all its boards (it no longer counts against its creator's limit)."""
+    limit = actor.boards_max
+    return limit is not None and actor.position >= limit and actor.table.phase is Phase.ENDED
 
 
 def hash_token(token: str) -> str:
@@ -551,8 +558,6 @@ class TableActor:
     def chat(self, connection: Connection, action: Action) -> None:
         """A chat message from ``connection``: sent to everyone at the table, or refused (an ``error`` with
         the reason in the sender's language; nothing else changes). See :mod:`tenace.server.room`."""
-        from tenace.server.pages import chat_refusal
-
         text = action.text or ""
         playing = self.table.phase is not Phase.ENDED
         why = self.room.refusal(connection, connection.viewer, text, playing)
@@ -653,8 +658,6 @@ class TableActor:
         rectification then goes on as for a plain call) or, about unauthorised information from an opponent
         (``about``), the reservation of rights (Law 16B2); and the call is kept with the board and shown to
         all four, for the Director's answer (:meth:`answer_request`)."""
-        from tenace.server.pages import director_refusal
-
         origin, ref, seat = command.origin, action.ref, command.viewer
         locale = origin.locale if origin is not None else "en"
         table = self.table

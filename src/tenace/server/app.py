@@ -45,7 +45,7 @@ import json
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from typing import Any, Final
 
@@ -56,11 +56,18 @@ from starlette.requests import HTTPConnection
 
 from tenace.formats.json import JSONFormatError, board_from_json
 from tenace.laws.messages import LocaleError, normalise_locale
-from tenace.laws.table import Phase
-from tenace.seats import Seat, Side
+from tenace.seats import Seat
 from tenace.server import auth as accounts
 from tenace.server import club, lobby, my_boards, pages, replay, table_scoring
-from tenace.server.actors import Connection, Hub, Observer, RobotFactory, TableActor, default_robots
+from tenace.server.actors import (
+    Connection,
+    Hub,
+    Observer,
+    RobotFactory,
+    TableActor,
+    default_robots,
+)
+from tenace.server.auth import AuthenticationError, user_of
 from tenace.server.limits import LIMITED_CLOSE_CODE, Limits, Socket
 from tenace.server.persistence import LiveStore
 from tenace.server.protocol import ProtocolError, Viewer, error_message, parse_action
@@ -76,6 +83,7 @@ from tenace.server.security import (
 )
 from tenace.server.security import spectator_refusal as event_refusal
 from tenace.server.settings import Settings
+from tenace.server.tables import client_address, hold_seats, robot_sides, seat_holders, table_quota
 from tenace.store import Store
 
 __all__ = [
@@ -87,14 +95,6 @@ log = logging.getLogger("tenace.server")
 
 FORBIDDEN_CLOSE_CODE = 4403
 """The WebSocket close code for a spectator the rules refuse (at once, or later on a board change)."""
-
-
-class AuthenticationError(ValueError):
-    """The connection may not open this table: ``code`` is ``"not-found"`` or ``"unauthorized"``."""
-
-    def __init__(self, message: str, code: str = "unauthorized") -> None:
-        super().__init__(message)
-        self.code = code
 
 
 Authenticator = Callable[[WebSocket, TableActor], Awaitable[Viewer]]
@@ -131,43 +131,7 @@ class NewTableRequest(BaseModel):
     default)."""
 
 
-def robot_sides(humans: set[Seat] | frozenset[Seat]) -> set[Side]:
-    """The sides at least one robot sits in."""
-    return {seat.side for seat in Seat if seat not in humans}
-
-
 # ------------------------------------------------------------------------------------------------ spectators
-
-
-def seat_holders(app: FastAPI) -> dict[str, set[int]]:
-    """The users known to hold a seat at each table this process serves: whoever created a practice table
-    while logged in (he was given its seat tokens), and whoever opened one of its seats while logged in or
-    with a seat token signed for him. Held in memory, and recorded in the store by :func:`hold_seats` (a
-    restarted server reads them back for the tables it restores); a club table's players are known from its
-    session as well."""
-    holders: dict[str, set[int]] | None = getattr(app.state, "seat_holders", None)
-    if holders is None:
-        holders = app.state.seat_holders = {}
-    return holders
-
-
-async def hold_seats(app: FastAPI, table_id: str, seats: Iterable[Seat], user_id: int) -> None:
-    """Note that the user ``user_id`` holds ``seats`` at the table: in :func:`seat_holders`, and in the store
-    (``live_seat_holders``, once per seat: his boards, ``/me/boards``, and his replays outlive a restart)."""
-    seat_holders(app).setdefault(table_id, set()).add(user_id)
-    recorded: set[tuple[str, str, int]] | None = getattr(app.state, "seats_recorded", None)
-    if recorded is None:
-        recorded = app.state.seats_recorded = set()
-    for seat in seats:
-        key = (table_id, seat.value, user_id)
-        if key in recorded:
-            continue
-        try:
-            await asyncio.to_thread(app.state.hub.live.hold_seat, table_id, seat.value, user_id)
-        except Exception:  # the seat is his all the same; only his list of boards misses the table
-            log.exception("table %s: the holder of seat %s could not be recorded", table_id, seat.value)
-            continue
-        recorded.add(key)
 
 
 async def spectator_refusal(app: FastAPI, user: User | None, actor: TableActor) -> str | None:
@@ -346,18 +310,6 @@ async def _expire_periodically(app: FastAPI, settings: Settings) -> None:
             log.exception("the look for idle practice tables failed")
 
 
-async def _user_of(connection: HTTPConnection) -> User | None:
-    """The logged-in user of a request or WebSocket handshake (``None`` without a session or accounts)."""
-    auth = getattr(connection.app.state, "auth", None)
-    if not isinstance(auth, accounts.Auth):
-        return None
-    if isinstance(connection, WebSocket):
-        return await accounts.websocket_user(connection)
-    if isinstance(connection, Request):
-        return await accounts.optional_user(connection)
-    return None
-
-
 def _player_name(connection: HTTPConnection, table_id: str, user: User | None) -> str | None:
     """The name a connection's player is shown under (tenace.server.room): his user name when logged in,
     else the guest's name in a signed seat token, else the ``name`` he typed in the lobby (a query
@@ -414,46 +366,13 @@ async def _lobby_table(request: Request) -> pages.SoloTable:
     except RobotSystemError as exc:
         raise HTTPException(422, str(exc)) from None
     hub: Hub = request.app.state.hub
-    user = await _user_of(request)
-    client = _table_quota(request, user)
+    user = await user_of(request)
+    client = table_quota(request, user)
     created = await hub.create_table({Seat.SOUTH}, systems=chosen)
     request.app.state.limits.table_created(client, created.id)
     if user is not None:
         await hold_seats(request.app, created.id, [Seat.SOUTH], user.id)
     return pages.SoloTable(created.id, created.tokens[Seat.SOUTH])
-
-
-def _address(connection: HTTPConnection) -> str:
-    """The client's address as the limits count it (a forwarded one only when the proxy is trusted)."""
-    auth = getattr(connection.app.state, "auth", None)
-    if isinstance(auth, accounts.Auth):
-        address = accounts.client_ip(connection, auth)
-    else:
-        address = connection.client.host if connection.client is not None else None
-    return address or "unknown"
-
-
-def _done(actor: TableActor) -> bool:
-    """Whether a table has played all its boards (it no longer counts against its creator's limit)."""
-    limit = actor.boards_max
-    return limit is not None and actor.position >= limit and actor.table.phase is Phase.ENDED
-
-
-def _table_quota(request: Request, user: User | None) -> str:
-    """The client creating a table (``user NAME`` or ``address IP``), once its limits allow it.
-
-    :raises HTTPException: 429 naming the client, what it holds and the setting that limits it.
-    """
-    app = request.app
-    client = f"user {user.username}" if user is not None else f"address {_address(request)}"
-    hub: Hub = app.state.hub
-    live = {t for t, actor in hub.tables.items() if t not in app.state.activity.expired and not _done(actor)}
-    refusal = app.state.limits.table_refusal(client, logged_in=user is not None, live=live,
-                                             total=len(hub.tables))
-    if refusal is not None:
-        locale = pages.request_locale(request)
-        raise HTTPException(429, pages.limit_refusal(refusal.code, refusal.values, locale))
-    return client
 
 
 GC_THRESHOLDS: Final = (50_000, 20, 10)
@@ -559,7 +478,7 @@ def create_app(
 
     @app.post("/api/tables", status_code=201, dependencies=[Depends(accounts.csrf_protect)])
     async def new_table(request: NewTableRequest, http: Request) -> dict[str, Any]:
-        user = await _user_of(http)
+        user = await user_of(http)
         if user is None and not settings.anonymous_tables:
             raise HTTPException(401, "log in to create a table through the API (visitors start a practice "
                                      "table from the lobby)")
@@ -580,7 +499,7 @@ def create_app(
         except RobotSystemError as exc:
             raise HTTPException(422, str(exc)) from None
         hub: Hub = app.state.hub
-        client = _table_quota(http, user)
+        client = table_quota(http, user)
         created = await hub.create_table(humans, board, boards=request.boards, systems=chosen)
         app.state.limits.table_created(client, created.id)
         if user is not None and humans:
@@ -597,7 +516,7 @@ def create_app(
         if actor is None:
             raise HTTPException(404, f"no table {table_id!r}")
         if actor.club is not None:  # a club table shows no more than its spectators may see
-            refusal = await spectator_refusal(app, await _user_of(http), actor)
+            refusal = await spectator_refusal(app, await user_of(http), actor)
             if refusal is not None:
                 raise HTTPException(403, refusal)
         table = actor.table
@@ -630,7 +549,7 @@ def create_app(
             locale = normalise_locale(websocket.query_params.get("lang", "en"))
         except LocaleError:
             locale = "en"
-        user = await _user_of(websocket)
+        user = await user_of(websocket)
         connection: Connection
         if viewer is None:
             refusal = await spectator_refusal(app, user, actor)
@@ -653,7 +572,7 @@ def create_app(
         connection.name = _player_name(websocket, actor.id, user)
         # names and chat wanted (tenace.server.room, docs/protocol.md)
         connection.room = websocket.query_params.get("room") == "1"
-        socket = Socket(_address(websocket), actor.id, viewer is None)
+        socket = Socket(client_address(websocket), actor.id, viewer is None)
         limits: Limits = app.state.limits
         refused = limits.socket_refusal(socket)
         if refused is not None:

@@ -65,6 +65,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Accounts",
+    "AuthenticationError",
     "Auth",
     "AuthSettings",
     "AuthSessionRow",
@@ -77,6 +78,7 @@ __all__ = [
     "connection_closed",
     "current_user",
     "install_auth",
+    "user_of",
     "message_allowed",
     "optional_user",
     "require_role",
@@ -342,6 +344,27 @@ def websocket_seat(websocket: WebSocket, table_id: str) -> Seat | None:
 _Table = TypeVar("_Table")
 
 
+class AuthenticationError(ValueError):
+    """The connection may not open this table: ``code`` is ``"not-found"``, ``"unauthorized"`` or
+    ``"forbidden"``."""
+
+    def __init__(self, message: str, code: str = "unauthorized") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+async def user_of(connection: HTTPConnection) -> User | None:
+    """The logged-in user of a request or WebSocket handshake (``None`` without a session or accounts)."""
+    auth = getattr(connection.app.state, "auth", None)
+    if not isinstance(auth, Auth):
+        return None
+    if isinstance(connection, WebSocket):
+        return await websocket_user(connection)
+    if isinstance(connection, Request):
+        return await optional_user(connection)
+    return None
+
+
 def with_sessions(
     fallback: Callable[[WebSocket, _Table], Awaitable[Viewer]],
 ) -> Callable[[WebSocket, _Table], Awaitable[Viewer]]:
@@ -357,8 +380,6 @@ def with_sessions(
     """
 
     async def authenticate(websocket: WebSocket, table: _Table) -> Viewer:
-        from tenace.server.app import AuthenticationError  # here: tenace.server.app imports this module
-
         auth = getattr(websocket.app.state, "auth", None)
         if not isinstance(auth, Auth):
             return await fallback(websocket, table)

@@ -23,7 +23,7 @@ LIMITED_CLOSE_CODE = 4429
 @dataclass(frozen=True, slots=True)
 class Refusal:
     """Why a limit refuses a table or a connection: ``code`` names the message
-    (:data:`tenace.server.pages.LIMIT_REFUSALS`, translated), ``values`` fill it in."""
+    (:data:`tenace.server.words.LIMIT_REFUSALS`, translated), ``values`` fill it in."""
 
     code: str
     values: dict[str, str | int]

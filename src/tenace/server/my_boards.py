@@ -38,6 +38,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from markupsafe import Markup, escape
 
 from tenace.contract import Contract
+from tenace.server.auth import user_of
 from tenace.server.pages import N_, gettext_for
 from tenace.server.persistence import HeldBoard, LiveStore
 
@@ -253,22 +254,20 @@ def router() -> APIRouter:
 
     @routes.get("/api/me/boards", name="my_boards_json")
     async def my_boards_api(request: Request) -> JSONResponse:
-        from tenace.server.app import _user_of
         from tenace.server.pages import request_locale as _locale
 
-        user = await _user_of(request)
+        user = await user_of(request)
         if user is None:
             return JSONResponse({"detail": gettext_for(_locale(request))(LOG_IN_FIRST)}, status_code=401)
         return JSONResponse(await boards_of(request.app, user, _page_number(request)))
 
     @routes.get("/me/boards", response_class=HTMLResponse, name="my_boards_page")
     async def my_boards_page(request: Request) -> HTMLResponse:
-        from tenace.server.app import _user_of
         from tenace.server.pages import _page
         from tenace.server.pages import request_locale as _locale
 
         locale = _locale(request)
-        user = await _user_of(request)
+        user = await user_of(request)
         if user is None:
             return _page(request, "my_boards.html.j2", status_code=401,
                          refusal=gettext_for(locale)(LOG_IN_FIRST), data=None, rows=[], links={})

@@ -21,7 +21,6 @@ import json
 import mimetypes
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
-from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
@@ -31,75 +30,38 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from tenace.seats import Seat
 from tenace.server.auth import Auth, csrf_protect, csrf_token_for, optional_user
-from tenace.server.room import MAX_CHAT_TEXT
+from tenace.server.friends import FRIEND_SEATS, invitations_for, open_tables
+from tenace.server.room import clean_name
 from tenace.server.security import Role, User
+from tenace.server.words import (
+    CHAT_REFUSALS,
+    COOKIE,
+    DIRECTOR_REFUSALS,
+    DOMAIN,
+    LANGUAGE_NAMES,
+    LOBBY_ERRORS,
+    LOCALES,
+    N_,
+    chat_refusal,
+    choose_locale,
+    director_refusal,
+    gettext_for,
+    limit_refusal,
+    request_locale,
+    translations_for,
+)
 
 if TYPE_CHECKING:
-    from babel.support import NullTranslations
+    pass
 
-__all__ = [
-    "CHAT_REFUSALS", "DIRECTOR_REFUSALS", "DOMAIN", "LOBBY_ERRORS", "LOCALES", "SoloTable", "chat_refusal",
-    "choose_locale", "client_strings",
-    "director_refusal", "gettext_for", "lobby_page", "router",
+__all__ = [  # the words of the pages (tenace.server.words) are offered here as well
+    "CHAT_REFUSALS", "COOKIE", "DIRECTOR_REFUSALS", "DOMAIN", "LANGUAGE_NAMES",
+    "LOBBY_ERRORS", "LOCALES", "N_", "SoloTable", "chat_refusal", "choose_locale",
+    "client_strings", "director_refusal", "gettext_for", "limit_refusal", "lobby_page", "request_locale",
+    "router",
 ]
 
-DOMAIN: Final = "tenace_web"
-"""The gettext domain of the pages' labels: ``LOCALE_DIR / <locale> / "LC_MESSAGES" / "tenace_web.mo"``."""
-LOCALE_DIR: Final = Path(str(files("tenace"))) / "locale"
-LOCALES: Final = ("en", "pl", "lv", "sv", "el")
-LANGUAGE_NAMES: Final = {"en": "English", "pl": "Polski", "lv": "Latviešu", "sv": "Svenska", "el": "Ελληνικά"}
 STATIC_DIR: Final = Path(__file__).resolve().parent / "static"
-COOKIE: Final = "tenace_lang"
-
-
-def N_(message: str) -> str:
-    """Mark a message for extraction (tools/i18n.py); it is translated where it is shown."""
-    return message
-
-
-DIRECTOR_REFUSALS: Final = {
-    "not-a-player": N_("Only a player at the table can call the Director."),
-    "table-finished": N_("This table has finished its boards: the Director can no longer be called from it."),
-    "too-long": N_("Your words to the Director are too long: at most {max} characters."),
-    "too-many": N_("The Director has been called too many times on this board."),
-}
-"""Why a Director call with a reason is refused (Law 9; ``TableActor._director_request``), by error code."""
-
-CHAT_REFUSALS: Final = {
-    "chat-off": N_("The chat is closed while the board is played at this table: partners communicate only "
-                   "by their calls and plays (Law 73B). It opens when the board is over."),
-    "chat-spectator": N_("Spectators do not write to the players while they play (Law 76)."),
-    "chat-too-long": N_("Your message is too long: at most {max} characters."),
-    "chat-rate": N_("You are writing too fast: wait a few seconds."),
-    "chat-empty": N_("Your message is empty."),
-}
-"""Why a chat message is refused (:meth:`tenace.server.room.TableRoom.refusal`), by error code."""
-
-LIMIT_REFUSALS: Final = {
-    "tables-server": N_("the server holds {total} tables, its limit (TENACE_MAX_TABLES={limit}): try again "
-                        "later"),
-    "tables-client": N_("{client} already has {count} open tables, the limit ({setting}={limit}): finish or "
-                        "leave one first"),
-    "sockets-address": N_("address {address} already has {count} connections open, the limit "
-                          "(TENACE_SOCKETS_PER_ADDRESS={limit})"),
-    "sockets-table": N_("table {table} already has {count} connections, the limit "
-                        "(TENACE_SOCKETS_PER_TABLE={limit})"),
-    "spectators": N_("table {table} already has {count} spectators, the limit "
-                     "(TENACE_SPECTATORS_PER_TABLE={limit})"),
-}
-"""Why a server limit refuses a table or a connection (:class:`tenace.server.limits.Refusal`), by code; each
-names the client, what it holds and the setting, so that an operator knows what to raise."""
-
-
-def limit_refusal(code: str, values: Mapping[str, str | int], locale: str) -> str:
-    """A limit's refusal (:class:`tenace.server.limits.Refusal`) in ``locale``."""
-    return gettext_for(locale)(LIMIT_REFUSALS[code]).format(**values)
-
-LOBBY_ERRORS: Final = {
-    "seat-taken": N_("This seat is no longer free: someone took it, or the table has closed."),
-    "bad-choice": N_("Choose a robot, a friend or anyone from the lobby for each seat."),
-}
-"""Why the lobby refuses a table for friends or a seat at an open table (tenace.server.lobby)."""
 
 CLIENT_STRINGS: Final = (
     N_("North"), N_("East"), N_("South"), N_("West"), N_("None"), N_("All"), N_("NT"), N_("Pass"),
@@ -145,66 +107,6 @@ CLIENT_STRINGS: Final = (
 """The labels the table's JavaScript shows, sent translated inside the page (the client has no gettext)."""
 
 
-def chat_refusal(key: str, locale: str) -> str:
-    """A refused chat message (:data:`tenace.server.room.CHAT_REFUSALS`) in ``locale``."""
-    return gettext_for(locale)(CHAT_REFUSALS[key]).format(max=MAX_CHAT_TEXT)
-
-
-def director_refusal(key: str, locale: str) -> str:
-    """A refused Director call (:data:`DIRECTOR_REFUSALS`) in ``locale``."""
-    from tenace.server.protocol import MAX_DIRECTOR_TEXT
-
-    return gettext_for(locale)(DIRECTOR_REFUSALS[key]).format(max=MAX_DIRECTOR_TEXT)
-
-
-def choose_locale(query: str | None, cookie: str | None, accept_language: str) -> str:
-    """The page's language: ``?lang=`` if shipped, else the cookie, else the first shipped language the
-    browser asks for (``Accept-Language``), else English."""
-    for candidate in (query, cookie):
-        code = _shipped(candidate)
-        if code is not None:
-            return code
-    weighted: list[tuple[float, int, str]] = []
-    for index, part in enumerate(accept_language.split(",")):
-        tag, _, params = part.strip().partition(";")
-        quality = 1.0
-        if params.strip().startswith("q="):
-            try:
-                quality = float(params.strip()[2:])
-            except ValueError:
-                quality = 0.0
-        weighted.append((-quality, index, tag))
-    for _, _, tag in sorted(weighted):
-        code = _shipped(tag)
-        if code is not None:
-            return code
-    return "en"
-
-
-def _shipped(tag: str | None) -> str | None:
-    if not tag:
-        return None
-    code = tag.strip().replace("_", "-").split("-")[0].lower()
-    return code if code in LOCALES else None
-
-
-@functools.cache
-def _translations(locale: str) -> NullTranslations:
-    from babel.support import NullTranslations, Translations
-
-    loaded = Translations.load(str(LOCALE_DIR), [locale], DOMAIN)
-    return loaded if isinstance(loaded, Translations) else NullTranslations()
-
-
-def gettext_for(locale: str) -> Callable[[str], str]:
-    """The function translating labels into ``locale`` (a label missing from the catalogue stays English).
-
-    >>> gettext_for("pl")("Start a table")
-    'Rozpocznij stół'
-    """
-    return _translations(_shipped(locale) or "en").gettext
-
-
 def client_strings(locale: str) -> dict[str, str]:
     """The table client's labels in ``locale``, keyed by their English text.
 
@@ -230,7 +132,7 @@ def _environment() -> Environment:
 def render(template: str, locale: str, **context: Any) -> str:
     """``template`` rendered in ``locale``."""
     env = _environment()
-    translations = _translations(locale)
+    translations = translations_for(locale)
     template_object = env.get_template(template)
     gettext = translations.gettext
     ngettext = translations.ngettext
@@ -336,15 +238,6 @@ def _starter(request: Request) -> SoloStarter | None:
 router = APIRouter()
 
 
-def request_locale(request: Request) -> str:
-    """The page's language: ``?lang=``, else the language cookie, else the browser's ``Accept-Language``."""
-    return choose_locale(
-        request.query_params.get("lang"),
-        request.cookies.get(COOKIE),
-        request.headers.get("accept-language", ""),
-    )
-
-
 def _language_links(request: Request) -> dict[str, str]:
     """The page's address in each language: the same query (a table's seat token included) with ``lang``."""
     from urllib.parse import urlencode
@@ -418,8 +311,6 @@ async def _lobby(request: Request, status_code: int = 200, error: str | None = N
     login_error = _t(request, LOGIN_ERRORS[code]) if code in LOGIN_ERRORS else None
     systems = getattr(request.app.state, "robot_systems", None)
     offered = systems.available() if systems is not None else {}
-    from tenace.server.lobby import FRIEND_SEATS, open_tables
-
     can_start = _starter(request) is not None
     response = _page(request, "lobby.html.j2", status_code=status_code,
                      can_start=can_start, error=error,
@@ -495,9 +386,6 @@ async def table_page(request: Request, table_id: str, token: str = "") -> HTMLRe
     strings = json.dumps(client_strings(locale), ensure_ascii=False).replace("</", "<\\/")
     club: _Club | None = getattr(request.app.state, "club", None)
     links = None if club is None else await club.table_links(table_id, token)
-    from tenace.server.lobby import invitations_for
-    from tenace.server.room import clean_name
-
     return _page(request, "table.html.j2", table_id=table_id, token=token, strings=strings, club=links,
                  robot_systems=robot_systems_shown(request, table_id), robots=robot_seats(request, table_id),
                  invitations=invitations_for(request, table_id, token),

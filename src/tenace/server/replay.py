@@ -61,6 +61,7 @@ from tenace.laws.table import Phase, Table
 from tenace.play import Play
 from tenace.seats import Seat, Side
 from tenace.server.actors import event_time, hash_token
+from tenace.server.auth import user_of
 from tenace.server.pages import N_, client_strings, gettext_for
 from tenace.server.persistence import LiveStore, LiveTable
 from tenace.server.protocol import _adjusted_json, _claim_json
@@ -398,9 +399,8 @@ async def _load(request: Request, table_id: str, position: int, token: str
     events = row.events if row.position == stored.boards[-1].position else await asyncio.to_thread(
         live.events, table_id, position)
     table = await asyncio.to_thread(replay_table, row.board, events, stored.policy)
-    from tenace.server.app import _user_of
 
-    refusal = await replay_refusal(request.app, await _user_of(request), stored, table, token)
+    refusal = await replay_refusal(request.app, await user_of(request), stored, table, token)
     return refusal if refusal is not None else (stored, table)
 
 
