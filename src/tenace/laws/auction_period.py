@@ -1,21 +1,33 @@
 """The auction period under the Laws: lawful calls (Laws 17-22) and the irregularities of Laws 27-32, 36-39.
 
-Everything here is a pure function from an :class:`AuctionState` and an event to a new state. The state keeps
-the calls that stand (which, after an accepted irregularity, need not be in strict rotation nor sufficient),
-the calls withdrawn or cancelled (Law 16C information), the constraints in force and any rectification in
-progress.
+Everything here is a pure function from an :class:`~tenace.laws.auction_state.AuctionState` and an event to
+a new state. The state (:mod:`tenace.laws.auction_state`, below this module and :mod:`tenace.laws.changes`)
+keeps the calls that stand (which, after an accepted irregularity, need not be in strict rotation nor
+sufficient), the calls withdrawn or cancelled (Law 16C information), the constraints in force and any
+rectification in progress. This module dispatches every call and event of the auction period, the changes
+of call (Laws 21B, 25, 33) to :mod:`tenace.laws.changes`, which it gives :func:`on_call` to put calls back.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from tenace.calls import PASS, Bid, Call, Double, Pass, Redouble
 from tenace.cards import Suit
-from tenace.contract import Contract, Doubling
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
+from tenace.laws import changes
 from tenace.laws._evolve import replace
+from tenace.laws.auction_state import (
+    AboveSeven,
+    AuctionState,
+    StandingCall,
+    _append,
+    _AwaitComparable,
+    _AwaitReplacement,
+    _AwaitRHO,
+    _cite,
+    _irregular,
+    _Judging,
+    _withdraw,
+)
 from tenace.laws.decisions import (
     Accept,
     Comparable,
@@ -29,7 +41,6 @@ from tenace.laws.decisions import (
     MustRepeat,
     Option,
     Reject,
-    Withdrawn,
 )
 from tenace.laws.events import (
     BidAboveSeven,
@@ -40,256 +51,15 @@ from tenace.laws.events import (
     Elected,
     Event,
 )
-from tenace.laws.penalty_cards import Exposure, on_auction_exposure, specified
+from tenace.laws.penalty_cards import on_auction_exposure, specified
 from tenace.laws.refs import DIRECTOR, LawRef, Policy, actor_name
-from tenace.record import AnnotatedCall
-from tenace.seats import Seat, Side
+from tenace.seats import Seat
 
-if TYPE_CHECKING:
-    from tenace.laws.changes import ChangeProcedure
-
-
-@dataclass(frozen=True, slots=True)
-class StandingCall:
-    """A call that is part of the auction, by ``seat``."""
-
-    seat: Seat
-    call: AnnotatedCall
-    lapsed: tuple[Constraint, ...] = ()
-    """The constraints this call satisfied, which come back if it is changed (Law 25A1)."""
-    inadmissible: bool = False
-    """An inadmissible double or redouble the offender's LHO called over before anyone drew attention to it:
-    it stays in the auction as it was made, but the auction and the contract are as if it had not been (Law
-    36C); attention drawn to it before the opening lead is faced cancels it and every call after it (36A)."""
-
-
-@dataclass(frozen=True, slots=True)
-class _AwaitReplacement:
-    """Law 27B: the offender must replace his rejected insufficient bid (and, after 27B3, may not use a double
-    or redouble)."""
-
-    offender: Seat
-    withdrawn: Bid
-    no_double: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class _AwaitComparable:
-    """The offender's next call will be judged by the Director: comparable (Law 23A) or not, with the
-    consequences for a non-comparable call."""
-
-    offender: Seat
-    withdrawn: Call
-    law: LawRef
-    if_not: tuple[Constraint, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class _AwaitRHO:
-    """Laws 31A, 32A: a call out of rotation at RHO's turn was cancelled; what follows depends on RHO's
-    call."""
-
-    offender: Seat
-    withdrawn: Call
-    repeat_law: LawRef
-    law: LawRef
-    if_not: tuple[Constraint, ...]
-    specifies: tuple[Suit, ...] | None = None
-    """Law 29C: the call out of rotation was artificial; the suits it specified."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Judging:
-    """The Director is judging whether ``call`` (already made) is comparable."""
-
-    check: _AwaitComparable | _AwaitReplacement
-    event: CallMade
-
-
-Procedure = _AwaitReplacement | _AwaitComparable | _AwaitRHO | _Judging
-
-
-@dataclass(frozen=True, slots=True)
-class AboveSeven:
-    """A bid of more than seven (Law 38) and the calls made over it before the Director is called: none of
-    them stands (38B)."""
-
-    irregularity: Irregularity
-    bid: str
-    later: tuple[CallMade, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class AuctionState:
-    """The auction as the Laws see it at one moment."""
-
-    dealer: Seat
-    calls: tuple[StandingCall, ...] = ()
-    turn: Seat | None = None
-    """Whose turn it is to call; ``None`` once the auction has ended."""
-    constraints: tuple[Constraint, ...] = ()
-    withdrawn: tuple[Withdrawn, ...] = ()
-    irregularities: tuple[Irregularity, ...] = ()
-    open: tuple[Irregularity, CallMade] | None = None
-    """An irregular call nobody has yet drawn attention to, and the event that made it."""
-    pending: Decision | None = None
-    procedure: Procedure | None = None
-    exposed: tuple[Exposure, ...] = ()
-    """Cards exposed during the auction, face up until it ends (Law 24)."""
-    change: ChangeProcedure | None = None
-    """A change of call in progress (Laws 21B, 25; see :mod:`tenace.laws.changes`)."""
-    misinformed: tuple[tuple[Seat, int], ...] = ()
-    """Calls (seat, position in ``calls``) the Director found could have been influenced by misinformation, so
-    that the seat may change it (Law 21B1(a))."""
-    above_seven: AboveSeven | None = None
-    """A bid of more than seven nobody has yet drawn attention to, with the calls made over it (Law 38)."""
-    premature: tuple[CallMade, int] | None = None
-    """The offender's replacement of his insufficient bid made before the Director ruled (Law 27C), with its
-    place in the record: it waits for the offender's LHO to accept the insufficient bid or not."""
-    substituted: tuple[tuple[Seat, LawRef], ...] = ()
-    """Replacements that let the auction go on without rectification, each with the Law under which the
-    Director judges at the end of the play whether the non-offending side was damaged: a lowest sufficient bid
-    in the same denomination (Law 27B1(a): 27D) or a comparable call (Laws 27B1(b), 30B1(b)(i), 31A2(a),
-    32A2(a): 23C, and 27D for an insufficient bid). See :mod:`tenace.laws.adjustments`."""
-
-    @classmethod
-    def start(cls, dealer: Seat) -> AuctionState:
-        return cls(dealer, turn=dealer)
-
-    # --- derived facts -----------------------------------------------------------------------------------
-
-    def _last_bid(self) -> tuple[Seat, Bid, Doubling, Seat | None] | None:
-        doubling, doubler = Doubling.UNDOUBLED, None
-        for standing in reversed(self.calls):
-            if standing.inadmissible:  # Law 36C: as if it had not been made
-                continue
-            call = standing.call.call
-            if isinstance(call, Bid):
-                return standing.seat, call, doubling, doubler
-            if doubling is Doubling.UNDOUBLED and isinstance(call, Double | Redouble):
-                doubling = Doubling.DOUBLED if isinstance(call, Double) else Doubling.REDOUBLED
-                doubler = standing.seat
-        return None
-
-    @property
-    def ended(self) -> bool:
-        """Three passes after a bid, or four passes with no bid (Law 22). An inadmissible double nobody
-        noticed (Law 36C) is a call the others answered, but it does not stop four passes from passing the
-        board out."""
-        calls = [s.call.call for s in self.calls]
-        if self._last_bid() is None:
-            counted = [s.call.call for s in self.calls if not s.inadmissible]
-            return len(counted) >= 4 and all(isinstance(c, Pass) for c in counted)
-        return len(calls) >= 4 and all(isinstance(c, Pass) for c in calls[-3:])
-
-    @property
-    def unnoticed(self) -> int | None:
-        """The position in :attr:`calls` of the first inadmissible double or redouble nobody drew attention
-        to before the offender's LHO called (Law 36), if any."""
-        return next((i for i, s in enumerate(self.calls) if s.inadmissible), None)
-
-    def contract(self) -> Contract | None:
-        """The final contract once the auction has ended; ``None`` when passed out. Declarer is the first of
-        the contracting side to name the denomination (Law 53 definitions)."""
-        last = self._last_bid()
-        if last is None:
-            return None
-        seat, bid, doubling, _ = last
-        declarer = next(
-            s.seat
-            for s in self.calls
-            if isinstance(s.call.call, Bid)
-            and s.call.call.denomination is bid.denomination
-            and s.seat.side is seat.side
-        )
-        return Contract(bid.level, bid.denomination, declarer, doubling)
-
-    def is_lawful(self, seat: Seat, call: Call) -> bool:
-        """Whether ``call`` by ``seat`` is sufficient, and a double or redouble permitted (Laws 18, 19)."""
-        last = self._last_bid()
-        match call:
-            case Pass():
-                return True
-            case Bid():
-                return last is None or call > last[1]
-            case Double():
-                return last is not None and last[0].side is not seat.side and last[2] is Doubling.UNDOUBLED
-            case Redouble():
-                return (
-                    last is not None
-                    and last[0].side is seat.side
-                    and last[2] is Doubling.DOUBLED
-                    and last[3] is not None
-                    and last[3].side is not seat.side
-                )
-        raise TypeError(f"not a call: {call!r}")
-
-    def must_pass(self, seat: Seat) -> MustPass | None:
-        for c in self.constraints:
-            if isinstance(c, MustPass) and c.seat is seat:
-                return c
-        return None
-
-    def has_called(self, seat: Seat) -> bool:
-        return any(s.seat is seat for s in self.calls)
-
-
-def _cite(law: int, clause: str = "") -> LawRef:
-    return LawRef(law, clause)
-
-
-def _append(state: AuctionState, event: CallMade, *, inadmissible: bool = False) -> AuctionState:
-    """A call that stands: it joins the auction, the constraints it satisfies lapse, and the turn passes to
-    the caller's left (Law 17C) unless the auction has ended. ``inadmissible``: a double or redouble kept in
-    the auction unnoticed (Law 36C)."""
-    constraints = tuple(
-        c
-        for c in state.constraints
-        if not (
-            c.seat is event.seat
-            and ((isinstance(c, MustPass) and c.duration is Duration.NEXT_TURN) or isinstance(c, MustRepeat))
-        )
-    )
-    lapsed = tuple(c for c in state.constraints if c not in constraints)
-    standing = StandingCall(event.seat, AnnotatedCall(event.call, event.alert, event.explanation), lapsed,
-                            inadmissible)
-    new = replace(state, calls=(*state.calls, standing), constraints=constraints, open=None)
-    new = replace(new, turn=None if new.ended else event.seat.lho)
-    if new.turn is None:
-        from tenace.laws.changes import retain_right_to_call  # late import: changes imports this module
-
-        new = retain_right_to_call(new)  # Laws 17D3, 34
-    proc = new.procedure
-    if isinstance(proc, _AwaitRHO) and event.seat is proc.offender.rho:
-        # Laws 31A, 32A: RHO has called. After a pass the offender must repeat his call (31A1, 32A1);
-        # otherwise he may make any lawful call, judged comparable or not (31A2, 32A2).
-        if isinstance(event.call, Pass):
-            return replace(
-                new,
-                procedure=None,
-                constraints=(*new.constraints,
-                             MustRepeat(proc.offender, proc.withdrawn, proc.repeat_law, proc.specifies)),
-            )
-        return replace(new, procedure=_AwaitComparable(proc.offender, proc.withdrawn, proc.law, proc.if_not))
-    return new
-
-
-def _withdraw(
-    state: AuctionState, seat: Seat, call: Call, law: LawRef, offenders: Side | None = None
-) -> AuctionState:
-    return replace(state, withdrawn=(*state.withdrawn, Withdrawn(seat, call, law, offenders)))
-
-
-def _irregular(
-    state: AuctionState, kind: Kind, event: CallMade, law: LawRef, index: int, policy: Policy
-) -> AuctionState:
-    irregularity = Irregularity(kind, event.seat, law, index, event.call)
-    if policy is Policy.ONLINE:
-        raise UnlawfulActionError(
-            f"{event.call} by {event.seat.name.title()} is a {kind.value} ({law})", irregularity
-        )
-    return replace(state, irregularities=(*state.irregularities, irregularity), open=(irregularity, event))
-
+# the auction's state lives in tenace.laws.auction_state; its classes are still importable from here
+__all__ = [
+    "AboveSeven", "AuctionState", "StandingCall", "on_call", "on_director", "on_elected", "on_event",
+    "repeats",
+]
 
 # --- calls ---------------------------------------------------------------------------------------------
 
@@ -310,11 +80,10 @@ def on_call(state: AuctionState, event: CallMade, index: int, policy: Policy) ->
         return _call_over_open_irregularity(state, event, index, policy)
     seat, call = event.seat, event.call
     if seat is not state.turn:
-        from tenace.laws import changes
-
         if policy is Policy.LAWS and changes.is_change_of_call(state, seat):
             # Laws 30B2, 31C, 32C: a call at LHO's turn by a player who has called is a change of call (25).
-            return changes.change_of_call(state, CallChanged(seat, call), index, policy, made_as_call=True)
+            return changes.change_of_call(state, CallChanged(seat, call), index, policy, made_as_call=True,
+                                          on_call=on_call)
         rho_required = state.must_pass(state.turn)
         if seat is state.turn.lho and rho_required is not None and policy is Policy.LAWS:
             # Law 28A: a call at RHO's turn is in rotation when RHO must pass; RHO is deemed to pass.
@@ -431,9 +200,7 @@ def _call_over_open_irregularity(
     seat, offender = event.seat, irregularity.offender
     kind = irregularity.kind
     if kind is Kind.CHANGE_OF_CALL:
-        from tenace.laws import changes
-
-        return changes.call_over_change(state, event, index, policy)
+        return changes.call_over_change(state, event, index, policy, on_call=on_call)
     if kind is Kind.INSUFFICIENT_BID and seat is offender and state.premature is None:
         # Laws 27C, 9C: the offender replaces his insufficient bid before the Director has ruled. The
         # replacement waits: if LHO accepts the insufficient bid it is cancelled, otherwise Law 27B judges it.
@@ -570,11 +337,10 @@ def on_event(state: AuctionState, event: Event, index: int, policy: Policy) -> A
         return on_auction_exposure(state, event, index, policy)
     if isinstance(event, BidAboveSeven):
         return _above_seven(state, event, index, policy)
-    from tenace.laws import changes
     from tenace.laws.events import Misinformation, SimultaneousCalls
 
     if isinstance(event, CallChanged | Misinformation | SimultaneousCalls):
-        return changes.on_event(state, event, index, policy)  # Laws 21B, 25, 33
+        return changes.on_event(state, event, index, policy, on_call=on_call)  # Laws 21B, 25, 33
     raise ImpossibleActionError(f"{type(event).__name__} is not handled in the auction period yet")
 
 
@@ -631,8 +397,6 @@ def on_director(state: AuctionState, event: DirectorCalled) -> AuctionState:
     offender = irregularity.offender
     match irregularity.kind:
         case Kind.CHANGE_OF_CALL:
-            from tenace.laws import changes
-
             return changes.on_director(state, irregularity)
         case Kind.INSUFFICIENT_BID:
             options: tuple[Option, ...] = (Accept(_cite(27, "A1")), Reject(_cite(27, "B")))
@@ -689,10 +453,8 @@ def on_elected(state: AuctionState, event: Elected) -> AuctionState:
     pending.check(event.actor, event.option)
     state = replace(state, pending=None)
     option = event.option
-    from tenace.laws import changes
-
     if changes.owns(state):  # Laws 21B, 25, 26
-        return changes.on_elected(state, option)
+        return changes.on_elected(state, option, on_call=on_call)
     if isinstance(option, Comparable):
         return _judged(state, option)
     assert state.open is not None

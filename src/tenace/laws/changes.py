@@ -18,7 +18,7 @@
   unauthorised to that side and authorised to the other (:func:`unauthorised`).
 * Law 20: the alerts and explanations given with the calls (:func:`explanations`).
 
-Everything here is a pure function over :class:`~tenace.laws.auction_period.AuctionState`.
+Everything here is a pure function over :class:`~tenace.laws.auction_state.AuctionState`.
 
 >>> from tenace import Board, Deal, Seat, parse_call
 >>> from tenace.laws import DIRECTOR, CallChanged, CallMade, Elected, LawRef, Table, Unintended
@@ -35,12 +35,19 @@ Everything here is a pure function over :class:`~tenace.laws.auction_period.Auct
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tenace.calls import Bid, Call, Double, Pass, Redouble
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
-from tenace.laws import auction_period
 from tenace.laws._evolve import replace
-from tenace.laws.auction_period import AuctionState, StandingCall
+from tenace.laws.auction_state import (
+    AuctionState,
+    StandingCall,
+    _append,
+    _Judging,
+    _withdrawn,
+    retain_right_to_call,
+)
 from tenace.laws.decisions import (
     Accept,
     Comparable,
@@ -62,6 +69,9 @@ from tenace.laws.events import CallChanged, CallMade, Event, Misinformation, Sim
 from tenace.laws.refs import DIRECTOR, LawRef, Policy
 from tenace.record import AnnotatedCall
 from tenace.seats import Seat, Side
+
+if TYPE_CHECKING:
+    from tenace.laws.auction_state import CallStep
 
 __all__ = [
     "ChangeProcedure",
@@ -109,9 +119,6 @@ def _name(seat: Seat) -> str:
     return seat.name.title()
 
 
-def _withdrawn(seat: Seat, call: Call, law: LawRef, offenders: Side) -> Withdrawn:
-    return Withdrawn(seat, call, law, None if offenders is seat.side else offenders)
-
 
 # --- who may change which call ---------------------------------------------------------------------------
 
@@ -157,24 +164,25 @@ def is_change_of_call(state: AuctionState, seat: Seat) -> bool:
 # --- events ------------------------------------------------------------------------------------------------
 
 
-def on_event(state: AuctionState, event: Event, index: int, policy: Policy) -> AuctionState:
+def on_event(state: AuctionState, event: Event, index: int, policy: Policy, *,
+             on_call: CallStep) -> AuctionState:
     """Changes of call (Laws 21B, 25), the Director's misinformation finding (Law 21B1) and simultaneous calls
     (Law 33)."""
     if state.pending is not None:
         raise ImpossibleActionError(f"{state.pending.law} must first be decided")
     match event:
         case CallChanged():
-            return change_of_call(state, event, index, policy)
+            return change_of_call(state, event, index, policy, on_call=on_call)
         case Misinformation(seat=seat):
             # The finding is about the call seat has just made: it lapses if that call is no longer his last.
             return replace(state, misinformed=(*state.misinformed, (seat, _changeable(state, seat))))
         case SimultaneousCalls(first=first, second=second):
-            return _simultaneous(state, first, second, index, policy)
+            return _simultaneous(state, first, second, index, policy, on_call=on_call)
     raise ImpossibleActionError(f"{type(event).__name__} is not handled in the auction period yet")
 
 
 def _simultaneous(
-    state: AuctionState, first: CallMade, second: CallMade, index: int, policy: Policy
+    state: AuctionState, first: CallMade, second: CallMade, index: int, policy: Policy, *, on_call: CallStep
 ) -> AuctionState:
     """Law 33: the call by the player whose turn it was comes first; the other is deemed made after it."""
     if first.seat is second.seat:
@@ -187,12 +195,13 @@ def _simultaneous(
         raise ImpossibleActionError(
             f"Law 33 needs one of the two calls to be by the player whose turn it is; it is {whose} turn"
         )
-    state = auction_period.on_call(state, first, index, policy)
-    return auction_period.on_call(state, second, index, policy)
+    state = on_call(state, first, index, policy)
+    return on_call(state, second, index, policy)
 
 
 def change_of_call(
-    state: AuctionState, event: CallChanged, index: int, policy: Policy, *, made_as_call: bool = False
+    state: AuctionState, event: CallChanged, index: int, policy: Policy, *, made_as_call: bool = False,
+        on_call: CallStep
 ) -> AuctionState:
     """``event.seat`` replaces his last call by ``event.call`` (Laws 21B, 25). ``made_as_call``: the change is
     a second call made at LHO's turn (Laws 30B2, 31C, 32C)."""
@@ -201,7 +210,7 @@ def change_of_call(
     seat, call = event.seat, event.call
     proc = state.procedure
     if proc is not None:
-        offender = proc.check.offender if isinstance(proc, auction_period._Judging) else proc.offender
+        offender = proc.check.offender if isinstance(proc, _Judging) else proc.offender
         if offender is seat:  # e.g. a rejected insufficient bid still to be replaced (Law 27B)
             raise ImpossibleActionError(f"{_name(seat)} is in the middle of a rectification; it comes first")
     last = _last_call(state, seat)
@@ -230,7 +239,7 @@ def change_of_call(
         # changed without rectification, and the side that misinformed is the offending side for 16C.
         state = replace(state, misinformed=tuple(m for m in state.misinformed if m[0] is not seat))
         return _substitute(state, seat, i, call, LawRef(21, "B1(a)"), seat.side.opponents, LawRef(21, "B2"),
-                           index, policy)
+                           index, policy, on_call=on_call)
     if event.unintended:
         # Law 25A2: whether the first call was unintended is the Director's judgement. Law 25A3: how the
         # player became aware of his slip (an opponent's question included) plays no part in it.
@@ -270,7 +279,7 @@ def _substitute(
     offenders: Side,
     lho_law: LawRef,
     index: int,
-    policy: Policy,
+    policy: Policy, *, on_call: CallStep,
 ) -> AuctionState:
     """A change the Laws allow (25A1, 21B1(a)): the first call is withdrawn, the new one takes its place."""
     old = state.calls[i]
@@ -287,7 +296,7 @@ def _substitute(
         # The new call is made in the old one's place and is subject to whatever Law applies to it (25A1),
         # including the obligations the old call had met (to pass, or to repeat a call).
         base = replace(base, turn=seat, constraints=(*base.constraints, *old.lapsed))
-        return auction_period.on_call(base, CallMade(seat, call), index, policy)
+        return on_call(base, CallMade(seat, call), index, policy)
     over = after[0]
     if not base.is_lawful(seat, call) or _breaks(old.lapsed, call):
         # The new call is itself irregular (Laws 27, 36, 37): LHO's call over the first one goes (he will call
@@ -298,7 +307,7 @@ def _substitute(
             turn=seat,
             constraints=(*base.constraints, *old.lapsed, *over.lapsed),
         )
-        return auction_period.on_call(base, CallMade(seat, call), index, policy)
+        return on_call(base, CallMade(seat, call), index, policy)
     replaced = replace(base, calls=(*base.calls, StandingCall(seat, AnnotatedCall(call), old.lapsed)))
     if not replaced.is_lawful(over.seat, over.call.call):
         # LHO's call would no longer be lawful over the new call: it goes and he calls again (25A6, 21B2).
@@ -360,7 +369,8 @@ def _intended(state: AuctionState, seat: Seat, call: Call, index: int) -> Auctio
     )
 
 
-def call_over_change(state: AuctionState, event: CallMade, index: int, policy: Policy) -> AuctionState:
+def call_over_change(state: AuctionState, event: CallMade, index: int, policy: Policy, *,
+                     on_call: CallStep) -> AuctionState:
     """A call while an intended change is open: LHO calling in turn accepts it (Law 25B1)."""
     assert state.open is not None
     irregularity, _ = state.open
@@ -371,7 +381,7 @@ def call_over_change(state: AuctionState, event: CallMade, index: int, policy: P
             "must be called"
         )
     accepted, old = _accept(state)
-    new = auction_period.on_call(accepted, event, index, policy)
+    new = on_call(accepted, event, index, policy)
     if old is not None and new.pending is None and new.open is None:
         return _ask_law_26(new, irregularity.offender, old)
     return new  # the Law 26 question gives way to the new irregularity
@@ -396,7 +406,7 @@ def owns(state: AuctionState) -> bool:
     return state.change is not None or (state.open is not None and state.open[0].kind is Kind.CHANGE_OF_CALL)
 
 
-def on_elected(state: AuctionState, option: Option) -> AuctionState:
+def on_elected(state: AuctionState, option: Option, *, on_call: CallStep) -> AuctionState:
     """An election in a change-of-call procedure (the pending decision has been checked and cleared)."""
     proc = state.change
     state = replace(state, change=None)
@@ -406,7 +416,7 @@ def on_elected(state: AuctionState, option: Option) -> AuctionState:
             # apply). The side that changed is the offending side for the withdrawn calls (25A6, 16C).
             i = _changeable(state, seat)
             return _substitute(state, seat, i, call, LawRef(25, "A1"), seat.side, LawRef(25, "A6"), index,
-                               policy)
+                               policy, on_call=on_call)
         case _JudgeIntent(seat=seat, call=call, index=index), Unintended(yes=False):
             return _intended(state, seat, call, index)  # Law 25A2: not a slip, so Law 25B
         case _LhoChoice(), KeepCall():
@@ -458,7 +468,7 @@ def _accept(state: AuctionState) -> tuple[AuctionState, Call | None]:
     i = _last_call(state, seat)
     assert i is not None
     if not _replaceable(state, seat, i):
-        return auction_period._append(replace(state, open=None), made), None
+        return _append(replace(state, open=None), made), None
     old = state.calls[i].call.call
     lapsed = state.calls[i].lapsed
     calls = (*state.calls[:i], StandingCall(seat, AnnotatedCall(made.call), lapsed), *state.calls[i + 1 :])
@@ -490,24 +500,6 @@ def _settle(state: AuctionState) -> AuctionState:
 # --- Laws 17D3 and 34 ---------------------------------------------------------------------------------------
 
 
-def retain_right_to_call(state: AuctionState) -> AuctionState:
-    """Laws 17D3, 34: when the three passes that would end the auction include one made out of rotation that
-    took a player's turn away, the auction does not end. The passes from that one on are cancelled (the
-    player who passed out of rotation is the offender for Law 16C) and the auction goes back to the player
-    who missed his turn."""
-    calls = state.calls
-    n = len(calls)
-    if n < 4 or not all(isinstance(s.call.call, Pass) for s in calls[-3:]):
-        return state
-    for j in range(n - 3, n):
-        missed = calls[j - 1].seat.lho
-        if calls[j].seat is not missed:
-            break
-    else:
-        return state
-    offenders = calls[j].seat.side
-    cancelled = tuple(_withdrawn(s.seat, s.call.call, LawRef(17, "D3"), offenders) for s in calls[j:])
-    return replace(state, calls=calls[:j], withdrawn=(*state.withdrawn, *cancelled), turn=missed)
 
 
 # --- Law 16C and Law 20: what the Director's console shows ------------------------------------------------

@@ -108,6 +108,7 @@ from tenace.play import Play, Trick
 from tenace.seats import Seat
 
 if TYPE_CHECKING:
+    from tenace.laws.out_of_turn import PlayCard
     from tenace.laws.play_period import PlayState
 
 __all__ = [
@@ -373,15 +374,16 @@ def _seats(play: Play) -> list[Seat]:
     return [seat for trick in (*play.tricks, play.current_trick) for seat, _ in trick]
 
 
-def _play(state: PlayState, named: Card, placed: Card, start: int, index: int, policy: Policy) -> PlayState:
+def _play(state: PlayState, named: Card, placed: Card, start: int, index: int, policy: Policy, *,
+          play_card: PlayCard) -> PlayState:
     """Dummy plays ``placed`` on declarer's designation of ``named`` (Law 45B; 45D when they differ)."""
-    from tenace.laws import play_period, revokes
+    from tenace.laws import revokes
 
     dummy = state.contract.dummy
     event = CardPlayed(dummy, placed)
     revokes.check_card(state, event)  # Law 62C2
     position = len(state.play.cards)
-    new = play_period.on_card(state, event, index, policy)
+    new = play_card(state, event, index, policy)
     joined = len(new.play.cards) > position and new.play.cards[position] == placed
     last = Designated(start, position, named, placed) if joined else None
     new = replace(new, designation=DesignationState(last=last))
@@ -405,7 +407,8 @@ def _ask(state: PlayState, resolution: Resolution, index: int) -> PlayState:
     return replace(state, pending=decision, designation=replace(state.designation, waiting=index))
 
 
-def on_designation(state: PlayState, event: DummyDesignation, index: int, policy: Policy) -> PlayState:
+def on_designation(state: PlayState, event: DummyDesignation, index: int, policy: Policy, *,
+                   play_card: PlayCard) -> PlayState:
     """Declarer names dummy's card (Laws 45B, 46); dummy places it, or another card (45D)."""
     contract = state.contract
     if event.by is not contract.declarer:
@@ -435,13 +438,13 @@ def on_designation(state: PlayState, event: DummyDesignation, index: int, policy
             raise ImpossibleActionError(f"{event.placed} is not in dummy's hand")
     if resolution.card is None:
         return _ask(state, resolution, index)
-    return _play(state, resolution.card, event.placed or resolution.card, index, index, policy)
+    return _play(state, resolution.card, event.placed or resolution.card, index, index, policy,
+                 play_card=play_card)
 
 
-def on_deemed(state: PlayState, event: CardDeemedPlayed, index: int, policy: Policy) -> PlayState:
+def on_deemed(state: PlayState, event: CardDeemedPlayed, index: int, policy: Policy, *,
+              play_card: PlayCard) -> PlayState:
     """Law 45C: the Director finds a card played; it is played as a :class:`CardPlayed` from that hand."""
-    from tenace.laws import play_period
-
     contract = state.contract
     seat = event.seat
     match event.how:
@@ -453,12 +456,13 @@ def on_deemed(state: PlayState, event: CardDeemedPlayed, index: int, policy: Pol
             raise ImpossibleActionError("Law 45C3 is about a card in dummy")
         case Deemed.NAMED if seat is contract.dummy:
             # Law 45C4(a) for dummy's card is a designation by declarer (Law 45B)
-            return on_designation(state, DummyDesignation(str(event.card), contract.declarer), index, policy)
+            return on_designation(state, DummyDesignation(str(event.card), contract.declarer), index, policy,
+                                  play_card=play_card)
     from tenace.laws import revokes
 
     card = CardPlayed(seat, event.card)
     revokes.check_card(state, card)
-    return play_period.on_card(state, card, index, policy)
+    return play_card(state, card, index, policy)
 
 
 def on_change(state: PlayState, event: DesignationChanged) -> PlayState:
@@ -493,7 +497,8 @@ def on_change(state: PlayState, event: DesignationChanged) -> PlayState:
     return replace(state, pending=decision, designation=replace(state.designation, change=event.card))
 
 
-def on_elected(state: PlayState, event: Elected, index: int, policy: Policy) -> PlayState:
+def on_elected(state: PlayState, event: Elected, index: int, policy: Policy, *,
+               play_card: PlayCard) -> PlayState:
     """The elections of Laws 45C4(b) and 46B (the card named; a change refused)."""
     pending = state.pending
     if pending is None:
@@ -503,25 +508,25 @@ def on_elected(state: PlayState, event: Elected, index: int, policy: Policy) -> 
     option = event.option
     mine = state.designation
     if isinstance(option, DesignateCard) and mine.waiting is not None:
-        return _play(state, option.card, option.card, mine.waiting, index, policy)
+        return _play(state, option.card, option.card, mine.waiting, index, policy, play_card=play_card)
     if isinstance(option, Unintended) and not option.yes:  # Law 45C4(b): a reconsideration: the card stands
         return replace(state, designation=replace(mine, change=None))
     if isinstance(option, DeemedLed) and mine.fifth is not None:  # Law 45E
-        return _fifth_ruled(replace(state, designation=replace(mine, fifth=None)), mine.fifth, option, policy)
+        return _fifth_ruled(replace(state, designation=replace(mine, fifth=None)), mine.fifth, option, policy,
+                            play_card=play_card)
     raise ImpossibleActionError(f"{option!r} is not handled here")  # pragma: no cover (the table rebuilds)
 
 
 # --- Law 45E: a fifth card; Law 45F: dummy indicates a card ----------------------------------------------
 
 
-def on_fifth_card(state: PlayState, event: FifthCard, index: int, policy: Policy) -> PlayState:
+def on_fifth_card(state: PlayState, event: FifthCard, index: int, policy: Policy, *,
+                  play_card: PlayCard) -> PlayState:
     """Law 45E: ``event.seat`` puts a card on a trick he has already played to.
 
     On the trick just completed, the Director is asked at once whether the card was led to the next trick;
     on the trick in progress it is a second card from the same hand, which the engine deals with as a card
     played there (45E1 or 45E2, or Law 57A for a defender whose partner has not played yet)."""
-    from tenace.laws import play_period
-
     play = state.play
     seat, card = event.seat, event.card
     if state.claim is not None:
@@ -538,7 +543,7 @@ def on_fifth_card(state: PlayState, event: FifthCard, index: int, policy: Policy
             raise ImpossibleActionError(
                 f"{_name(seat)} has not played to the trick in progress: his card is not a fifth card"
             )
-        return play_period.on_card(state, CardPlayed(seat, card), index, policy)
+        return play_card(state, CardPlayed(seat, card), index, policy)
     if not play.tricks:
         raise ImpossibleActionError("no trick has been completed: there is no trick for a fifth card")
     if state.out_of_turn.open or state.out_of_turn.face_down is not None:
@@ -565,14 +570,14 @@ def on_fifth_card(state: PlayState, event: FifthCard, index: int, policy: Policy
 
 
 def _fifth_ruled(
-    state: PlayState, fifth: tuple[Seat, Card, int], option: DeemedLed, policy: Policy
+    state: PlayState, fifth: tuple[Seat, Card, int], option: DeemedLed, policy: Policy, *, play_card: PlayCard
 ) -> PlayState:
     """The Director's Law 45E judgement: a lead (in turn, or out of turn: Laws 53-56), or a fifth card."""
-    from tenace.laws import penalty_cards, play_period
+    from tenace.laws import penalty_cards
 
     seat, card, index = fifth
     if option.yes:
-        return play_period.on_card(state, CardPlayed(seat, card), index, policy)
+        return play_card(state, CardPlayed(seat, card), index, policy)
     irregularity = Irregularity(Kind.FIFTH_CARD, seat, option.law, index)
     state = replace(state, irregularities=(*state.irregularities, irregularity))
     if seat.side is state.contract.declarer.side:
@@ -766,7 +771,8 @@ def kept_after_45d1(before: Play, position: int, declarer: Seat) -> tuple[Card, 
     return (rho, mine) if rho is not None and mine is not None else None
 
 
-def after_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> PlayState:
+def after_card(state: PlayState, event: CardPlayed, index: int, policy: Policy, *,
+               play_card: PlayCard) -> PlayState:
     """Law 45D1 after a card: when declarer's RHO plays again the card he had played after dummy's withdrawn
     wrong card, declarer's card, which stayed played, is played again too; when he changes it, declarer may
     play any card."""
@@ -777,9 +783,7 @@ def after_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) 
     declarer = state.contract.declarer
     if event.card != kept[0] or state.pending is not None or state.play.turn is not declarer:
         return state
-    from tenace.laws import play_period
-
-    return play_period.on_card(state, CardPlayed(declarer, kept[1]), index, policy)
+    return play_card(state, CardPlayed(declarer, kept[1]), index, policy)
 
 
 def adds_card(event: Event) -> bool:

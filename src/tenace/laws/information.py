@@ -65,7 +65,7 @@ from tenace.laws.events import (
     WrongPointing,
 )
 from tenace.laws.misinformation import MISINFORMATION_EVENTS
-from tenace.laws.refs import LawRef
+from tenace.laws.refs import LawRef, Phase
 from tenace.laws.tempo import TempoBreak, TempoProfile, breaks, tempo_profile, think_times
 from tenace.scoring.adjusted import AssignedAdjustedScore
 from tenace.seats import Seat
@@ -242,8 +242,6 @@ def check(
             "first record the logical alternatives: an action can be suggested only over one (Law 16B1)"
         )
     if isinstance(event, UIRuling):
-        from tenace.laws.table import Phase
-
         if table.phase is not Phase.ENDED:
             raise ImpossibleActionError("the Director rules on unauthorised information when play has ended "
                                         "(Law 16B3)")

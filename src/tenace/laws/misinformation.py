@@ -73,7 +73,7 @@ from tenace.laws.events import (
     Retraction,
     ReviewAsked,
 )
-from tenace.laws.refs import DIRECTOR, Director, LawRef, Policy
+from tenace.laws.refs import DIRECTOR, Director, LawRef, Phase, Policy
 from tenace.seats import Seat, Side
 from tenace.system.alerts import AlertRegulations
 from tenace.system.card import SystemCard
@@ -217,8 +217,6 @@ def explainer_for(caller: Seat, policy: Policy) -> Seat:
 
 def period(table: Table) -> Period:
     """The period the table is in (Laws 17, 41, 68)."""
-    from tenace.laws.table import Phase
-
     return {
         Phase.AUCTION: Period.AUCTION,
         Phase.CLARIFICATION: Period.CLARIFICATION,

@@ -77,8 +77,15 @@ from tenace.play import Play
 from tenace.seats import Seat
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from tenace.laws.decisions import Constraint
     from tenace.laws.play_period import PlayState
+
+    PlayCard = Callable[[PlayState, CardPlayed, int, Policy], PlayState]
+    """How the play period plays a card through every Law (:func:`tenace.laws.play_period.on_card`): the
+    rectifications here that put a card on the table (a lead accepted, a card named, a card held until its
+    turn) are given it by their caller, the play period above them, and never import it."""
 
 __all__ = [
     "Faced",
@@ -244,14 +251,15 @@ def _follows(play: Play, seat: Seat, card: Card) -> bool:
     return led is None or card.suit is led or not play.hand(seat).suit(led)
 
 
-def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> PlayState | None:
+def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy, *,
+            play_card: PlayCard) -> PlayState | None:
     """A card from ``event.seat``'s hand, seen first by Laws 53-60. ``None`` when nothing here applies (a card
     in turn, with no lead out of turn on the table and no Law 57A requirement broken)."""
     mine = state.out_of_turn
     play = state.play
     seat, card = event.seat, event.card
     if mine.face_down is not None:
-        faced = _facing(state, event, index, policy)
+        faced = _facing(state, event, index, policy, play_card=play_card)
         if faced is not None:
             return faced
     if mine.together is not None:
@@ -259,7 +267,7 @@ def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> 
             f"{_name(mine.together.seat)} must first name the card he plays (Law 58B2)"
         )
     if mine.faced is not None:
-        return _over_faced(state, event, index, policy)
+        return _over_faced(state, event, index, policy, play_card=play_card)
     if mine.premature is not None:
         raise ImpossibleActionError(
             f"{_name(mine.premature.seat)}'s premature card {mine.premature.card} is on the table: the "
@@ -281,7 +289,7 @@ def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> 
             # Law 61A: not playing, when able, a card declarer specified in rectification is a revoke.
             revoke = Irregularity(Kind.REVOKE, seat, LawRef(61, "A"), index)
             state = replace(state, play=play.push(card), revokes=(*state.revokes, revoke))
-            return after_card(state, index, policy)
+            return after_card(state, index, policy, play_card=play_card)
         return None
     # A card out of turn.
     if policy is Policy.ONLINE:
@@ -302,10 +310,9 @@ def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> 
     return _premature(state, seat, card, index)
 
 
-def _facing(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> PlayState | None:
+def _facing(state: PlayState, event: CardPlayed, index: int, policy: Policy, *,
+            play_card: PlayCard) -> PlayState | None:
     """A card while the opening lead lies face down (Law 41)."""
-    from tenace.laws import play_period
-
     mine = state.out_of_turn
     assert mine.face_down is not None
     leader, down = mine.face_down
@@ -317,10 +324,11 @@ def _facing(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> 
                 "instruction (Law 41A)"
             )
         cleared = replace(state, out_of_turn=replace(mine, face_down=None))
-        return play_period.on_card(cleared, event, index, policy)  # Law 41C: the lead is faced
+        return play_card(cleared, event, index, policy)  # Law 41C: the lead is faced
     if event.seat is leader.partner:
         # Law 54 (opening words): the partner faces a lead out of turn; the face-down lead goes back.
-        return on_card(replace(state, out_of_turn=replace(mine, face_down=None)), event, index, policy)
+        return on_card(replace(state, out_of_turn=replace(mine, face_down=None)), event, index, policy,
+                       play_card=play_card)
     return None
 
 
@@ -414,10 +422,9 @@ def _open_premature(state: PlayState, seat: Seat, card: Card, index: int) -> Pla
     )
 
 
-def _over_faced(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> PlayState:
+def _over_faced(state: PlayState, event: CardPlayed, index: int, policy: Policy, *,
+                play_card: PlayCard) -> PlayState:
     """A card while a lead out of turn lies on the table, before any rectification."""
-    from tenace.laws import play_period
-
     faced = state.out_of_turn.faced
     assert faced is not None
     seat = event.seat
@@ -434,22 +441,22 @@ def _over_faced(state: PlayState, event: CardPlayed, index: int, policy: Policy)
         # Laws 53A, 54B1, 60A1 (an instance of Law 11A: acting before the Director is summoned forfeits the
         # rectification): a card from the hand next in rotation accepts the lead, which stands and is
         # treated as made in turn (Law 60A2); obligations already owed stay (Law 60A3).
-        return play_period.on_card(_accept(state, faced), event, index, policy)
+        return play_card(_accept(state, faced), event, index, policy)
     if faced.opening and seat is state.contract.dummy:
         # Law 54B2: declarer played dummy's card second: the lead is accepted and dummy's card stands; it is
         # played at dummy's turn (a premature play from dummy, Law 57C3).
-        return play_period.on_card(_accept(state, faced), event, index, policy)
+        return play_card(_accept(state, faced), event, index, policy)
     if (
         not faced.opening and faced.seat.side is state.contract.declarer.side and seat is faced.seat.rho
         and seat is not faced.proper
     ):
         # Law 53C: the defender on the right of declarer's irregular lead plays a card: the lead stands, and
         # his card is played before his partner's (Law 57).
-        return play_period.on_card(_accept(state, faced), event, index, policy)
+        return play_card(_accept(state, faced), event, index, policy)
     if seat is faced.proper and seat.side is not faced.seat.side:
         # Law 53B (and Law 47F1): the opponent whose turn it was leads: his lead stands and the card led out
         # of turn goes back to its hand (the information is unauthorised to the offenders, Law 16C).
-        return play_period.on_card(_proper_lead(state), event, index, policy)
+        return play_card(_proper_lead(state), event, index, policy)
     if faced.opening and seat is faced.proper:
         # Law 54 (opening words): the offender's partner's face-down lead is retracted by the Director. Once
         # is enough: until the Director has been called, another lead from him changes nothing, so it is
@@ -503,7 +510,7 @@ def _accept(state: PlayState, faced: Faced) -> PlayState:
     return replace(state, play=play, out_of_turn=replace(state.out_of_turn, faced=None))
 
 
-def after_card(state: PlayState, index: int, policy: Policy) -> PlayState:
+def after_card(state: PlayState, index: int, policy: Policy, *, play_card: PlayCard) -> PlayState:
     """After a card has joined the play: lapse the Law 57A requirement and the Law 60B watch once served, and
     play a card that was played early and stands when its turn has come (Laws 57C3, 57D)."""
     mine = state.out_of_turn
@@ -519,13 +526,11 @@ def after_card(state: PlayState, index: int, policy: Policy) -> PlayState:
         mine = new
         state = replace(state, out_of_turn=mine)
     if mine.held and state.pending is None and state.claim is None and not play.is_complete:
-        from tenace.laws import play_period
-
         for seat, card in mine.held:
             if seat is play.turn:
                 rest = tuple(h for h in mine.held if h != (seat, card))
                 state = replace(state, out_of_turn=replace(mine, held=rest))
-                return play_period.on_card(state, CardPlayed(seat, card), index, policy)
+                return play_card(state, CardPlayed(seat, card), index, policy)
     return state
 
 
@@ -603,7 +608,8 @@ def on_director(state: PlayState, event: DirectorCalled) -> PlayState | None:
     return None
 
 
-def on_elected(state: PlayState, event: Elected, index: int = 0, policy: Policy = Policy.LAWS) -> PlayState:
+def on_elected(state: PlayState, event: Elected, index: int = 0, policy: Policy = Policy.LAWS, *,
+               play_card: PlayCard) -> PlayState:
     """The elections of Laws 54-58."""
     pending = state.pending
     if pending is None:
@@ -617,9 +623,10 @@ def on_elected(state: PlayState, event: Elected, index: int = 0, policy: Policy 
             return state
         return replace(state, play=state.play.lead_out_of_turn(option.seat))
     if mine.together is not None and isinstance(option, DesignateCard):
-        return _designated(state, mine.together, option.card, mine.together.irregularity.index, policy)
+        return _designated(state, mine.together, option.card, mine.together.irregularity.index, policy,
+                           play_card=play_card)
     if mine.withdrawable is not None and option.law == _58B3:
-        return _withdrawn_or_not(state, option, index, policy)
+        return _withdrawn_or_not(state, option, index, policy, play_card=play_card)
     if mine.premature is not None and isinstance(
         option, RequireHighest | RequireLowest | RequireSuit | ForbidSuit
     ):
@@ -635,15 +642,13 @@ def on_elected(state: PlayState, event: Elected, index: int = 0, policy: Policy 
     if faced is None:
         raise ImpossibleActionError(f"{option!r} is not handled here")
     if mine.lead_or_play is not None:  # Laws 53A, 53B: the Director's finding of fact
-        from tenace.laws import play_period
-
         seat, card = mine.lead_or_play
         state = replace(state, out_of_turn=replace(mine, lead_or_play=None))
         state = _accept(state, faced) if isinstance(option, Accept) else _proper_lead(state)
-        return play_period.on_card(state, CardPlayed(seat, card), index, policy)
+        return play_card(state, CardPlayed(seat, card), index, policy)
     match option:
         case Accept():  # Laws 53A, 54B, 55A, 56A
-            return after_card(_accept(state, faced), index, policy)
+            return after_card(_accept(state, faced), index, policy, play_card=play_card)
         case SpreadHand():
             return _spread(state, faced)
         case Reject():
@@ -671,20 +676,19 @@ def _retract(state: PlayState, faced: Faced, law: LawRef) -> PlayState:
     return state
 
 
-def _designated(state: PlayState, together: _Together, card: Card, index: int, policy: Policy) -> PlayState:
+def _designated(state: PlayState, together: _Together, card: Card, index: int, policy: Policy, *,
+                play_card: PlayCard) -> PlayState:
     """Law 58B2: the named card is played; a defender's other visible cards become penalty cards (Law 50).
     Law 58B3: the offender has withdrawn a visible card, so an opponent who played to the trick meanwhile
     may take his card back."""
-    from tenace.laws import play_period
-
     state = replace(state, out_of_turn=replace(state.out_of_turn, together=None))
-    state = play_period.on_card(state, CardPlayed(together.seat, card), index, policy)
+    state = play_card(state, CardPlayed(together.seat, card), index, policy)
     state = _penalise_others(state, together.seat, together.visible, card)
     if together.over is None:
         return state
     lho = together.seat.lho
     if state.pending is not None or state.play.turn is not lho:  # nothing left to choose: the card stands
-        return play_period.on_card(state, CardPlayed(lho, together.over), index, policy)
+        return play_card(state, CardPlayed(lho, together.over), index, policy)
     decision = Decision(
         lho,
         (Accept(_58B3), Reject(_58B3)),
@@ -711,17 +715,16 @@ def over_together(state: PlayState, event: CardPlayed) -> PlayState | None:
     return replace(state, out_of_turn=replace(state.out_of_turn, together=replace(together, over=event.card)))
 
 
-def _withdrawn_or_not(state: PlayState, option: Option, index: int, policy: Policy) -> PlayState:
+def _withdrawn_or_not(state: PlayState, option: Option, index: int, policy: Policy, *,
+                      play_card: PlayCard) -> PlayState:
     """Law 58B3: the opponent keeps his card, which is played now, or takes it back without further
     rectification and plays any card (the card taken back is Law 16C information)."""
-    from tenace.laws import play_period
-
     mine = state.out_of_turn
     assert mine.withdrawable is not None
     seat, card = mine.withdrawable
     state = replace(state, out_of_turn=replace(mine, withdrawable=None))
     if isinstance(option, Accept):
-        return play_period.on_card(state, CardPlayed(seat, card), index, policy)
+        return play_card(state, CardPlayed(seat, card), index, policy)
     return replace(state, out_of_turn=replace(state.out_of_turn,
                                               taken_back=(*state.out_of_turn.taken_back, (seat, card))))
 
@@ -739,20 +742,19 @@ def _penalise_others(state: PlayState, seat: Seat, visible: tuple[Card, ...], pl
 # --- other events -----------------------------------------------------------------------------------------
 
 
-def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> PlayState | None:
+def on_event(state: PlayState, event: Event, index: int, policy: Policy, *,
+             play_card: PlayCard) -> PlayState | None:
     """Simultaneous plays (Law 58) and cards exposed by declarer or dummy while a faced opening lead out of
     turn waits (Law 54A, 54C). ``None`` for anything else."""
-    from tenace.laws import play_period
-
     match event:
         case SimultaneousPlays(first=first, second=second):
             # Law 58A: a card played together with another player's lawful card is deemed played after it.
             if second.seat is state.play.turn and first.seat is not state.play.turn:
                 first, second = second, first
-            state = play_period.on_card(state, first, index, policy)
-            return play_period.on_card(state, second, index, policy)
+            state = play_card(state, first, index, policy)
+            return play_card(state, second, index, policy)
         case SimultaneousCards():
-            return _simultaneous_cards(state, event, index, policy)
+            return _simultaneous_cards(state, event, index, policy, play_card=play_card)
         case DummyWarned():
             return _warned(state, event, index)
         case LeadFaceDown():
@@ -766,7 +768,8 @@ def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> Play
                 return _spread(replace(state, pending=None), faced)
             if seat is state.contract.dummy:
                 # Law 54C: declarer could have seen a card of dummy's: he must accept the lead.
-                return after_card(_accept(replace(state, pending=None), faced), index, policy)
+                return after_card(_accept(replace(state, pending=None), faced), index, policy,
+                                  play_card=play_card)
     return None
 
 
@@ -798,9 +801,8 @@ def _warned(state: PlayState, event: DummyWarned, index: int) -> PlayState:
     return replace(_record(state, irregularity), pending=decision)
 
 
-def _simultaneous_cards(state: PlayState, event: SimultaneousCards, index: int, policy: Policy) -> PlayState:
-    from tenace.laws import play_period
-
+def _simultaneous_cards(state: PlayState, event: SimultaneousCards, index: int, policy: Policy, *,
+                        play_card: PlayCard) -> PlayState:
     seat, cards, visible = event.seat, event.cards, event.visible
     if state.claim is not None:
         raise ImpossibleActionError("play has stopped for a claim (Law 68D)")
@@ -821,7 +823,7 @@ def _simultaneous_cards(state: PlayState, event: SimultaneousCards, index: int, 
     state = replace(state, irregularities=(*state.irregularities, irregularity))
     if len(set(visible)) == 1:
         # Law 58B1: the only visible card is played; the others are picked up without rectification.
-        return play_period.on_card(state, CardPlayed(seat, visible[0]), index, policy)
+        return play_card(state, CardPlayed(seat, visible[0]), index, policy)
     # Law 58B2: the player names the card he plays.
     unique = tuple(dict.fromkeys(visible))
     decision = Decision(

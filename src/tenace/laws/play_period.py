@@ -120,7 +120,7 @@ def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> 
     """A card played from ``event.seat``'s hand."""
     played = _on_card(state, event, index, policy)
     if played.designation.kept is not None:
-        return designation.after_card(played, event, index, policy)  # Law 45D1
+        return designation.after_card(played, event, index, policy, play_card=on_card)  # Law 45D1
     return played
 
 
@@ -133,7 +133,8 @@ def _on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) ->
     if state.pending is not None:
         raise ImpossibleActionError(f"a decision is pending ({state.pending.law})")
     play = state.play
-    irregular = out_of_turn.on_card(state, event, index, policy)  # Laws 53-60: out of turn, too early, 57A
+    irregular = out_of_turn.on_card(state, event, index, policy,
+                                    play_card=on_card)  # Laws 53-60: out of turn, too early, 57A
     if irregular is not None:
         return irregular
     if event.card not in play.hand(event.seat):
@@ -141,9 +142,10 @@ def _on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) ->
     if state.penalties.active:  # penalty cards and lead rules (Laws 26B, 50-52)
         restricted = penalty_cards.on_card(state, event, index, policy)
         if restricted is not None:
-            return out_of_turn.after_card(restricted, index, policy)
+            return out_of_turn.after_card(restricted, index, policy, play_card=on_card)
     if event.card in play.legal_cards():
-        return out_of_turn.after_card(replace(state, play=play.push(event.card)), index, policy)
+        return out_of_turn.after_card(replace(state, play=play.push(event.card)), index, policy,
+                                     play_card=on_card)
     revoke = Irregularity(Kind.REVOKE, event.seat, LawRef(61), index)
     if policy is Policy.ONLINE:
         raise UnlawfulActionError(
@@ -151,7 +153,7 @@ def _on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) ->
         )
     # A revoke stands as played; its rectification (Laws 62-64) comes once attention is drawn to it.
     revoked = replace(state, play=play.push_unchecked(event.card), revokes=(*state.revokes, revoke))
-    return out_of_turn.after_card(revoked, index, policy)
+    return out_of_turn.after_card(revoked, index, policy, play_card=on_card)
 
 
 def on_claim(state: PlayState, event: ClaimMade) -> PlayState:
@@ -182,7 +184,7 @@ def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> Play
     """Events of the play period other than cards and claims: exposed cards (Laws 48-52), dummy designations
     and cards deemed played (Laws 45-46), attention drawn to a revoke (Laws 61-63), the Director's leave to
     inspect a quitted trick (Law 66C), withdrawn claims (Law 69B), play on (Law 68D2(b))."""
-    irregular = out_of_turn.on_event(state, event, index, policy)  # Laws 54A, 54C, 58
+    irregular = out_of_turn.on_event(state, event, index, policy, play_card=on_card)  # Laws 54A, 54C, 58
     if irregular is not None:
         return irregular
     if isinstance(event, CardExposed):
@@ -190,9 +192,9 @@ def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> Play
     if isinstance(event, AttentionDrawn):  # Laws 61-64
         return revokes.on_attention(state, event, index)
     if isinstance(event, DummyDesignation):  # Laws 45B, 45D, 46
-        return designation.on_designation(state, event, index, policy)
+        return designation.on_designation(state, event, index, policy, play_card=on_card)
     if isinstance(event, CardDeemedPlayed):  # Law 45C
-        return designation.on_deemed(state, event, index, policy)
+        return designation.on_deemed(state, event, index, policy, play_card=on_card)
     if isinstance(event, DesignationChanged):  # Law 45C4(b)
         return designation.on_change(state, event)
     if isinstance(event, InspectionAllowed):  # Law 66C
@@ -200,7 +202,7 @@ def on_event(state: PlayState, event: Event, index: int, policy: Policy) -> Play
     if isinstance(event, DefectiveTrickFound):  # Law 67B
         return _defective(state, event, index)
     if isinstance(event, FifthCard):  # Law 45E
-        return designation.on_fifth_card(state, event, index, policy)
+        return designation.on_fifth_card(state, event, index, policy, play_card=on_card)
     if isinstance(event, DummyIndicated):  # Law 45F, and Law 57C2 for the rest of the trick
         state = designation.on_indicated(state, event, index)
         return replace(state, out_of_turn=replace(state.out_of_turn, dummy_acted=len(state.play.cards)))
@@ -264,9 +266,9 @@ def on_elected(state: PlayState, event: Elected, index: int = 0, policy: Policy 
     if reviews.owns(state.pending):  # Laws 45F, 67B3
         return reviews.on_elected(state, event)
     if state.pending is not None and out_of_turn.owns(state.pending):  # Laws 53-58
-        return out_of_turn.on_elected(state, event, index, policy)
+        return out_of_turn.on_elected(state, event, index, policy, play_card=on_card)
     if designation.owns(state.pending):  # Laws 45C4(b), 46B
-        return designation.on_elected(state, event, index, policy)
+        return designation.on_elected(state, event, index, policy, play_card=on_card)
     if state.pending is not None and penalty_cards.owns(state.pending):  # Laws 26B, 50-52
         return penalty_cards.on_elected(state, event)
     raise ImpossibleActionError("no decision is pending in the play")

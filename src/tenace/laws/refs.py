@@ -59,6 +59,18 @@ def actor_name(actor: Actor) -> str:
     return "the Director" if isinstance(actor, Director) else actor.name.title()
 
 
+class Phase(enum.Enum):
+    """The periods of a board (Law 17, 41, 68): the phase names follow the Laws."""
+
+    AUCTION = "auction period"
+    CLARIFICATION = "clarification period"
+    """After the final pass, until the opening lead is faced (Law 17D, 41)."""
+    PLAY = "play period"
+    CLAIM = "claim"
+    """Play has stopped for a claim or concession (Law 68D)."""
+    ENDED = "ended"
+
+
 class Policy(enum.Enum):
     """How a table treats irregularities.
 

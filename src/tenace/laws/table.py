@@ -12,7 +12,6 @@ and ``Table.replay(board, record, times=...)`` fill :attr:`Table.times`, one awa
 from __future__ import annotations
 
 import datetime as dt
-import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -38,7 +37,7 @@ from tenace.laws import (
 )
 from tenace.laws import information as ui
 from tenace.laws._evolve import replace
-from tenace.laws.auction_period import AuctionState, StandingCall
+from tenace.laws.auction_state import AuctionState, StandingCall
 from tenace.laws.claims import Claim
 from tenace.laws.decisions import Constraint, Decision, Irregularity, Kind, PenaltyCard, Withdrawn
 from tenace.laws.events import (
@@ -80,24 +79,13 @@ from tenace.laws.events import (
 from tenace.laws.penalty_cards import Exposure
 from tenace.laws.play_period import PlayState
 from tenace.laws.refs import DIRECTOR, Actor, Director, Policy, Regulations, actor_name
+from tenace.laws.refs import Phase as Phase  # defined below with the values; still importable from here
 from tenace.play import Play
 from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore
 from tenace.scoring.points import score
 from tenace.seats import SEATS, Seat, Side
 
 _T = TypeVar("_T")
-
-
-class Phase(enum.Enum):
-    """The periods of a board (Law 17, 41, 68): the phase names follow the Laws."""
-
-    AUCTION = "auction period"
-    CLARIFICATION = "clarification period"
-    """After the final pass, until the opening lead is faced (Law 17D, 41)."""
-    PLAY = "play period"
-    CLAIM = "claim"
-    """Play has stopped for a claim or concession (Law 68D)."""
-    ENDED = "ended"
 
 
 @dataclass(frozen=True, slots=True)

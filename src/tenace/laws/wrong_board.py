@@ -84,7 +84,7 @@ from tenace.laws.events import (
     WrongCardCount,
     WrongHandCall,
 )
-from tenace.laws.refs import DIRECTOR, LawRef
+from tenace.laws.refs import DIRECTOR, LawRef, Phase
 from tenace.scoring.adjusted import ArtificialAdjustedScore, Fault
 from tenace.seats import Seat
 
@@ -216,8 +216,6 @@ def pending(table: Table) -> Decision | None:
 
 
 def _board_over(table: Table) -> bool:
-    from tenace.laws.table import Phase
-
     return table.phase is Phase.ENDED
 
 
