@@ -386,6 +386,46 @@ def test_a_team_player_may_not_watch_the_other_room_of_his_match_before_the_boar
     assert spectator_refusal(olaf, watched, state) is None  # someone outside the match, under the live policy
 
 
+def _match_vps(seating: Any, results: Sequence[Result]) -> tuple[Fraction, Fraction]:
+    """The VPs of the match whose open-room seating is ``seating``: the open room (home North-South)
+    against the closed room (away North-South), board by board."""
+    home, away = seating.ns, seating.ew
+    rooms = {(r.ns, r.board): _ns_score(r) for r in results if r.round == seating.round}
+    margin = sum(_imps(rooms[(home, b)] - rooms[(away, b)]) for b in seating.boards)
+    home_vps, away_vps = _wbf_vps(margin, len(seating.boards))
+    return Fraction(home_vps), Fraction(away_vps)
+
+
+@needs_oracles
+def test_a_round_robin_of_three_teams_gives_each_a_bye_and_ranks_by_the_vps_of_its_two_matches(
+    client: TestClient, db: str
+) -> None:
+    _login(client, "dan")
+    answer = client.post("/club/sessions", json={
+        "name": "Round robin", "movement": "teams", "teams": 3, "boards_per_round": 2, "start": True,
+    })
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    assert created["rounds"] == 3 and len(created["tables"]) == 2  # one match a round, one team sits out
+    _wait_for(client, created["id"], "finished")
+    with Store.open(db) as store:
+        event = store.event(created["event_id"])
+        results = store.results(created["event_id"])
+    (movement,) = event.sessions[0].movements
+    vps: dict[str, Fraction] = defaultdict(Fraction)
+    for seating in (s for s in movement.seatings if s.room == "open"):
+        home_vps, away_vps = _match_vps(seating, results)
+        vps[seating.ns] += home_vps
+        vps[seating.ew] += away_vps
+    assert len(results) == 3 * 2 * 2  # three matches, two rooms, two boards
+    live = client.get(f"/club/sessions/{created['id']}/rankings").json()
+    standings = {s["contestant"]: s for ranking in live["rankings"] for s in ranking["standings"]}
+    assert {c: _fraction(s["total"]) for c, s in standings.items()} == dict(vps)
+    assert {c: s["rank"] for c, s in standings.items()} == _ranks(dict(vps))
+    assert sorted((m["home"], m["away"]) for m in live["matches"]) == sorted(
+        (s.ns, s.ew) for s in movement.seatings if s.room == "open")
+
+
 # --- a Swiss of teams ---------------------------------------------------------------------------------------
 
 
@@ -414,6 +454,9 @@ def test_a_swiss_of_four_teams_pairs_each_round_from_the_standings_and_ranks_by_
     created = answer.json()
     assert created["rounds"] == 3 and created["swiss"] is True
     assert {(t["ns"], t["ew"]) for t in created["tables"]} == {("1", "2"), ("2", "1"), ("3", "4"), ("4", "3")}
+    # the boards of the rounds not paired yet are dealt, and secret (Law 16C) until they have been played
+    session = client.app.state.club.get(created["id"])  # type: ignore[attr-defined]
+    assert sorted(session.boards) == [1, 2, 3, 4, 5, 6] and {3, 4, 5, 6} <= session.boards_in_play()
     _wait_for(client, created["id"], "finished", timeout=240)
 
     with Store.open(db) as store:
@@ -430,13 +473,10 @@ def test_a_swiss_of_four_teams_pairs_each_round_from_the_standings_and_ranks_by_
             order = sorted(["1", "2", "3", "4"], key=lambda t: (-vps[t], int(t)))
             assert sorted((s.ns, s.ew) for s in seated) == sorted(_swiss_pairs(order, met) or []), order
         for seating in seated:
-            home, away = seating.ns, seating.ew
-            rooms = {(r.ns, r.board): _ns_score(r) for r in results if r.round == round_}
-            margin = sum(_imps(rooms[(home, b)] - rooms[(away, b)]) for b in seating.boards)
-            home_vps, away_vps = _wbf_vps(margin, len(seating.boards))
-            vps[home] += Fraction(home_vps)
-            vps[away] += Fraction(away_vps)
-            met.add(frozenset((home, away)))
+            home_vps, away_vps = _match_vps(seating, results)
+            vps[seating.ns] += home_vps
+            vps[seating.ew] += away_vps
+            met.add(frozenset((seating.ns, seating.ew)))
     assert len(met) == 6  # every team met every other once, never twice
     live = client.get(f"/club/sessions/{created['id']}/rankings").json()
     standings = {s["contestant"]: s for ranking in live["rankings"] for s in ranking["standings"]}
