@@ -17,6 +17,9 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from tenace.calls import parse_call
+from tenace.laws.events import CallMade, CardPlayed
+from tenace.laws.table import Table
 from tenace.seats import Seat
 from tenace.server.actors import ClubSlot, FallbackRobot, Hub
 from tenace.server.app import create_app
@@ -116,6 +119,59 @@ def test_a_seat_kept_for_a_friend_waits_for_him(client: TestClient) -> None:
         assert view["dealer"] is not None
         assert actor.robot_to_act() is None
         assert Seat.EAST not in actor.robots
+
+
+def test_the_host_gives_a_seat_nobody_came_to_to_a_robot_which_plays_it_and_keeps_it(
+        client: TestClient, tmp_path: Path) -> None:
+    table_id, south, page = _start(client, n="robot", e="friend", w="open")
+    assert 'class="invite-robot" data-seat="E"' in page
+    csrf = html.unescape(CSRF.findall(page)[0])
+    actor = _hub(client).tables[table_id]
+    client.portal.call(_hub(client).wait_idle, table_id)  # type: ignore[union-attr]
+    assert actor.robot_to_act() is None  # the table waits for East
+
+    def give(seat: str, token: str) -> Any:
+        return client.post(f"/lobby/tables/{table_id}/robot", follow_redirects=False,
+                           data={"csrf_token": csrf, "token": token, "seat": seat})
+
+    east_link = dict(INVITE.findall(page))["e"]
+    east = parse_qs(urlsplit(html.unescape(east_link)).query)["token"][0]
+    refused = give("E", east)  # only the host decides
+    assert refused.status_code == 403 and "Only the player who started this table" in refused.text
+    assert give("S", south).status_code == 409  # his own seat is not kept for anyone
+    answer = give("E", south)
+    assert answer.status_code == 303 and south in answer.headers["location"]
+    assert Seat.EAST in actor.robots and actor.seats[Seat.EAST].kind == "robot"
+    client.portal.call(_hub(client).wait_idle, table_id)  # type: ignore[union-attr]
+    assert any(getattr(e, "seat", None) is Seat.EAST for e in actor.table.record)  # East has called
+    assert "invite-e" not in client.get(f"/tables/{table_id}?token={south}").text  # the invitation is gone
+    with pytest.raises(LookupError):
+        actor.viewer_for_token(east)  # the old link opens nothing now
+    assert give("E", south).status_code == 409  # a robot plays it already
+    # the open seat: given to a robot, it is no longer listed in the lobby
+    assert give("W", south).status_code == 303
+    assert client.get("/api/lobby/tables").json()["tables"] == []
+    stored = _hub(client).live.load(table_id)
+    assert stored is not None and {s: r.kind for s, r in stored.seats.items()} == {
+        "N": "robot", "E": "robot", "S": "human", "W": "robot"}
+
+
+def test_a_seat_is_not_given_to_a_robot_once_a_trick_is_quitted(client: TestClient) -> None:
+    table_id, south, page = _start(client, n="robot", e="friend", w="robot")
+    csrf = html.unescape(CSRF.findall(page)[0])
+    actor = _hub(client).tables[table_id]
+    client.portal.call(_hub(client).wait_idle, table_id)  # type: ignore[union-attr]
+    played = Table.new(actor.table.board)  # the board as if East had come, called and played a trick
+    for call in ("1NT", "P", "P", "P"):
+        played = played.apply(CallMade(played.turn, parse_call(call)))  # type: ignore[arg-type]
+    for _ in range(4):
+        played = played.apply(CardPlayed(played.turn, min(played.legal_cards())))  # type: ignore[arg-type]
+    assert played.play is not None and len(played.play.winners) == 1
+    actor.table = played
+    answer = client.post(f"/lobby/tables/{table_id}/robot", follow_redirects=False,
+                         data={"csrf_token": csrf, "token": south, "seat": "E"})
+    assert answer.status_code == 409 and "when the board is over" in answer.text  # Law 66: it saw no trick
+    assert Seat.EAST not in actor.robots and actor.seats[Seat.EAST].kind == "human"
 
 
 def test_an_open_seat_is_listed_and_taken_once(client: TestClient) -> None:

@@ -398,6 +398,33 @@ class TableActor:
         return {seat: self.hub.make_robot(seat, row.system) for seat, row in self.seats.items()
                 if row.kind == "robot"}
 
+    async def seat_robot(self, seat: Seat) -> str | None:
+        """Give ``seat``, a human seat nobody plays yet, to a robot (the host of a table for friends decides
+        it, :mod:`tenace.server.lobby`); the robot bids as its partner's robot does, else by the server's
+        default. Refused (the reason; nothing changes) once a trick of the board has been quitted: a robot
+        remembers the quitted tricks it saw turned over (Law 66), and this one saw none; the host may give
+        the seat when the board is over. The change is stored: a restarted server keeps the robot there."""
+        if seat in self.robots:
+            return "a robot already plays this seat"
+        play = self.table.play
+        if play is not None and play.winners and self.table.phase is not Phase.ENDED:
+            return "a trick has been quitted: a robot can take this seat when the board is over"
+        partner = self.seats.get(seat.partner)
+        system = partner.system if partner is not None and partner.kind == "robot" else None
+        row = SeatRow("robot", None, system)
+        self.seats[seat] = row
+        self.robots[seat] = self.hub.make_robot(seat, system)
+        self.room.robots = frozenset(self.robots)
+        self._observed = None  # every robot looks again, the new one first of all
+        self._tell_others(None, self.room.players_json())
+        self._broadcast()
+        self._schedule_robots()
+        try:
+            await asyncio.to_thread(self.hub.live.set_seat, self.id, seat.value, row)
+        except Exception:  # the robot plays on here; a restart would give the seat back to its invitation
+            log.exception("table %s: seat %s given to a robot could not be stored", self.id, seat.value)
+        return None
+
     @property
     def robot_systems(self) -> dict[Seat, str]:
         """The name of the bidding system each robot seat plays (the server's default where none was

@@ -106,6 +106,31 @@ async def take_seat(request: Request, table_id: str) -> Response:
     return RedirectResponse(table_url(table_id, token, name), status_code=303)
 
 
+@router.post("/lobby/tables/{table_id}/robot", name="seat_robot", dependencies=[Depends(csrf_protect)])
+async def seat_robot(request: Request, table_id: str) -> Response:
+    """The host of a table for friends gives a seat kept for a person who has not come (its invitation
+    unused, or an open seat nobody took) to a robot: the form's ``seat``, with the host's seat code as
+    ``token``. Back to the table; refused (the lobby with the reason) for anyone but the host, a seat already
+    taken, or once a trick of the board has been quitted (:meth:`TableActor.seat_robot`)."""
+    fields = await _field_values(request)
+    token, letter = fields.get("token", ""), fields.get("seat", "").strip().upper()
+    gathering = gatherings(request.app).get(table_id)
+    if gathering is None or not token or hash_token(token) != gathering.host_token:
+        return await lobby_page(request, 403, LOBBY_ERRORS["not-host"])
+    if letter not in {s.value for s in (*gathering.invited, *gathering.open)}:
+        return await lobby_page(request, 409, LOBBY_ERRORS["seat-taken"])
+    seat = Seat(letter)
+    hub: Hub = request.app.state.hub
+    actor = await hub.get(table_id)
+    if actor is None or seat in actor.robots:
+        return await lobby_page(request, 409, LOBBY_ERRORS["seat-taken"])
+    if await actor.seat_robot(seat) is not None:
+        return await lobby_page(request, 409, LOBBY_ERRORS["robot-later"])
+    gathering.invited.pop(seat, None)
+    gathering.open.pop(seat, None)
+    return RedirectResponse(table_url(table_id, token), status_code=303)
+
+
 @router.get("/api/lobby/tables", name="open_tables")
 async def open_tables_json(request: Request) -> JSONResponse:
     """The open tables, as the lobby lists them: ``{"tables": [{"id", "seats", "free", "sit"}]}``."""

@@ -386,10 +386,18 @@ async def table_page(request: Request, table_id: str, token: str = "") -> HTMLRe
     strings = json.dumps(client_strings(locale), ensure_ascii=False).replace("</", "<\\/")
     club: _Club | None = getattr(request.app.state, "club", None)
     links = None if club is None else await club.table_links(table_id, token)
-    return _page(request, "table.html.j2", table_id=table_id, token=token, strings=strings, club=links,
-                 robot_systems=robot_systems_shown(request, table_id), robots=robot_seats(request, table_id),
-                 invitations=invitations_for(request, table_id, token),
-                 name=clean_name(request.query_params.get("name")) or "")
+    invitations = invitations_for(request, table_id, token)
+    csrf, cookies = "", Response()
+    if invitations and isinstance(getattr(request.app.state, "auth", None), Auth):
+        csrf = csrf_token_for(request, cookies)  # the host's forms giving a seat to a robot
+    response = _page(request, "table.html.j2", table_id=table_id, token=token, strings=strings, club=links,
+                     robot_systems=robot_systems_shown(request, table_id),
+                     robots=robot_seats(request, table_id), invitations=invitations, csrf=csrf,
+                     name=clean_name(request.query_params.get("name")) or "")
+    for key, value in cookies.headers.items():
+        if key == "set-cookie":  # the anonymous cookie the CSRF token is bound to
+            response.headers.append(key, value)
+    return response
 
 
 def robot_seats(request: Request, table_id: str) -> str:

@@ -226,6 +226,10 @@ class SeatRow:
     ``None``: the server's default."""
 
 
+def _seat_json(row: SeatRow) -> dict[str, Any]:
+    return {"kind": row.kind, "token": row.token, **({"system": row.system} if row.system else {})}
+
+
 @dataclass(frozen=True, slots=True)
 class NewTable:
     id: str
@@ -289,9 +293,7 @@ class LiveStore:
 
     def create_table(self, table: NewTable, board: Board) -> None:
         """Store a new table and its first board."""
-        seats = {seat: {"kind": row.kind, "token": row.token,
-                        **({"system": row.system} if row.system else {})}
-                 for seat, row in table.seats.items()}
+        seats = {seat: _seat_json(row) for seat, row in table.seats.items()}
         with self._sessions.begin() as orm:
             orm.add(LiveTableRow(
                 id=table.id, created_at=_now(), policy=table.policy, seats=json.dumps(seats),
@@ -437,6 +439,16 @@ class LiveStore:
         )
 
     # --- seat holders (revision 0005) ----------------------------------------------------------------------
+
+    def set_seat(self, table_id: str, seat: str, row: SeatRow) -> None:
+        """Store who plays ``seat`` at the table from now on (a kept seat given to a robot)."""
+        with self._sessions.begin() as orm:
+            stored = orm.get(LiveTableRow, table_id)
+            if stored is None:
+                raise KeyError(f"no table {table_id!r}")
+            seats = json.loads(stored.seats)
+            seats[seat] = _seat_json(row)
+            stored.seats = json.dumps(seats)
 
     def hold_seat(self, table_id: str, seat: str, user_id: int) -> bool:
         """Record that the user ``user_id`` holds ``seat`` at the table; ``False`` if that was recorded

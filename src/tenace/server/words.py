@@ -87,6 +87,8 @@ def limit_refusal(code: str, values: Mapping[str, str | int], locale: str) -> st
 LOBBY_ERRORS: Final = {
     "seat-taken": N_("This seat is no longer free: someone took it, or the table has closed."),
     "bad-choice": N_("Choose a robot, a friend or anyone from the lobby for each seat."),
+    "not-host": N_("Only the player who started this table can give its seats to robots."),
+    "robot-later": N_("A trick has already been played: a robot can take this seat when the board is over."),
 }
 """Why the lobby refuses a table for friends or a seat at an open table (tenace.server.lobby)."""
 
