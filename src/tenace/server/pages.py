@@ -4,14 +4,7 @@ The table page carries no cards: a small JavaScript client (``static/table.js``)
 (docs/protocol.md) and draws only what the server's view for that viewer holds. Labels are English messages
 looked up in the ``tenace_web`` gettext catalogue (``tools/i18n.py``) in English, Polish, Latvian, Swedish or
 Greek; the language comes from ``?lang=``, then the ``tenace_lang`` cookie, then the browser's
-``Accept-Language``.
-
->>> choose_locale("pl", None, "")
-'pl'
->>> choose_locale(None, None, "sv-SE,sv;q=0.9,en;q=0.8")
-'sv'
->>> choose_locale("xx", "el", "fr")
-'el'
+``Accept-Language`` (:mod:`tenace.server.words`).
 """
 
 from __future__ import annotations
