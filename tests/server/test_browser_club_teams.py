@@ -33,6 +33,7 @@ from tenace.tournament.scoring import score_event  # noqa: E402
 
 from .chromium import launch, needs_chromium  # noqa: E402
 from .liveservers import in_thread  # noqa: E402
+from .test_browser_accessibility import AXE, _violations  # noqa: E402
 from .test_browser_director import PASSWORD, Running, _add_director, _log_in, _status  # noqa: E402
 
 TIMEOUT_MS = 30_000
@@ -81,20 +82,23 @@ def _artefacts(tmp_path: Path) -> Path:
     return folder
 
 
-def _fits(page: Page, folder: Path, name: str) -> None:
-    """Each of the four windows: a screenshot, and nothing wider than the window."""
+def _fits(page: Page, folder: Path, name: str, axe: bool = False) -> None:
+    """Each of the four windows: a screenshot, and nothing wider than the window; with ``axe``, no serious
+    or critical axe-core violation at each size (when axe-core is installed)."""
     for width, height in VIEWPORTS:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(100)  # the layout after the resize
         page.screenshot(path=str(folder / f"club-teams-{name}-{width}x{height}.png"), full_page=True)
         assert page.evaluate(WIDER_JS) == [], (name, width, height)
+        if axe and AXE is not None:
+            assert _violations(page) == [], (name, width, height)
 
 
 def test_a_director_runs_a_team_match_of_robots_from_the_console_and_the_page_shows_imps_and_vps(
     server: Running, browser: Browser, tmp_path: Path
 ) -> None:
     folder = _artefacts(tmp_path)
-    context = browser.new_context()
+    context = browser.new_context(bypass_csp=True)  # for axe-core, injected (the pages are unchanged)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -141,17 +145,59 @@ def test_a_director_runs_a_team_match_of_robots_from_the_console_and_the_page_sh
              for i in range(shown.count())]
     assert lines == [(s.contestant, f"{float(s.total):.2f}") for s in ranking.standings]
     assert page.locator("table.rankings th", has_text="VPs").count() == 1
-    _fits(page, folder, "finished")
+    _fits(page, folder, "finished", axe=True)
 
     # a player, not logged in, sees the same and the published results
     page.get_by_role("button", name="Publish the results").click()
     page.wait_for_url("**/results/", timeout=TIMEOUT_MS)
-    player = browser.new_context().new_page()
+    player = browser.new_context(bypass_csp=True).new_page()
     player.goto(f"{session_url}?lang=en")
     assert player.locator("table.matches tbody tr").count() == 1
-    _fits(player, folder, "public")
+    _fits(player, folder, "public", axe=True)
     player.get_by_role("link", name="Published results").click()
     player.wait_for_url("**/results/", timeout=TIMEOUT_MS)
     assert "Team IMPs" in player.content()
+    assert errors == []
+    context.close()
+
+
+def test_a_director_runs_imp_pairs_from_the_console_and_the_page_ranks_in_imps(
+    server: Running, browser: Browser, tmp_path: Path
+) -> None:
+    folder = _artefacts(tmp_path)
+    context = browser.new_context(bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    _log_in(page, server.url, PASSWORD)
+    page.get_by_role("heading", name="New session").wait_for(timeout=TIMEOUT_MS)
+    page.get_by_label("Name", exact=True).fill("Butler night")
+    page.get_by_label("Movement").select_option("mitchell")
+    page.get_by_label("Scoring").select_option("butler")
+    page.get_by_label("Tables", exact=True).fill("3")
+    page.get_by_label("Boards per round").fill("1")
+    page.get_by_role("button", name="Create and start round 1").click()
+    page.wait_for_url("**/club/sessions/*", timeout=TIMEOUT_MS)
+    assert page.locator("#scoring").get_attribute("data-scoring") == "butler"
+    deadline = time.monotonic() + SESSION_SECONDS
+    while _status(page)[0] != "finished":
+        assert time.monotonic() < deadline, _status(page)
+        page.wait_for_timeout(500)
+        page.reload()
+
+    with Store.open(server.db) as store:
+        (event_id,) = [i for i, n in store.events() if n == "Butler night"]
+        scored = score_event(store.event(event_id), store.results(event_id), store.penalties(event_id))
+    assert [r.title for r in scored.rankings] == ["NS", "EW"]
+    tables = page.locator("table.rankings")
+    assert tables.count() == 2
+    for k, ranking in enumerate(scored.rankings):
+        rows = tables.nth(k).locator("tbody tr")
+        cells = [rows.nth(i).locator("td") for i in range(rows.count())]
+        lines = [(row.nth(1).inner_text(), row.nth(4).inner_text()) for row in cells]
+        assert lines == [(s.contestant, f"{float(s.total):.2f}") for s in ranking.standings]
+    assert page.locator("table.rankings th", has_text="IMPs").count() == 2
+    assert page.locator("table.rankings th", has_text="%").count() == 0
+    _fits(page, folder, "imp-pairs", axe=True)
     assert errors == []
     context.close()
