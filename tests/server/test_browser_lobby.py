@@ -124,7 +124,7 @@ def _lobby_form(page: Page, north: str, east: str, west: str, name: str) -> None
 
 NEW_CONTROLS = ["#chat-button", "#invite-button", "#director-button"]
 CHAT = ["#chat-text", "#chat-send", "#chat-close", "#chat-log li"]
-INVITE = ["#invite-n", "#invite-close"]
+INVITE = ["#invite-n", ".invite-robot[data-seat=N] button", "#invite-close"]
 
 
 @pytest.mark.parametrize(("width", "height", "lang"), VIEWPORTS)
