@@ -170,13 +170,19 @@ class Table:
         return value
 
     @property
+    def cut_short(self) -> bool:
+        """Whether the Director ended the board unplayed with an adjusted score (Law 16D2(d),
+        :func:`tenace.laws.adjustments.cut_short`)."""
+        return self._memoized("cut_short", lambda: adjustments.cut_short(self))
+
+    @property
     def phase(self) -> Phase:
         return self._memoized("phase", self._phase_now)
 
     def _phase_now(self) -> Phase:
         if self.mishaps.cancelled is not None:  # Laws 13B2, 13D, 15A2(a), 15B1: an adjusted score instead
             return Phase.ENDED
-        if adjustments.cut_short(self):  # Law 16D2(d): an adjusted score instead of the play
+        if self.cut_short:  # Law 16D2(d): an adjusted score instead of the play
             return Phase.ENDED
         if self.playing is None:
             auction = self.auction
@@ -265,7 +271,7 @@ class Table:
         mishap = wrong_board.pending(self)  # Laws 13-15: the Director's decisions come first
         if mishap is not None:
             return mishap
-        if self.mishaps.cancelled is not None or adjustments.cut_short(self):
+        if self.mishaps.cancelled is not None or self.cut_short:
             return None  # the result is cancelled or replaced: nothing else is left to decide
         if self.auction.pending is not None:
             return self.auction.pending
@@ -306,7 +312,7 @@ class Table:
 
     def score_ns(self) -> int | None:
         """North-South's Law 77 score once the board has ended (0 when passed out)."""
-        if self.phase is not Phase.ENDED or self.mishaps.cancelled is not None or adjustments.cut_short(self):
+        if self.phase is not Phase.ENDED or self.mishaps.cancelled is not None or self.cut_short:
             return None
         contract = self.contract
         if contract is None:
@@ -351,6 +357,14 @@ class Table:
             now (the table itself is unchanged); :raises UnlawfulActionError: under the online policy, for an
             infraction the table prevents; :raises ValueError: for a naive ``at``.
         """
+        new = self._apply(event, at)
+        if "cut_short" not in new._memo:  # Law 16D2(d): carried from table to table, never searched for again
+            new._memo["cut_short"] = self.cut_short or (
+                isinstance(event, ScoreAdjusted) and event.law == adjustments.AT_ONCE
+            )
+        return new
+
+    def _apply(self, event: Event, at: dt.datetime | None) -> Table:
         stamp = _utc(at)
         index = len(self.record)
         policy = self.regulations.policy
