@@ -100,17 +100,20 @@ def _ns_score(result: Result) -> int:
     return points if ns else -points
 
 
-def _datum(scores: Sequence[int]) -> int:
+def _datum(scores: Sequence[int], trim: bool = True, half_even: bool = False) -> int:
     """The Butler datum: the mean without one top and one bottom score (all the scores when that would
-    leave none), to the nearest 10, halves away from zero."""
-    kept = sorted(scores)[1:-1] if len(scores) > 2 else list(scores)
+    leave none, or without ``trim``), to the nearest 10, halves away from zero (or to the even ten)."""
+    kept = sorted(scores)[1:-1] if trim and len(scores) > 2 else list(scores)
     mean = Fraction(sum(kept), len(kept))
     tens = abs(mean) / 10
     whole = math.floor(tens + Fraction(1, 2))
+    if half_even and tens - math.floor(tens) == Fraction(1, 2) and whole % 2:
+        whole -= 1
     return 10 * whole if mean >= 0 else -10 * whole
 
 
-def _pair_totals(results: Sequence[Result], method: str) -> dict[str, Fraction]:
+def _pair_totals(results: Sequence[Result], method: str, trim: bool = True,
+                 half_even: bool = False) -> dict[str, Fraction]:
     by_board: dict[int, list[Result]] = defaultdict(list)
     for result in results:
         by_board[result.board].append(result)
@@ -119,7 +122,7 @@ def _pair_totals(results: Sequence[Result], method: str) -> dict[str, Fraction]:
         scores = [_ns_score(r) for r in lines]
         for i, result in enumerate(lines):
             if method == "butler":
-                ns = Fraction(_imps(scores[i] - _datum(scores)))
+                ns = Fraction(_imps(scores[i] - _datum(scores, trim, half_even)))
             else:  # cross-IMPs: the average of the IMPs against every other score
                 others = scores[:i] + scores[i + 1:]
                 ns = Fraction(sum(_imps(scores[i] - other) for other in others), len(others))
@@ -172,14 +175,18 @@ def _fraction(text: str) -> Fraction:
 
 
 @needs_oracles
-@pytest.mark.parametrize(("movement", "scoring"), [("howell", "butler"), ("mitchell", "cross-imps")])
+@pytest.mark.parametrize(("movement", "scoring", "rule"), [
+    ("howell", "butler", {}),
+    ("howell", "butler", {"datum_trim": "0/0", "datum_rounding": "half-even"}),
+    ("mitchell", "cross-imps", {}),
+])
 def test_an_imp_pairs_session_of_robots_finishes_with_the_imps_and_ranking_of_an_independent_computation(
-    client: TestClient, db: str, movement: str, scoring: str
+    client: TestClient, db: str, movement: str, scoring: str, rule: dict[str, str]
 ) -> None:
     _login(client, "dan")
     answer = client.post("/club/sessions", json={
         "name": f"IMP pairs ({scoring})", "movement": movement, "tables": 3, "boards_per_round": 1,
-        "scoring": scoring, "start": True,
+        "scoring": scoring, "start": True, **rule,
     })
     assert answer.status_code == 201, answer.text
     created = answer.json()
@@ -190,9 +197,12 @@ def test_an_imp_pairs_session_of_robots_finishes_with_the_imps_and_ranking_of_an
         event = store.event(created["event_id"])
         results = store.results(created["event_id"])
     assert event.conditions.method.value == scoring
+    if rule:  # the event keeps the datum's rule the Director chose
+        assert str(event.conditions.butler_trim) == "TrimCount(top=0, bottom=0)"
+        assert event.conditions.datum_rounding.value == "half-even"
     boards = {r.board for r in results}
     assert all(sum(r.board == b for r in results) == 3 for b in boards)  # every board at three tables
-    totals = _pair_totals(results, scoring)
+    totals = _pair_totals(results, scoring, trim=not rule, half_even=bool(rule))
     assert any(totals.values()), totals  # the robots play at random: some pair won IMPs
 
     live = client.get(f"/club/sessions/{created['id']}/rankings").json()
@@ -330,6 +340,11 @@ def test_bad_team_and_scoring_requests_name_the_field(client: TestClient) -> Non
         ({"movement": "howell", "scoring": "team-imps"}, "scoring"),
         ({"movement": "howell", "scoring": "rubber"}, "scoring"),
         ({"movement": "teams", "teams": 1}, "teams"),
+        ({"movement": "swiss", "teams": 2}, "teams"),
+        ({"movement": "howell", "scoring": "butler", "datum_trim": "one"}, "datum_trim"),
+        ({"movement": "howell", "scoring": "butler", "datum_trim": "60%"}, "datum_trim"),
+        ({"movement": "howell", "scoring": "butler", "datum_rounding": "up"}, "datum_rounding"),
+        ({"movement": "howell", "datum_rounding": "half-even"}, "datum_rounding"),
     ]
     for body, named in cases:
         answer = client.post("/club/sessions", json=body)

@@ -548,6 +548,47 @@ def scoring_method(kind: Kind, scoring: str) -> Method:
     return Method(chosen)
 
 
+def datum_rule(fields: Mapping[str, Any], method: Method) -> dict[str, Any]:
+    """The Butler datum's rule a session's request sets, as :class:`~tenace.tournament.model.Conditions`
+    fields (Law 78D: the Conditions of Contest choose it): ``datum_trim``, the scores left out at each end
+    before the mean, ``"TOP/BOTTOM"`` (``"1/1"``, the default, or ``"0/0"``) or a percentage (``"10%"``);
+    ``datum_rounding``, ``half-away-from-zero`` (the default) or ``half-even`` for a mean ending in 5.
+
+    >>> rule = datum_rule({"datum_trim": "0/0", "datum_rounding": "half-even"}, Method.BUTLER)
+    >>> rule["butler_trim"], rule["datum_rounding"].value
+    (TrimCount(top=0, bottom=0), 'half-even')
+
+    :raises ClubError: naming the field, for a rule it cannot read or one given to a session without datum.
+    """
+    from tenace.scoring.imps import DatumRounding, TrimCount, TrimPercent
+
+    rule: dict[str, Any] = {}
+    trim = str(fields.get("datum_trim") or "").strip()
+    rounding = str(fields.get("datum_rounding") or "").strip().lower()
+    for name, given in (("datum_trim", trim), ("datum_rounding", rounding)):
+        if given and method is not Method.BUTLER:
+            raise ClubError(f"{name}: only a session scored against a datum (Butler) has one", name)
+    if rounding:
+        try:
+            rule["datum_rounding"] = DatumRounding(rounding)
+        except ValueError:
+            known = ", ".join(repr(r.value) for r in DatumRounding)
+            raise ClubError(f"datum_rounding: one of {known}, not {rounding!r}", "datum_rounding") from None
+    if trim:
+        try:
+            if trim.endswith("%"):
+                rule["butler_trim"] = TrimPercent(Fraction(trim[:-1].strip()))
+            else:
+                top, slash, bottom = trim.partition("/")
+                if not slash:
+                    raise ValueError(trim)
+                rule["butler_trim"] = TrimCount(int(top), int(bottom))
+        except (ValueError, ZeroDivisionError):
+            raise ClubError(f"datum_trim: the scores left out at each end, as 'TOP/BOTTOM' ('1/1') or a "
+                            f"percentage ('10%'), not {trim!r}", "datum_trim") from None
+    return rule
+
+
 class ClubManager:
     """The club sessions of this server (on ``app.state.club``) and the task that moves their tables on.
 
@@ -1852,6 +1893,7 @@ def router() -> APIRouter:
             kind = MOVEMENTS.get(chosen, "pairs")
             movement = make_movement(chosen, tables, per_round, rounds, teams)
             method = scoring_method(kind, str(fields.get("scoring") or ""))
+            datum = datum_rule(fields, method)
             swiss = min(rounds or teams - 1, teams - 1) if chosen == "swiss" else 0
             players, where = _players_where(fields, 4 if kind == "teams" else 2)
             accounts = club.auth.accounts
@@ -1861,7 +1903,7 @@ def router() -> APIRouter:
                 raise ClubError("; ".join(unknown), "seating")
             session = await club.create(name, movement, players, director=user.username,
                                         auto_advance=_truth(fields.get("auto_advance"), True), kind=kind,
-                                        conditions=Conditions(method=method), swiss=swiss,
+                                        conditions=Conditions(method=method, **datum), swiss=swiss,
                                         entrants=[str(t) for t in range(1, teams + 1)] if swiss else ())
             if _truth(fields.get("start"), False):
                 async with _locked(club, session.id) as session:
