@@ -498,3 +498,18 @@ def test_a_swiss_of_four_teams_pairs_each_round_from_the_standings_and_ranks_by_
     assert {c: _fraction(s["total"]) for c, s in standings.items()} == dict(vps)
     assert {c: s["rank"] for c, s in standings.items()} == _ranks(dict(vps))
     assert len(live["matches"]) == 6
+
+
+def test_a_team_player_whose_team_has_a_bye_gets_the_waiting_page(client: TestClient) -> None:
+    _login(client, "dan")
+    answer = client.post("/club/sessions", json={
+        "name": "Bye", "movement": "teams", "teams": 3, "boards_per_round": 1, "start": True,
+        "seats": {"1": ["guest:Gus", "robot", "robot", "robot"]},
+    })
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    assert all("1" not in (t["ns"], t["ew"]) for t in created["tables"])  # team 1 sits out round 1
+    (guest,) = created["guests"]
+    client.cookies.clear()
+    page = client.get(guest["url"], follow_redirects=False)
+    assert page.status_code == 200 and "Team 1: your next table opens" in page.text
