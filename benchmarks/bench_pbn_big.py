@@ -6,7 +6,9 @@ renumbered, until it reaches the size asked. Each command runs in its own proces
 memory (``ru_maxrss``) is its own; the reader alone is also timed at a quarter and at the full size, to show
 that the time grows linearly.
 
-Run on demand, not as a test:  .venv/bin/python benchmarks/bench_pbn_big.py [--mb 50] [--commands ...]
+CPU time is shown beside the wall time: on a shared machine the wall time says more about the neighbours.
+
+Run on demand, not as a test:  nice .venv/bin/python benchmarks/bench_pbn_big.py [--mb 50] [--commands ...]
 """
 
 from __future__ import annotations
@@ -70,11 +72,13 @@ def run(label: str, argv: list[str], src: str | None = None) -> None:
     env = {**os.environ, "PYTHONPATH": src} if src else None
     start = time.perf_counter()
     with open(os.devnull, "wb") as sink:
-        proc = subprocess.Popen(["nice", *argv], stdout=sink, stderr=sink, env=env)
+        proc = subprocess.Popen(argv, stdout=sink, stderr=sink, env=env)
         _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - start
+    cpu = usage.ru_utime + usage.ru_stime
     code = os.waitstatus_to_exitcode(status)
-    print(f"  {label:<28} {seconds:8.1f} s   peak {usage.ru_maxrss / 1024:7.0f} MB   exit {code}", flush=True)
+    print(f"  {label:<22} CPU {cpu:7.1f} s (wall {seconds:7.1f} s)   peak {usage.ru_maxrss / 1024:6.0f} MB   "
+          f"exit {code}", flush=True)
 
 
 def main() -> None:

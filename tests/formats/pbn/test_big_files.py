@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pytest import MonkeyPatch
 
-from tenace.formats.pbn import grammar, read_games
+from tenace.formats.pbn import grammar, read_games, reader
 from tenace.formats.pbn.problems import OMITTED, PROBLEMS_KEPT
 
 DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
@@ -72,7 +72,9 @@ def test_the_generated_game_is_valid() -> None:
     assert game.problems == () and game.record.tricks == 13 and len(game.record.play) == 52
 
 
-def test_reading_a_file_four_times_as_big_takes_no_more_memory(tmp_path: Path) -> None:
+def test_reading_a_file_four_times_as_big_takes_no_more_memory(tmp_path: Path,
+                                                               monkeypatch: MonkeyPatch) -> None:
+    monkeypatch.setattr(reader, "_BLOCK", 2048)  # files are read in blocks of lines: both files span many
     small, big = tmp_path / "small.pbn", tmp_path / "big.pbn"
     small.write_text("\n".join(_game(n) for n in range(1, 41)), encoding="utf-8")
     big.write_text("\n".join(_game(n) for n in range(1, 161)), encoding="utf-8")

@@ -8,15 +8,19 @@ comments, problems with their lines) and the interpreted games.
 
 from __future__ import annotations
 
+import io
+import re
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from tests.formats.pbn.test_fuzz import TEXTS
 
+from tenace.formats.pbn import reader
 from tenace.formats.pbn.game import interpret
 from tenace.formats.pbn.grammar import RawGame, raw_games
-from tenace.formats.pbn.reader import _lines
+from tenace.formats.pbn.reader import LineDecoder, _lines
 from tenace.formats.pbn.tokenize import Kind, tokenize
 
 _ORACLE_ROOT = Path(__file__).resolve().parents[3].parent / "shared" / "oracles"
@@ -76,3 +80,38 @@ def _games(text: str, *, fused: bool) -> list[tuple[object, ...]]:
 @given(TEXTS)
 def test_fused_reading_gives_the_same_games_and_problems(text: str) -> None:
     assert _games(text, fused=True) == _games(text, fused=False)
+
+
+BYTES = st.lists(st.sampled_from([
+    b"\xef\xbb\xbf", b"[Event \"x\"]", b"Pass", b" ", b"\xe9", b"\xc3\xa9", b"\xf8", b"\r", b"\n", b"\r\n",
+    b"%Content-type: text/x-pbn; charset=ISO-8859-1\n", b"% Encoding UTF-8\n", b"%x\n", b"\x00", b"\xff\xfe",
+]), max_size=40).map(b"".join)
+
+
+def _reference_lines(data: bytes) -> list[str]:
+    """Each line decoded on its own by :class:`LineDecoder`, as the reader did before it decoded at once."""
+    decoder = LineDecoder()
+    raw = re.split(rb"\r\n|\r|\n", data)
+    if raw and raw[-1] == b"":
+        raw.pop()
+    return [decoder.decode(line) for line in raw]
+
+
+@settings(max_examples=300, deadline=None)
+@given(BYTES)
+def test_bytes_decoded_at_once_give_the_lines_decoded_one_by_one(data: bytes) -> None:
+    assert list(_lines(data, None)[0]) == _reference_lines(data)
+
+
+@settings(max_examples=300, deadline=None)
+@given(BYTES)
+def test_a_file_read_in_blocks_gives_the_lines_decoded_one_by_one(data: bytes) -> None:
+    decoder = LineDecoder()
+    reference = [decoder.decode(line) for line in io.BytesIO(data)]
+    assert list(reader._binary_lines(io.BytesIO(data), None)) == reference
+    small = reader._BLOCK
+    try:
+        reader._BLOCK = 5  # type: ignore[misc]
+        assert list(reader._binary_lines(io.BytesIO(data), None)) == reference
+    finally:
+        reader._BLOCK = small  # type: ignore[misc]

@@ -32,7 +32,9 @@ _CALL: Final = re.compile(r"PASS|X|XX|[1-7](NT|[CDHS])", re.IGNORECASE)
 _NOTE: Final = re.compile(r"(\d+):(.*)", re.DOTALL)
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, for speed only: a big file makes millions of these, and a frozen dataclass takes twice as long
+# to build (each field through object.__setattr__). Treat it as immutable; it hashes by value.
+@dataclass(slots=True, unsafe_hash=True)
 class AuctionEntry:
     """One column of the auction section: a call, or a mark (``-`` before the dealer, ``^S`` a skipped
     call, ``AP`` all pass), with its annotations."""

@@ -47,7 +47,9 @@ class Comment:
     after: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, for speed only: a big file makes millions of these, and a frozen dataclass takes twice as long
+# to build (each field through object.__setattr__). Treat it as immutable; it hashes by value.
+@dataclass(slots=True, unsafe_hash=True)
 class Item:
     """One section element (§5.1): a section token, or a string token (``quoted``)."""
 

@@ -36,7 +36,9 @@ _SUIT_BITS: Final = tuple(CardSet(c for c in DECK if c.index // 13 == i).bits fo
 """The bits of each suit's cards, by ``card.index // 13`` (clubs first)."""
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, for speed only: a big file makes millions of these, and a frozen dataclass takes twice as long
+# to build (each field through object.__setattr__). Treat it as immutable; it hashes by value.
+@dataclass(slots=True, unsafe_hash=True)
 class PlayEntry:
     """One cell of the play section: a card, ``-`` (unknown or not played) or ``+`` (the next card to
     play), with its marks and annotations."""

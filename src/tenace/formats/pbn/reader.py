@@ -14,6 +14,7 @@ that, as ISO-8859-1.
 from __future__ import annotations
 
 import codecs
+import itertools
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -82,7 +83,11 @@ def _lines(data: Source, encoding: str | None) -> tuple[Iterator[str], str | Non
     if isinstance(data, bytes | bytearray):
         whole = _decode_whole(bytes(data), encoding)
         if whole is not None:
-            return _lines(whole, None)
+            lines = _split(whole)
+            if whole.startswith("\ufeff"):  # the byte-order mark is not part of the first line
+                first = next(lines)
+                lines = itertools.chain([first[1:]], lines)
+            return _mend(lines), None
         decoder = LineDecoder(encoding)
         chunks = re.split(rb"\r\n|\r|\n", bytes(data))
         if chunks and chunks[-1] == b"":
@@ -92,10 +97,8 @@ def _lines(data: Source, encoding: str | None) -> tuple[Iterator[str], str | Non
         path = os.fspath(data)
 
         def from_file() -> Iterator[str]:
-            decoder = LineDecoder(encoding)
             with open(path, "rb") as handle:
-                for line in handle:
-                    yield decoder.decode(line)
+                yield from _binary_lines(handle, encoding)
 
         return from_file(), path
     name = getattr(data, "name", None)
@@ -112,18 +115,16 @@ def _split(text: str) -> Iterator[str]:
         yield text[pos:]
 
 
-_ANY_HINT: Final = re.compile(rb"^%.*(charset|encoding)", re.IGNORECASE | re.MULTILINE)
+_ANY_HINT: Final = re.compile(rb"(?:^|[\r\n])(?:\xef\xbb\xbf)?%[^\r\n]*(charset|encoding)", re.IGNORECASE)
+"""A line that may hold an encoding hint (too many is safe: lines are then decoded one by one)."""
 
 
 def _decode_whole(data: bytes, encoding: str | None) -> str | None:
-    """The text of UTF-8 bytes with no encoding hint, decoded at once (what :class:`LineDecoder` would make
-    of each line); ``None`` when the lines must be decoded one by one."""
+    """The text of bytes with no encoding hint, decoded at once as UTF-8 (bytes that are not UTF-8 are
+    escaped: see :func:`_mend`); ``None`` when the lines must be decoded one by one."""
     if encoding is not None or _ANY_HINT.search(data) is not None:
         return None
-    try:
-        return data.removeprefix(_BOM).decode("utf-8")
-    except UnicodeDecodeError:
-        return None
+    return data.decode("utf-8", "surrogateescape")  # a byte-order mark stays: see _lines
 
 
 def _stream(handle: IO[str] | IO[bytes], encoding: str | None) -> Iterator[str]:
@@ -131,8 +132,51 @@ def _stream(handle: IO[str] | IO[bytes], encoding: str | None) -> Iterator[str]:
     for line in handle:
         if isinstance(line, bytes):
             yield decoder.decode(line)
-        else:
-            yield line.rstrip("\r\n")
+            yield from _binary_lines(handle, encoding, decoder)  # type: ignore[arg-type]
+            return
+        yield line.rstrip("\r\n")
+
+
+_BLOCK: Final = 1 << 16
+
+
+def _binary_lines(handle: IO[bytes], encoding: str | None,
+                  decoder: LineDecoder | None = None) -> Iterator[str]:
+    """The lines of a binary file, as :class:`LineDecoder` decodes them one by one, but a block of lines at a
+    time when the block has no encoding hint and the file is UTF-8 so far (most files, much faster)."""
+    decoder = decoder or LineDecoder(encoding)
+    while True:
+        lines = handle.readlines(_BLOCK)
+        if not lines:
+            return
+        block = b"".join(lines)
+        if decoder.encoding not in (None, "utf-8") or _ANY_HINT.search(block) is not None:
+            for line in lines:
+                yield decoder.decode(line)
+            continue
+        bom = decoder._first and block.startswith(_BOM)
+        decoder._first = False
+        if bom:
+            decoder.encoding = "utf-8"
+        text = block.decode("utf-8", "surrogateescape")
+        split = text.split("\n")
+        if split[-1] == "":
+            split.pop()
+        if bom:  # the byte-order mark is not part of the first line
+            split[0] = split[0][1:]
+        yield from _mend(line.rstrip("\r") for line in split)
+
+
+_SURROGATE: Final = re.compile("[\udc80-\udcff]")
+
+
+def _mend(lines: Iterator[str]) -> Iterator[str]:
+    """Lines decoded from UTF-8 with ``surrogateescape``: a line that was not UTF-8 is read as ISO-8859-1, as
+    :class:`LineDecoder` reads it."""
+    for line in lines:
+        if _SURROGATE.search(line) is not None:
+            line = line.encode("utf-8", "surrogateescape").decode("latin-1")
+        yield line
 
 
 def read_games(file_or_text: Source, *, source: str | None = None, strict: bool = False,
