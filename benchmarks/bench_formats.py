@@ -33,7 +33,8 @@ def _rate(label: str, boards: int, run: Callable[[], object], repeat: int) -> No
 
 
 def versus_endplay(repeat: int) -> None:
-    """Tenace's PBN reader and endplay's on the same text, in turns; the medians and their ratio."""
+    """Tenace's PBN reader and endplay's on the same text, in turns; the medians of the CPU times (steadier
+    than wall time on a shared machine) and their ratio."""
     try:
         from endplay.parsers import pbn as endplay_pbn
     except ImportError:
@@ -52,12 +53,12 @@ def versus_endplay(repeat: int) -> None:
     times: dict[str, list[float]] = {"endplay": [], "tenace": []}
     counts: dict[str, int] = {}
     for _ in range(max(repeat, 3)):
-        start = time.perf_counter()
+        start = time.process_time()
         counts["endplay"] = len(endplay_pbn.loads(text))
-        times["endplay"].append(time.perf_counter() - start)
-        start = time.perf_counter()
+        times["endplay"].append(time.process_time() - start)
+        start = time.process_time()
         counts["tenace"] = sum(1 for game in read_games(data) if game.record is not None)
-        times["tenace"].append(time.perf_counter() - start)
+        times["tenace"].append(time.process_time() - start)
     ep, te = statistics.median(times["endplay"]), statistics.median(times["tenace"])
     print(f"PBN read side by side ({len(data) / 1e6:.2f} MB, {counts['tenace']:,} games; endplay "
           f"{counts['endplay']:,} boards): endplay {ep * 1000:.0f} ms, Tenace {te * 1000:.0f} ms, "
