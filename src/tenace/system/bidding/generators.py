@@ -533,7 +533,7 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         # slam by count
         for suit in fits:
             letter = _SUIT_LETTER[suit]
-            add(bid_code(6, suit), f"tsum {letter} 34+, fit {letter}", "slam", Forcing.SIGN_OFF, judge=True)
+            add(bid_code(6, suit), f"tsum {letter} 33+, fit {letter}", "slam", Forcing.SIGN_OFF, judge=True)
             add(bid_code(6, suit), f"tsum {letter} 30+, fit {letter}", "slam", Forcing.SIGN_OFF, option=True)
         add(bid_code(7, _NT), f"sum 37+{stop}", "grand-slam", Forcing.SIGN_OFF)
         add(bid_code(6, _NT), f"sum 33+, semibalanced{stop}", "slam", Forcing.SIGN_OFF, judge=True)
