@@ -96,9 +96,15 @@ def competition(ctx: Context) -> tuple[Made, Made]:
     if denom != _NT and len(unbid) >= 2:
         letter = _LETTER[denom]
         need = {1: 12, 2: 12, 3: 13}[level] - less
-        support = 4 if len(unbid) == 2 else 3
-        others = ", ".join(f"{_LETTER[s]}>={support}" for s in unbid)
-        add(DOUBLE, f"{letter}<=2, {others}, hcp {need}+", "takeout-double", Forcing.FORCING)
+        if len(unbid) == 2:
+            # they bid two suits: the double shows the other two, four cards or more in each (in the passout
+            # seat also shortness in the suit they stopped in)
+            short = f"{letter}<=2, " if balancing else ""
+            add(DOUBLE, short + ", ".join(f"{_LETTER[s]}>=4" for s in unbid) + f", hcp {need}+",
+                "takeout-double", Forcing.FORCING)
+        else:
+            others = ", ".join(f"{_LETTER[s]}>=3" for s in unbid)
+            add(DOUBLE, f"{letter}<=2, {others}, hcp {need}+", "takeout-double", Forcing.FORCING)
         add(DOUBLE, f"hcp {17 - less}+", "takeout-double", Forcing.FORCING)
     if made:
         add(PASS, "", "pass-defence" if "pass-defence" in ctx.system.meanings else "pass-competitive", None)
