@@ -53,6 +53,10 @@ CASES = [
     # the same hand at unfavourable vulnerability: defend
     Case(COHEN + "at unfavourable vulnerability, the same ten trumps defend", "Q874.5.K9632.T42",
          "2S 4H", "P", ("pass",), vul="NS"),
+    # opener, 18 HCP 3-3-4-3: partner passed 1D and the fourth hand balanced 1S; the double shows the strong
+    # hand, so that partner can bid a suit he was too weak to bid over 1D
+    Case(LAWRENCE_BAL + "opener doubles the fourth hand's balancing overcall with 18 or more",
+         "AK6.K85.K854.AJ2", "1D P P 1S", "X", ("takeout", "strong hand")),
     # 10 HCP, 4-4-2-3, no long suit and no shortness after 1D P 1H P 2D: pass
     Case(LAWRENCE + "no suit, no shortness: pass over their rebid", "KJ84.Q974.52.AJ2",
          "1D P 1H P 2D", "P", ("pass",)),
