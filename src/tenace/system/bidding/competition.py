@@ -39,12 +39,13 @@ def competition(ctx: Context) -> tuple[Made, Made]:
     if any(c != PASS for i, c in enumerate(calls) if ctx.seat_of(i) in (me, partner)):
         return _balanced_against(ctx), _sacrifice(ctx)
     last, bidder = ctx.last_bid, ctx.last_bidder
-    if bidder is None or calls[-1] not in (PASS,) and calls[-1] < 3:
+    if bidder is None or 0 < calls[-1] < 3:
         return [], []  # a double or redouble stands: the written rules or the principles decide
     level, denom = _level(last), (last - 3) % 5
     if level > 3:
         return [], []
-    # the opponents' own auction: at least a bid and another call of theirs beyond the opening
+    # the opponents have bid twice at least (the opening and another bid): their first response and our
+    # answer to the opening itself are the file's
     theirs_bids = sum(1 for i, c in enumerate(calls) if c >= 3 and ctx.seat_of(i) not in (me, partner))
     if theirs_bids < 2:
         return [], []
@@ -92,7 +93,7 @@ def competition(ctx: Context) -> tuple[Made, Made]:
                 Forcing.NON_FORCING)
             add(code, f"{letter}>=6, top {letter} 1, longest {letter}, hcp {13 - less}-17", "overcall",
                 Forcing.NON_FORCING)
-    # a takeout double of their last suit (Law 40: a double for takeout is a natural agreement here)
+    # a takeout double of their last suit (an agreement of the card, explained as such: Law 40A)
     if denom != _NT and len(unbid) >= 2:
         letter = _LETTER[denom]
         need = {1: 12, 2: 12, 3: 13}[level] - less
@@ -116,8 +117,9 @@ _GAME_LEVEL: Final = (5, 5, 4, 4, 3)
 
 def _sacrifice(ctx: Context) -> Made:
     """Over their game, at favourable vulnerability, with ten trumps together (partner's shown length and
-    mine) and no more than half the strength: bid on in our suit (by the law of total tricks the two sides'
-    tricks add to about nineteen or more, so their game makes and ours goes down two at most)."""
+    mine) and no more than half the strength: bid on in our suit. By the law of total tricks the deal holds
+    about as many tricks as the two sides have trumps, so with ten of ours (and their nine or so) their game
+    is likely to make and our contract a level higher to go down little."""
     me, partner = ctx.turn, (ctx.turn + 2) % 4
     last, bidder = ctx.last_bid, ctx.last_bidder
     if bidder is None or bidder in (me, partner):
