@@ -746,9 +746,15 @@ def _forcing_continuation(ctx: Context, add: Callable[..., None]) -> None:
         add(_cheapest(ctx, suit), f"longest {letter}", "natural", Forcing.FORCING if new_suit else again)
 
 
+def _competition(ctx: Context) -> tuple[Made, Made]:
+    from tenace.system.bidding.competition import competition  # its own module (it uses this one's helpers)
+    return competition(ctx)
+
+
 GENERATORS: Final[dict[str, Callable[[Context], tuple[Made, Made]]]] = {
     "rkcb": rkcb,
     "controls": controls,
+    "competition": _competition,
     "principles": principles,
 }
 

@@ -1,0 +1,168 @@
+"""Competitive bidding where the written defence stops: the ``competition`` generator.
+
+The card's defence (``parts/defence.rules``) writes the auctions the opponents opened up to their first
+response. When they have bid more (they opened and responded, or raised: ``1D P 3D``, ``2D P 3D``,
+``1D P 1H P 2D P P``) and our side has only passed, a strong club player still comes in with a good suit or
+a takeout double, and in the passout seat he does not sell out at the two level with shortness in their suit.
+These rules make that entry: a natural overcall of a good suit, a takeout double with shortness in their
+last suit and support for the unbid suits (or any strong hand). In the passout seat (balancing) they ask for
+about three points less, since partner is marked with values.
+
+Rules are made only for auctions the file's rules leave open (a generated rule never takes a call the file
+makes there) and are explained as the file's are (Law 20F). Listed on the ``uses`` line before
+``principles``, they come before its rules in the auctions they cover.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from tenace.system.bidding.calls import DOUBLE, PASS, legal
+from tenace.system.bidding.generators import Made, _cheapest, _file_calls, _level, _rule
+from tenace.system.meaning import Forcing
+
+if TYPE_CHECKING:
+    from tenace.system.bidding.engine import Context
+
+__all__ = ["competition"]
+
+_NT: Final = 4
+_LETTER: Final = "CDHS"
+
+
+def competition(ctx: Context) -> tuple[Made, Made]:
+    """Entry rules for a side that has only passed while the opponents bid on; see the module docs."""
+    me, partner = ctx.turn, (ctx.turn + 2) % 4
+    calls = ctx.calls
+    if not any(c >= 3 for c in calls):
+        return [], []
+    if any(c != PASS for i, c in enumerate(calls) if ctx.seat_of(i) in (me, partner)):
+        return _balanced_against(ctx), _sacrifice(ctx)
+    last, bidder = ctx.last_bid, ctx.last_bidder
+    if bidder is None or 0 < calls[-1] < 3:
+        return [], []  # a double or redouble stands: the written rules or the principles decide
+    level, denom = _level(last), (last - 3) % 5
+    if level > 3:
+        return [], []
+    # the opponents have bid twice at least (the opening and another bid): their first response and our
+    # answer to the opening itself are the file's
+    theirs_bids = sum(1 for i, c in enumerate(calls) if c >= 3 and ctx.seat_of(i) not in (me, partner))
+    if theirs_bids < 2:
+        return [], []
+    last_index = max(i for i, c in enumerate(calls) if c >= 3)
+    meaning = ctx.meanings[last_index]
+    if not meaning.natural and not (denom != _NT and meaning.facts.lengths[denom][0] >= 4):
+        return [], []  # over their convention (Stayman, a transfer...) the written rules decide
+    balancing = calls[-1] == PASS  # the passout seat: partner passed, and so did the right-hand opponent
+    taken = _file_calls(ctx)
+    made: Made = []
+
+    def add(code: int | None, conditions: str, label: str, forcing: Forcing | None) -> None:
+        if code is None or code in taken or not legal(calls, code):
+            return
+        made.append(_rule(code, conditions, label, forcing, judge=True))
+
+    # balancing: partner is marked with some values, so about three points less; at the three level they
+    # have shown more, and the entry is no lighter than a point
+    # only when they have bid their last suit before (a raise or a rebid: a fit or a long suit, Law of total
+    # tricks); over a new suit they may be in a misfit, and the entry wants full values
+    rebid = any(c >= 3 and (c - 3) % 5 == denom and ctx.seat_of(i) not in (me, partner)
+                for i, c in enumerate(calls[:last_index]))
+    less = (1 if level == 3 else 3) if balancing and rebid else 0
+    # their suits: those they bid naturally, and the suit of their last bid (a transfer's completion too)
+    theirs = set(ctx.theirs) | ({denom} if denom != _NT else set())
+    unbid = [s for s in (3, 2, 1, 0) if s not in theirs]
+    # a natural overcall: a good suit nobody of theirs bid, the longest of the hand
+    for suit in unbid:
+        code = _cheapest(ctx, suit)
+        if code is None or _level(code) > 3:
+            continue
+        letter = _LETTER[suit]
+        at = _level(code)
+        if at == 1:
+            add(code, f"{letter}>=5, longest {letter}, hcp {9 - less}-16", "overcall", Forcing.NON_FORCING)
+        elif at == 2:
+            add(code, f"{letter}>=5, good {letter}, longest {letter}, hcp {11 - less}-17", "overcall",
+                Forcing.NON_FORCING)
+            add(code, f"{letter}>=6, top {letter} 1, longest {letter}, hcp {10 - less}-17", "overcall",
+                Forcing.NON_FORCING)
+        else:
+            add(code, f"{letter}>=6, good {letter}, longest {letter}, hcp {12 - less}-17", "overcall",
+                Forcing.NON_FORCING)
+            add(code, f"{letter}>=5, good {letter}, longest {letter}, hcp {14 - less}-17", "overcall",
+                Forcing.NON_FORCING)
+            add(code, f"{letter}>=6, top {letter} 1, longest {letter}, hcp {13 - less}-17", "overcall",
+                Forcing.NON_FORCING)
+    # a takeout double of their last suit (an agreement of the card, explained as such: Law 40A)
+    if denom != _NT and len(unbid) >= 2:
+        letter = _LETTER[denom]
+        need = {1: 12, 2: 12, 3: 13}[level] - less
+        if len(unbid) == 2:
+            # they bid two suits: the double shows the other two, four cards or more in each (in the passout
+            # seat also shortness in the suit they stopped in)
+            short = f"{letter}<=2, " if balancing else ""
+            add(DOUBLE, short + ", ".join(f"{_LETTER[s]}>=4" for s in unbid) + f", hcp {need}+",
+                "takeout-double", Forcing.FORCING)
+        else:
+            others = ", ".join(f"{_LETTER[s]}>=3" for s in unbid)
+            add(DOUBLE, f"{letter}<=2, {others}, hcp {need}+", "takeout-double", Forcing.FORCING)
+        add(DOUBLE, f"hcp {17 - less}+", "takeout-double", Forcing.FORCING)
+    if made:
+        add(PASS, "", "pass-defence" if "pass-defence" in ctx.system.meanings else "pass-competitive", None)
+    return [], made
+
+
+_GAME_LEVEL: Final = (5, 5, 4, 4, 3)
+
+
+def _sacrifice(ctx: Context) -> Made:
+    """Over their game, at favourable vulnerability, with ten trumps together (partner's shown length and
+    mine) and no more than half the strength: bid on in our suit. By the law of total tricks the deal holds
+    about as many tricks as the two sides have trumps, so with ten of ours (and their nine or so) their game
+    is likely to make and our contract a level higher to go down little."""
+    me, partner = ctx.turn, (ctx.turn + 2) % 4
+    last, bidder = ctx.last_bid, ctx.last_bidder
+    if bidder is None or bidder in (me, partner):
+        return []
+    if ctx.calls[-1] != last and ctx.calls[-1] != PASS:
+        return []  # a double or redouble stands
+    level, denom = _level(last), (last - 3) % 5
+    if denom == _NT or level < _GAME_LEVEL[denom] or level > 5:
+        return []
+    if not any(c >= 3 for i, c in enumerate(ctx.calls) if ctx.seat_of(i) == partner):
+        return []
+    made: Made = []
+    for suit in (3, 2, 1, 0):
+        code = _cheapest(ctx, suit)
+        if suit == denom or code is None or _level(code) > 5 or not legal(ctx.calls, code):
+            continue
+        letter = _LETTER[suit]
+        made.append(_rule(code, f"fit {letter} 10, fav, sum -22", "sacrifice", Forcing.SIGN_OFF, judge=True))
+    return made
+
+
+def _balanced_against(ctx: Context) -> Made:
+    """Our partscore in an agreed suit was passed by partner and the opponents doubled in the passout seat
+    (1C P 1S P 2S P P X): partner declined to go on, so no invitation; bid one more only with the trumps for
+    it by the law of total tricks (nine for the three level), else pass and defend."""
+    me = ctx.turn
+    calls = ctx.calls
+    # my bid, a pass, partner's pass, their double
+    if len(calls) < 4 or calls[-1] != DOUBLE or calls[-2] != PASS or calls[-3] != PASS or calls[-4] < 3:
+        return []
+    if ctx.seat_of(len(calls) - 4) != me:
+        return []
+    level, denom = _level(calls[-4]), (calls[-4] - 3) % 5
+    # a raise of partner's suit (or a rebid of mine): the suit we would compete in
+    mine = [c for i, c in enumerate(calls[:-4]) if ctx.seat_of(i) == me and c >= 3 and (c - 3) % 5 == denom]
+    if denom == _NT or level >= _GAME_LEVEL[denom] or (denom not in ctx.natural[(me + 2) % 4] and not mine):
+        return []
+    t = denom
+    made: Made = []
+    code = _cheapest(ctx, t)
+    if code is not None and legal(calls, code) and _level(code) < _GAME_LEVEL[t]:
+        letter = _LETTER[t]
+        made.append(_rule(code, f"fit {letter} {_level(code) + 6}", "competitive", Forcing.NON_FORCING,
+                          judge=True))
+    made.append(_rule(PASS, "", "pass-competitive", None, judge=True))
+    return made
