@@ -283,6 +283,7 @@ def test_a_face_to_face_mitchell_is_scored_from_the_tables(
                 etablet.locator("[data-action=confirm]").wait_for(timeout=TIMEOUT_MS)
                 assert _shown_score(etablet) == result.ns_score(board)
                 assert etablet.locator("[data-action=back]").count() == 0
+                assert "null" not in etablet.locator("#screen").inner_text()  # parts left out stay out
                 etablet.locator("[data-action=confirm]").click()
                 etablet.locator("#traveller").wait_for(timeout=TIMEOUT_MS)
                 if (table, round_) == (1, 3):
