@@ -188,7 +188,7 @@ def test_a_time_budget_stops_solving_after_the_first_batch_when_spent() -> None:
     table = table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ")
     view = table.view(Seat.SOUTH)
     first, most = effort(position_from_view(view), 12)
-    assert (first, most) == (24, 48)   # a lead at the second trick: 24 layouts, up to 48 while they disagree
+    assert (first, most) == (12, 24)   # the second trick: 12 layouts, up to 24 while they disagree
     card, solved = choose_card(view, Seat.SOUTH, None, 12, random.Random(1), budget=0.0)
     assert 1 <= len(solved) < first
     assert card in table.legal_cards()
@@ -201,10 +201,7 @@ def test_the_effort_goes_where_a_card_decides_most() -> None:
     assert effort(lead, 20) == (30, 30)   # the opening lead: one and a half times the setting
     early = position_from_view(table_after(CASH_OUT, "P P 1NT P P P", "HJ").view(Seat.SOUTH))
     assert effort(early, 20) == (20, 40)
-    switch = position_from_view(table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ SA S9 S3 S8 SK ST S4 S7")
-                                .view(Seat.SOUTH))
-    assert switch.tricks_left == 10 and effort(switch, 20) == (40, 80)   # a lead to tricks 2-5: twice as many
-    late = position_from_view(table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ SA S9 S3 S8 SK ST S4 S7 S2")
+    late = position_from_view(table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ SA S9 S3 S8 SK ST S4 S7")
                               .view(Seat.SOUTH))
     assert late.tricks_left == 10 and effort(late, 20) == (10, 40)   # cheap positions: from 10
     assert effort(late, 0) == (0, 0)
@@ -212,11 +209,11 @@ def test_the_effort_goes_where_a_card_decides_most() -> None:
 
 def test_a_settled_decision_stops_at_the_first_layouts() -> None:
     # South to lead at trick 2 of CASH_OUT: a spade or heart top is best on every layout, so the first
-    # layouts (twice the setting, a lead to an early trick) settle it. West's opening lead is clear too (a diamond or club top takes the first seven
+    # layouts settle it. West's opening lead is clear too (a diamond or club top takes the first seven
     # tricks, anything else lets South run eight): the lead's fixed one and a half times the setting.
     table = table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ")
     _, solved = choose_card(table.view(Seat.SOUTH), Seat.SOUTH, None, 8, random.Random(2))
-    assert len(solved) == 16
+    assert len(solved) == 8
     lead = table_after(CASH_OUT, "P P 1NT P P P", "")
     card, solved = choose_card(lead.view(Seat.WEST), Seat.WEST, None, 4, random.Random(2))
     assert len(solved) == 6 and card.suit in (Suit.DIAMONDS, Suit.CLUBS)

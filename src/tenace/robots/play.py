@@ -51,9 +51,6 @@ for a decision to stop early (:func:`_clear`)."""
 PARTNER_SUIT = 0.1
 """How many tricks on average an opening lead in a suit partner bid may give up to the best lead and still be
 chosen."""
-LEAD_EFFORT_UNTIL = 9
-"""A lead to a trick while at least this many tricks are left (tricks 2-5) solves twice the layouts of the
-rest of the early tricks (:func:`effort`)."""
 
 
 @dataclass(slots=True)
@@ -280,8 +277,6 @@ def effort(position: Position, samples: int) -> tuple[int, int]:
         return 0, 0
     if not position.tricks:
         return samples + samples // 2, samples + samples // 2
-    if position.tricks_left >= LEAD_EFFORT_UNTIL and len(position.tricks[-1][1]) == 4:
-        return 2 * samples, 4 * samples
     if position.tricks_left >= 11:
         return samples, 2 * samples
     return max(1, samples // 2), 2 * samples
