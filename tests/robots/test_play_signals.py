@@ -16,6 +16,7 @@ from tenace.robots import Memory
 from tenace.robots.play import (
     _choose,
     _partner_suit_lead,
+    _preference,
     choose_card,
     position_from_view,
     sample_layouts,
@@ -28,6 +29,7 @@ from tenace.robots.signals import (
     Signal,
     Situation,
     carding_of,
+    conventional_lead,
     giver,
     reader,
     situation,
@@ -137,7 +139,7 @@ def test_the_opening_leader_reads_partner_s_encouraging_card_from_its_own_view()
     position = position_from_view(table.view(Seat.WEST), memory)
     signals = signals_of(position, Seat.EAST)
     assert signals == [Signal(Situation("attitude", Suit.HEARTS), Card.from_str("H7"), 0)]
-    assert signals_of(position, Seat.WEST) == [Signal(Situation("lead"), Card.from_str("HA"), 0)]
+    assert signals_of(position, Seat.WEST) == [Signal(Situation("opening"), Card.from_str("HA"), 0)]
     queen = Card.from_str("HQ")
     shares = []
     for likelihood in (None, reader({Seat.EAST: signals}, STANDARD)):
@@ -173,3 +175,54 @@ def test_the_opening_lead_prefers_partner_s_suit_when_it_is_close_on_average() -
     # a whole trick worse on average: not chosen
     worse = [(_solved({"HA": 6, "C4": 5, "D2": 3}), 1.0)] * 20
     assert _partner_suit_lead(position, Seat.WEST, legal, worse, None) is None
+
+
+@pytest.mark.parametrize(("holding", "notrump", "led"), [
+    ("AK72", False, "A"),     # top of a sequence
+    ("KQJ", False, "K"),
+    ("QJ94", True, "Q"),
+    ("T982", False, "T"),
+    ("KJT5", True, "J"),      # the top of an interior sequence
+    ("AQJ3", True, "Q"),
+    ("KT96", False, "T"),
+    ("K9753", False, "5"),    # fourth best from an honour
+    ("J8642", True, "4"),
+    ("Q95", False, "5"),      # low from an honour third
+    ("8643", False, "6"),     # second highest from small cards against a suit
+    ("8643", True, "3"),      # fourth best from any long suit against notrump
+    ("864", True, "6"),
+    ("86", False, "8"),       # high from a doubleton
+    ("7", False, "7"),
+])
+def test_the_lead_conventions_of_the_card_name_the_textbook_card(holding: str, notrump: bool,
+                                                                  led: str) -> None:
+    # the natural card: "top of a sequence; fourth best from an honour; second highest from small cards; high
+    # from a doubleton", and against notrump "fourth best from a long suit; top of a sequence or interior
+    # sequence"
+    assert conventional_lead(CardSet.from_pbn(f"{holding}..."), notrump) == Card.from_str(f"S{led}")
+
+
+def test_a_robot_leads_the_conventional_card_among_cards_equal_on_every_layout() -> None:
+    # West (32.AK853.8732.42) on lead against 4S: with every diamond equal and best, the seven (second
+    # highest from small cards); with every heart equal and best, the ace (top of the sequence)
+    position = position_from_view(table_after(ENCOURAGE, "").view(Seat.WEST))
+    prefer = _preference(position, Seat.WEST, STANDARD)
+    legal = position.known[Seat.WEST]
+    diamonds = {str(c): (6 if c.suit is Suit.DIAMONDS else 5) for c in legal}
+    assert _choose(legal, [(_solved(diamonds), 1.0)], prefer) == Card.from_str("D7")
+    hearts = {str(c): (6 if c.suit is Suit.HEARTS else 5) for c in legal}
+    assert _choose(legal, [(_solved(hearts), 1.0)], prefer) == Card.from_str("HA")
+    # without the conventions (no carding) the lowest of equal cards
+    assert _choose(legal, [(_solved(diamonds), 1.0)], None) == Card.from_str("D2")
+
+
+def test_partner_reads_a_fourth_best_opening_lead() -> None:
+    four = Signal(Situation("opening"), Card.from_str("S4"), 0)
+    read = reader({Seat.WEST: [four]}, STANDARD)
+    assert read(Seat.WEST, CardSet.from_pbn("Q8642.K2.QJ3.T9").bits) == 1.0    # fourth best from an honour
+    assert read(Seat.WEST, CardSet.from_pbn("864.K72.QJ3.T92").bits) == MISREAD   # from 8-6-4 the six
+    assert read(Seat.WEST, CardSet.from_pbn("J754.K72.QJ3.T9").bits) == 1.0       # J-7-5-4: the four
+    # an honour led denies the one above it, as any lead does
+    jack = reader({Seat.WEST: [Signal(Situation("opening", notrump=True), Card.from_str("SJ"), 0)]}, STANDARD)
+    assert jack(Seat.WEST, CardSet.from_pbn("KJT2.K72.QJ3.T9").bits) == 1.0
+    assert jack(Seat.WEST, CardSet.from_pbn("QJT2.K72.QJ3.T9").bits) < MISREAD

@@ -26,7 +26,16 @@ from tenace.laws.table import TableView
 from tenace.play import Play
 from tenace.robots.bidding import Shown, shown, table_context
 from tenace.robots.layouts import Auction, Hidden, Layout, auction_of, deal_layouts
-from tenace.robots.signals import STANDARD, Carding, Signal, Situation, giver, reader, situation
+from tenace.robots.signals import (
+    STANDARD,
+    Carding,
+    Signal,
+    Situation,
+    conventional_lead,
+    giver,
+    reader,
+    situation,
+)
 from tenace.seats import SEATS, Seat, Side
 from tenace.solver.dds import SolvedPosition, solve_positions
 from tenace.system.bidding.rules import BiddingSystem
@@ -397,12 +406,15 @@ def signals_of(position: Position, defender: Seat) -> list[Signal]:
     out: list[Signal] = []
     led_before: set[Suit] = set()
     before: dict[Suit, int] = {}
-    for leader, cards in position.tricks:
+    notrump = position.contract.denomination.suit is None
+    for number, (leader, cards) in enumerate(position.tricks):
         led = cards[0] if cards else None
         for i, card in enumerate(cards):
             if card is None or leader.rotate(i) is not defender:
                 continue
-            what: Situation | None = Situation("lead") if i == 0 else None
+            what: Situation | None = None
+            if i == 0:
+                what = Situation("opening", notrump=notrump) if number == 0 else Situation("lead")
             if i > 0 and led is not None:
                 what = situation(defender, position.contract.declarer, leader, led, card.suit is led.suit,
                                  led.suit not in led_before)
@@ -431,7 +443,13 @@ def _preference(position: Position, seat: Seat, carding: Carding) -> Callable[[C
         return None
     hand = position.known[seat]
     if not position.tricks or len(position.tricks[-1][1]) == 4:
+        notrump = position.contract.denomination.suit is None
+        conventional = {suit: conventional_lead(hand.suit(suit), notrump) for suit in Suit if hand.suit(suit)}
+
         def lead(card: Card) -> float:
+            # the card the lead conventions name first, then the top of touching honours, else the lowest
+            if conventional.get(card.suit) is card:
+                return 100.0
             return float(card.rank) if card.rank >= Rank.TEN else -float(card.rank)
         return lead
     leader, cards = position.tricks[-1]

@@ -5,8 +5,11 @@
   lowest card of a suit it does not want, or else a high card of one it does.
 * **Count**: following the first time declarer's side leads a suit, a high card shows an even number of
   cards in it (high-low), the lowest an odd number.
-* **Leads**: the top of touching honours (the king from K-Q, so an honour led denies the one above it), else
-  the lowest of cards that are equal.
+* **Leads**: the card the system card's lead conventions name (:func:`conventional_lead`): the top of a
+  sequence or of an interior sequence, fourth best from an honour (against notrump from any long suit),
+  second highest from small cards, high from a doubleton, low from an honour third. An honour led denies the
+  one above it. The opening lead is read that way too, softly (a robot leads the conventional card only
+  among cards equal double dummy).
 
 Upside-down carding (``UPSIDE_DOWN``) reverses both: low encourages, low-high shows an even number.
 
@@ -35,7 +38,8 @@ from typing import Final
 from tenace.cards import Card, CardSet, Rank, Suit
 from tenace.seats import Seat
 
-__all__ = ["STANDARD", "UPSIDE_DOWN", "Carding", "Situation", "carding_of", "giver", "reader", "situation"]
+__all__ = ["STANDARD", "UPSIDE_DOWN", "Carding", "Situation", "carding_of", "conventional_lead", "giver",
+           "reader", "situation"]
 
 _SUIT_MASK: Final = (1 << 13) - 1
 _HONOURS: Final = (Rank.ACE, Rank.KING, Rank.QUEEN)
@@ -77,10 +81,12 @@ def carding_of(text: str) -> Carding:
 class Situation:
     """What a defender's card to a trick signals: ``"attitude"`` or ``"count"`` in ``suit`` when following,
     ``"discard"`` when it cannot follow (each card then signals in its own suit), ``"lead"`` when it leads
-    (an honour led is the top of touching honours)."""
+    (an honour led is the top of touching honours), ``"opening"`` for the opening lead (the conventional
+    card of the suit, :func:`conventional_lead`; ``notrump``: against a notrump contract)."""
 
     kind: str
     suit: Suit | None = None
+    notrump: bool = False
 
 
 def situation(seat: Seat, declarer: Seat, leader: Seat, led: Card | None, holds_led: bool,
@@ -103,6 +109,42 @@ def _likes(holding: CardSet) -> bool:
 
 def _spot(card: Card) -> bool:
     return card.rank < Rank.JACK
+
+
+_HONOUR_LEADS: Final = Rank.JACK
+"""The lowest card that makes a holding "an honour" for fourth best."""
+
+
+def conventional_lead(holding: CardSet, notrump: bool) -> Card:
+    """The card the lead conventions of the robots' card lead from ``holding`` (one suit, not empty): the top
+    of a sequence (two touching cards, the higher a ten or better), else the top of an interior sequence
+    (K-J-10: the jack), else fourth best from four or more with an honour (against notrump, from any four or
+    more), else the lowest from an honour third, else the second highest from small cards, the higher of a
+    doubleton.
+
+    >>> [str(conventional_lead(CardSet.from_pbn(h), False)) for h in ("KQ72...", "KJT3...", "Q8642...",
+    ...  "852...", "9762...", "93...", "K94...")]
+    ['SK', 'SJ', 'S4', 'S5', 'S7', 'S9', 'S4']
+    >>> str(conventional_lead(CardSet.from_pbn("9762..."), True))
+    'S2'
+    """
+    cards = sorted(holding, key=lambda c: c.rank, reverse=True)
+    if not cards:
+        raise ValueError("no card to lead from an empty holding")
+    if len(cards) <= 2:
+        return cards[0]
+    ranks = [c.rank for c in cards]
+    if ranks[0] >= Rank.TEN and ranks[1] == ranks[0] - 1:
+        return cards[0]
+    for i in range(1, len(cards) - 1):
+        if ranks[i] >= Rank.TEN and ranks[i + 1] == ranks[i] - 1 and ranks[i - 1] > ranks[i] + 1:
+            return cards[i]
+    honour = ranks[0] >= _HONOUR_LEADS
+    if len(cards) >= 4 and (honour or notrump):
+        return cards[3]
+    if honour:
+        return cards[-1]
+    return cards[1]
 
 
 def giver(what: Situation, hand: CardSet, carding: Carding) -> Callable[[Card], float]:
@@ -158,7 +200,10 @@ def _agrees(signal: Signal, holding: int, carding: Carding) -> bool | None:
     """Whether the card agrees with ``holding`` (bits of the suit the player held just before it), or
     ``None`` when the card says nothing (a single card, an honour played to a trick)."""
     card = signal.card
-    if signal.what.kind == "lead":
+    if signal.what.kind == "opening" and card.rank < Rank.TEN:
+        # a spot card: the one the lead conventions name (an honour is read as any lead below)
+        return conventional_lead(CardSet.from_bits(holding), signal.what.notrump) == card
+    if signal.what.kind in ("lead", "opening"):
         # the top of touching honours: an honour led denies the card just above it
         if card.rank < Rank.TEN or card.rank == Rank.ACE:
             return None
@@ -186,7 +231,8 @@ def reader(signals: Mapping[Seat, Sequence[Signal]], carding: Carding) -> Callab
             holding = (bits >> 13 * suit & _SUIT_MASK) << 13 * suit
             holding &= ~signal.before
             if _agrees(signal, holding, carding) is False:
-                weight *= LEAD_MISREAD if signal.what.kind == "lead" else MISREAD
+                honour = signal.what.kind in ("lead", "opening") and signal.card.rank >= Rank.TEN
+                weight *= LEAD_MISREAD if honour else MISREAD
         return weight
 
     return likelihood
