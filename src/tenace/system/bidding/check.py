@@ -155,7 +155,7 @@ def check_system(system: BiddingSystem) -> list[Problem]:
         if name not in system.descriptions:
             problems.append(Problem(source, f"unknown convention {name!r} (known: "
                                             f"{', '.join(system.descriptions)})"))
-    from tenace.system.bidding.generators import GENERATORS
+    from tenace.system.bidding.generation import GENERATORS
     for name in system.generators:
         if name not in GENERATORS:
             problems.append(Problem(source, f"unknown generator {name!r} in 'uses' (known: "

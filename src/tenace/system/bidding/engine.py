@@ -245,7 +245,7 @@ class Context:
         """Every rule that applies, in order: the generators' conventions, the file's rules, the generators'
         principles."""
         if self._entries is None:
-            from tenace.system.bidding.generators import generate
+            from tenace.system.bidding.generation import generate
             first, last = generate(self)
             self._entries = [*((r, b, self.env(b)) for r, b in first), *self.file_entries,
                              *((r, b, self.env(b)) for r, b in last)]

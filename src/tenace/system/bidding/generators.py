@@ -31,7 +31,7 @@ from tenace.system.meaning import Forcing
 if TYPE_CHECKING:
     from tenace.system.bidding.engine import Context
 
-__all__ = ["GENERATORS", "generate"]
+__all__ = ["Made", "controls", "principles", "rkcb"]
 
 Made = list[tuple[Rule, dict[str, int]]]
 _NT: Final = 4
@@ -744,27 +744,3 @@ def _forcing_continuation(ctx: Context, add: Callable[..., None]) -> None:
         letter = _SUIT_LETTER[suit]
         new_suit = suit not in mine and suit not in his and suit not in ctx.theirs
         add(_cheapest(ctx, suit), f"longest {letter}", "natural", Forcing.FORCING if new_suit else again)
-
-
-def _competition(ctx: Context) -> tuple[Made, Made]:
-    from tenace.system.bidding.competition import competition  # its own module (it uses this one's helpers)
-    return competition(ctx)
-
-
-GENERATORS: Final[dict[str, Callable[[Context], tuple[Made, Made]]]] = {
-    "rkcb": rkcb,
-    "controls": controls,
-    "competition": _competition,
-    "principles": principles,
-}
-
-
-def generate(ctx: Context) -> tuple[Made, Made]:
-    """The generated rules for ``ctx``: those to try before the file's rules, and those after."""
-    first: Made = []
-    last: Made = []
-    for name in ctx.system.generators:
-        before, after = GENERATORS[name](ctx)
-        first += before
-        last += after
-    return first, last
