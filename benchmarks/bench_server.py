@@ -8,9 +8,10 @@ Run one or more of:
 
 ``--privacy N``: N robot boards (claims, doubted claims and the Director's rulings included; every fourth
 table under the Laws policy, where defenders expose cards that become penalty cards) with a spectator,
-the Director and each seat watching; every message sent to every client, and every view given to a robot,
-is checked against what its recipient may see, computed from the deal and the stored events alone
-(tests/server/privacy.py). Exits 1 on the first leak.
+the Director and each seat watching, each asking for the names and chat too (as the browser does); every
+message sent to every client, and every view given to a robot, is checked against what its recipient may
+see, computed from the deal and the stored events alone (tests/server/privacy.py). Exits 1 on the first
+leak.
 
 ``--load N,...``: a ``tenace serve`` process (SQLite file, WAL, synchronous=FULL) and, in this process,
 simulated WebSocket clients: one human per table (South; three robots of :mod:`tenace.robots`, playing
@@ -75,7 +76,8 @@ async def _privacy(boards: int, seed: int) -> int:
         created = await hub.create_table((), boards=count)
         actor = hub.tables[created.id]
         for viewer in (None, DIRECTOR, *SEATS):
-            actor.join(Connection(viewer))
+            # names and chat as well, as the browser's client asks for them (?room=1)
+            actor.join(Connection(viewer, name=f"watcher {viewer}", room=True))
         await play_out(hub, actor, count)
         await hub.close()
         found = leaks(recorder, live)
