@@ -58,14 +58,22 @@ def make_big(path: Path, megabytes: float) -> int:
 
 
 def hostile(path: Path, kind: str, n: int) -> None:
+    """One game of ``n`` tags, passes or play lines, written a line at a time (a child process's peak memory
+    starts from its parent's size on Linux, so the parent stays small)."""
     with path.open("w", encoding="utf-8") as out:
         if kind == "tags":
-            out.write('[Board "1"]\n' + "".join(f'[Private{i} "x"]\n' for i in range(n)))
+            out.write('[Board "1"]\n')
+            for i in range(n):
+                out.write(f'[Private{i} "x"]\n')
         elif kind == "passes":
-            out.write('[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n' + "Pass Pass Pass Pass\n" * (n // 4))
+            out.write('[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n')
+            for _ in range(n // 4):
+                out.write("Pass Pass Pass Pass\n")
         else:
             out.write('[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 '
-                      '2.5432.5432.5432"]\n[Declarer "N"]\n[Contract "7NT"]\n[Play "E"]\n' + "- - - -\n" * n)
+                      '2.5432.5432.5432"]\n[Declarer "N"]\n[Contract "7NT"]\n[Play "E"]\n')
+            for _ in range(n):
+                out.write("- - - -\n")
 
 
 def run(label: str, argv: list[str], src: str | None = None) -> None:
