@@ -15,13 +15,14 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.formats.pbn.test_fuzz import TEXTS
 
 from tenace.formats.pbn import reader
 from tenace.formats.pbn.game import interpret
 from tenace.formats.pbn.grammar import RawGame, raw_games
 from tenace.formats.pbn.reader import LineDecoder, _lines
 from tenace.formats.pbn.tokenize import Kind, tokenize
+
+from .test_fuzz import TEXTS
 
 _ORACLE_ROOT = Path(__file__).resolve().parents[3].parent / "shared" / "oracles"
 PBN_FILES = sorted(str(p.relative_to(_ORACLE_ROOT)) for p in _ORACLE_ROOT.rglob("*.pbn")) \
