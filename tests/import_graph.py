@@ -10,7 +10,6 @@ else, as importing the package (its ``__init__``).
 from __future__ import annotations
 
 import ast
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -69,7 +68,6 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     stack: list[str] = []
     on_stack: set[str] = set()
     groups: list[list[str]] = []
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
 
     def visit(v: str) -> None:
         index[v] = low[v] = len(index)
