@@ -395,16 +395,7 @@ class _PBNScores:
             ("field", str(field)),
             ("mp", _MP_DESCRIPTIONS[convention]),
         )
-        return RescoreReport(
-            self.source,
-            "pbn",
-            self.program,
-            "matchpoints",
-            self.rounding,
-            tuple(lines),
-            participants,
-            settings,
-        )
+        return self._report("matchpoints", lines, participants, settings)
 
     def _mp_convention(self, rows: Sequence[tuple[_Row, BoardScore]]) -> str:
         """What the MP columns hold: the convention that agrees with the most printed values (Ruter centres
@@ -421,6 +412,12 @@ class _PBNScores:
             if count > best_count:
                 best, best_count = convention, count
         return best
+
+    def _report(self, method: str, lines: Sequence[LineReport], participants: tuple[ParticipantReport, ...],
+                settings: tuple[tuple[str, str], ...]) -> RescoreReport:
+        """The report of this file under ``method``, with its lines, participants and the settings used."""
+        return RescoreReport(self.source, "pbn", self.program, method, self.rounding, tuple(lines),
+                             participants, settings)
 
     def total_rows(
         self,
@@ -573,16 +570,7 @@ class _PBNScores:
             ("field", str(field)),
             ("mp", _MP_DESCRIPTIONS[convention]),
         )
-        return RescoreReport(
-            self.source,
-            "pbn",
-            self.program,
-            "matchpoints",
-            self.rounding,
-            tuple(lines),
-            participants,
-            settings,
-        )
+        return self._report("matchpoints", lines, participants, settings)
 
     # -- Butler --
 
@@ -645,9 +633,7 @@ class _PBNScores:
             ("datum", "all sections; drop 1 top and 1 bottom, round to 10 halves away from zero"),
             ("total", total),
         )
-        return RescoreReport(
-            self.source, "pbn", self.program, "butler", self.rounding, tuple(lines), participants, settings
-        )
+        return self._report("butler", lines, participants, settings)
 
     def _total_score_imp(self, ours: Mapping[str, tuple[Fraction, Fraction, int]]) -> tuple[int, str]:
         """Whether the TotalScoreIMP column is each pair's average Butler IMPs per board (index 0 of ``ours``)
@@ -757,9 +743,7 @@ class _PBNScores:
                 f"WBF 2013 continuous, {boards} boards per match" + ("" if vp_boards else " (detected)"),
             ),
         )
-        return RescoreReport(
-            self.source, "pbn", self.program, "teams-vp", self.rounding, tuple(lines), participants, settings
-        )
+        return self._report("teams-vp", lines, participants, settings)
 
     def _detect_vp_boards(self, matches: Sequence[tuple[_Row, int, int]]) -> int:
         """The match length whose WBF scale gives the most of the printed VPs (the file does not say)."""
