@@ -352,6 +352,76 @@ class Store:
 
         self._write(work)
 
+    def set_participants(
+        self,
+        event_id: int,
+        participants: Iterable[Participant],
+        *,
+        by: str = "organiser",
+        at: dt.datetime | None = None,
+    ) -> list[str]:
+        """Enter or rename contestants in one transaction (a Director's list of entries): a contestant not
+        entered yet is added, one entered under the same number takes the new name, players and phantom
+        flag. One audit line per contestant that changes; the numbers of those that changed.
+
+        Unlike :meth:`add_participant`, a different participant under an existing number replaces it (the
+        entries are typed before play and corrected as they come in); results stay with the number."""
+        batch = tuple(participants)
+        ids = [p.id for p in batch]
+        if len(set(ids)) != len(ids):
+            twice = sorted({i for i in ids if ids.count(i) > 1})
+            raise StoreError(f"the list enters contestant {twice[0]!r} twice", field="participants")
+
+        def work(orm: OrmSession) -> list[str]:
+            row = _event_row(orm, event_id)
+            moment = _now(at)
+            existing = {p.contestant: p for p in row.participants}
+            changed: list[str] = []
+            for participant in batch:
+                old = existing.get(participant.id)
+                if old is not None and _participant(old) == participant:
+                    continue
+                if old is None:
+                    row.participants.append(_participant_row(participant, len(row.participants)))
+                    what = "entered"
+                else:
+                    fresh = _participant_row(participant, old.position)
+                    old.name, old.phantom = fresh.name, fresh.phantom
+                    old.players.clear()
+                    orm.flush()
+                    old.players.extend(fresh.players)
+                    what = "renamed"
+                changed.append(participant.id)
+                orm.add(
+                    ChangeRow(
+                        event_id=event_id,
+                        action="participant",
+                        actor=by,
+                        at=moment,
+                        reason=f"{what} {participant.id} {participant.name}",
+                    )
+                )
+            return changed
+
+        return self._write(work)
+
+    def note(
+        self, event_id: int, action: str, reason: str, *, by: str, law: str | None = None,
+        at: dt.datetime | None = None,
+    ) -> None:
+        """Write a line of the audit trail for something kept outside the store's own tables (the boards
+        dealt or read from a file for the event, say)."""
+
+        def work(orm: OrmSession) -> None:
+            _event_row(orm, event_id)
+            orm.add(
+                ChangeRow(
+                    event_id=event_id, action=action[:20], actor=by, at=_now(at), reason=reason, law=law
+                )
+            )
+
+        self._write(work)
+
     # ----------------------------------------------------------------- results
 
     def enter(
