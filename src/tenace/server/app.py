@@ -58,7 +58,7 @@ from tenace.formats.json import JSONFormatError, board_from_json
 from tenace.laws.messages import LocaleError, normalise_locale
 from tenace.seats import Seat
 from tenace.server import auth as accounts
-from tenace.server import club, lobby, my_boards, pages, replay, table_scoring
+from tenace.server import club, events, lobby, my_boards, pages, replay, table_scoring
 from tenace.server.actors import (
     Connection,
     Hub,
@@ -470,6 +470,7 @@ def create_app(
     app.include_router(replay.router())  # the replay viewer of finished boards (docs/playing-online.md)
     app.include_router(my_boards.router())  # a logged-in player's boards (docs/playing-online.md)
     app.include_router(table_scoring.router())  # face-to-face scoring from the tables (docs/table-scoring.md)
+    app.include_router(events.router())  # the Director's events in the browser (docs/director-events.md)
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:

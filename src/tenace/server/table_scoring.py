@@ -719,12 +719,17 @@ class Scoring:
 
         :raises ScoringError: while a round is unfinished somewhere.
         """
-        from tenace.tournament.publish.files import double_dummy, result_files
-        from tenace.tournament.publish.html import SOURCE_LOCALE, available_locales
-
         progress = self.progress(session, lambda m: m)
         if not progress["finished"]:
             raise ScoringError("unfinished", "round", UNFINISHED, round=progress["round"], status=409)
+        return self.write_publication(session, by=by, locale=locale)
+
+    def write_publication(self, session: ScoringSession, *, by: str, locale: str) -> list[str]:
+        """Score the results and keep the result files (:meth:`publish` without its check that every table
+        has finished; the events page checks that every board has a result)."""
+        from tenace.tournament.publish.files import double_dummy, result_files
+        from tenace.tournament.publish.html import SOURCE_LOCALE, available_locales
+
         event = self.store.event(session.event_id)
         # the travellers and hand records show each board's DD table and par (kept: a correction republishes)
         if session.boards and session.id not in self._analyses:

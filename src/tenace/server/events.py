@@ -1,0 +1,976 @@
+"""The Director's events in the browser (docs/director-events.md): what ``tenace event`` does from the
+terminal, over the same :class:`~tenace.store.Store` and its audit trail.
+
+* ``GET /events``: every event of the store, and the form for a new one (pairs: Mitchell or Howell;
+  individual; teams: round robin, Swiss or knockout; Law 8A: the Director sets the movement);
+* ``GET /events/{id}``: the event's page: its entries (a form, or a CSV upload), its boards (dealt here,
+  Law 6, or read from a PBN file), the rankings (Law 78), the correction period (Law 79C) and publications,
+  and the Director's forms: a correction (Law 79C), an adjusted score (artificial, Law 12C2; assigned,
+  weighted or not, balancing or not, Law 12C1), a fouled board (Law 87), a procedural or disciplinary
+  penalty (Laws 90, 91), an appeal (Law 92) and its decision (Law 93);
+* ``GET /events/{id}/history``: the audit trail; ``/hands``: the hand records with the double-dummy table and
+  par; ``/cards``: the table cards (who sits where, which boards each round), both made for printing.
+
+The boards of an event are kept as a face-to-face session's are (:mod:`tenace.server.table_scoring`, one row
+of ``scoring_sessions``): a pairs event made here is also scored from the tables' devices at ``/scoring``,
+and its results are published there.
+
+Every POST answers JSON (``201``/``200``), or, from a form, redirects to the page; a refusal is
+``{"error", "field", "table", "round", "board", "message"}`` (the message in the page's language, naming the
+table, round, board and field, or the file's line and field), or back to the page with the message; nothing
+stored changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import dataclasses
+import datetime as dt
+import io
+import json
+import secrets
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any, Final
+from urllib.parse import quote
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from tenace.board import Board
+from tenace.dealing.secure import deal_boards
+from tenace.server import pages
+from tenace.server.auth import csrf_protect, optional_user, require_role
+from tenace.server.club import ClubError, make_movement, rankings_json
+from tenace.server.security import Role, User
+from tenace.server.table_scoring import (
+    FIELD_NAMES,
+    Scoring,
+    ScoringError,
+    ScoringSession,
+    _line,
+    _number,
+    _scoring,
+    _truth,
+    boards_from_pbn,
+)
+from tenace.server.table_scoring_store import list_scoring, write_scoring
+from tenace.store.errors import StoreError
+from tenace.tournament.entry import ResultError, check_result, parse_entry
+from tenace.tournament.model import (
+    Adjustment,
+    Conditions,
+    Event,
+    EventKind,
+    Method,
+    Movement,
+    Participant,
+    Penalty,
+    Player,
+    Result,
+    Seating,
+    Session,
+)
+
+__all__ = ["EventError", "Events", "router"]
+
+N_ = pages.N_
+SESSION: Final = 1
+MAX_ENTRIES_FILE: Final = 200_000
+"""The largest CSV file of entries taken, in bytes."""
+
+EVENT_FIELDS: Final = {
+    "name": N_("event name"), "kind": N_("kind of event"), "movement": N_("movement"), "tables": N_("tables"),
+    "teams": N_("teams"), "players": N_("players"), "boards_per_round": N_("boards per round"),
+    "rounds": N_("rounds"), "method": N_("scoring method"), "entries": N_("entries"), "id": N_("number"),
+    "boards": N_("boards"), "contestant": N_("contestant"), "points": N_("points"), "law": N_("law"),
+    "adjustment": N_("adjusted score"), "group": N_("group"), "appellants": N_("appellants"),
+    "decision": N_("decision"), "appeal": N_("appeal"), "phantom": N_("phantom"),
+    "concurring": N_("concurrence"),
+}
+
+BAD_FIELD = N_("{detail}")
+"""A detail already written (a store's, a parser's or a file's message), shown as it is."""
+NEEDS_REASON = N_("this needs a reason")
+NO_RESULT = N_("no result is stored for this board at this table: a fouled board (Law 87) marks a result "
+               "already entered")
+GROUP = N_("the group of tables that played the same cards is a whole number from 1 to 9")
+PENALTY_LAW = N_("a penalty is procedural (Law 90) or disciplinary (Law 91)")
+PENALTY_POINTS = N_("the points are a number such as 1, 0.5 or 1/4 (negative to give points)")
+NO_CONTESTANT = N_("the event has no contestant {contestant}")
+NOT_THERE = N_("{who} did not play there ({ns} North-South, {ew} East-West)")
+NO_APPEAL = N_("this event has no appeal {appeal}")
+NOT_DEALT = N_("the boards are not dealt yet: deal them, or give their PBN file")
+ALREADY_PLAYED = N_("results are already stored: the boards they were played with stay")
+MISSING = N_("no result yet for board {board} at table {table} in round {round}")
+ARTIFICIAL_OR_ASSIGNED = N_("give an artificial score (A60/40, A+/A-) or an assigned one (420/-420, "
+                            "620@2/3,-100@1/3)")
+_MESSAGES: Final = frozenset({BAD_FIELD, NEEDS_REASON, NO_RESULT, GROUP, PENALTY_LAW, PENALTY_POINTS,
+                              NO_CONTESTANT, NOT_THERE, NO_APPEAL, NOT_DEALT, ALREADY_PLAYED, MISSING,
+                              ARTIFICIAL_OR_ASSIGNED})
+
+KINDS: Final = {
+    EventKind.PAIRS: ("mitchell", "howell"),
+    EventKind.INDIVIDUAL: ("individual",),
+    EventKind.TEAMS: ("round-robin", "swiss", "knockout"),
+}
+"""The movements the events page makes for each kind of event (what the tournament layer generates)."""
+METHODS: Final = {
+    EventKind.PAIRS: (Method.MATCHPOINTS, Method.BUTLER, Method.CROSS_IMPS, Method.TOTAL_POINTS),
+    EventKind.INDIVIDUAL: (Method.MATCHPOINTS, Method.BUTLER, Method.CROSS_IMPS, Method.TOTAL_POINTS),
+    EventKind.TEAMS: (Method.TEAM_IMPS, Method.BOARD_A_MATCH),
+}
+KIND_NAMES: Final = {"pairs": N_("Pairs"), "teams": N_("Teams"), "individual": N_("Individual")}
+MOVEMENT_NAMES: Final = {
+    "mitchell": N_("Mitchell (pairs keep their direction)"), "howell": N_("Howell (pairs change direction)"),
+    "individual": N_("Individual (4 or 8 players, everyone partners everyone)"),
+    "round-robin": N_("Team round robin"), "swiss": N_("Swiss teams (round 1; later rounds paired here)"),
+    "knockout": N_("Knockout matches (team 1 v 2, 3 v 4, ...)"),
+}
+METHOD_NAMES: Final = {
+    "matchpoints": N_("Matchpoints"), "butler": N_("Butler (IMPs against a datum)"),
+    "cross-imps": N_("Cross-IMPs"), "total-points": N_("Total points"), "team-imps": N_("IMPs and VPs"),
+    "board-a-match": N_("Board-a-match"),
+}
+ACTIONS: Final = {
+    "create": N_("created"), "movement": N_("movement"), "participant": N_("entry"), "enter": N_("entered"),
+    "confirm": N_("confirmed"), "correct": N_("corrected"), "penalise": N_("penalty"), "appeal": N_("appeal"),
+    "decide": N_("appeal decided"), "publish": N_("published"), "boards": N_("boards"),
+}
+
+
+class EventError(ScoringError):
+    """A refused request of the events page: as :class:`ScoringError` (the same JSON), with this module's
+    messages and field names too."""
+
+    def shown(self, _: Callable[[str], str]) -> str:
+        where = [_("Table {table}").format(table=self.table) if self.table is not None else "",
+                 _("round {round}").format(round=self.round) if self.round is not None else "",
+                 _("board {board}").format(board=self.board) if self.board is not None else "",
+                 _(FIELD_NAMES.get(self.field) or EVENT_FIELDS.get(self.field) or self.field)]
+        values = {"table": self.table, "round": self.round, "board": self.board, **self.values}
+        from tenace.server import table_scoring
+
+        known = self.message in _MESSAGES or self.message in table_scoring._MESSAGES
+        detail = _(self.message).format(**values) if known else self.message
+        return ", ".join(w for w in where if w) + ": " + detail
+
+
+def _plain(field: str, detail: str, **where: Any) -> EventError:
+    """A refusal whose detail is already written (a parser's or the store's message)."""
+    return EventError(field, field, BAD_FIELD, values={"detail": detail}, **where)
+
+
+def _store_refusal(exc: StoreError | ValueError, default: str, **where: Any) -> EventError:
+    field = getattr(exc, "field", None) or default
+    message = getattr(exc, "message", None) or str(exc)
+    found = {k: getattr(exc, k, None) for k in ("table", "round", "board")}
+    return EventError(field, field, BAD_FIELD, values={"detail": message}, status=409,
+                      **{k: where.get(k, found[k]) if where.get(k) is not None else found[k] for k in found})
+
+
+def combined(event: Event, session: int = SESSION) -> Movement | None:
+    """The session's movement; several sections (or knockout matches), whose tables are numbered apart, as
+    one."""
+    for s in event.sessions:
+        if s.number == session and s.movements:
+            if len(s.movements) == 1:
+                return s.movements[0]
+            return Movement(", ".join(m.name for m in s.movements),
+                            tuple(seat for m in s.movements for seat in m.seatings))
+    return None
+
+
+def default_name(ident: str, kind: EventKind) -> str:
+    word = {EventKind.PAIRS: "Pair", EventKind.TEAMS: "Team", EventKind.INDIVIDUAL: "Player"}[kind]
+    return f"{word} {ident}"
+
+
+def read_entries(text: str, source: str, kind: EventKind,
+                 allowed: tuple[str, ...]) -> tuple[Participant, ...]:
+    """Entries from CSV text with a header: ``id`` and ``name`` columns, optionally ``players`` (names
+    separated by ``;``) and ``phantom`` (``yes``/``no``), as ``tenace event new --participants`` reads them.
+    Each ``id`` must be a contestant of the movement (``allowed``, when not empty).
+
+    :raises EventError: naming the file, the line and the field; nothing is read.
+
+    >>> read_entries("id,name,players\\n1NS,Ann & Bob,Ann;Bob\\n", "pairs.csv", EventKind.PAIRS, ())
+    (Participant(id='1NS', name='Ann & Bob', players=(Player(id='1NS.1', name='Ann', number=None), \
+Player(id='1NS.2', name='Bob', number=None)), phantom=False),)
+    """
+    def fail(line: int, field: str, detail: str) -> EventError:
+        return _plain(field, f"{source}:{line}: {field}: {detail}")
+
+    reader = csv.reader(io.StringIO(text))
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except StopIteration:
+        raise fail(1, "entries", "the file is empty") from None
+    except csv.Error as exc:
+        raise fail(1, "entries", str(exc)) from None
+    if "id" not in header or "name" not in header:
+        raise fail(1, "entries", f"the header must name the columns id and name (and players, phantom), "
+                                 f"not {', '.join(header) or 'nothing'}")
+    entries: list[Participant] = []
+    seen: set[str] = set()
+    try:
+        for cells in reader:
+            line = reader.line_num
+            if not any(c.strip() for c in cells):
+                continue
+            if len(cells) > len(header):
+                raise fail(line, "entries", f"{len(cells)} fields where the header has {len(header)}")
+            row = {h: (cells[i].strip() if i < len(cells) else "") for i, h in enumerate(header)}
+            ident, name = row.get("id", ""), row.get("name", "")
+            if not ident:
+                raise fail(line, "id", "empty")
+            if len(ident) > 50 or len(name) > 200:
+                raise fail(line, "id" if len(ident) > 50 else "name", "too long")
+            if ident in seen:
+                raise fail(line, "id", f"{ident} is listed twice")
+            if allowed and ident not in allowed:
+                raise fail(line, "id", f"the movement has no {ident} (it has {', '.join(allowed)})")
+            seen.add(ident)
+            phantom = row.get("phantom", "").lower()
+            if phantom not in ("", "yes", "no", "true", "false", "1", "0"):
+                raise fail(line, "phantom", f"yes or no, not {phantom!r}")
+            names = [n.strip()[:200] for n in row.get("players", "").split(";") if n.strip()]
+            players = tuple(Player(f"{ident}.{i}", n) for i, n in enumerate(names, 1))
+            entries.append(Participant(ident, name or default_name(ident, kind), players,
+                                       phantom in ("yes", "true", "1")))
+    except csv.Error as exc:
+        raise fail(reader.line_num, "entries", str(exc)) from None
+    if not entries:
+        raise fail(2, "entries", "no entries under the header")
+    return tuple(entries)
+
+
+def make_event_movement(kind: EventKind, movement: str, fields: Mapping[str, Any]) -> Movement:
+    """The movement the new-event form asks for (Law 8A).
+
+    :raises EventError: naming the field."""
+    def bounded(name: str, default: int | None, low: int, high: int) -> int | None:
+        value = fields.get(name, default)
+        if value is None or value == "":
+            return default
+        number = _number(value)
+        if number is None or not low <= number <= high:
+            raise _plain(name, f"a whole number from {low} to {high}, not {value!r}")
+        return number
+
+    if movement not in KINDS[kind]:
+        raise _plain("movement", f"a {kind.value} event plays {', '.join(KINDS[kind])}, not {movement!r}")
+    per_round = bounded("boards_per_round", 2, 1, 32)
+    assert per_round is not None
+    rounds = bounded("rounds", None, 1, 60)
+    try:
+        if movement in ("mitchell", "howell"):
+            tables = bounded("tables", 4, 1, 30)
+            assert tables is not None
+            return make_movement(movement, tables, per_round, rounds)
+        if movement == "individual":
+            from tenace.errors import MovementError
+            from tenace.tournament.movements import individual
+
+            players = bounded("players", 8, 4, 8)
+            assert players is not None
+            try:
+                return individual(players, boards_per_round=per_round)
+            except MovementError as exc:
+                raise _plain("players", str(exc)) from None
+        teams = bounded("teams", 4, 2, 40)
+        assert teams is not None
+        if movement == "round-robin":
+            return make_movement("teams", 0, per_round, rounds, teams=teams)
+        if movement == "swiss":
+            return make_movement("swiss", 0, per_round, None, teams=teams)
+        if teams % 2:
+            raise _plain("teams", f"knockout matches need an even number of teams, not {teams}")
+        from tenace.cli._event_input import knockout_matches
+
+        parts = knockout_matches([f"{t},{t + 1}" for t in range(1, teams + 1, 2)], rounds or 1, per_round)
+        return Movement(", ".join(m.name for m in parts), tuple(s for m in parts for s in m.seatings),
+                        "knockout")
+    except ScoringError:
+        raise
+    except ClubError as exc:
+        raise _plain(exc.field if exc.field in EVENT_FIELDS else "movement", str(exc)) from None
+    except ValueError as exc:
+        raise _plain("movement", str(exc)) from None
+
+
+class Events:
+    """The events page's work over the store (``app.state.store``) and the face-to-face sessions' rows
+    (which keep each event's boards)."""
+
+    def __init__(self, scoring: Scoring) -> None:
+        self.scoring = scoring
+        self.store = scoring.store
+
+    # --- reading ------------------------------------------------------------------------------------------
+
+    def event(self, event_id: int) -> Event:
+        try:
+            found: Event = self.store.event(event_id)
+        except StoreError:
+            raise HTTPException(404, f"no event {event_id}") from None
+        return found
+
+    def session_of(self, event_id: int) -> ScoringSession | None:
+        """The row that keeps the event's boards (a face-to-face session's), if it has one."""
+        for sid, _, eid in list_scoring(self.store.engine):
+            if eid == event_id:
+                return self.scoring.get(sid)
+        return None
+
+    def all(self) -> list[dict[str, Any]]:
+        """Every event, newest first, with its kind, size and whether it has boards and a publication."""
+        rows = []
+        sessions = {eid: sid for sid, _, eid in list_scoring(self.store.engine)}
+        for event_id, name in reversed(self.store.events()):
+            event = self.store.event(event_id)
+            movement = combined(event)
+            rows.append({"id": event_id, "name": name, "kind": event.kind.value,
+                         "movement": movement.name if movement else "",
+                         "entries": len(event.participants), "scoring": sessions.get(event_id),
+                         "published": bool(self.store.publications(event_id))})
+        return rows
+
+    def overview(self, event_id: int, _: Callable[[str], str]) -> dict[str, Any]:
+        """Everything the event's page shows."""
+        event = self.event(event_id)
+        movement = combined(event)
+        session = self.session_of(event_id)
+        stored = self.store.stored(event_id) if movement else ()
+        scored = self.scored(event_id) if stored else None
+        ends = self.store.correction_period_ends(event_id)
+        now = dt.datetime.now(dt.UTC)
+        slots = sum(len(s.boards) for s in movement.seatings) if movement else 0
+        return {
+            "id": event_id, "event": event, "movement": movement, "session": session,
+            "dealt": bool(session and session.boards),
+            "boards": list(movement.boards) if movement else [],
+            "results": [{"table": s.result.table, "round": s.result.round, "board": s.result.board,
+                         "ns": s.result.ns, "ew": s.result.ew, "text": _line(s.result),
+                         "score": _score_text(s.result), "version": s.version, "group": s.result.group,
+                         "by": s.entered_by} for s in stored],
+            "slots": slots,
+            "rankings": rankings_json(scored) if scored is not None else [],
+            "penalties": self.store.penalties(event_id),
+            "appeals": self.store.appeals(event_id),
+            "publications": self.store.publications(event_id),
+            "period_ends": ends, "period_open": ends is None or now <= ends,
+            "methods": METHODS[event.kind],
+        }
+
+    def scored(self, event_id: int) -> Any:
+        from tenace.tournament.scoring import score_event
+
+        event = self.event(event_id)
+        return score_event(event, self.store.results(event_id), self.store.penalties(event_id))
+
+    # --- creating -----------------------------------------------------------------------------------------
+
+    def create(self, fields: Mapping[str, Any], *, by: str) -> int:
+        """A new event with its movement, its contestants numbered as the movement numbers them, and (for
+        the boards and the tables' devices) its face-to-face session's row."""
+        name = str(fields.get("name") or "").strip()[:100]
+        if not name:
+            raise _plain("name", "the event needs a name")
+        try:
+            kind = EventKind(str(fields.get("kind") or "pairs").strip().lower())
+        except ValueError:
+            raise _plain("kind", f"pairs, teams or individual, not {fields.get('kind')!r}") from None
+        movement_kind = str(fields.get("movement") or KINDS[kind][0]).strip().lower()
+        movement = make_event_movement(kind, movement_kind, fields)
+        method_text = str(fields.get("method") or METHODS[kind][0].value).strip().lower()
+        try:
+            method = Method(method_text)
+        except ValueError:
+            method = None
+        if method not in METHODS[kind]:
+            allowed = ", ".join(m.value for m in METHODS[kind])
+            raise _plain("method", f"a {kind.value} event is scored by {allowed}, not {method_text!r}")
+        participants = tuple(Participant(c, default_name(c, kind)) for c in movement.contestants)
+        event = Event(name=name, kind=kind, conditions=Conditions(method=method), participants=participants,
+                      sessions=(Session(SESSION, (movement,)),))
+        event_id: int = self.store.create_event(event, by=by)
+        self._session(event_id, name, movement_kind, by)
+        return event_id
+
+    def _session(self, event_id: int, name: str, kind: str, by: str) -> ScoringSession:
+        """The event's face-to-face session row, made when it has none (an event made with ``tenace
+        event``)."""
+        found = self.session_of(event_id)
+        if found is not None:
+            return found
+        session = ScoringSession(
+            id=secrets.token_urlsafe(9), name=name, event_id=event_id, kind=kind, director=by,
+            created=dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
+            nonce=secrets.token_urlsafe(16), travellers=True, boards={})
+        write_scoring(self.store.engine, session.id, event_id, json.dumps(session.to_json()))
+        return session
+
+    def _save(self, session: ScoringSession) -> None:
+        write_scoring(self.store.engine, session.id, session.event_id, json.dumps(session.to_json()))
+        self.scoring._analyses.pop(session.id, None)
+        for key in [k for k in self.scoring._dd if k[0] == session.id]:
+            del self.scoring._dd[key]
+
+    # --- entries and boards -------------------------------------------------------------------------------
+
+    def set_entries(self, event_id: int, entries: tuple[Participant, ...], *, by: str) -> list[str]:
+        event = self.event(event_id)
+        movement = combined(event)
+        allowed = movement.contestants if movement else ()
+        for p in entries:
+            if allowed and p.id not in allowed:
+                raise _plain("id", f"the movement has no {p.id} (it has {', '.join(allowed)})")
+        try:
+            changed: list[str] = self.store.set_participants(event_id, entries, by=by)
+        except StoreError as exc:
+            raise _store_refusal(exc, "entries") from None
+        return changed
+
+    def entry_from_form(self, event_id: int, fields: Mapping[str, Any]) -> Participant:
+        event = self.event(event_id)
+        ident = str(fields.get("id") or "").strip()
+        if not ident:
+            raise _plain("id", "which contestant (its number in the movement)")
+        name = str(fields.get("name") or "").strip()[:200] or default_name(ident, event.kind)
+        names = [n.strip()[:200] for n in str(fields.get("players") or "").split(";") if n.strip()]
+        return Participant(ident[:50], name, tuple(Player(f"{ident}.{i}", n) for i, n in enumerate(names, 1)),
+                           _truth(fields.get("phantom", False)))
+
+    def deal(self, event_id: int, *, by: str, pbn: str = "", source: str = "boards") -> list[int]:
+        """Deal the event's boards here (Law 6: a cryptographic random source) or take them from a PBN file
+        (a dealing machine's); refused once results are stored, since they were played with the boards
+        there are."""
+        event = self.event(event_id)
+        movement = combined(event)
+        if movement is None:
+            raise _plain("boards", "the event has no movement yet")
+        if self.store.results(event_id):
+            raise EventError("boards", "boards", ALREADY_PLAYED, status=409)
+        numbers = movement.boards
+        if pbn:
+            try:
+                boards = boards_from_pbn(pbn, source, numbers)
+            except ClubError as exc:
+                raise _plain("boards", str(exc)) from None
+            how = f"boards {numbers[0]}-{numbers[-1]} read from {source}"
+        else:
+            dealt = {b.number: b for b in deal_boards(max(numbers))}
+            boards = {n: dealt[n] for n in numbers}
+            how = f"boards {numbers[0]}-{numbers[-1]} dealt (Law 6)"
+        session = self._session(event_id, event.name, movement.name, by)
+        session = dataclasses.replace(session, boards=dict(boards))
+        self._save(session)
+        self.store.note(event_id, "boards", how, by=by, law="6")
+        return sorted(boards)
+
+    # --- the Director's rulings ---------------------------------------------------------------------------
+
+    def seat(self, event: Event, fields: Mapping[str, Any]) -> tuple[Seating, dict[str, Any]]:
+        """The seating of ``table``/``round`` and the ``board`` it plays, or a refusal naming them."""
+        table, round_, board = (_number(fields.get(n)) for n in ("table", "round", "board"))
+        where: dict[str, Any] = {"table": table, "round": round_, "board": board}
+        movement = combined(event)
+        if movement is None:
+            raise _plain("movement", "the event has no movement yet", **where)
+        for name, value in (("table", table), ("round", round_), ("board", board)):
+            if value is None:
+                raise EventError(name, name, N_("expected a whole number"), **where)
+        assert table is not None and round_ is not None and board is not None
+        if table not in movement.tables:
+            raise EventError("table", "table", N_("this session has no table {table}"), **where)
+        try:
+            seating = movement.at(round_, table)
+        except KeyError:
+            raise EventError("round", "round", N_("table {table} does not play in round {round}"),
+                             **where) from None
+        if board not in seating.boards:
+            raise EventError("board", "board", N_("board {board} is not played at table {table} in round "
+                                                  "{round}"), **where)
+        return seating, where
+
+    def _reason(self, fields: Mapping[str, Any], where: Mapping[str, Any]) -> str:
+        reason = str(fields.get("reason") or "").strip()[:500]
+        if not reason:
+            raise EventError("reason", "reason", NEEDS_REASON, **where)
+        return reason
+
+    def _boards(self, event_id: int) -> Mapping[int, Board]:
+        session = self.session_of(event_id)
+        return session.boards if session is not None else {}
+
+    def _write(self, event_id: int, result: Result, *, by: str, reason: str, law: str,
+               fields: Mapping[str, Any], where: Mapping[str, Any]) -> dict[str, Any]:
+        approved = str(fields.get("approved_by") or "").strip()[:200] or None
+        try:
+            stored = self.store.correct(event_id, SESSION, result, by=by, reason=reason, law=law,
+                                        approved_by=approved)
+        except (StoreError, ValueError) as exc:
+            raise _store_refusal(exc, "result", **where) from None
+        return {"table": result.table, "round": result.round, "board": result.board, "result": _line(result),
+                "score": _score_text(result), "version": stored.version, "law": law}
+
+    def correct(self, event_id: int, fields: Mapping[str, Any], *, by: str) -> dict[str, Any]:
+        """A correction of a result (Law 79C), or a result the Director enters late: a new version of the
+        slot; the old one stays in the history."""
+        event = self.event(event_id)
+        seating, where = self.seat(event, fields)
+        reason = self._reason(fields, where)
+        result = self._parsed(event, seating, where, str(fields.get("result") or ""), self._boards(event_id))
+        law = str(fields.get("law") or "79C").strip()[:50]
+        return self._write(event_id, result, by=by, reason=reason, law=law, fields=fields, where=where)
+
+    def _parsed(self, event: Event, seating: Seating, where: Mapping[str, Any], text: str,
+                boards: Mapping[int, Board]) -> Result:
+        movement = combined(event)
+        assert movement is not None
+        try:
+            result = parse_entry(text, board=where["board"], round=where["round"], table=where["table"],
+                                 ns=seating.ns, ew=seating.ew)
+            board = boards.get(where["board"])
+            check_result(result, movement, board.deal if board is not None else None)
+        except ResultError as exc:
+            raise _plain(exc.field or "result", exc.message, **where) from None
+        return result
+
+    def adjust(self, event_id: int, fields: Mapping[str, Any], *, by: str) -> dict[str, Any]:
+        """An adjusted score (Law 12C): ``artificial`` (``A60/40``, ``A+/A-``: Law 12C2) or ``assigned``
+        (``420/-420``; weighted ``620@2/3,-100@1/3``: Law 12C1(c); each side its own, non-balancing: Law
+        12C1(e)), written as a new version of the slot."""
+        from tenace.cli._event_input import parse_artificial, parse_assigned
+
+        event = self.event(event_id)
+        seating, where = self.seat(event, fields)
+        reason = self._reason(fields, where)
+        artificial = str(fields.get("artificial") or "").strip()
+        assigned = str(fields.get("assigned") or "").strip()
+        if bool(artificial) == bool(assigned):
+            raise EventError("adjustment", "adjustment", ARTIFICIAL_OR_ASSIGNED, **where)
+        try:
+            adjustment: Adjustment = parse_artificial(artificial) if artificial else parse_assigned(assigned)
+        except (ValueError, TypeError) as exc:
+            raise _plain("adjustment", str(exc), **where) from None
+        default_law = "12C2" if artificial else "12C1"
+        law = str(fields.get("law") or default_law).strip()[:50]
+        result = Result(board=where["board"], round=where["round"], table=where["table"], ns=seating.ns,
+                        ew=seating.ew, adjusted=adjustment)
+        return self._write(event_id, result, by=by, reason=reason, law=law, fields=fields, where=where)
+
+    def foul(self, event_id: int, fields: Mapping[str, Any], *, by: str) -> dict[str, Any]:
+        """A fouled board (Law 87): the result of this table joins group ``group`` of the tables that played
+        the same cards, and is compared only within it."""
+        event = self.event(event_id)
+        _, where = self.seat(event, fields)
+        reason = self._reason(fields, where)
+        group = _number(fields.get("group"))
+        if group is None or not 1 <= group <= 9:
+            raise EventError("group", "group", GROUP, **where)
+        slot = (where["table"], where["round"], where["board"])
+        current = next((r for r in self.store.results(event_id, SESSION)
+                        if (r.table, r.round, r.board) == slot), None)
+        if current is None:
+            raise EventError("board", "board", NO_RESULT, status=409, **where)
+        return self._write(event_id, dataclasses.replace(current, group=group), by=by, reason=reason,
+                           law="87", fields=fields, where=where)
+
+    def penalty(self, event_id: int, fields: Mapping[str, Any], *, by: str) -> dict[str, Any]:
+        """A procedural (Law 90) or disciplinary (Law 91) penalty in the event's units."""
+        event = self.event(event_id)
+        board = _number(fields.get("board")) if str(fields.get("board") or "").strip() else None
+        where: dict[str, Any] = {"board": board}
+        contestant = str(fields.get("contestant") or "").strip()
+        if contestant not in {p.id for p in event.participants}:
+            raise EventError("contestant", "contestant", NO_CONTESTANT,
+                             values={"contestant": contestant or "?"}, **where)
+        law = str(fields.get("law") or "90").strip()
+        if law[:2] not in ("90", "91") or law[2:3].isdigit():
+            raise EventError("law", "law", PENALTY_LAW, **where)
+        try:
+            points = Fraction(str(fields.get("points") or "").strip())
+        except (ValueError, ZeroDivisionError):
+            raise EventError("points", "points", PENALTY_POINTS, **where) from None
+        reason = self._reason(fields, where)
+        penalty = Penalty(contestant=contestant, points=points, law=law[:50], reason=reason, board=board)
+        try:
+            self.store.penalise(event_id, penalty, by=by)
+        except StoreError as exc:
+            raise _store_refusal(exc, "contestant", **where) from None
+        return {"contestant": contestant, "points": str(points), "law": law, "reason": reason, "board": board}
+
+    def appeal(self, event_id: int, fields: Mapping[str, Any], *, by: str) -> dict[str, Any]:
+        """An appeal against a ruling at a table (Law 92), lodged through the Director."""
+        event = self.event(event_id)
+        seating, where = self.seat(event, fields)
+        reason = self._reason(fields, where)
+        who = tuple(a.strip() for a in str(fields.get("appellants") or "").split(",") if a.strip())
+        if not who:
+            raise _plain("appellants", "who appeals: the pair (or team) at this table", **where)
+        for appellant in who:
+            if appellant not in (seating.ns, seating.ew):
+                raise EventError("appellants", "appellants", NOT_THERE,
+                                 values={"who": appellant, "ns": seating.ns, "ew": seating.ew}, **where)
+        concurring = _truth(fields.get("concurring", False))
+        try:
+            number: int = self.store.appeal(event_id, SESSION, table=where["table"], round=where["round"],
+                                            board=where["board"], appellants=who, concurring=concurring,
+                                            reason=reason, by=by)
+        except StoreError as exc:
+            raise _store_refusal(exc, "appellants", **where) from None
+        return {"appeal": number, **where}
+
+    def decide(self, event_id: int, appeal_id: int, fields: Mapping[str, Any], *, by: str) -> dict[str, Any]:
+        """The decision on an appeal (Law 93) and the result that stands: a table result, an adjusted score,
+        or none (the ruling stands)."""
+        from tenace.cli._event_input import parse_artificial, parse_assigned
+
+        event = self.event(event_id)
+        appeal = next((a for a in self.store.appeals(event_id) if a.id == appeal_id), None)
+        if appeal is None:
+            raise EventError("appeal", "appeal", NO_APPEAL, values={"appeal": appeal_id}, status=404)
+        where: dict[str, Any] = {"table": appeal.table, "round": appeal.round, "board": appeal.board}
+        seating, _ = self.seat(event, where)
+        decision = str(fields.get("decision") or "").strip()[:500]
+        if not decision:
+            raise _plain("decision", "the committee's decision, in words", **where)
+        text = str(fields.get("result") or "").strip()
+        artificial = str(fields.get("artificial") or "").strip()
+        assigned = str(fields.get("assigned") or "").strip()
+        if sum(bool(x) for x in (text, artificial, assigned)) > 1:
+            raise _plain("result", "give one result that stands (a table result, artificial or assigned)",
+                         **where)
+        result: Result | None = None
+        if text:
+            result = self._parsed(event, seating, where, text, self._boards(event_id))
+        elif artificial or assigned:
+            try:
+                adjustment: Adjustment = (parse_artificial(artificial) if artificial
+                                          else parse_assigned(assigned))
+            except (ValueError, TypeError) as exc:
+                raise _plain("adjustment", str(exc), **where) from None
+            result = Result(board=appeal.board, round=appeal.round, table=appeal.table, ns=seating.ns,
+                            ew=seating.ew, adjusted=adjustment)
+        try:
+            self.store.decide_appeal(appeal_id, decision=decision, result=result, by=by)
+        except (StoreError, ValueError) as exc:
+            raise _store_refusal(exc, "decision", **where) from None
+        return {"appeal": appeal_id, "decision": decision,
+                "result": None if result is None else _line(result)}
+
+    def publish(self, event_id: int, *, by: str, locale: str) -> str:
+        """Publish the results (the files at ``/scoring/<session>/results/``); the first publication starts
+        the correction period (Law 79C). Refused while a board of the movement has no result."""
+        event = self.event(event_id)
+        movement = combined(event)
+        if movement is None:
+            raise _plain("movement", "the event has no movement yet")
+        have = {(r.table, r.round, r.board) for r in self.store.results(event_id, SESSION)}
+        for s in sorted(movement.seatings, key=lambda s: (s.round, s.table)):
+            for b in s.boards:
+                if (s.table, s.round, b) not in have:
+                    raise EventError("board", "board", MISSING, status=409, table=s.table, round=s.round,
+                                     board=b)
+        session = self._session(event_id, event.name, movement.name, by)
+        self.scoring.write_publication(session, by=by, locale=locale)
+        return f"/scoring/{quote(session.id, safe='')}/results/"
+
+    def hands(self, event_id: int, locale: str) -> str:
+        """The hand records of the event's boards, with the double-dummy table and par of each."""
+        from tenace.handrecords import render_html
+        from tenace.tournament.publish.files import double_dummy
+        from tenace.tournament.publish.html import NOTRUMP, PAR_LINE, gettext_for, par_html
+
+        event = self.event(event_id)
+        session = self.session_of(event_id)
+        if session is None or not session.boards:
+            raise EventError("boards", "boards", NOT_DEALT, status=409)
+        if session.id not in self.scoring._analyses:
+            self.scoring._analyses[session.id] = double_dummy(session.boards)
+        analyses = self.scoring._analyses[session.id]
+        boards = [session.boards[n] for n in sorted(session.boards)]
+        _ = gettext_for(locale)
+        import functools
+
+        return render_html(boards, [analyses.get(b.number) for b in boards], title=event.name, gettext=_,
+                           lang=locale, links=[(_("Back to the session"), f"/events/{event_id}")],
+                           par_line=functools.partial(par_html, wording=_(PAR_LINE), notrump=_(NOTRUMP)))
+
+
+def _score_text(result: Result) -> str:
+    from tenace.tournament.publish.common import score_text
+
+    try:
+        return score_text(result.ns_score())
+    except ValueError:
+        return ""
+
+
+# ------------------------------------------------------------------------------------------------ routes
+
+
+def _events(request: Request) -> Events:
+    found: Events | None = getattr(request.app.state, "events", None)
+    if found is None:
+        found = Events(_scoring(request))
+        request.app.state.events = found
+    return found
+
+
+def _refused(request: Request, error: ScoringError) -> Response:
+    _ = pages.gettext_for(pages.request_locale(request))
+    return JSONResponse(error.json(_), status_code=error.status)
+
+
+def router() -> APIRouter:
+    """The events pages' routes (see the module's documentation)."""
+    routes = APIRouter()
+    director_only = Depends(require_role(Role.DIRECTOR))
+    csrf = Depends(csrf_protect)
+
+    async def director(request: Request) -> User | HTMLResponse:
+        user = await optional_user(request)
+        if user is None or not user.has(Role.DIRECTOR):
+            return pages.form_page(request, "director_login.html.j2",
+                                   status_code=401 if user is None else 403, user=user)
+        return user
+
+    def shown(request: Request, error: ScoringError) -> str:
+        return error.shown(pages.gettext_for(pages.request_locale(request)))
+
+    def back(request: Request, page: str, error: ScoringError, anchor: str) -> RedirectResponse:
+        """The page again, with the refusal's message."""
+        return RedirectResponse(f"{page}?error={quote(shown(request, error))}#{anchor}", status_code=303)
+
+    @routes.get("/events", response_class=HTMLResponse)
+    async def events_page(request: Request) -> HTMLResponse:
+        user = await director(request)
+        if isinstance(user, HTMLResponse):
+            return user
+        found = await asyncio.to_thread(_events(request).all)
+        return pages.form_page(request, "events.html.j2", events=found, user=user, kinds=KINDS,
+                               kind_names=KIND_NAMES, movement_names=MOVEMENT_NAMES, methods=METHODS,
+                               method_names=METHOD_NAMES, error=request.query_params.get("error", ""))
+
+    @routes.get("/api/events")
+    async def events_json(request: Request, user: User = director_only) -> list[dict[str, Any]]:
+        found: list[dict[str, Any]] = await asyncio.to_thread(_events(request).all)
+        return found
+
+    @routes.post("/events", dependencies=[csrf])
+    async def create(request: Request, user: User = director_only) -> Response:
+        fields, form = await pages.request_fields(request)
+        try:
+            event_id = await asyncio.to_thread(_events(request).create, fields, by=user.username)
+        except ScoringError as error:
+            if form:
+                return RedirectResponse(f"/events?error={quote(shown(request, error))}", status_code=303)
+            return _refused(request, error)
+        if form:
+            return RedirectResponse(f"/events/{event_id}", status_code=303)
+        event = await asyncio.to_thread(_events(request).event, event_id)
+        return JSONResponse({"id": event_id, "page": f"/events/{event_id}",
+                             "contestants": [p.id for p in event.participants]}, status_code=201)
+
+    @routes.get("/events/{event_id}", response_class=HTMLResponse)
+    async def event_page(request: Request, event_id: int) -> HTMLResponse:
+        user = await director(request)
+        if isinstance(user, HTMLResponse):
+            return user
+        _ = pages.gettext_for(pages.request_locale(request))
+        data = await asyncio.to_thread(_events(request).overview, event_id, _)
+        return pages.form_page(request, "events_event.html.j2", user=user, error=request.query_params.get(
+            "error", ""), done=request.query_params.get("done", ""), method_names=METHOD_NAMES,
+            kind_names=KIND_NAMES, **data)
+
+    @routes.get("/api/events/{event_id}")
+    async def event_json(request: Request, event_id: int, user: User = director_only) -> dict[str, Any]:
+        """The event's page as JSON: its entries, results, rankings, penalties, appeals and publications."""
+        data = await asyncio.to_thread(_events(request).overview, event_id, lambda m: m)
+        event: Event = data["event"]
+        ends = data["period_ends"]
+        return {
+            "id": event_id, "name": event.name, "kind": event.kind.value,
+            "method": event.conditions.method.value,
+            "movement": data["movement"].name if data["movement"] else None,
+            "entries": [{"id": p.id, "name": p.name, "players": [x.name for x in p.players],
+                         "phantom": p.phantom} for p in event.participants],
+            "boards": data["boards"], "dealt": data["dealt"],
+            "scoring": data["session"].id if data["session"] else None,
+            "results": data["results"], "rankings": data["rankings"],
+            "penalties": [{"contestant": p.contestant, "points": str(p.points), "law": p.law,
+                           "reason": p.reason, "board": p.board} for p in data["penalties"]],
+            "appeals": [{"id": a.id, "table": a.table, "round": a.round, "board": a.board,
+                         "appellants": list(a.appellants), "reason": a.reason, "decision": a.decision,
+                         "result": _line(a.result) if a.result else None} for a in data["appeals"]],
+            "publications": [{"version": p.version, "at": p.at.isoformat(), "by": p.by}
+                             for p in data["publications"]],
+            "correction_period_ends": ends.isoformat() if ends else None,
+            "correction_period_open": data["period_open"],
+        }
+
+    @routes.get("/events/{event_id}/history", response_class=HTMLResponse)
+    async def history_page(request: Request, event_id: int) -> Response:
+        user = await director(request)
+        if isinstance(user, HTMLResponse):
+            return user
+        events = _events(request)
+        event = await asyncio.to_thread(events.event, event_id)
+        changes = await asyncio.to_thread(events.store.history, event_id)
+        ends = await asyncio.to_thread(events.store.correction_period_ends, event_id)
+        publications = await asyncio.to_thread(events.store.publications, event_id)
+        rows = [{"at": c.at, "by": c.by, "action": c.action, "table": c.table, "round": c.round,
+                 "board": c.board, "old": _line(c.old) if c.old else "", "new": _line(c.new) if c.new else "",
+                 "reason": c.reason or "", "law": c.law or "", "approved_by": c.approved_by or ""}
+                for c in changes]
+        if request.query_params.get("format") == "json":
+            return JSONResponse([{**r, "at": r["at"].isoformat()} for r in rows])
+        return pages.form_page(request, "events_history.html.j2", user=user, id=event_id, event=event,
+                               changes=rows, actions=ACTIONS, period_ends=ends, publications=publications)
+
+    @routes.get("/events/{event_id}/cards", response_class=HTMLResponse)
+    async def table_cards(request: Request, event_id: int) -> HTMLResponse:
+        user = await director(request)
+        if isinstance(user, HTMLResponse):
+            return user
+        event = await asyncio.to_thread(_events(request).event, event_id)
+        movement = combined(event)
+        if movement is None:
+            raise HTTPException(409, "the event has no movement yet")
+        names = {p.id: p.name for p in event.participants}
+        cards = [{"table": t, "room": next((s.room for s in movement.seatings if s.table == t), None),
+                  "rounds": sorted((s for s in movement.seatings if s.table == t), key=lambda s: s.round)}
+                 for t in movement.tables]
+        return pages.form_page(request, "events_cards.html.j2", user=user, id=event_id, event=event,
+                               movement=movement, cards=cards, names=names)
+
+    @routes.get("/events/{event_id}/hands", response_class=HTMLResponse)
+    async def hand_records(request: Request, event_id: int) -> Response:
+        user = await director(request)
+        if isinstance(user, HTMLResponse):
+            return user
+        from tenace.tournament.publish.html import SOURCE_LOCALE, available_locales
+
+        locale = pages.request_locale(request)
+        try:
+            html = await asyncio.to_thread(_events(request).hands, event_id,
+                                           locale if locale in available_locales() else SOURCE_LOCALE)
+        except ScoringError as error:
+            return back(request, f"/events/{event_id}", error, "boards")
+        return HTMLResponse(html)
+
+    def action(path: str, work: Callable[[Events, int, Mapping[str, Any], str], Any], anchor: str) -> None:
+        @routes.post(f"/events/{{event_id}}/{path}", dependencies=[csrf], name=f"events_{path}")
+        async def run(request: Request, event_id: int, user: User = director_only) -> Response:
+            fields, form = await pages.request_fields(request)
+            page = f"/events/{event_id}"
+            try:
+                answer = await asyncio.to_thread(work, _events(request), event_id, fields, user.username)
+            except ScoringError as error:
+                if form:
+                    return RedirectResponse(f"{page}?error={quote(shown(request, error))}#{anchor}",
+                                            status_code=303)
+                return _refused(request, error)
+            if form:
+                return RedirectResponse(f"{page}?done={quote(path)}#{anchor}", status_code=303)
+            return JSONResponse(answer)
+
+    action("correct", lambda e, i, f, by: e.correct(i, f, by=by), "correct")
+    action("adjust", lambda e, i, f, by: e.adjust(i, f, by=by), "adjust")
+    action("foul", lambda e, i, f, by: e.foul(i, f, by=by), "foul")
+    action("penalty", lambda e, i, f, by: e.penalty(i, f, by=by), "penalty")
+    action("appeal", lambda e, i, f, by: e.appeal(i, f, by=by), "appeals")
+    action("entry", lambda e, i, f, by: {"changed": e.set_entries(i, (e.entry_from_form(i, f),), by=by)},
+           "entries")
+
+    @routes.post("/events/{event_id}/appeals/{appeal_id}/decide", dependencies=[csrf])
+    async def decide(request: Request, event_id: int, appeal_id: int, user: User = director_only) -> Response:
+        fields, form = await pages.request_fields(request)
+        page = f"/events/{event_id}"
+        try:
+            answer = await asyncio.to_thread(_events(request).decide, event_id, appeal_id, fields,
+                                             by=user.username)
+        except ScoringError as error:
+            if form:
+                return back(request, page, error, "appeals")
+            return _refused(request, error)
+        if form:
+            return RedirectResponse(f"{page}?done=decide#appeals", status_code=303)
+        return JSONResponse(answer)
+
+    @routes.post("/events/{event_id}/entries", dependencies=[csrf])
+    async def entries(request: Request, event_id: int, user: User = director_only) -> Response:
+        """A CSV of entries (``id,name[,players][,phantom]``): the ``file`` uploaded with the form, or ``csv``
+        as text."""
+        fields, form = await pages.request_fields(request)
+        page = f"/events/{event_id}"
+        events = _events(request)
+        try:
+            text, source = str(fields.get("csv") or ""), "entries"
+            if not text and "multipart/form-data" in request.headers.get("content-type", ""):
+                upload = (await request.form()).get("file")
+                if upload is not None and not isinstance(upload, str) and upload.filename:
+                    data = await upload.read(MAX_ENTRIES_FILE + 1)
+                    source = upload.filename
+                    if len(data) > MAX_ENTRIES_FILE:
+                        raise _plain("entries", f"{source}: larger than {MAX_ENTRIES_FILE:,} bytes")
+                    try:
+                        text = data.decode("utf-8-sig")
+                    except UnicodeDecodeError:
+                        raise _plain("entries", f"{source}: not UTF-8 text") from None
+            if not text.strip():
+                raise _plain("entries", "no file given (a CSV file with the columns id,name[,players])")
+            event = await asyncio.to_thread(events.event, event_id)
+            movement = combined(event)
+            parsed = read_entries(text, source, event.kind, movement.contestants if movement else ())
+            changed = await asyncio.to_thread(events.set_entries, event_id, parsed, by=user.username)
+        except ScoringError as error:
+            if form:
+                return back(request, page, error, "entries")
+            return _refused(request, error)
+        if form:
+            return RedirectResponse(f"{page}?done=entries#entries", status_code=303)
+        return JSONResponse({"entries": len(parsed), "changed": changed})
+
+    @routes.post("/events/{event_id}/boards", dependencies=[csrf])
+    async def boards(request: Request, event_id: int, user: User = director_only) -> Response:
+        """Deal the boards here, or read them from ``boards_file`` (an upload) or ``boards_pbn`` (text)."""
+        from tenace.server.table_scoring import _boards_file
+
+        fields, form = await pages.request_fields(request)
+        page = f"/events/{event_id}"
+        try:
+            try:
+                pbn, source = await _boards_file(request, fields)
+            except ClubError as exc:
+                raise _plain("boards", str(exc)) from None
+            dealt = await asyncio.to_thread(_events(request).deal, event_id, by=user.username, pbn=pbn,
+                                            source=source)
+        except ScoringError as error:
+            if form:
+                return back(request, page, error, "boards")
+            return _refused(request, error)
+        if form:
+            return RedirectResponse(f"{page}?done=boards#boards", status_code=303)
+        return JSONResponse({"boards": dealt})
+
+    @routes.post("/events/{event_id}/publish", dependencies=[csrf])
+    async def publish(request: Request, event_id: int, user: User = director_only) -> Response:
+        _, form = await pages.request_fields(request)
+        page = f"/events/{event_id}"
+        try:
+            link = await asyncio.to_thread(_events(request).publish, event_id, by=user.username,
+                                           locale=pages.request_locale(request))
+        except ScoringError as error:
+            if form:
+                return back(request, page, error, "publish")
+            return _refused(request, error)
+        if form:
+            return RedirectResponse(f"{page}?done=publish#publish", status_code=303)
+        return JSONResponse({"results": link})
+
+    return routes
