@@ -507,3 +507,39 @@ def test_a_team_player_whose_team_has_a_bye_gets_the_waiting_page(client: TestCl
     client.cookies.clear()
     page = client.get(guest["url"], follow_redirects=False)
     assert page.status_code == 200 and "Team 1: your next table opens" in page.text
+
+
+def test_teams_named_by_the_director_are_ranked_under_their_names_and_bad_names_are_refused(
+    client: TestClient, db: str
+) -> None:
+    _login(client, "dan")
+    answer = client.post("/club/sessions", json={
+        "name": "Named", "movement": "teams", "teams": 2, "boards_per_round": 1,
+        "names": {"1": "  The   Aces ", "2": "Kings"},
+    })
+    assert answer.status_code == 201, answer.text
+    with Store.open(db) as store:
+        event = store.event(answer.json()["event_id"])
+    assert {p.id: p.name for p in event.participants} == {"1": "The Aces", "2": "Kings"}
+    # the form: one name a line; a team not named keeps its players' names
+    page = client.get("/director").text
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert csrf is not None and 'name="names"' in page
+    answer = client.post("/club/sessions", data={
+        "csrf_token": csrf.group(1), "name": "Form names", "movement": "teams", "scoring": "", "tables": "2",
+        "teams": "2", "boards_per_round": "1", "names": "2: Queens",
+        "seating": "1: guest:Al, robot, robot, robot",
+    }, follow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    session_id = answer.headers["location"].rsplit("/", 1)[1]
+    with Store.open(db) as store:
+        event_id = client.get(f"/club/sessions/{session_id}/state").json()["event_id"]
+        names = {p.id: p.name for p in store.event(event_id).participants}
+    assert names == {"1": "Al & Robot & Robot & Robot", "2": "Queens"}
+    for names_given, field in (({"3": "Nobody"}, "the movement has no team 3"),
+                               ({"1": ""}, "names.1: a name has 1 to 60 characters"),
+                               ({"1": "x" * 61}, "names.1: a name has 1 to 60 characters"),
+                               ("1 Aces", "names, line 1: expected 'NUMBER: NAME'")):
+        answer = client.post("/club/sessions", json={"name": "Bad", "movement": "teams", "teams": 2,
+                                                     "names": names_given})
+        assert answer.status_code == 422 and field in answer.json()["detail"], answer.text

@@ -242,16 +242,27 @@ sides, and scored as :func:`tenace.tournament.scoring.score_event` scores a boar
 
 
 Status = Literal["new", "playing", "between-rounds", "finished"]
-Kind = Literal["pairs", "teams"]
+Kind = Literal["pairs", "teams", "individual"]
 
 SCORINGS: Final[dict[Kind, tuple[str, ...]]] = {
     "pairs": ("matchpoints", "butler", "cross-imps"),
     "teams": ("team-imps",),
+    "individual": ("matchpoints", "butler", "cross-imps"),
 }
 """How a session may be scored (:class:`~tenace.tournament.model.Method`'s values), by its kind, the first
-the default: pairs at matchpoints (Law 78A) or IMPs across the field, against a datum (Butler) or every
-other score (cross-IMPs, both Law 78B); teams at IMPs between the two rooms of each match, then victory
-points (Law 78B)."""
+the default: pairs and individuals at matchpoints (Law 78A) or IMPs across the field, against a datum
+(Butler) or every other score (cross-IMPs, both Law 78B); teams at IMPs between the two rooms of each
+match, then victory points (Law 78B). In an individual each player scores what his side scored at his
+table."""
+
+SIZES: Final[dict[Kind, tuple[str, int]]] = {"pairs": ("pair", 2), "teams": ("team", 4),
+                                             "individual": ("player", 1)}
+"""What a contestant of each kind is called and how many players it has."""
+
+_EVENT_KINDS: Final[dict[Kind, EventKind]] = {"pairs": EventKind.PAIRS, "teams": EventKind.TEAMS,
+                                              "individual": EventKind.INDIVIDUAL}
+_ORDER: Final = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+"""The order in which an individual movement names a table's players."""
 
 
 @dataclass(slots=True)
@@ -266,7 +277,7 @@ class ClubSession:
     boards: dict[int, Board]
     players: dict[ContestantId, tuple[SeatSpec, ...]]
     """A pair's two players (North or East first); a team's four: its pair in the open room, then its pair
-    in the closed room (:meth:`seats_at`)."""
+    in the closed room (:meth:`seats_at`); an individual's player alone."""
     director: str
     session: int = 1
     auto_advance: bool = True
@@ -299,7 +310,12 @@ class ClubSession:
         ...                       kind="teams")
         >>> [(seat.value, spec.name) for seat, spec in session.seats_at(session.movement.at(1, 2)).items()]
         [('N', 'g'), ('S', 'h'), ('E', 'c'), ('W', 'd')]
+
+        In an individual the movement names the four players of each table (Law 4: partnerships change
+        from round to round).
         """
+        if seating.players is not None:
+            return {seat: self.players[who][0] for seat, who in zip(_ORDER, seating.players, strict=True)}
         ns, ew = self.players[seating.ns], self.players[seating.ew]
         first = self._pair_offset(seating)
         return {Seat.NORTH: ns[first], Seat.SOUTH: ns[first + 1], Seat.EAST: ew[first],
@@ -373,9 +389,14 @@ class ClubSession:
         return frozenset(secret)
 
     def where(self, contestant: ContestantId, index: int) -> tuple[LiveSlot, Seat] | None:
-        """The live table and seat of a pair's player (``index`` 0 or 1; a team's 0 to 3) in the round in
-        play."""
+        """The live table and seat of a pair's player (``index`` 0 or 1; a team's 0 to 3; an individual's
+        0) in the round in play."""
         for slot in self.current():
+            players = self._seating_of(slot).players
+            if players is not None:
+                if contestant in players:
+                    return slot, _ORDER[players.index(contestant)]
+                continue
             if contestant not in (slot.ns, slot.ew):
                 continue
             first = self._pair_offset(self._seating_of(slot))
@@ -389,6 +410,9 @@ class ClubSession:
     def player_index(self, slot: LiveSlot, seat: Seat) -> tuple[ContestantId, int]:
         """Whose seat ``seat`` is at the live table ``slot``: the contestant and the player's index in
         :attr:`players`."""
+        players = self._seating_of(slot).players
+        if players is not None:
+            return players[_ORDER.index(seat)], 0
         contestant = slot.ns if seat in (Seat.NORTH, Seat.SOUTH) else slot.ew
         index = 0 if seat in (Seat.NORTH, Seat.EAST) else 1
         return contestant, index + self._pair_offset(self._seating_of(slot))
@@ -427,6 +451,7 @@ class ClubSession:
             "auto_advance": self.auto_advance,
             "tables": [
                 {"round": s.round, "table": s.table, "board": s.board, "ns": s.ns, "ew": s.ew,
+                 "players": self._seating_of(s).players,
                  "table_id": s.table_id, "done": s.done, "room": self._seating_of(s).room,
                  "score_ns": None if s.board in secret else s.score_ns, "adjusted": s.adjusted}
                 for s in self.current()
@@ -485,15 +510,16 @@ class ClubSession:
 
 
 MOVEMENTS: Final[dict[str, Kind]] = {"howell": "pairs", "mitchell": "pairs", "teams": "teams",
-                                     "swiss": "teams"}
+                                     "swiss": "teams", "individual": "individual"}
 """The movements a session may have, and the kind of session each is for."""
 
 
 def make_movement(kind: str, tables: int, boards_per_round: int, rounds: int | None,
                   teams: int = 2) -> Movement:
-    """A generated movement: ``kind`` is ``howell`` or ``mitchell`` (pairs, ``tables`` tables), or ``teams``:
+    """A generated movement: ``kind`` is ``howell`` or ``mitchell`` (pairs, ``tables`` tables), ``teams``:
     a round robin of ``teams`` teams, one match a round between two of them at two tables (open and closed
-    room) with ``boards_per_round`` boards (two teams: one match). ``rounds`` cuts it short.
+    room) with ``boards_per_round`` boards (two teams: one match), or ``individual``: every player partners
+    every other once, 4 players at one table or 8 at two (``tables``). ``rounds`` cuts it short.
 
     >>> movement = make_movement("teams", 0, 4, None, teams=3)
     >>> len(movement.rounds), [(s.room, s.ns, s.ew) for s in movement.seatings if s.round == 1]
@@ -502,7 +528,7 @@ def make_movement(kind: str, tables: int, boards_per_round: int, rounds: int | N
     :raises ClubError: for another kind or a size the generators refuse.
     """
     from tenace.errors import MovementError
-    from tenace.tournament.movements import howell, mitchell
+    from tenace.tournament.movements import howell, individual, mitchell
     from tenace.tournament.movements._sets import board_set
     from tenace.tournament.movements.swiss import swiss_pairings
     from tenace.tournament.movements.teams import round_robin
@@ -515,8 +541,10 @@ def make_movement(kind: str, tables: int, boards_per_round: int, rounds: int | N
             return swiss_pairings(names).movement(1, board_set(1, boards_per_round), name="Swiss")
         if kind == "howell":
             return howell(tables, boards_per_round=boards_per_round, rounds=rounds)
-        if kind in ("mitchell", "teams"):
-            if kind == "mitchell":
+        if kind in ("mitchell", "teams", "individual"):
+            if kind == "individual":
+                movement = individual(4 * tables, boards_per_round=boards_per_round)
+            elif kind == "mitchell":
                 movement = mitchell(tables, boards_per_round=boards_per_round)
             else:
                 movement = round_robin(teams, boards_per_match=boards_per_round,
@@ -527,8 +555,8 @@ def make_movement(kind: str, tables: int, boards_per_round: int, rounds: int | N
             return movement
     except (MovementError, ValueError, TypeError) as exc:
         raise ClubError(f"movement: {exc}", "movement") from None
-    raise ClubError(f"movement: the kind is 'howell', 'mitchell', 'teams' or 'swiss', not {kind!r}",
-                    "movement")
+    raise ClubError(f"movement: the kind is 'howell', 'mitchell', 'teams', 'swiss' or 'individual', not "
+                    f"{kind!r}", "movement")
 
 
 def scoring_method(kind: Kind, scoring: str) -> Method:
@@ -710,6 +738,11 @@ class ClubManager:
             return frozenset(ids[p.name] for p in session.players.get(pair, ()) if p.name in ids
                              and p.kind == "user")
 
+        def seated_ids(seating: Seating) -> frozenset[int]:
+            if seating.players is not None:  # an individual: the four players, whoever partners whom
+                return frozenset().union(*(pair_ids(who) for who in seating.players))
+            return pair_ids(seating.ns) | pair_ids(seating.ew)
+
         tables: dict[int, set[str]] = {}
         finished: set[tuple[str, int]] = set()
         boards_of: dict[int, set[int]] = {}
@@ -723,11 +756,11 @@ class ClubManager:
                 ended = actor is not None and actor.table.score_ns() is not None
                 if slot is not None and (slot.done or ended):
                     finished.add((key, board))
-            for user_id in pair_ids(seating.ns) | pair_ids(seating.ew):
+            for user_id in seated_ids(seating):
                 boards_of.setdefault(user_id, set()).update(seating.boards)
         state = EventState(policy, {b: frozenset(t) for b, t in tables.items()}, frozenset(finished),
                            {u: frozenset(b) for u, b in boards_of.items()}, guests_may_watch)
-        return WatchedTable(table_id, watched.board, pair_ids(watched.ns) | pair_ids(watched.ew)), state
+        return WatchedTable(table_id, watched.board, seated_ids(session._seating_of(watched))), state
 
     async def load(self, session_id: str) -> ClubSession:
         """The session as it is now: the one in memory for a single process, read afresh from the database
@@ -794,24 +827,32 @@ class ClubManager:
         kind: Kind = "pairs",
         swiss: int = 0,
         entrants: Sequence[ContestantId] = (),
+        names: Mapping[ContestantId, str] | None = None,
     ) -> ClubSession:
-        """A new session for ``movement``: the event (pairs, or teams of four) and its movement go into the
-        store, the boards are dealt (Law 6), and every pair or team the movement names without players given
-        gets robots. ``conditions`` choose the method (matchpoints for pairs, team IMPs for teams, by
-        default; Law 78D). A Swiss (``swiss`` rounds) has only its first round in ``movement``: ``entrants``
-        names every team (one may have a bye in round 1), and the boards of every round are dealt now.
+        """A new session for ``movement``: the event (pairs, teams of four or individuals) and its movement go
+        into the store, the boards are dealt (Law 6), and every pair, team or player the movement names
+        without players given gets robots. ``conditions`` choose the method (matchpoints for pairs and
+        individuals, team IMPs for teams, by default; Law 78D). A Swiss (``swiss`` rounds) has only its
+        first round in ``movement``: ``entrants`` names every team (one may have a bye in round 1), and the
+        boards of every round are dealt now. ``names`` gives contestants a name of their own (a team's,
+        say); the others are named by their players.
 
         :raises ClubError: for players of a pair the movement does not name, a pair without two players (a
             team without four), a method the kind is not scored by, or too many boards.
         """
         contestants = tuple(entrants) or movement.contestants
-        noun, size = ("team", 4) if kind == "teams" else ("pair", 2)
+        noun, size = SIZES[kind]
         unknown = sorted(set(players) - set(contestants))
         if unknown:
             raise ClubError(f"seats: the movement has no {noun} {', '.join(unknown)}", "seats")
+        names = dict(names or {})
+        unnamed = sorted(set(names) - set(contestants))
+        if unnamed:
+            raise ClubError(f"names: the movement has no {noun} {', '.join(unnamed)}", "names")
         for contestant, specs in players.items():
             if len(specs) != size:
-                raise ClubError(f"seats.{contestant}: a {noun} has {size} players, not {len(specs)}",
+                raise ClubError(f"seats.{contestant}: a {noun} has {size} player{'s' * (size > 1)}, not "
+                            f"{len(specs)}",
                                 f"seats.{contestant}")
         conditions = conditions or Conditions(method=Method.TEAM_IMPS if kind == "teams" else
                                               Method.MATCHPOINTS)
@@ -824,12 +865,12 @@ class ClubManager:
             raise ClubError(f"movement: 1 to {MAX_BOARDS} boards, not {len(numbers)}", "movement")
         seated = {c: tuple(players.get(c, (SeatSpec("robot"),) * size)) for c in contestants}
         participants = tuple(
-            Participant(c, " & ".join(s.label() for s in seated[c]),
+            Participant(c, names.get(c) or " & ".join(s.label() for s in seated[c]),
                         tuple(Player(f"{c}.{i + 1}", s.label()) for i, s in enumerate(seated[c])))
             for c in contestants
         )
         event = TournamentEvent(
-            name=name, kind=EventKind.TEAMS if kind == "teams" else EventKind.PAIRS, conditions=conditions,
+            name=name, kind=_EVENT_KINDS[kind], conditions=conditions,
             participants=participants, sessions=(Session(1, (movement,)),),
         )
         event_id = await asyncio.to_thread(self.store.create_event, event, by=director)
@@ -1641,15 +1682,15 @@ def _players_where(fields: Mapping[str, Any], size: int = 2) -> tuple[Players, d
     ...
     tenace.server.club.ClubError: seating, line 1: expected 'TEAM: PLAYER, PLAYER, PLAYER, PLAYER', got ...
     """
-    noun = "team" if size == 4 else "pair"
+    noun = {1: "player", 4: "team"}.get(size, "pair")
     raw: dict[str, list[object]] = {}
     where: dict[ContestantId, str] = {}
     seats = fields.get("seats")
     if isinstance(seats, Mapping):
         for pair, specs in seats.items():
             if not isinstance(specs, list | tuple) or len(specs) != size:
-                count = "two" if size == 2 else "four"
-                raise ClubError(f"seats.{pair}: expected the {noun}'s {count} players", f"seats.{pair}")
+                count = {1: "one player", 2: "two players"}.get(size, "four players")
+                raise ClubError(f"seats.{pair}: expected the {noun}'s {count}", f"seats.{pair}")
             raw[str(pair)] = list(specs)
             where[str(pair)] = f"seats.{pair}"
     seating = fields.get("seating")
@@ -1670,6 +1711,38 @@ def _players_where(fields: Mapping[str, Any], size: int = 2) -> tuple[Players, d
         for pair, specs in raw.items()
     }
     return players, where
+
+
+def _names(fields: Mapping[str, Any]) -> dict[ContestantId, str]:
+    """The names the request gives contestants: ``"names": {team: name}`` (JSON) or the form's ``names``
+    text, one a line: ``1: The Aces``. A name is 1 to 60 characters.
+
+    >>> _names({"names": "1: The Aces\n\n2:  Kings "})
+    {'1': 'The Aces', '2': 'Kings'}
+    >>> _names({"names": "1 The Aces"})
+    Traceback (most recent call last):
+    ...
+    tenace.server.club.ClubError: names, line 1: expected 'NUMBER: NAME', got '1 The Aces'
+    """
+    given = fields.get("names")
+    pairs: list[tuple[str, object, str]] = []
+    if isinstance(given, Mapping):
+        pairs = [(str(who), name, f"names.{who}") for who, name in given.items()]
+    elif isinstance(given, str):
+        for number, line in enumerate(given.splitlines(), 1):
+            if not line.strip():
+                continue
+            who, colon, name = line.partition(":")
+            if not colon or not who.strip():
+                raise ClubError(f"names, line {number}: expected 'NUMBER: NAME', got {line!r}", "names")
+            pairs.append((who.strip(), name, f"names, line {number}"))
+    names: dict[ContestantId, str] = {}
+    for who, name, where in pairs:
+        text = " ".join(str(name).split()) if isinstance(name, str) else ""
+        if not 1 <= len(text) <= 60:
+            raise ClubError(f"{where}: a name has 1 to 60 characters, got {name!r}", "names")
+        names[who] = text
+    return names
 
 
 def _place(where: str, index: int) -> str:
@@ -1877,9 +1950,10 @@ def router() -> APIRouter:
     @routes.post("/club/sessions", dependencies=[csrf], status_code=201)
     async def create(request: Request, user: User = director_only) -> Response:
         """A new session: ``name``, ``movement`` (``howell``/``mitchell`` for pairs, ``teams`` for a team
-        match or round robin of ``teams`` teams), ``scoring`` (:data:`SCORINGS`), ``tables``,
-        ``boards_per_round`` (a match's boards for teams), ``rounds`` (fewer than the full movement),
-        ``seats``, ``auto_advance``, ``start`` (start round 1 at once)."""
+        match or round robin of ``teams`` teams, ``swiss``, ``individual`` for 4 players a table),
+        ``scoring`` (:data:`SCORINGS`), ``tables``, ``boards_per_round`` (a match's boards for teams),
+        ``rounds`` (fewer than the full movement), ``seats``, ``names`` (a team's or pair's own name),
+        ``auto_advance``, ``start`` (start round 1 at once)."""
         fields, form = await _fields(request)
         name = str(fields.get("name") or "Club session").strip()[:100]
         tables = _int(fields, "tables", 3, 1, 30)
@@ -1895,7 +1969,7 @@ def router() -> APIRouter:
             method = scoring_method(kind, str(fields.get("scoring") or ""))
             datum = datum_rule(fields, method)
             swiss = min(rounds or teams - 1, teams - 1) if chosen == "swiss" else 0
-            players, where = _players_where(fields, 4 if kind == "teams" else 2)
+            players, where = _players_where(fields, SIZES[kind][1])
             accounts = club.auth.accounts
             unknown = await asyncio.to_thread(
                 unknown_users, players, where, lambda name: accounts.user(name) is not None)
@@ -1904,7 +1978,8 @@ def router() -> APIRouter:
             session = await club.create(name, movement, players, director=user.username,
                                         auto_advance=_truth(fields.get("auto_advance"), True), kind=kind,
                                         conditions=Conditions(method=method, **datum), swiss=swiss,
-                                        entrants=[str(t) for t in range(1, teams + 1)] if swiss else ())
+                                        entrants=[str(t) for t in range(1, teams + 1)] if swiss else (),
+                                        names=_names(fields))
             if _truth(fields.get("start"), False):
                 async with _locked(club, session.id) as session:
                     await club.start_round(session, movement.rounds[0], by=user.username)
