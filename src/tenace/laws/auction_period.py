@@ -39,9 +39,11 @@ from tenace.laws.decisions import (
     LeadRestriction,
     MustPass,
     MustRepeat,
+    NoDoubleNow,
     Option,
     Reject,
 )
+from tenace.laws.editions import OLD
 from tenace.laws.events import (
     BidAboveSeven,
     CallChanged,
@@ -96,6 +98,11 @@ def on_call(state: AuctionState, event: CallMade, index: int, policy: Policy) ->
     repeat = next((c for c in state.constraints if isinstance(c, MustRepeat) and c.seat is seat), None)
     if repeat is not None and not repeats(repeat, event):
         raise ImpossibleActionError(f"{seat.name.title()} must repeat {repeat.call} ({repeat.law})")
+    barred = next((c for c in state.constraints if isinstance(c, NoDoubleNow) and c.seat is seat), None)
+    if barred is not None and isinstance(call, Double | Redouble):
+        raise ImpossibleActionError(f"{seat.name.title()} may bid or pass at this turn, not double or "
+                                    "redouble "
+                                    f"({barred.law})")
     required = state.must_pass(seat)
     if required is not None and not isinstance(call, Pass):
         if isinstance(call, Bid) or state.is_lawful(seat, call):
@@ -111,6 +118,8 @@ def on_call(state: AuctionState, event: CallMade, index: int, policy: Policy) ->
         return _irregular(state, kind, event, law, index, policy)
     new = _append(state, event)
     if isinstance(state.procedure, _AwaitComparable) and state.procedure.offender is seat:
+        if state.edition == OLD:  # the 2007 edition has no comparable call: Laws 31A2, 32B2 (2007)
+            return _old_after_rho(replace(new, procedure=None), state.procedure, event)
         return replace(
             new,
             procedure=_Judging(state.procedure, event),
@@ -119,13 +128,75 @@ def on_call(state: AuctionState, event: CallMade, index: int, policy: Policy) ->
     return new
 
 
-def _comparable_decision(law: LawRef, offender: Seat) -> Decision:
+def _comparable_decision(law: LawRef, offender: Seat, edition: int = 2017) -> Decision:
+    if edition == OLD:
+        # Law 27B1(b) (2007): the Director finds whether the replacement means the same as the insufficient
+        # bid, or something more precise that its possible meanings contain (no comparable call in 2007)
+        same = LawRef(27, "B1(b)", OLD)
+        return Decision(
+            DIRECTOR,
+            (Comparable(True, same), Comparable(False, law)),
+            same,
+            explanation=f"Does {offender.name.title()}'s replacement mean the same as the insufficient bid, "
+                        "or something more precise?",
+        )
     return Decision(
         DIRECTOR,
         (Comparable(True, _cite(23, "A")), Comparable(False, law)),
         _cite(23),
         explanation=f"Is {offender.name.title()}'s call comparable to the withdrawn one?",
     )
+
+
+def _old(state: AuctionState, law: int, clause: str = "") -> LawRef:
+    """A clause of the edition the table follows, where the two editions differ."""
+    return LawRef(law, clause, OLD) if state.edition == OLD else LawRef(law, clause)
+
+
+def _restriction(
+    state: AuctionState, offender: Seat, made: CallMade | Call | None, law: LawRef
+) -> LeadRestriction:
+    """The lead restriction for the offender's partner after ``made`` is withdrawn: Law 26B under 2017 (any
+    suit the offender did not name); under 2007, Law 26 (2007), which depends on the suits the withdrawn call
+    named
+    (26A) or lets declarer forbid any one suit (26B)."""
+    if state.edition != OLD:
+        return LeadRestriction(offender.partner, offender, law)
+    if made is None:
+        named: tuple[Suit, ...] = ()
+    else:
+        named = specified(made if isinstance(made, CallMade) else CallMade(offender, made))
+    # the Law that brings the restriction, labelled 2007: Law 26 (2007) then says what declarer may do
+    source = LawRef(law.law, "" if law.law == 26 else law.clause, OLD)
+    return LeadRestriction(offender.partner, offender, source, named)
+
+
+def _old_after_rho(state: AuctionState, proc: _AwaitComparable, event: CallMade) -> AuctionState:
+    """2007 edition, a call out of rotation at RHO's turn cancelled and RHO having called: the offender's
+    call at his turn settles the rectification (no Director's judgement). Law 31A2(a) (2007): he repeats the
+    denomination of his bid, and his partner passes at his next turn only; 31A2(b): any other call (or the
+    bid out of rotation was an artificial pass), and his partner passes to the end, with the Law 26 lead
+    restrictions. Law 32B2 (2007): after a double or redouble, his partner passes to the end."""
+    offender, withdrawn = proc.offender, proc.withdrawn
+    if isinstance(withdrawn, Double | Redouble):
+        silence = MustPass(offender.partner, Duration.REST_OF_AUCTION, LawRef(32, "B2", OLD))
+        return replace(state, constraints=(*state.constraints, silence))
+    if isinstance(withdrawn, Bid) and isinstance(event.call, Bid) and _same_denomination(proc, event):
+        once = MustPass(offender.partner, Duration.NEXT_TURN, LawRef(31, "A2(a)", OLD))
+        return replace(state, constraints=(*state.constraints, once))
+    return replace(state, constraints=(*state.constraints, *proc.if_not))
+
+
+def _same_denomination(proc: _AwaitComparable, event: CallMade) -> bool:
+    """Whether the offender's bid repeats the denomination of his bid out of rotation (Law 31A2(a) (2007)):
+    the same denomination, or the same suits specified when the bid out of rotation was artificial (Law
+    29C)."""
+    withdrawn, call = proc.withdrawn, event.call
+    assert isinstance(withdrawn, Bid) and isinstance(call, Bid)
+    if call.denomination is withdrawn.denomination:
+        return True
+    named = next((c.withdrawn for c in proc.if_not if isinstance(c, LeadRestriction)), None)
+    return bool(named) and set(specified(event)) == set(named or ())
 
 
 def _replacement(
@@ -135,7 +206,8 @@ def _replacement(
     call = event.call
     if isinstance(call, Bid) and not state.is_lawful(event.seat, call):
         # Law 27B4: another insufficient bid; LHO may accept it (27A1), else the Director rules as in 27B3.
-        new = replace(state, procedure=_AwaitReplacement(proc.offender, proc.withdrawn, no_double=True))
+        again = _AwaitReplacement(proc.offender, proc.withdrawn, True, proc.artificial)
+        new = replace(state, procedure=again)
         return _irregular(new, Kind.INSUFFICIENT_BID, event, _cite(27, "B4"), index, policy)
     if not state.is_lawful(event.seat, call):
         raise ImpossibleActionError(f"{call} is not a lawful replacement for {proc.withdrawn} (Law 27B)")
@@ -148,29 +220,31 @@ def _replacement(
         and call.denomination is proc.withdrawn.denomination
         and _lowest_sufficient(state, call)
         and not proc.no_double
+        and not (state.edition == OLD and (proc.artificial or event.alert or bool(event.explanation)))
     ):
-        # Law 27B1(a): the lowest sufficient bid in the same denomination: no rectification, no 16C.
+        # Law 27B1(a): the lowest sufficient bid in the same denomination: no rectification, no 16C. Under
+        # the 2007 edition both bids must also be natural; an alerted or explained one goes to Law 27B1(b)
+        # (2007).
         cleared = replace(
             state,
             procedure=None,
             withdrawn=tuple(
                 w for w in state.withdrawn if w.call != proc.withdrawn or w.seat is not proc.offender
             ),
-            substituted=(*state.substituted, (proc.offender, _cite(27, "D"))),
+            substituted=(*state.substituted, (proc.offender, _old(state, 27, "D"))),
         )
         return _append(cleared, event)
-    law = _cite(27, "B3") if isinstance(call, Double | Redouble) or proc.no_double else _cite(27, "B2")
+    old = isinstance(call, Double | Redouble) or proc.no_double
+    # Laws 27B2, 27B3; under 2007, Laws 27B2, 27B3 (2007) with the Law 26 (2007) lead restrictions
+    law = _old(state, 27, "B3") if old else _old(state, 27, "B2")
     if proc.no_double:  # after 27B3/27B4 the replacement stands and partner must pass throughout
+        silenced = _partner_silenced(state, proc.offender, law, proc.withdrawn)
         return _append(
-            replace(
-                state,
-                procedure=None,
-                constraints=(*state.constraints, *_partner_silenced(proc.offender, law)),
-            ),
+            replace(state, procedure=None, constraints=(*state.constraints, *silenced)),
             event,
         )
     judging = _Judging(proc, event)
-    return replace(state, procedure=judging, pending=_comparable_decision(law, proc.offender))
+    return replace(state, procedure=judging, pending=_comparable_decision(law, proc.offender, state.edition))
 
 
 def _lowest_sufficient(state: AuctionState, bid: Bid) -> bool:
@@ -183,10 +257,12 @@ def _lowest_sufficient(state: AuctionState, bid: Bid) -> bool:
     return bid == lowest
 
 
-def _partner_silenced(offender: Seat, law: LawRef) -> tuple[Constraint, ...]:
+def _partner_silenced(
+    state: AuctionState, offender: Seat, law: LawRef, withdrawn: CallMade | Call | None
+) -> tuple[Constraint, ...]:
     return (
         MustPass(offender.partner, Duration.REST_OF_AUCTION, law),
-        LeadRestriction(offender.partner, offender, _cite(26, "B")),
+        _restriction(state, offender, withdrawn, _cite(26, "B")),
     )
 
 
@@ -325,7 +401,7 @@ def _after_final_pass(state: AuctionState, event: CallMade, index: int, policy: 
         # Law 39C: a bid, double or redouble by a defender, his LHO not having called: the 26B restrictions
         new = replace(
             new,
-            constraints=(*new.constraints, LeadRestriction(event.seat.partner, event.seat, _cite(39, "C"))),
+            constraints=(*new.constraints, _restriction(state, event.seat, event, _cite(39, "C"))),
         )
     return new
 
@@ -376,7 +452,7 @@ def _rectify_above_seven(state: AuctionState, above: AboveSeven) -> AuctionState
     constraints: tuple[Constraint, ...] = (MustPass(offender, Duration.REST_OF_AUCTION, law),
                                            MustPass(offender.partner, Duration.REST_OF_AUCTION, law))
     if not any(later.seat is offender.lho for later in above.later):
-        constraints = (*constraints, LeadRestriction(offender.partner, offender, _cite(38, "D")))
+        constraints = (*constraints, _restriction(state, offender, None, _cite(38, "D")))
     cleared = replace(cleared, constraints=(*cleared.constraints, *constraints))
     return _append(cleared, CallMade(offender, PASS))
 
@@ -426,9 +502,8 @@ def on_director(state: AuctionState, event: DirectorCalled) -> AuctionState:
             # Law 36B1: the double or redouble is cancelled. Law 36B2: the offender substitutes a legal call
             # (his turn stays) and his partner must pass throughout. Law 36B3: the 26B lead restrictions.
             cleared = _withdraw(replace(state, open=None), offender, offending.call, _cite(36, "B1"))
-            return replace(
-                cleared, constraints=(*cleared.constraints, *_partner_silenced(offender, _cite(36, "B2")))
-            )
+            silenced = _partner_silenced(state, offender, _cite(36, "B2"), offending)
+            return replace(cleared, constraints=(*cleared.constraints, *silenced))
         case Kind.CALL_WHILE_REQUIRED_TO_PASS:
             # Law 37B1: the call by a player required to pass is cancelled. Law 37B2: a pass is substituted
             # and both members of the offending side must pass for the rest of the auction (26B may apply).
@@ -439,7 +514,7 @@ def on_director(state: AuctionState, event: DirectorCalled) -> AuctionState:
                 constraints=(
                     *cleared.constraints,
                     MustPass(offender, Duration.REST_OF_AUCTION, law),
-                    *_partner_silenced(offender, law),
+                    *_partner_silenced(state, offender, law, offending),
                 ),
             )
             return _append(cleared, CallMade(offender, PASS))
@@ -472,7 +547,9 @@ def on_elected(state: AuctionState, event: Elected) -> AuctionState:
         assert isinstance(offending.call, Bid)
         cleared = _withdraw(replace(state, open=None), offender, offending.call, _cite(27, "B"))
         no_double = isinstance(state.procedure, _AwaitReplacement) and state.procedure.no_double
-        waiting = replace(cleared, procedure=_AwaitReplacement(offender, offending.call, no_double))
+        artificial = offending.alert or bool(offending.explanation)
+        awaiting = _AwaitReplacement(offender, offending.call, no_double, artificial)
+        waiting = replace(cleared, procedure=awaiting)
         if state.premature is not None:  # Law 27C: the replacement already made is judged under Law 27B
             early, at = state.premature
             waiting = replace(waiting, premature=None)
@@ -498,6 +575,8 @@ def _cancel_out_of_rotation(
             "call "
             "(Laws 30B2, 31C, 32C, 25), which the engine does not handle yet"
         )
+    if state.edition == OLD:
+        return _old_out_of_rotation(state, offending, at_rho, at_partner)
     match call:
         case Pass() if _artificial_pass(state, offending):
             # Law 30C: an artificial pass, or a pass of an artificial call, is dealt with as a bid (Law 31)
@@ -523,7 +602,9 @@ def _cancel_out_of_rotation(
             if _inadmissible(state, offending):
                 # Law 36B4: the offender may make any legal call at his turn; partner must pass throughout.
                 return replace(
-                    state, constraints=(*state.constraints, *_partner_silenced(offender, _cite(36, "B4")))
+                    state,
+                    constraints=(*state.constraints,
+                                 *_partner_silenced(state, offender, _cite(36, "B4"), offending)),
                 )
             if at_rho:  # Law 32A1 / 32A2 (a comparable call, Law 32A2(a); otherwise Law 32A2(b))
                 return _await_rho(state, offender, call, _cite(32, "A1"), _cite(32, "A2(b)"),
@@ -536,6 +617,52 @@ def _cancel_out_of_rotation(
         LeadRestriction(offender.partner, offender, _cite(26, "B")),
     )
     return replace(state, procedure=_AwaitComparable(offender, call, law, if_not))
+
+
+def _old_out_of_rotation(
+    state: AuctionState, offending: CallMade, at_rho: bool, at_partner: bool
+) -> AuctionState:
+    """Laws 30-32 of the 2007 edition, which know no comparable call: the rectification follows from where
+    the call was made and, at RHO's turn, from RHO's call and the offender's (:func:`_old_after_rho`)."""
+    offender, call = offending.seat, offending.call
+    partner = offender.partner
+
+    def rest(law: LawRef, seat: Seat = partner) -> MustPass:
+        return MustPass(seat, Duration.REST_OF_AUCTION, law)
+
+    def add(*constraints: Constraint) -> AuctionState:
+        return replace(state, constraints=(*state.constraints, *constraints))
+
+    artificial_pass = isinstance(call, Pass) and _artificial_pass(state, offending)
+    if isinstance(call, Pass) and not artificial_pass:
+        if state._last_bid() is None:  # Law 30A (2007): before any bid, the offender passes at his next turn
+            return add(MustPass(offender, Duration.NEXT_TURN, LawRef(30, "A", OLD)))
+        if at_rho:  # Law 30B1 (2007)
+            return add(MustPass(offender, Duration.NEXT_TURN, LawRef(30, "B1", OLD)))
+        if at_partner:
+            # Laws 30B2(a), 30B2(b) (2007): the offender passes to the end; his partner may bid or pass at
+            # this turn, not double or redouble
+            return add(rest(LawRef(30, "B2(a)", OLD), offender),
+                       NoDoubleNow(partner, LawRef(30, "B2(b)", OLD)))
+        # at LHO's turn, the offender not having called: Law 30B3 (2007) sends a change of call to Law 25,
+        # which
+        # cannot apply to a first call; the engine gives the mildest rectification of Law 30 (next turn)
+        return add(MustPass(offender, Duration.NEXT_TURN, LawRef(30, "B", OLD)))
+    if isinstance(call, Double | Redouble):
+        restriction = _restriction(state, offender, None, LawRef(32))  # Law 32 (2007): Law 26B may apply
+        if _inadmissible(state, offending):  # Law 36B4 (2007): partner passes to the end, Law 26 may apply
+            return add(rest(_cite(36, "B4")), restriction)
+        # Law 32B (2007): repeat if RHO passes (32B1 (2007)), else partner passes to the end (32B2 (2007))
+        if at_rho:
+            waiting = _await_rho(state, offender, call, LawRef(32, "B1", OLD), LawRef(32, "B2", OLD),
+                                 _artificial_specifies(offending))
+            return replace(waiting, constraints=(*waiting.constraints, restriction))
+        return add(rest(LawRef(32, "A", OLD)), restriction)  # Law 32A (2007); also at LHO's turn
+    specifies = _artificial_specifies(offending)
+    if at_rho:  # Law 31A (2007); an artificial pass (30C) never repeats a denomination (Law 31A2(b) (2007))
+        return _await_rho(state, offender, call, LawRef(31, "A1", OLD), LawRef(31, "A2(b)", OLD), specifies,
+                          offending)
+    return add(rest(LawRef(31, "B", OLD)), _restriction(state, offender, offending, LawRef(26)))  # Law 31B
 
 
 def _artificial_pass(state: AuctionState, offending: CallMade) -> bool:
@@ -551,9 +678,14 @@ def _artificial_pass(state: AuctionState, offending: CallMade) -> bool:
 
 def _await_rho(
     state: AuctionState, offender: Seat, call: Call, repeat_law: LawRef, law: LawRef,
-    specifies: tuple[Suit, ...] | None = None,
+    specifies: tuple[Suit, ...] | None = None, offending: CallMade | None = None,
 ) -> AuctionState:
     """Laws 31A/32A: what the offender may do depends on his RHO's call, which comes first."""
+    if state.edition == OLD:  # Laws 31A2(b), 32B2 (2007): partner passes to the end (Law 26 for a bid)
+        silence: tuple[Constraint, ...] = (MustPass(offender.partner, Duration.REST_OF_AUCTION, law),)
+        if isinstance(call, Bid | Pass):
+            silence = (*silence, _restriction(state, offender, offending, _cite(26, "B")))
+        return replace(state, procedure=_AwaitRHO(offender, call, repeat_law, law, silence, specifies))
     if_not = (
         MustPass(offender.partner, Duration.NEXT_TURN, law),
         LeadRestriction(offender.partner, offender, _cite(26, "B")),
@@ -581,17 +713,21 @@ def _judged(state: AuctionState, option: Comparable) -> AuctionState:
                 withdrawn=tuple(
                     w for w in state.withdrawn if not (w.seat is check.offender and w.call == check.withdrawn)
                 ),
-                substituted=(*state.substituted, (check.offender, _cite(23, "C")),  # Laws 23C, 27D
-                             (check.offender, _cite(27, "D"))),
+                substituted=(*state.substituted,  # Laws 23C, 27D; in 2007 only Law 27D (2007)
+                             *(((check.offender, _cite(23, "C")),) if state.edition != OLD else ()),
+                             (check.offender, _old(state, 27, "D"))),
             )
             return _append(cleared, event)
         if isinstance(event.call, Double | Redouble):  # Law 27B3: cancelled; replace again; partner silenced
             cancelled = _withdraw(state, event.seat, event.call, _cite(27, "B3"))
             return replace(
-                cancelled, procedure=_AwaitReplacement(check.offender, check.withdrawn, no_double=True)
+                cancelled,
+                procedure=_AwaitReplacement(check.offender, check.withdrawn, True, check.artificial),
             )
+        law = _old(state, 27, "B2")
         silenced = replace(
-            state, constraints=(*state.constraints, *_partner_silenced(check.offender, _cite(27, "B2")))
+            state,
+            constraints=(*state.constraints, *_partner_silenced(state, check.offender, law, check.withdrawn)),
         )
         return _append(silenced, event)
     # a call judged after Laws 30B1(b), 31A2, 31B, 32A2, 32B: the call already stands

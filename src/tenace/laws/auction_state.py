@@ -23,6 +23,7 @@ from tenace.laws.decisions import (
     Kind,
     MustPass,
     MustRepeat,
+    NoDoubleNow,
     Withdrawn,
 )
 from tenace.laws.events import CallMade
@@ -59,6 +60,8 @@ class _AwaitReplacement:
     offender: Seat
     withdrawn: Bid
     no_double: bool = False
+    artificial: bool = False
+    """The insufficient bid was alerted or explained: Law 27B1(a) (2007) needs it natural."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,10 +142,12 @@ class AuctionState:
     Director judges at the end of the play whether the non-offending side was damaged: a lowest sufficient bid
     in the same denomination (Law 27B1(a): 27D) or a comparable call (Laws 27B1(b), 30B1(b)(i), 31A2(a),
     32A2(a): 23C, and 27D for an insufficient bid). See :mod:`tenace.laws.adjustments`."""
+    edition: int = 2017
+    """The edition of the Laws the table follows (:mod:`tenace.laws.editions`)."""
 
     @classmethod
-    def start(cls, dealer: Seat) -> AuctionState:
-        return cls(dealer, turn=dealer)
+    def start(cls, dealer: Seat, edition: int = 2017) -> AuctionState:
+        return cls(dealer, turn=dealer, edition=edition)
 
     # --- derived facts -----------------------------------------------------------------------------------
 
@@ -235,7 +240,8 @@ def _append(state: AuctionState, event: CallMade, *, inadmissible: bool = False)
         for c in state.constraints
         if not (
             c.seat is event.seat
-            and ((isinstance(c, MustPass) and c.duration is Duration.NEXT_TURN) or isinstance(c, MustRepeat))
+            and ((isinstance(c, MustPass) and c.duration is Duration.NEXT_TURN)
+                 or isinstance(c, MustRepeat | NoDoubleNow))
         )
     )
     lapsed = tuple(c for c in state.constraints if c not in constraints)

@@ -66,6 +66,7 @@ from tenace.laws.decisions import (
     Withdrawn,
 )
 from tenace.laws.events import CallChanged, CallMade, Event, Misinformation, SimultaneousCalls
+from tenace.laws.penalty_cards import specified
 from tenace.laws.refs import DIRECTOR, LawRef, Policy
 from tenace.record import AnnotatedCall
 from tenace.seats import Seat, Side
@@ -477,7 +478,14 @@ def _accept(state: AuctionState) -> tuple[AuctionState, Call | None]:
 
 
 def _ask_law_26(state: AuctionState, seat: Seat, old: Call) -> AuctionState:
-    """Laws 25B1, 26: the Director judges whether the accepted new call is comparable to the withdrawn one."""
+    """Laws 25B1, 26: the Director judges whether the accepted new call is comparable to the withdrawn one.
+    The 2007 edition has no comparable call: Law 26 (2007) applies to the withdrawn call at once (26A (2007)
+    for a call
+    that named suits, 26B otherwise)."""
+    if state.edition == 2007:
+        named = specified(CallMade(seat, old))
+        restriction = LeadRestriction(seat.partner, seat, LawRef(26, "", 2007), named)
+        return replace(state, constraints=(*state.constraints, restriction))
     decision = Decision(
         DIRECTOR,
         (Comparable(True, LawRef(26, "A")), Comparable(False, LawRef(26, "B"))),

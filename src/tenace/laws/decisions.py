@@ -327,6 +327,18 @@ class MustPass:
 
 
 @dataclass(frozen=True, slots=True)
+class NoDoubleNow:
+    """``seat`` may bid or pass at his next turn, but not double or redouble (Law 30B2(b) (2007): the partner
+    of a player who passed out of rotation at his turn)."""
+
+    seat: Seat
+    law: LawRef
+
+    def __str__(self) -> str:
+        return f"{self.seat.name.title()} may not double or redouble at his next turn ({self.law})"
+
+
+@dataclass(frozen=True, slots=True)
 class MustRepeat:
     """The offender must repeat his cancelled call at his turn (Laws 31A1, 32A1)."""
 
@@ -341,11 +353,17 @@ class MustRepeat:
 @dataclass(frozen=True, slots=True)
 class LeadRestriction:
     """Declarer may forbid ``seat`` (the offender's partner) to lead one suit the offender did not name in
-    the lawful auction, at his first turn to lead (Law 26B)."""
+    the lawful auction, at his first turn to lead (Law 26B).
+
+    Under the 2007 edition (``law`` labelled 2007, Law 26 (2007) applies) ``withdrawn`` holds the suits the
+    withdrawn call
+    named: declarer may require or forbid one of those the offender did not name in the lawful auction (26A2),
+    or nothing when he named them all (26A1); with no suit named he may forbid any one suit (26B)."""
 
     seat: Seat
     offender: Seat
     law: LawRef
+    withdrawn: tuple[Suit, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,5 +453,6 @@ class PlayRequirement:
 
 
 Constraint = (
-    MustPass | MustRepeat | LeadRestriction | PenaltyCard | MustLead | MayNotLead | MustPlay | PlayRequirement
+    MustPass | NoDoubleNow | MustRepeat | LeadRestriction | PenaltyCard | MustLead | MayNotLead | MustPlay
+    | PlayRequirement
 )

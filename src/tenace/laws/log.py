@@ -140,7 +140,7 @@ def _encode(value: Any, tp: Any, where: str) -> JSONValue:
     if tp is Deal:  # a restored deal (Laws 13, 14), in PBN
         return str(value.to_pbn())
     if tp is Card or tp is LawRef:
-        return str(value) if tp is Card else f"{value.law}{value.clause}"
+        return str(value) if tp is Card else value.cited
     if tp is Call or tp in typing.get_args(Call):
         return str(value)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):

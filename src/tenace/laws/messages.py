@@ -41,6 +41,7 @@ from tenace.laws.decisions import (
     Kind,
     Withdrawn,
 )
+from tenace.laws.editions import OLD, in_edition
 from tenace.laws.events import ScoreAdjusted, UIReason, UIRuling
 from tenace.laws.information import UICase
 from tenace.laws.misinformation import Duty
@@ -208,6 +209,20 @@ MUST_PASS: Final[Mapping[Duration, str]] = {
         "{seat} must pass whenever it is their turn to call, for the rest of the auction ({law})."
     ),
 }
+NO_DOUBLE_NOW: Final = N_("{seat} may bid or pass at their next turn, but not double or redouble ({law}).")
+LEAD_RESTRICTION_2007: Final = N_(
+    "When {seat} first has the lead, declarer may require or forbid the lead of a suit named by the call"
+    " {offender} withdrew, or forbid any one suit if that call named none; a ban lasts while {seat} keeps the"
+    " lead ({law})."
+)
+SAME_MEANING_YES: Final = N_(
+    "The Director rules that the replacement means the same as the insufficient bid, or something more"
+    " precise: the auction goes on with no further rectification ({law})."
+)
+SAME_MEANING_NO: Final = N_(
+    "The Director rules that the replacement does not mean the same as the insufficient bid, nor something"
+    " more precise: the offender's partner must pass for the rest of the auction ({law})."
+)
 MUST_REPEAT: Final = N_("At their turn, {seat} must make the cancelled call {call} again ({law}).")
 LEAD_RESTRICTION: Final = N_(
     "When {seat} first has the lead, declarer may forbid the lead of one suit that {offender} did not name"
@@ -464,8 +479,10 @@ def translations(locale: str = SOURCE_LOCALE) -> NullTranslations:
 class _Speaker:
     """Translates and fills messages for one locale."""
 
-    def __init__(self, locale: str) -> None:
+    def __init__(self, locale: str, edition: int | None = None) -> None:
         self._t = translations(locale)
+        self._edition = edition
+        """The edition the table follows: its clauses are cited as that edition numbers them."""
 
     def __call__(self, message: str, **values: str) -> str:
         return self._t.gettext(message).format(**values)
@@ -477,7 +494,9 @@ class _Speaker:
         return self(DIRECTOR_NAME) if isinstance(actor, Director) else self.seat(actor)
 
     def law(self, law: LawRef) -> str:
-        return self(LAW_REF, ref=f"{law.law}{law.clause}")
+        if self._edition is not None:
+            law = in_edition(law, self._edition)
+        return self(LAW_REF, ref=law.cited)
 
     def call(self, call: Call | None) -> str:
         if call is None:
@@ -546,7 +565,11 @@ _Explainer = Callable[[_Speaker, Any], str]
 _OPTIONS: Final[dict[str, _Explainer]] = {
     "Accept": lambda s, x: s(ACCEPT, law=s.law(x.law)),
     "Reject": lambda s, x: s(REJECT, law=s.law(x.law)),
-    "Comparable": lambda s, x: s(COMPARABLE_YES if x.yes else COMPARABLE_NO, law=s.law(x.law)),
+    "Comparable": lambda s, x: s(
+        (SAME_MEANING_YES if x.yes else SAME_MEANING_NO) if x.law.edition == OLD and x.law.law == 27
+        else COMPARABLE_YES if x.yes else COMPARABLE_NO,
+        law=s.law(x.law),
+    ),
     "Unintended": lambda s, x: s(_unintended(x), law=s.law(x.law)),
     "KeepCall": lambda s, x: s(KEEP_CALL, law=s.law(x.law)),
     "WithdrawCall": lambda s, x: s(WITHDRAW_CALL, law=s.law(x.law)),
@@ -589,8 +612,10 @@ _CONSTRAINTS: Final[dict[str, _Explainer]] = {
     "MustPass": lambda s, x: s(MUST_PASS[x.duration], seat=s.seat(x.seat), law=s.law(x.law)),
     "MustRepeat": lambda s, x: s(MUST_REPEAT, seat=s.seat(x.seat), call=s.call(x.call), law=s.law(x.law)),
     "LeadRestriction": lambda s, x: s(
-        LEAD_RESTRICTION, seat=s.seat(x.seat), offender=s.seat(x.offender), law=s.law(x.law)
+        LEAD_RESTRICTION_2007 if x.law.edition == OLD else LEAD_RESTRICTION,
+        seat=s.seat(x.seat), offender=s.seat(x.offender), law=s.law(x.law)
     ),
+    "NoDoubleNow": lambda s, x: s(NO_DOUBLE_NOW, seat=s.seat(x.seat), law=s.law(x.law)),
     "PenaltyCard": lambda s, x: s(
         PENALTY_CARD_MAJOR if x.major else PENALTY_CARD_MINOR,
         seat=s.seat(x.seat),
@@ -734,19 +759,21 @@ def _explain(s: _Speaker, x: object) -> str:
     raise TypeError(f"explain() has no message for {type(x).__name__} values")
 
 
-def explain(x: object, locale: str = SOURCE_LOCALE) -> str:
+def explain(x: object, locale: str = SOURCE_LOCALE, edition: int | None = None) -> str:
     """``x`` explained in plain words in ``locale`` (``"en"``, ``"pl"``, ``"lv"``, ``"sv"``, ``"el"``).
 
     ``x`` may be an irregularity, a decision (with its options, one per line), an option, a constraint, a
     withdrawn call, a kind of irregularity, a duration, a phase, a seat, the Director, a call, a card or a Law
     reference. Raises :class:`LocaleError` for a locale without messages and ``TypeError`` for anything else.
+    ``edition``: the edition of the Laws the table follows; its clauses are then cited as that edition numbers
+    them (``Law 16D2 (2007)`` for 2017's 16C2, see :func:`tenace.laws.editions.in_edition`).
 
     >>> from tenace.calls import parse_call
     >>> print(explain(Withdrawn(Seat.EAST, parse_call("1D"), LawRef(16, "C")), locale="sv"))
     ... # doctest: +ELLIPSIS
     Öst tog tillbaka budet 1♦. Motspelarna får använda ... otillåten upplysning ... (lag 16C).
     """
-    return _explain(_Speaker(locale), x)
+    return _explain(_Speaker(locale, edition), x)
 
 
 def explain_table(table: Table, locale: str = SOURCE_LOCALE) -> str:
@@ -762,7 +789,7 @@ def explain_table(table: Table, locale: str = SOURCE_LOCALE) -> str:
     Budgivningsperioden
     Otillräckligt kontraktsbud: Öst bjöd 1♦, som inte är högre än budet före (lag 27).
     """
-    s = _Speaker(locale)
+    s = _Speaker(locale, table.regulations.edition)
     lines = [_explain(s, table.phase)]
     if table.pending is not None:
         lines.append(_decision(s, table.pending))

@@ -152,9 +152,11 @@ def _describe(value: object) -> str:
     parts = [type(value).__name__]
     for f in dataclasses.fields(value):
         item = getattr(value, f.name)
-        if f.name == "law":
-            continue
+        if f.name == "law" or (f.default is not dataclasses.MISSING and item == f.default):
+            continue  # a field at its default says nothing (LeadRestriction.withdrawn outside 2007)
         shown = item.value if isinstance(item, enum.Enum) else item
+        if isinstance(shown, tuple):  # suits: 'withdrawn=D'
+            shown = "".join(getattr(x, "value", str(x)) for x in shown)
         parts.append(str(shown) if f.name == "seat" else f"{f.name}={shown}")
     law = getattr(value, "law", None)
     return " ".join(parts) + (f" ({law})" if law is not None else "")

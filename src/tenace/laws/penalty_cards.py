@@ -184,6 +184,8 @@ class _Restriction:
 
     restriction: LeadRestriction
     suits: tuple[Suit, ...]
+    required: tuple[Suit, ...] = ()
+    """Under Law 26A2 (2007), the suits declarer may instead require."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +301,8 @@ def from_auction(playing: PlayState, auction: AuctionState) -> PlayState:
     """At the end of the auction (and until the opening lead is faced): the cards exposed during the auction
     go back to the hand of declarer or dummy (Law 24D) or become a defender's penalty cards (Law 24E); the
     Law 26B restrictions of future defenders wait for the offender's partner's first turn to lead."""
+    if auction.edition != playing.revoke_ledger.edition:  # the play follows the table's edition too (Law 64)
+        playing = replace(playing, revoke_ledger=replace(playing.revoke_ledger, edition=auction.edition))
     pen = playing.penalties
     declaring = playing.contract.declarer.side
     known = {(r.restriction.seat, r.restriction.offender) for r in pen.restrictions}
@@ -311,7 +315,15 @@ def from_auction(playing: PlayState, auction: AuctionState) -> PlayState:
             and (c.seat, c.offender) not in known
         ):
             named = {suit for s in auction.calls if s.seat is c.offender for suit in specified(s.call)}
-            restrictions.append(_Restriction(c, tuple(s for s in SUITS if s not in named)))
+            if c.law.edition == 2007 and c.withdrawn:
+                # Law 26A (2007): the withdrawn call named suits: declarer may require or forbid one the
+                # offender did not name in the lawful auction (26A2), nothing if he named them all (26A1)
+                open_suits = tuple(s for s in SUITS if s in c.withdrawn and s not in named)
+                restrictions.append(_Restriction(c, open_suits, open_suits))
+            elif c.law.edition == 2007:  # Law 26B (2007): he may forbid any one suit
+                restrictions.append(_Restriction(c, SUITS))
+            else:
+                restrictions.append(_Restriction(c, tuple(s for s in SUITS if s not in named)))
             known.add((c.seat, c.offender))
     playing = replace(playing, penalties=replace(pen, restrictions=tuple(restrictions)))
     if pen.auction_done:
@@ -511,17 +523,20 @@ def on_elected(state: PlayState, event: Elected) -> PlayState:
     n, tricks = len(play.cards), len(play.winners)
     seat = play.turn
     match option:
-        case ForbidLead() | FreeLead() if option.law.law == 26:
+        case ForbidLead() | FreeLead() | RequireLead() if option.law.law == 26:
             restriction = next(r for r in pen.restrictions if r.restriction.seat is seat)
             pen = replace(
                 pen,
                 restrictions=tuple(r for r in pen.restrictions if r is not restriction),
                 used=(*pen.used, restriction.restriction),
             )
-            if isinstance(option, ForbidLead):  # Law 26B: for as long as he keeps the lead
+            if isinstance(option, ForbidLead):  # Laws 26B; 26A2(b), 26B (2007): while he keeps the lead
                 pen = replace(
                     pen, rules=(*pen.rules, _Rule(MayNotLead(seat, option.suits, option.law), n, tricks))
                 )
+            if isinstance(option, RequireLead):  # Law 26A2(a) (2007): this lead only
+                rule = _Rule(MustLead(seat, option.suit, option.law), n, tricks)
+                pen = replace(pen, rules=(*pen.rules, rule))
             return replace(state, penalties=pen)
         case RequireLead(
             suit=suit, law=law
@@ -638,6 +653,8 @@ def settle(state: PlayState) -> PlayState:
     if not play.current_trick.cards:
         restriction = next((r for r in pen.restrictions if r.restriction.seat is seat), None)
         if restriction is not None:
+            if restriction.restriction.law.edition == 2007 and restriction.suits:
+                return replace(state, pending=_old_restriction(state, seat, restriction))
             if restriction.suits:
                 options: tuple[Option, ...] = (
                     *(ForbidLead((s,), LawRef(26, "B")) for s in restriction.suits),
@@ -670,6 +687,26 @@ def settle(state: PlayState) -> PlayState:
         if len(majors) >= 2:
             return replace(state, pending=_designation(state, majors))
     return state
+
+
+def _old_restriction(state: PlayState, seat: Seat, restriction: _Restriction) -> Decision:
+    """Law 26 (2007) at the offender's partner's first turn to lead: declarer requires or forbids
+    one of the suits the withdrawn call named and the offender did not (26A2), or forbids any one suit after
+    another withdrawn call (26B), or lets the lead be."""
+    offender = _name(restriction.restriction.offender)
+    if restriction.required:
+        law = LawRef(26, "A2", 2007)
+        options: tuple[Option, ...] = (
+            *(RequireLead(s, LawRef(26, "A2(a)", 2007)) for s in restriction.required),
+            *(ForbidLead((s,), LawRef(26, "A2(b)", 2007)) for s in restriction.suits),
+            FreeLead(law),
+        )
+        question = f"Require or forbid {_name(seat)}'s lead of a suit {offender}'s withdrawn call named?"
+    else:
+        law = LawRef(26, "B", 2007)
+        options = (*(ForbidLead((s,), law) for s in restriction.suits), FreeLead(law))
+        question = f"Forbid {_name(seat)} to lead one suit?"
+    return Decision(state.contract.declarer, options, law, explanation=question)
 
 
 def _lead_decision(state: PlayState, leader: Seat, partners: list[PenaltyCard]) -> Decision:

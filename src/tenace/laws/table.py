@@ -127,7 +127,8 @@ class Table:
         """A table at the start of the auction period (Law 17A)."""
         if not isinstance(board.deal, Deal):
             raise ValueError(f"board {board.number} has no deal; a table needs the cards")
-        return cls(board, regulations or Regulations(), (), AuctionState.start(board.dealer))
+        regulations = regulations or Regulations()
+        return cls(board, regulations, (), AuctionState.start(board.dealer, regulations.edition))
 
     @classmethod
     def replay(
