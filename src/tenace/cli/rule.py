@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
+import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,10 +29,11 @@ from tenace.deal import Deal
 from tenace.errors import NotationError
 from tenace.laws import information as ui
 from tenace.laws import misinformation, wrong_board
+from tenace.laws.editions import in_edition
 from tenace.laws.events import ScoreAdjusted
-from tenace.laws.log import loads, value_to_json
+from tenace.laws.log import from_json, loads, value_to_json
 from tenace.laws.pbn_export import RecordReplayError, table_from_record
-from tenace.laws.refs import Director, actor_name
+from tenace.laws.refs import EDITIONS, Director, LawRef, Regulations, actor_name
 from tenace.laws.table import Phase, Table
 from tenace.laws.tempo import TempoProfile, tempo_profile
 from tenace.record import DealRecord
@@ -52,12 +54,19 @@ _TempoOpt = Annotated[list[Path] | None, typer.Option(
 )]
 
 
-def _explain(value: object) -> str:
-    """A sentence for an engine value (the message catalogue's), or its fields when it has none."""
+_EditionOpt = Annotated[int | None, typer.Option(
+    "--edition", help="Replay under this edition of the Laws (2017 or 2007) instead of the one the record "
+    "names (a JSON log's regulations; 2017 for PBN and LIN).",
+)]
+
+
+def _explain(value: object, edition: int | None = None) -> str:
+    """A sentence for an engine value (the message catalogue's), or its fields when it has none; its Laws are
+    cited as ``edition`` numbers them."""
     try:
         from tenace.laws.messages import explain
 
-        return explain(value)
+        return explain(value, edition=edition)
     except (ImportError, LookupError, TypeError, ValueError):
         return _plain(value)
 
@@ -210,37 +219,43 @@ def status(
     pending = table.pending
     contract = table.contract
     ended = table.phase is Phase.ENDED
+    ed = table.regulations.edition
+
+    def law(ref: LawRef) -> str:  # the clause as the table's edition numbers it
+        return str(in_edition(ref, ed))
     adjusted = next((e for e in reversed(table.record) if isinstance(e, ScoreAdjusted)), None)
     return {
         "board": table.board.number,
+        "edition": ed,
         "dealer": table.board.dealer.value,
         "vulnerability": table.board.vulnerability.value,
         "events": len(table.record),
         "phase": table.phase.value,
         "turn": None if table.turn is None else _text(table.turn),
         "calls": [{"seat": c.seat.value, "call": str(c.call.call)} for c in table.calls],
-        "withdrawn": [{"seat": w.seat.value, "call": str(w.call), "law": str(w.law), "text": _explain(w)}
+        "withdrawn": [{"seat": w.seat.value, "call": str(w.call), "law": law(w.law), "text": _explain(w, ed)}
                       for w in table.withdrawn],
-        "irregularities": [{"kind": i.kind.value, "offender": i.offender.value, "law": str(i.law),
-                            "event": i.index + 1, "text": _explain(i)} for i in table.irregularities],
-        "open_irregularity": None if table.open_irregularity is None else _explain(table.open_irregularity),
+        "irregularities": [{"kind": i.kind.value, "offender": i.offender.value, "law": law(i.law),
+                            "event": i.index + 1, "text": _explain(i, ed)} for i in table.irregularities],
+        "open_irregularity": (None if table.open_irregularity is None
+                              else _explain(table.open_irregularity, ed)),
         "pending": None if pending is None else {
             "actor": _text(pending.actor),
-            "law": str(pending.law),
+            "law": law(pending.law),
             "explanation": pending.explanation,
-            "options": [{"option": _json_value(o), "law": str(o.law), "text": _explain(o)}
+            "options": [{"option": _json_value(o), "law": law(o.law), "text": _explain(o, ed)}
                         for o in pending.options],
         },
-        "constraints": [{"constraint": _json_value(c), "law": str(c.law), "text": _explain(c)}
+        "constraints": [{"constraint": _json_value(c), "law": law(c.law), "text": _explain(c, ed)}
                         for c in table.constraints],
         "contract": None if contract is None else str(contract),
         "declarer": None if contract is None else contract.declarer.value,
         "tricks": table.declarer_tricks if ended else None,
         "score_ns": table.score_ns(),
-        "owed": [{"law": str(o.law), "protects": None if o.protects is None else o.protects.value,
-                  "text": _explain(o)} for o in table.adjustments_owed],
-        "adjusted": None if adjusted is None else {"law": str(adjusted.law), "score": str(adjusted.score),
-                                                   "note": adjusted.note, "text": _explain(adjusted)},
+        "owed": [{"law": law(o.law), "protects": None if o.protects is None else o.protects.value,
+                  "text": _explain(o, ed)} for o in table.adjustments_owed],
+        "adjusted": None if adjusted is None else {"law": law(adjusted.law), "score": str(adjusted.score),
+                                                   "note": adjusted.note, "text": _explain(adjusted, ed)},
         "result_ns": _result(table.result_ns()),
         "information": information(table, cards),
         "unauthorised_information": unauthorised_information(table, profile),
@@ -258,7 +273,8 @@ def _print(
 ) -> None:
     data = status(table, cards, profile)
     out.print(f"[bold]{title}[/]: board {data['board']}, dealer {data['dealer']}, vulnerable "
-              f"{data['vulnerability']}; {data['events']} events, {data['phase']}")
+              f"{data['vulnerability']}; {data['events']} events, {data['phase']}"
+              + (f"; Laws of {data['edition']}" if data["edition"] != Regulations().edition else ""))
     if data["calls"]:
         out.print("  auction: " + " ".join(f"{c['seat']}:{c['call']}" for c in data["calls"]))
     for w in data["withdrawn"]:
@@ -270,7 +286,7 @@ def _print(
                   "called (Law 9)")
     pending = table.pending
     if pending is not None:
-        out.print(f"  [bold]{actor_name(pending.actor)} decides[/] ({pending.law})"
+        out.print(f"  [bold]{actor_name(pending.actor)} decides[/] ({data['pending']['law']})"
                   + (f": {pending.explanation}" if pending.explanation else ""))
         for k, option in enumerate(data["pending"]["options"], 1):
             out.print(f"    {k}. {option['text']}")
@@ -405,20 +421,32 @@ def _cards(card: Path | None, ns: Path | None, ew: Path | None) -> dict[Side, Sy
     return found or None
 
 
-def _tables(path: Path, board: int | None) -> list[tuple[str, Table]]:
-    """The tables of the file: one for a JSON log, one per replayable board of a PBN or LIN file."""
+def _tables(path: Path, board: int | None, edition: int | None = None) -> list[tuple[str, Table]]:
+    """The tables of the file: one for a JSON log, one per replayable board of a PBN or LIN file; replayed
+    under ``edition`` of the Laws when given."""
     suffix = path.suffix.lower()
     try:
         if suffix == ".json":
-            return [(path.name, loads(path.read_text(encoding="utf-8")))]
+            text = path.read_text(encoding="utf-8")
+            if edition is None:
+                return [(path.name, loads(text))]
+            data = json.loads(text)
+            if isinstance(data, dict):  # the regulations the log names, with the edition asked for
+                regulations = data.get("regulations")
+                data["regulations"] = {**(regulations if isinstance(regulations, dict) else {}),
+                                       "edition": edition}
+            return [(path.name, from_json(data))]
         if suffix in (".pbn", ".lin"):
             records = _records(path, suffix, board)
             chosen = [(n, r) for n, r in records if board is None or r.number == board]
             if not chosen:
                 fail(f"{path}: no board with an auction" + (f" numbered {board}" if board else ""))
-            return [(f"{path.name} {n}", table_from_record(r)) for n, r in chosen]
+            regulations = Regulations(edition=edition or Regulations().edition)
+            return [(f"{path.name} {n}", table_from_record(r, regulations)) for n, r in chosen]
     except (NotationError, RecordReplayError) as exc:
         fail(f"{path}: {exc}")
+    except json.JSONDecodeError as exc:
+        fail(f"{path}: not JSON: {exc}")
     except OSError as exc:
         fail(f"cannot read {path}: {exc.strerror or exc}")
     except UnicodeDecodeError as exc:
@@ -490,11 +518,15 @@ def register(app: typer.Typer) -> None:
         card_ns: _CardNSOpt = None,
         card_ew: _CardEWOpt = None,
         tempo_from: _TempoOpt = None,
+        edition: _EditionOpt = None,
     ) -> None:
         if not record.exists():
             fail(f"{record}: no such file", EXIT_USAGE)
+        if edition is not None and edition not in EDITIONS:
+            fail(f"--edition {edition}: the Laws' editions are {' and '.join(map(str, EDITIONS))}",
+                 EXIT_USAGE)
         cards = _cards(card, card_ns, card_ew)
-        tables = _tables(record, board)
+        tables = _tables(record, board, edition)
         profile = _profile(tempo_from, [t for _, t in tables])
         if as_json:
             data = [{"source": name, **status(t, cards, profile)} for name, t in tables]
