@@ -314,11 +314,12 @@ def _adjusted_score(data: st.DataObject, t: Table) -> events.ScoreAdjusted:
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow], phases=NO_SHRINK,
           derandomize=True)
 @given(data=st.data(), deal=deals(), number=st.integers(1, 16),
-       policy=st.sampled_from([Policy.LAWS, Policy.LAWS, Policy.ONLINE]))
+       policy=st.sampled_from([Policy.LAWS, Policy.LAWS, Policy.ONLINE]),
+       edition=st.sampled_from([2017, 2007]))  # the edition of the Laws the table follows (Law 80A)
 def test_random_actions_never_break_the_table(data: st.DataObject, deal: object, number: int,
-                                              policy: Policy) -> None:
+                                              policy: Policy, edition: int) -> None:
     board = Board(number, typing.cast(typing.Any, deal))
-    t = Table.new(board, Regulations(policy=policy))
+    t = Table.new(board, Regulations(edition=edition, policy=policy))
     if data.draw(st.integers(0, 7)) == 0:  # Laws 16D1, 16D2(b): information seen, the board redealt at once
         t = t.apply(events.ExtraneousInformation(data.draw(st.sampled_from(SEATS)), "a hand seen"))
         t = t.apply(events.BoardRedealt(data.draw(deals())))
