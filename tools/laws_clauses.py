@@ -233,23 +233,70 @@ def _token(law: str, section: str | None, number: str | None, item: str | None) 
     return f"{int(law)}{(section or '').upper()}{number or ''}{f'({item})' if item else ''}"
 
 
-def _cited_in(text: str) -> set[str]:
-    """The clauses a text cites: each run of clauses after "Law" or "Laws"."""
+_OLD_EDITION = re.compile(r"\s*\(2007\)")
+"""After a run of clauses: they are the 2007 edition's (``Law 31A2(a) (2007)``), not the 2017 ones."""
+
+
+def _cited_in(text: str, edition: int = 2017) -> set[str]:
+    """The clauses of ``edition`` a text cites: each run of clauses after "Law" or "Laws", followed by
+    "(2007)" for the 2007 edition's."""
     found = set()
     for run in _RUN.finditer(text):
+        if (_OLD_EDITION.match(text, run.end()) is not None) != (edition == 2007):
+            continue
         found.update(_token(*m.groups()) for m in _PARTS.finditer(run.group(1)))
     return found
 
 
-def citations() -> dict[str, set[str]]:
-    """Clause -> the modules of src/tenace that cite it."""
+def citations(edition: int = 2017) -> dict[str, set[str]]:
+    """Clause -> the modules of src/tenace that cite it (as a clause of ``edition``)."""
     cited: dict[str, set[str]] = defaultdict(set)
     for path in sorted(SRC.rglob("*.py")):
         module = path.relative_to(SRC.parent).with_suffix("").as_posix().replace("/", ".")
         module = module.removesuffix(".__init__")
-        for clause in _cited_in(path.read_text(encoding="utf-8")):
+        for clause in _cited_in(path.read_text(encoding="utf-8"), edition):
             cited[clause].add(module)
     return cited
+
+
+def tests_2007() -> dict[str, set[str]]:
+    """2007 clause -> the tests that cite it as the 2007 edition's in their docstring or comments."""
+    named: dict[str, set[str]] = defaultdict(set)
+    for path in sorted(TESTS.rglob("test_*.py")):
+        text = path.read_text(encoding="utf-8")
+        starts = list(_TEST_DEF.finditer(text))
+        for i, match in enumerate(starts):
+            body = text[match.start(): starts[i + 1].start() if i + 1 < len(starts) else len(text)]
+            for clause in _cited_in(body, 2007):
+                named[clause].add(f"{path.relative_to(TESTS).as_posix()}::{match.group(1)}")
+    return named
+
+
+def _clause_key(name: str) -> tuple[int, str]:
+    match = re.match(r"\d+", name)
+    assert match
+    return int(match.group()), name[match.end():]
+
+
+def render_2007() -> list[str]:
+    """The section on the 2007 edition: the 2007 clauses the engine follows where the editions differ (cited
+    ``Law ... (2007)`` in the code), with the modules and the tests that cite them."""
+    cited, named = citations(2007), tests_2007()
+    lines = ["", "## The 2007 edition", "",
+             "Where the 2007 and 2017 texts differ mechanically, a table whose regulations name the 2007 "
+             "edition follows the 2007 clause (see [laws-engine.md](laws-engine.md#the-2007-edition)). "
+             "These are the 2007 "
+             "clauses the code cites as such, each with the tests that cite it.", "",
+             "| clause | status | note | cited in | tests |", "|---|---|---|---|---|"]
+    for name in sorted(set(cited) | set(named), key=_clause_key):
+        modules, by = sorted(cited.get(name, ())), sorted(named.get(name, ()))
+        status = "✅" if modules and by else "◐"
+        files = sorted({t.split("::")[0].removeprefix("laws/") for t in by})
+        tested = f"{len(by)} in " + ", ".join(f"`{f}`" for f in files) if by else ""
+        shown = ", ".join(f"`{m.removeprefix('tenace.')}`" for m in modules)
+        note = "" if modules and by else ("no test cites it" if modules else "tested, no module cites it")
+        lines.append(f"| {name} (2007) | {status} | {note} | {shown} | {tested} |")
+    return lines
 
 
 def tests() -> dict[str, set[str]]:
@@ -261,7 +308,8 @@ def tests() -> dict[str, set[str]]:
         for i, match in enumerate(starts):
             body = text[match.start(): starts[i + 1].start() if i + 1 < len(starts) else len(text)]
             test = f"{path.relative_to(TESTS).as_posix()}::{match.group(1)}"
-            found = {_token(*m.groups()) for m in _NAME_TOKEN.finditer(match.group(1))} | _cited_in(body)
+            found = {_token(*m.groups()) for m in _NAME_TOKEN.finditer(match.group(1))}
+            found |= _cited_in(body, 2017)
             for clause in found:
                 named[clause].add(test)
     return named
@@ -338,6 +386,7 @@ def render(laws: list[Clause]) -> str:
         by = sorted({t.split('::')[0].removeprefix("laws/") for t in row.tests})
         tested = f"{len(row.tests)} in " + ", ".join(f"`{f}`" for f in by) if row.tests else ""
         lines.append(f"| {row.clause} | {row.status} | {row.note} | {modules} | {tested} |")
+    lines += render_2007()
     return "\n".join(lines) + "\n"
 
 
