@@ -419,3 +419,30 @@ def test_2007_36b4_an_inadmissible_double_out_of_rotation_silences_the_partner_w
         restriction = next(c for c in t.constraints if isinstance(c, LeadRestriction))
         assert restriction.seat is W and restriction.withdrawn == ()
         assert restriction.law.edition == (2007 if edition == 2007 else None)
+
+
+def test_2007_38d_a_bid_above_seven_names_its_suit_for_law_26() -> None:
+    """North opens 7C, East bids 8C (Law 38), nobody calls over it: both East and West pass to the end
+    (38C). The Law 38D lead restriction for West is 2017's 26B (any suit East did not name) or, in 2007,
+    Law 26 (2007) for a call that named clubs: declarer may require or forbid clubs (Law 26A2 (2007))."""
+    from tenace.laws.events import BidAboveSeven
+
+    for edition in EDITIONS:
+        t = run(fresh(edition), "N:7C").apply(BidAboveSeven(E, "8C")).apply(DirectorCalled(S))
+        restriction = next(c for c in t.constraints if isinstance(c, LeadRestriction))
+        label = " (2007)" if edition == 2007 else ""
+        assert restriction.seat is W and str(restriction.law) == "Law 38D" + label
+        assert restriction.withdrawn == ((Suit.CLUBS,) if edition == 2007 else ())
+
+
+def test_2007_rule_replays_a_2007_log_by_2007_rules(tmp_path: Path) -> None:
+    """A log whose regulations name 2007 is replayed by 2007 rules without any option: the alerted
+    insufficient bid replaced by the next bid in its denomination goes to the Director (Law 27B1(b)
+    (2007)); --edition 2017 replays the same record by 2017 rules (Law 27B1(a): nothing to decide)."""
+    log = tmp_path / "table.json"
+    log.write_text(dumps(run(reject_insufficient(run(fresh(2007), "N:1H E:1D!", alert="transfer")), "E:2D")))
+    data = json.loads(runner.invoke(app, ["rule", str(log), "--json"]).stdout)
+    assert data["edition"] == 2007 and data["pending"]["law"] == "Law 27B1(b) (2007)"
+    assert "same as the insufficient bid" in data["pending"]["options"][0]["text"]
+    as_2017 = json.loads(runner.invoke(app, ["rule", str(log), "--json", "--edition", "2017"]).stdout)
+    assert as_2017["edition"] == 2017 and as_2017["pending"] is None

@@ -154,7 +154,8 @@ def _old(state: AuctionState, law: int, clause: str = "") -> LawRef:
 
 
 def _restriction(
-    state: AuctionState, offender: Seat, made: CallMade | Call | None, law: LawRef
+    state: AuctionState, offender: Seat, made: CallMade | Call | None, law: LawRef,
+    named: tuple[Suit, ...] = (),
 ) -> LeadRestriction:
     """The lead restriction for the offender's partner after ``made`` is withdrawn: Law 26B under 2017 (any
     suit the offender did not name); under 2007, Law 26 (2007), which depends on the suits the withdrawn call
@@ -162,9 +163,7 @@ def _restriction(
     (26A) or lets declarer forbid any one suit (26B)."""
     if state.edition != OLD:
         return LeadRestriction(offender.partner, offender, law)
-    if made is None:
-        named: tuple[Suit, ...] = ()
-    else:
+    if made is not None:
         named = specified(made if isinstance(made, CallMade) else CallMade(offender, made))
     # the Law that brings the restriction, labelled 2007: Law 26 (2007) then says what declarer may do
     source = LawRef(law.law, "" if law.law == 26 else law.clause, OLD)
@@ -452,7 +451,9 @@ def _rectify_above_seven(state: AuctionState, above: AboveSeven) -> AuctionState
     constraints: tuple[Constraint, ...] = (MustPass(offender, Duration.REST_OF_AUCTION, law),
                                            MustPass(offender.partner, Duration.REST_OF_AUCTION, law))
     if not any(later.seat is offender.lho for later in above.later):
-        constraints = (*constraints, _restriction(state, offender, None, _cite(38, "D")))
+        suit = next((s for s in Suit if above.bid.upper().endswith(s.value)), None)  # "8C" names clubs
+        named = () if suit is None else (suit,)
+        constraints = (*constraints, _restriction(state, offender, None, _cite(38, "D"), named))
     cleared = replace(cleared, constraints=(*cleared.constraints, *constraints))
     return _append(cleared, CallMade(offender, PASS))
 
