@@ -130,7 +130,9 @@ def lead_after_27b2(edition: int, script: str = "N:1H E:P S:2H W:2D") -> Table:
     t = run(reject_insufficient(run(fresh(edition), script)), "W:P")
     assert t.pending is not None
     t = t.apply(Elected(DIRECTOR, t.pending.options[1]))
-    return run(t, "N:P E:P S:P")
+    t = run(t, "N:P E:P")
+    assert t.auction.turn is None and not t.withdrawn[1:]  # the auction is over; only West's 2D withdrawn
+    return t
 
 
 def test_2007_27b2_partner_passes_throughout_in_both_editions() -> None:
@@ -186,9 +188,10 @@ def test_2007_26b_any_other_withdrawn_call_lets_declarer_forbid_any_one_suit() -
     t = run(fresh(2007), "N:1H E:P S:2H W:3D N:3H W:X")
     t = reject_out_of_rotation(t)
     assert musts(t) == [(E, Duration.REST_OF_AUCTION, "Law 32A (2007)")]
+    t = run(t, "E:P S:P W:P")  # West's own call at his turn is not the double: Law 26 (2007) applies
     restriction = next(c for c in t.constraints if isinstance(c, LeadRestriction))
     assert restriction.law.edition == 2007 and restriction.withdrawn == ()
-    t = run(t, "E:P S:P W:P N:P")
+    t = run(t, "N:P")
     assert t.contract is not None and t.play is not None and t.play.turn is E and t.pending is not None
     assert str(t.pending.law) == "Law 26B (2007)"
     forbidden = sorted(o.suits[0].value for o in t.pending.options if isinstance(o, ForbidLead))
@@ -446,3 +449,21 @@ def test_2007_rule_replays_a_2007_log_by_2007_rules(tmp_path: Path) -> None:
     assert "same as the insufficient bid" in data["pending"]["options"][0]["text"]
     as_2017 = json.loads(runner.invoke(app, ["rule", str(log), "--json", "--edition", "2017"]).stdout)
     assert as_2017["edition"] == 2017 and as_2017["pending"] is None
+
+
+def test_2007_32b1_a_double_repeated_brings_no_lead_restriction() -> None:
+    """After 1H by North, West doubles at South's turn (his RHO's); not accepted. South passes, so West must
+    repeat the double (Law 32B1 (2007), 32A1 in 2017): no rectification. Under 2007 Law 26 (2007) asks for a
+    different final call, so the cancelled double brings no lead restriction either; South bidding instead
+    lets West call freely, East then passes to the end (Law 32B2 (2007)), and a call other than the double
+    brings Law 26B (2007)."""
+    t = reject_out_of_rotation(run(fresh(2007), "N:1H E:P W:X"))
+    repeated = run(t, "S:P W:X")
+    assert musts(repeated) == [] and not any(isinstance(c, LeadRestriction) for c in repeated.constraints)
+    other = run(t, "S:2H W:P")
+    assert musts(other) == [(E, Duration.REST_OF_AUCTION, "Law 32B2 (2007)")]
+    restriction = next(c for c in other.constraints if isinstance(c, LeadRestriction))
+    assert restriction.seat is E and restriction.withdrawn == () and restriction.law.edition == 2007
+    doubled_again = run(t, "S:2H W:X")
+    assert musts(doubled_again) == [(E, Duration.REST_OF_AUCTION, "Law 32B2 (2007)")]
+    assert not any(isinstance(c, LeadRestriction) for c in doubled_again.constraints)

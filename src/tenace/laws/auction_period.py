@@ -175,11 +175,14 @@ def _old_after_rho(state: AuctionState, proc: _AwaitComparable, event: CallMade)
     call at his turn settles the rectification (no Director's judgement). Law 31A2(a) (2007): he repeats the
     denomination of his bid, and his partner passes at his next turn only; 31A2(b): any other call (or the
     bid out of rotation was an artificial pass), and his partner passes to the end, with the Law 26 lead
-    restrictions. Law 32B2 (2007): after a double or redouble, his partner passes to the end."""
+    restrictions. Law 32B2 (2007): after a double or redouble, his partner passes to the end; Law 32A (2007):
+    the double or redouble was made at partner's turn, who already passes to the end. Law 26 (2007) applies
+    only when the offender's final call at this turn differs from the cancelled one (a double repeated
+    brings no lead restriction)."""
     offender, withdrawn = proc.offender, proc.withdrawn
     if isinstance(withdrawn, Double | Redouble):
-        silence = MustPass(offender.partner, Duration.REST_OF_AUCTION, LawRef(32, "B2", OLD))
-        return replace(state, constraints=(*state.constraints, silence))
+        kept = tuple(c for c in proc.if_not if not isinstance(c, LeadRestriction) or event.call != withdrawn)
+        return replace(state, constraints=(*state.constraints, *kept))
     if isinstance(withdrawn, Bid) and isinstance(event.call, Bid) and _same_denomination(proc, event):
         once = MustPass(offender.partner, Duration.NEXT_TURN, LawRef(31, "A2(a)", OLD))
         return replace(state, constraints=(*state.constraints, once))
@@ -653,12 +656,14 @@ def _old_out_of_rotation(
         restriction = _restriction(state, offender, None, LawRef(32))  # Law 32 (2007): Law 26B may apply
         if _inadmissible(state, offending):  # Law 36B4 (2007): partner passes to the end, Law 26 may apply
             return add(rest(_cite(36, "B4")), restriction)
-        # Law 32B (2007): repeat if RHO passes (32B1 (2007)), else partner passes to the end (32B2 (2007))
+        # Law 32B (2007): repeat if RHO passes (32B1 (2007)), else partner passes to the end (32B2 (2007));
+        # the lead restriction waits for the offender's call (none if he repeats the double, Law 26 (2007))
         if at_rho:
-            waiting = _await_rho(state, offender, call, LawRef(32, "B1", OLD), LawRef(32, "B2", OLD),
-                                 _artificial_specifies(offending))
-            return replace(waiting, constraints=(*waiting.constraints, restriction))
-        return add(rest(LawRef(32, "A", OLD)), restriction)  # Law 32A (2007); also at LHO's turn
+            return _await_rho(state, offender, call, LawRef(32, "B1", OLD), LawRef(32, "B2", OLD),
+                              _artificial_specifies(offending))
+        # Law 32A (2007), also at LHO's turn: partner passes to the end now; Law 26 after the offender's call
+        waiting = _AwaitComparable(offender, call, LawRef(32, "A", OLD), (restriction,))
+        return replace(add(rest(LawRef(32, "A", OLD))), procedure=waiting)
     specifies = _artificial_specifies(offending)
     if at_rho:  # Law 31A (2007); an artificial pass (30C) never repeats a denomination (Law 31A2(b) (2007))
         return _await_rho(state, offender, call, LawRef(31, "A1", OLD), LawRef(31, "A2(b)", OLD), specifies,
@@ -682,10 +687,9 @@ def _await_rho(
     specifies: tuple[Suit, ...] | None = None, offending: CallMade | None = None,
 ) -> AuctionState:
     """Laws 31A/32A: what the offender may do depends on his RHO's call, which comes first."""
-    if state.edition == OLD:  # Laws 31A2(b), 32B2 (2007): partner passes to the end (Law 26 for a bid)
-        silence: tuple[Constraint, ...] = (MustPass(offender.partner, Duration.REST_OF_AUCTION, law),)
-        if isinstance(call, Bid | Pass):
-            silence = (*silence, _restriction(state, offender, offending, _cite(26, "B")))
+    if state.edition == OLD:  # Laws 31A2(b), 32B2 (2007): partner passes to the end, and Law 26 (2007)
+        silence = (MustPass(offender.partner, Duration.REST_OF_AUCTION, law),
+                   _restriction(state, offender, offending, _cite(26, "B")))
         return replace(state, procedure=_AwaitRHO(offender, call, repeat_law, law, silence, specifies))
     if_not = (
         MustPass(offender.partner, Duration.NEXT_TURN, law),
