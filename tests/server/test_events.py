@@ -267,15 +267,49 @@ def _everything(client: TestClient, event_id: int) -> dict[tuple[int, int, int],
     return typed
 
 
-def _matchpoints(lines: dict[int, list[tuple[str, str, Fraction]]]) -> dict[str, Fraction]:
-    """Matchpoints counted here: 2 for each score beaten in the direction, 1 for each tie (Law 78A); an
-    adjusted score is its percentage of the top."""
+def expected_totals(seated: dict[tuple[int, int], Any], typed: dict[tuple[int, int, int], str],
+                    adjusted: tuple[int, int, int], ns_share: Fraction,
+                    ew_share: Fraction) -> dict[str, Fraction]:
+    """Each contestant's matchpoints counted here from the results typed (Law 78A): on each board 2 for each
+    score beaten in the direction and 1 for each tie. One slot, ``adjusted``, has an artificial score giving
+    North-South ``ns_share`` and East-West ``ew_share`` of the top (Law 12C2, with the session rule of
+    12C2(c)); the other results of its
+    board, one fewer than elsewhere, are factored up to the full top by Neuberg's formula,
+    (mp + 1) * n / (n - 1) - 1."""
+    from tenace.tournament.entry import parse_entry
+
+    by_board: dict[int, list[tuple[str, str, int]]] = defaultdict(list)
+    for (table, round_, board), text in typed.items():
+        if (table, round_, board) == adjusted:
+            continue
+        seating = seated[(table, round_)]
+        result = parse_entry(text, board=board, round=round_, table=table, ns=seating.ns, ew=seating.ew)
+        by_board[board].append((seating.ns, seating.ew, int(result.ns_score())))  # type: ignore[arg-type]
+    played = max(len(x) for x in by_board.values())
+    top = 2 * (played - 1)
     totals: dict[str, Fraction] = defaultdict(Fraction)
-    for board_lines in lines.values():
-        top = 2 * (len(board_lines) - 1)
-        for ns, ew, mine in board_lines:
-            totals[ns] += mine
-            totals[ew] += top - mine
+    for lines in by_board.values():
+        for ns, ew, mine in lines:
+            mp = Fraction(sum(2 if mine > other else 1 if mine == other else 0 for _, _, other in lines) - 1)
+            if len(lines) < played:
+                mp = (mp + 1) * Fraction(played, len(lines)) - 1
+            totals[ns] += mp
+            totals[ew] += top - mp
+    # Law 12C2(c): a side not at fault (average-plus) whose score on its other boards of the session is
+    # better keeps that percentage; a side at fault (average-minus) whose score is worse keeps that one
+    seating = seated[adjusted[:2]]
+    boards_of = defaultdict(int)
+    for lines in by_board.values():
+        for ns, ew, _ in lines:
+            boards_of[ns] += 1
+            boards_of[ew] += 1
+    for who, share in ((seating.ns, ns_share), (seating.ew, ew_share)):
+        own = totals[who] / (top * boards_of[who]) if boards_of[who] else share
+        if share > Fraction(1, 2):
+            share = max(share, own)
+        elif share < Fraction(1, 2):
+            share = min(share, own)
+        totals[who] += share * top
     return dict(totals)
 
 
@@ -351,27 +385,8 @@ def test_the_rankings_equal_matchpoints_counted_here(client: TestClient) -> None
     typed = _everything(client, event_id)
     client.post(f"/events/{event_id}/adjust", json={"table": 1, "round": 2, "board": 2,
                                                     "artificial": "A60/40", "reason": "slow"})
-    seated = _seated(client, event_id)
-    by_board: dict[int, list[tuple[str, str, int]]] = defaultdict(list)
-    for (table, round_, board), text in typed.items():
-        if (table, round_, board) == (1, 2, 2):
-            continue
-        seating = seated[(table, round_)]
-        from tenace.tournament.entry import parse_entry
-
-        result = parse_entry(text, board=board, round=round_, table=table, ns=seating.ns, ew=seating.ew)
-        by_board[board].append((seating.ns, seating.ew, int(result.ns_score())))  # type: ignore[arg-type]
-    lines: dict[int, list[tuple[str, str, Fraction]]] = defaultdict(list)
-    for board, scored in by_board.items():
-        for ns, ew, mine in scored:
-            beaten = sum(2 if mine > other else 1 if mine == other else 0 for _, _, other in scored) - 1
-            lines[board].append((ns, ew, Fraction(beaten)))
-    # board 2 at table 1 round 2: three results where the others have two; the two others are factored to
-    # a top of 4 (Neuberg: (mp + 1) * 3/2 - 1), the adjusted one is 60 % / 40 % of it
-    adjusted_seat = seated[(1, 2)]
-    factored = [(ns, ew, (mp + 1) * Fraction(3, 2) - 1) for ns, ew, mp in lines[2]]
-    lines[2] = [*factored, (adjusted_seat.ns, adjusted_seat.ew, Fraction(12, 5))]
-    expected = _matchpoints(lines)
+    expected = expected_totals(_seated(client, event_id), typed, (1, 2, 2), Fraction(3, 5),
+                               Fraction(2, 5))
     got = {s["contestant"]: Fraction(s["total"]) for r in _state(client, event_id)["rankings"]
            for s in r["standings"]}
     assert got == expected
@@ -488,3 +503,35 @@ def test_a_refusal_from_a_form_comes_back_to_the_page_with_the_message_in_its_la
     assert ok.status_code == 303 and "done=correct" in ok.headers["location"]
     assert [r.contract for r in _store(client).results(event_id)] == [Contract.from_str("4SN")]
     assert isinstance(_store(client).results(event_id)[0], Result)
+
+
+def test_a_swiss_pairs_its_next_round_from_the_standings_once_the_round_is_complete(
+        client: TestClient) -> None:
+    created = _new(client, kind="teams", movement="swiss", teams=4, boards_per_round=1, method="team-imps")
+    event_id = created["id"]
+    client.post(f"/events/{event_id}/boards", json={})
+    first = _store(client).event(event_id).sessions[0].movements[0]
+    seating = sorted(first.seatings, key=lambda s: s.table)
+    _refused(client, event_id, "swiss", {}, status=409, field="board", where=(1, 1, 1))
+    # round 1: the home team of match 1 wins board 1 (4S made in one room, passed out in the other), the
+    # teams of match 2 tie; round 2 puts the leader first, and pairs no two teams that have met
+    texts = {1: "4S N 10", 2: "PASS", 3: "PASS", 4: "PASS"}
+    for s in seating:
+        for b in s.boards:
+            slip = {"table": s.table, "round": 1, "board": b, "result": texts[s.table], "reason": "slip"}
+            answer = client.post(f"/events/{event_id}/correct", json=slip)
+            assert answer.status_code == 200, answer.text
+    winner = seating[0].ns
+    answer = client.post(f"/events/{event_id}/swiss", json={})
+    assert answer.status_code == 200, answer.text
+    paired = answer.json()
+    assert paired["round"] == 2 and paired["bye"] is None
+    played = {frozenset((s.ns, s.ew)) for s in first.seatings}
+    assert all(frozenset(p) not in played for p in paired["pairs"])
+    assert paired["pairs"][0][0] == winner  # the leader plays first, at table 1
+    movement = _store(client).event(event_id).sessions[0].movements[0]
+    assert movement.rounds == (1, 2) and movement.at(2, 1).boards == (2,)
+    assert client.app.state.events.session_of(event_id).boards[2].deal is not None  # type: ignore[attr-defined]
+    _refused(client, created["id"], "swiss", {}, status=409, field="board", where=(1, 2, 2))
+    pairs = _new(client)
+    _refused(client, pairs["id"], "swiss", {}, field="movement")

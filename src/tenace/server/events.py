@@ -352,11 +352,11 @@ class Events:
             "dealt": bool(session and session.boards),
             "boards": list(movement.boards) if movement else [],
             "results": [{"table": s.result.table, "round": s.result.round, "board": s.result.board,
-                         "ns": s.result.ns, "ew": s.result.ew, "text": _line(s.result),
+                         "ns": s.result.ns, "ew": s.result.ew, "text": _text(s.result),
                          "score": _score_text(s.result), "version": s.version, "group": s.result.group,
                          "by": s.entered_by} for s in stored],
             "slots": slots,
-            "rankings": rankings_json(scored) if scored is not None else [],
+            "rankings": _readable(rankings_json(scored)) if scored is not None else [],
             "penalties": self.store.penalties(event_id),
             "appeals": self.store.appeals(event_id),
             "publications": self.store.publications(event_id),
@@ -513,7 +513,7 @@ class Events:
                                         approved_by=approved)
         except (StoreError, ValueError) as exc:
             raise _store_refusal(exc, "result", **where) from None
-        return {"table": result.table, "round": result.round, "board": result.board, "result": _line(result),
+        return {"table": result.table, "round": result.round, "board": result.board, "result": _text(result),
                 "score": _score_text(result), "version": stored.version, "law": law}
 
     def correct(self, event_id: int, fields: Mapping[str, Any], *, by: str) -> dict[str, Any]:
@@ -660,7 +660,46 @@ class Events:
         except (StoreError, ValueError) as exc:
             raise _store_refusal(exc, "decision", **where) from None
         return {"appeal": appeal_id, "decision": decision,
-                "result": None if result is None else _line(result)}
+                "result": None if result is None else _text(result)}
+
+    def next_swiss(self, event_id: int, fields: Mapping[str, Any], *, by: str) -> dict[str, Any]:
+        """Pair the next round of a Swiss teams event from the standings so far (best first, no rematches,
+        the bye to a team that has not had one); every board of the round before must have its result. The
+        round's boards are dealt here when the event's boards were."""
+        from tenace.cli._event_input import swiss_round
+
+        event = self.event(event_id)
+        previous = next((m for s in event.sessions if s.number == SESSION for m in s.movements
+                         if m.name == "Swiss"), None)
+        if event.kind is not EventKind.TEAMS or previous is None:
+            raise _plain("movement", "only a Swiss teams event pairs its next round")
+        last = max(previous.rounds)
+        have = {(r.table, r.round, r.board) for r in self.store.results(event_id, SESSION)}
+        for seat in sorted((x for x in previous.seatings if x.round == last), key=lambda x: x.table):
+            for b in seat.boards:
+                if (seat.table, last, b) not in have:
+                    raise EventError("board", "board", MISSING, status=409, table=seat.table, round=last,
+                                     board=b)
+        per_round = len(next(x for x in previous.seatings if x.round == last).boards)
+        totals = {st.contestant: st.total for r in self.scored(event_id).rankings for st in r.standings}
+        teams = [p.id for p in event.participants if not p.phantom]
+        standings = sorted(((t, totals.get(t, Fraction(0))) for t in teams), key=lambda x: -x[1])
+        try:
+            movement, pairing = swiss_round(previous, standings, per_round)
+        except ValueError as exc:
+            raise _plain("movement", str(exc)) from None
+        self.store.set_movement(event_id, SESSION, movement, by=by)
+        session = self.session_of(event_id)
+        if session is not None and session.boards:
+            fresh = [n for n in movement.boards if n not in session.boards]
+            if fresh:
+                dealt = {b.number: b for b in deal_boards(max(fresh))}
+                session = dataclasses.replace(session, boards={**session.boards,
+                                                               **{n: dealt[n] for n in fresh}})
+                self._save(session)
+                self.store.note(event_id, "boards", f"boards {fresh[0]}-{fresh[-1]} dealt (Law 6)", by=by,
+                                law="6")
+        return {"round": max(movement.rounds), "pairs": [list(p) for p in pairing.pairs], "bye": pairing.bye}
 
     def publish(self, event_id: int, *, by: str, locale: str) -> str:
         """Publish the results (the files at ``/scoring/<session>/results/``); the first publication starts
@@ -694,11 +733,30 @@ class Events:
         analyses = self.scoring._analyses[session.id]
         boards = [session.boards[n] for n in sorted(session.boards)]
         _ = gettext_for(locale)
+        web = pages.gettext_for(locale)  # the link is the server's, the rest the hand records' own
         import functools
 
         return render_html(boards, [analyses.get(b.number) for b in boards], title=event.name, gettext=_,
-                           lang=locale, links=[(_("Back to the session"), f"/events/{event_id}")],
+                           lang=locale, links=[(web("Back to the event"), f"/events/{event_id}")],
                            par_line=functools.partial(par_html, wording=_(PAR_LINE), notrump=_(NOTRUMP)))
+
+
+def _readable(rankings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rankings with each total and percentage also as a decimal to show (``total`` stays exact)."""
+    for ranking in rankings:
+        for s in ranking["standings"]:
+            s["total_text"] = f"{float(Fraction(s['total'])):.2f}".rstrip("0").rstrip(".")
+            s["percentage_text"] = ("" if s["percentage"] is None
+                                    else f"{float(Fraction(s['percentage'])):.2f}")
+    return rankings
+
+
+def _text(result: Result) -> str:
+    """A result as the pages show it: ``4♠ N 10``, ``PASS``, or the adjusted score as Directors write it
+    (``A60/40``, ``620 (2/3), -100 (1/3)``)."""
+    if result.adjusted is not None:
+        return _score_text(result)
+    return _line(result)
 
 
 def _score_text(result: Result) -> str:
@@ -806,7 +864,7 @@ def router() -> APIRouter:
                            "reason": p.reason, "board": p.board} for p in data["penalties"]],
             "appeals": [{"id": a.id, "table": a.table, "round": a.round, "board": a.board,
                          "appellants": list(a.appellants), "reason": a.reason, "decision": a.decision,
-                         "result": _line(a.result) if a.result else None} for a in data["appeals"]],
+                         "result": _text(a.result) if a.result else None} for a in data["appeals"]],
             "publications": [{"version": p.version, "at": p.at.isoformat(), "by": p.by}
                              for p in data["publications"]],
             "correction_period_ends": ends.isoformat() if ends else None,
@@ -824,7 +882,7 @@ def router() -> APIRouter:
         ends = await asyncio.to_thread(events.store.correction_period_ends, event_id)
         publications = await asyncio.to_thread(events.store.publications, event_id)
         rows = [{"at": c.at, "by": c.by, "action": c.action, "table": c.table, "round": c.round,
-                 "board": c.board, "old": _line(c.old) if c.old else "", "new": _line(c.new) if c.new else "",
+                 "board": c.board, "old": _text(c.old) if c.old else "", "new": _text(c.new) if c.new else "",
                  "reason": c.reason or "", "law": c.law or "", "approved_by": c.approved_by or ""}
                 for c in changes]
         if request.query_params.get("format") == "json":
@@ -884,6 +942,7 @@ def router() -> APIRouter:
     action("foul", lambda e, i, f, by: e.foul(i, f, by=by), "foul")
     action("penalty", lambda e, i, f, by: e.penalty(i, f, by=by), "penalty")
     action("appeal", lambda e, i, f, by: e.appeal(i, f, by=by), "appeals")
+    action("swiss", lambda e, i, f, by: e.next_swiss(i, f, by=by), "swiss")
     action("entry", lambda e, i, f, by: {"changed": e.set_entries(i, (e.entry_from_form(i, f),), by=by)},
            "entries")
 
