@@ -174,6 +174,26 @@ def _parse_call(piece: Piece, problems: Problems) -> Call | None:
     return call
 
 
+def _plain_calls(tag: RawTag) -> list[tuple[Call | None, int]] | None:
+    """The calls of a section of plain calls (as PBN writes them, maybe ended by ``AP``, ``None`` for it),
+    with no comment, mark or annotation, with their lines; ``None`` for anything else."""
+    if tag.comments:
+        return None
+    out: list[tuple[Call | None, int]] = []
+    items = tag.items
+    last = len(items) - 1
+    plain = _PLAIN_CALLS
+    for k, item in enumerate(items):
+        call = plain.get(item.text)
+        if call is None or item.quoted:
+            if k == last and item.text == "AP" and not item.quoted:
+                out.append((None, item.lineno))
+                return out
+            return None
+        out.append((call, item.lineno))
+    return out
+
+
 def read_notes(tags: list[RawTag], problems: Problems, what: str) -> tuple[tuple[int, str], ...]:
     """``[Note "n:text"]`` tags (§3.5.5): index 1..32, each once."""
     out: list[tuple[int, str]] = []
@@ -260,7 +280,32 @@ def read_auction(tag: RawTag, note_tags: list[RawTag], dealer: Seat | None,
         current = None
         ann = Annotations()
 
-    found = section_pieces(tag.items, tag.comments, problems, "auction")
+    plain = _plain_calls(tag)
+    found = [] if plain is not None else section_pieces(tag.items, tag.comments, problems, "auction")
+    if plain is not None:  # calls and nothing else, maybe ended by AP: what most files hold
+        for call, lineno in plain:
+            if state is None:
+                state = _State(first)
+                if dealer is not None and first is not dealer:
+                    problems.error(lineno, "auction-dealer",
+                                   f"the first call is {first.name.title()}'s but the dealer is "
+                                   f"{dealer.name.title()} (§3.5)")
+            if call is None:  # AP, the last element
+                if state.complete:
+                    problems.error(lineno, "auction-after-end", "AP after the auction has ended")
+                entries.append(AuctionEntry(None, "AP", False, None, (), (), lineno))
+                while not state.complete:
+                    state.push(PASS)
+                    calls.append(AnnotatedCall(PASS))
+                break
+            if state.complete:
+                problems.error(lineno, "auction-after-end", f"call {call} after the auction has ended")
+            why = state.problem(call, False)
+            if why is not None:
+                problems.error(lineno, "auction-illegal", why)
+            state.push(call)
+            entries.append(AuctionEntry(call, None, False, None, (), (), lineno))
+            calls.append(AnnotatedCall(call))
     skip = False
     for k, piece in enumerate(found):
         if skip:

@@ -157,37 +157,41 @@ def interpret(raw: RawGame, source: str = "<pbn>",
     tables: list[PBNTable] = []
     notes: dict[str, list[RawTag]] = {"Auction": [], "Play": []}
     owner: str | None = None
+    ctx = TagContext()
     for tag in raw.tags:
-        if tag.name == "Note":
+        name = tag.name
+        if name == "Note":
             if owner is None:
                 problems.error(tag.lineno, "note-position",
                                "a Note tag belongs right after the auction or play section (§3.5.5)")
             else:
                 notes[owner].append(tag)
             continue
-        owner = tag.name if tag.name in ("Auction", "Play") else None
-        if tag.name in ("Auction", "Play"):
+        if name == "Auction" or name == "Play":
+            owner = name
             continue
-        if is_table(tag.name):
+        owner = None
+        if name.endswith("Table"):  # is_table
             table = read_table(tag, problems)
             if table is not None:
                 tables.append(table)
-                values[tag.name] = table
+                values[name] = table
             continue
-        if tag.items and (tag.name in parsers or tag.name in MANDATORY):
+        if tag.items and (name in parsers or name in MANDATORY):
             problems.error(tag.items[0].lineno, "text-outside-tag",
-                           f"data {tag.items[0].text!r} after tag {tag.name}, which has no section")
-        parser = parsers.get(tag.name)
+                           f"data {tag.items[0].text!r} after tag {name}, which has no section")
+        parser = parsers.get(name)
         if parser is None:
-            values[tag.name] = tag.value
+            values[name] = tag.value
             continue
-        ctx = TagContext()
         try:
-            values[tag.name] = parser(tag.value, ctx)
+            values[name] = parser(tag.value, ctx)
         except ValueError as exc:
-            problems.error(tag.lineno, tag.name.lower(), f"{tag.name}: {exc}")
-        for code, message in ctx.warnings:
-            problems.warning(tag.lineno, code, f"{tag.name}: {message}")
+            problems.error(tag.lineno, name.lower(), f"{name}: {exc}")
+        if ctx.warnings:
+            for code, message in ctx.warnings:
+                problems.warning(tag.lineno, code, f"{name}: {message}")
+            ctx = TagContext()
     return _Interpreter(raw, values, tables, notes, problems).game(source)
 
 

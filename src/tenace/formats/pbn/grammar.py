@@ -58,7 +58,8 @@ class Item:
     quoted: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, for speed only (as Item): a game has a dozen of these. Treat it as immutable.
+@dataclass(slots=True, unsafe_hash=True)
 class RawTag:
     """A tag pair and the section data after it."""
 
@@ -167,9 +168,10 @@ class Inheritance:
 
     def resolve(self, tags: list[RawTag], problems: Problems) -> tuple[RawTag, ...]:
         out: list[RawTag] = []
+        sticky = self.sticky
         for tag in tags:
             written = tag.value
-            if written == "#" or written.startswith("##"):
+            if written[:1] == "#" and (written == "#" or written.startswith("##")):
                 if tag.name in NO_INHERITANCE:
                     problems.error(tag.lineno, "inherit-forbidden",
                                    f"tag {tag.name} may not inherit a value with {written!r} (§4.8)")
@@ -182,16 +184,16 @@ class Inheritance:
                     self.sticky[tag.name] = value
                 out.append(RawTag(tag.name, value, tag.lineno, written, tag.items, tag.comments))
             else:
-                if tag.name in self.sticky:
-                    self.sticky[tag.name] = written
+                if sticky and tag.name in sticky:
+                    sticky[tag.name] = written
                 out.append(tag if tag.raw == written else
                            RawTag(tag.name, written, tag.lineno, written, tag.items, tag.comments))
-        present = {t.name for t in out}
-        for name, value in self.sticky.items():
-            if name not in present:
-                out.append(RawTag(name, value, out[-1].lineno if out else 0, None))
-        for tag in out:
-            self.last[tag.name] = tag.value
+        if sticky:
+            present = {t.name for t in out}
+            for name, value in sticky.items():
+                if name not in present:
+                    out.append(RawTag(name, value, out[-1].lineno if out else 0, None))
+        self.last.update([(tag.name, tag.value) for tag in out])
         return tuple(out)
 
 
@@ -235,7 +237,13 @@ def raw_games(tokens: Iterable[Token], source: str = "<pbn>") -> Iterator[RawGam
         b = builder
         kind = tok.kind
         if kind is tag_kind and tok.code not in _OPENS_GAME and b.first_line is not None:
-            b.close_tag()  # the common case first: a plain tag pair on its own line
+            # the common case first: a plain tag pair on its own line, after a tag without section data
+            current = b.current
+            if current is not None and not b.items and not b.tag_comments and b.dropped_items is None \
+                    and len(b.tags) < TAGS_KEPT:
+                b.tags.append(RawTag(current[0], current[1], current[2], current[1]))
+            else:
+                b.close_tag()
             b.current = (tok.code, tok.text, tok.lineno)
         elif kind is words_kind and b.current is not None:  # and a line of plain section data
             lineno = tok.lineno
@@ -361,6 +369,9 @@ def _resync(tok: Token, next_token: _NextToken, push: _Push) -> None:
 
 def _drop_duplicates(tags: list[RawTag], problems: Problems) -> list[RawTag]:
     """In import format a repeated tag is ignored (§3.4); ``Note`` tags may repeat (§3.5.5)."""
+    names = {tag.name for tag in tags}
+    if len(names) == len(tags):  # no tag twice: the common case
+        return tags
     seen: set[str] = set()
     out: list[RawTag] = []
     for tag in tags:

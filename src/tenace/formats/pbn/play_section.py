@@ -247,7 +247,7 @@ def read_play(tag: RawTag, note_tags: list[RawTag], deal: Deal | PartialDeal | N
     held: list[int | None] = [h.bits if h is not None else None for h in hands]
     f = first.index
     for number, row in enumerate(rows[:total], 1):
-        by_seat = [row[(i - f) % 4] for i in range(4)]  # the entries by seat index
+        by_seat = row[-f:] + row[:-f] if f else row  # the entries by seat index
         for e in row:  # cards seen twice, whatever the order
             if e.card is not None:
                 bit = 1 << e.card.index
@@ -332,6 +332,16 @@ def _turned(rows: list[tuple[PlayEntry, ...]], first: Seat, deal: Deal | Partial
     at least are needed to say so."""
     if not isinstance(deal, Deal):
         return 0
+    f = first.index
+    for row in rows:  # the first known card held by its player: 0 (what nearly every play gives)
+        for i, e in enumerate(row):
+            if e.card is not None:
+                if deal.hands[(f + i) % 4].bits >> e.card.index & 1:
+                    return 0
+                break
+        else:
+            continue
+        break
     owner = [0] * 52  # the seat index holding each card
     for index, hand in enumerate(deal.hands):
         bits = hand.bits

@@ -90,6 +90,8 @@ class Problems:
     @property
     def items(self) -> tuple[PBNProblem, ...]:
         """The problems kept, then one summary per severity for those only counted."""
+        if not self._omitted:
+            return tuple(self._items)
         out = list(self._items)
         for severity in (Severity.ERROR, Severity.WARNING):
             if severity not in self._omitted:

@@ -17,7 +17,7 @@ import codecs
 import itertools
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Final
 
@@ -87,7 +87,7 @@ def _lines(data: Source, encoding: str | None) -> tuple[Iterator[str], str | Non
             if whole.startswith("\ufeff"):  # the byte-order mark is not part of the first line
                 first = next(lines)
                 lines = itertools.chain([first[1:]], lines)
-            return _mend(lines), None
+            return (lines if _SURROGATE.search(whole) is None else _mend(lines)), None
         decoder = LineDecoder(encoding)
         chunks = re.split(rb"\r\n|\r|\n", bytes(data))
         if chunks and chunks[-1] == b"":
@@ -105,8 +105,30 @@ def _lines(data: Source, encoding: str | None) -> tuple[Iterator[str], str | Non
     return _stream(data, encoding), name if isinstance(name, str) else None
 
 
+_PIECE: Final = 1 << 18
+"""Characters of a big text split into lines at a time (all of its lines at once would double its memory)."""
+
+
 def _split(text: str) -> Iterator[str]:
-    """The lines of ``text`` one at a time (a list of a big file's lines would double its memory)."""
+    """The lines of ``text``, a block of lines at a time: ``str.split`` on a block without CR, the
+    line-end pattern on one with it."""
+    pos, n = 0, len(text)
+    while pos < n:
+        cut = text.find("\n", min(pos + _PIECE, n) - 1)
+        end = n if cut < 0 else cut + 1
+        piece = text[pos:end]
+        if "\r" in piece:
+            yield from _split_eol(piece)
+        else:
+            lines = piece.split("\n")
+            if lines[-1] == "":
+                lines.pop()
+            yield from lines
+        pos = end
+
+
+def _split_eol(text: str) -> Iterator[str]:
+    """The lines of ``text`` ended by CR, LF or CRLF (``str.splitlines`` would also split at \\x0c etc.)."""
     pos = 0
     for end in _EOL.finditer(text):
         yield text[pos:end.start()]
@@ -122,7 +144,7 @@ _ANY_HINT: Final = re.compile(rb"(?:^|[\r\n])(?:\xef\xbb\xbf)?%[^\r\n]*(charset|
 def _decode_whole(data: bytes, encoding: str | None) -> str | None:
     """The text of bytes with no encoding hint, decoded at once as UTF-8 (bytes that are not UTF-8 are
     escaped: see :func:`_mend`); ``None`` when the lines must be decoded one by one."""
-    if encoding is not None or _ANY_HINT.search(data) is not None:
+    if encoding is not None or (b"%" in data and _ANY_HINT.search(data) is not None):
         return None
     return data.decode("utf-8", "surrogateescape")  # a byte-order mark stays: see _lines
 
@@ -150,7 +172,7 @@ def _binary_lines(handle: IO[bytes], encoding: str | None,
         if not lines:
             return
         block = b"".join(lines)
-        if decoder.encoding not in (None, "utf-8") or _ANY_HINT.search(block) is not None:
+        if decoder.encoding not in (None, "utf-8") or (b"%" in block and _ANY_HINT.search(block) is not None):
             for line in lines:
                 yield decoder.decode(line)
             continue
@@ -164,13 +186,14 @@ def _binary_lines(handle: IO[bytes], encoding: str | None,
             split.pop()
         if bom:  # the byte-order mark is not part of the first line
             split[0] = split[0][1:]
-        yield from _mend(line.rstrip("\r") for line in split)
+        lines_of: Iterable[str] = (line.rstrip("\r") for line in split) if "\r" in text else split
+        yield from lines_of if _SURROGATE.search(text) is None else _mend(lines_of)
 
 
 _SURROGATE: Final = re.compile("[\udc80-\udcff]")
 
 
-def _mend(lines: Iterator[str]) -> Iterator[str]:
+def _mend(lines: Iterable[str]) -> Iterator[str]:
     """Lines decoded from UTF-8 with ``surrogateescape``: a line that was not UTF-8 is read as ISO-8859-1, as
     :class:`LineDecoder` reads it."""
     for line in lines:

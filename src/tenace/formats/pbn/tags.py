@@ -170,11 +170,28 @@ def parse_deal(value: str, ctx: TagContext) -> Deal | PartialDeal | None:
 
     :raises NotationError: on bad syntax, hands of different lengths, or a card in two hands.
     """
+    known_deal = _DEALS.get(value)
+    if known_deal is not None:  # the same board played at another table
+        return known_deal
     if is_blank(value):
         return None
     body = value.strip()
     if "  " in body:
         ctx.warn("deal", "hands in a Deal are separated by single spaces (§3.4.11)")
+    deal = _parse_deal(value, body)
+    if "  " not in body:  # only deals read without a warning are kept (a repeat must warn again)
+        if len(_DEALS) >= _DEALS_KEPT:
+            _DEALS.clear()
+        _DEALS[value] = deal
+    return deal
+
+
+_DEALS: Final[dict[str, Deal | PartialDeal]] = {}
+"""Deals read lately, by the Deal tag's value: a file gives each board once a table."""
+_DEALS_KEPT: Final = 256
+
+
+def _parse_deal(value: str, body: str) -> Deal | PartialDeal:
     partial = _fast_partial_deal(body) or PartialDeal.from_pbn(body)
     known = [h for h in partial.hands if h is not None]
     if not known or not any(known):

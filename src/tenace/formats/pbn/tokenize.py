@@ -83,6 +83,8 @@ def tokenize(lines: Iterable[tuple[int, str]], *, fused: bool = False) -> Iterat
     comment_start = (0, 0)
     tag_line = _TAG_LINE.fullmatch
     words_line = _WORDS_LINE.fullmatch
+    new = tuple.__new__  # builds a Token without a Python-level __new__ call (the fused fast path)
+    tag_kind, words_kind = Kind.TAG, Kind.WORDS
     for lineno, line in lines:
         if len(line) > MAX_LINE:
             yield _problem(lineno, MAX_LINE, "line-too-long",
@@ -90,10 +92,11 @@ def tokenize(lines: Iterable[tuple[int, str]], *, fused: bool = False) -> Iterat
         elif fused and comment is None:
             fast = tag_line(line)
             if fast is not None:
-                yield Token(Kind.TAG, fast.group(2), lineno, line.index("["), code=fast.group(1))
+                name, value = fast.group(1, 2)
+                yield new(Token, (tag_kind, value, lineno, fast.start(1) - 1, False, name, False))
                 continue
             if words_line(line) is not None and not line.isspace():
-                yield Token(Kind.WORDS, line, lineno)
+                yield new(Token, (words_kind, line, lineno, 0, False, "", False))
                 continue
         pos = 0
         if comment is not None:
