@@ -11,10 +11,9 @@ from __future__ import annotations
 import enum
 import json
 import os
-import re
 import sys
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -23,7 +22,7 @@ from tenace.analysis import DDTable, Par
 from tenace.board import Vulnerability, dealer_for, vulnerability_for
 from tenace.cli._common import EXIT_USAGE, err, fail
 from tenace.deal import Deal
-from tenace.errors import LINError, NotationError
+from tenace.errors import NotationError
 from tenace.formats.pbn import PBNGame, read_games, write_games
 from tenace.record import DealRecord
 from tenace.seats import SEATS, Seat
@@ -53,7 +52,6 @@ class OutputFormat(enum.StrEnum):
 
 _SUFFIXES: Final = {".pbn": Format.PBN, ".lin": Format.LIN, ".json": Format.JSON, ".dup": Format.DUP,
                     ".bri": Format.BRI, ".dge": Format.DGE}
-_LIN_CHARACTER: Final = re.compile(r"at character (\d+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,16 +156,6 @@ def _strip_source(message: str, source: str) -> str:
     return message[len(prefix):] if message.startswith(prefix) else message
 
 
-def _lin_line(text: str, message: str) -> int | None:
-    """The line of the token a :class:`LINError` names, when the file is plain LIN (not a URL)."""
-    match = _LIN_CHARACTER.search(message)
-    stripped = text.strip()
-    if match is None or not re.match(r"[A-Za-z][A-Za-z0-9]*\|", stripped):
-        return None
-    offset = int(match.group(1)) - 1
-    return text.count("\n", 0, offset) + 1 if 0 <= offset <= len(text) else None
-
-
 def load(path: Path, fmt: Format) -> Loaded:
     """Read every board of ``path`` leniently. A file that cannot be read at all gives one error."""
     source = str(path)
@@ -195,21 +183,21 @@ def _load_pbn(path: Path, source: str) -> Loaded:
 
 
 def _load_lin(path: Path, source: str) -> Loaded:
-    from tenace.formats.lin import read_lin, read_lin_lenient
-
-    text = _text(path)
-    records, errors = read_lin_lenient(text, source=source)
     problems: list[Problem] = []
-    for exc in errors:  # what could not be read; the boards before it are kept
-        message = _strip_source(str(exc), source)
-        problems.append(Problem(source, _lin_line(text, message), "error", "lin", message))
-    if records and not errors:
-        try:  # the lenient read keeps an unlawful auction or play as recorded; the strict one says where
-            read_lin(text, source=source, strict=True)
-        except LINError as exc:
-            message = _strip_source(str(exc), source)
-            problems.append(Problem(source, _lin_line(text, message), "error", "lin-rules", message))
-    return Loaded(source, Format.LIN, tuple(records), tuple(problems))
+    records = tuple(iter_lin_problems(path, source, problems.append))
+    return Loaded(source, Format.LIN, records, tuple(problems))
+
+
+def iter_lin_problems(path: Path, source: str, report: Callable[[Problem], None]) -> Iterator[DealRecord]:
+    """The boards of a LIN file one at a time (streamed), each problem reported with its line: a token that
+    cannot be read (its board is left out), an unlawful auction or play (the board is kept as recorded)."""
+    from tenace.formats.lin import LinProblem, iter_lin
+
+    def put(problem: LinProblem) -> None:
+        message = _strip_source(str(problem.error), source)
+        report(Problem(source, problem.line, "error", "lin-rules" if problem.rules else "lin", message))
+
+    return iter_lin(path, source=source, report=put)
 
 
 def _load_json(path: Path, source: str) -> Loaded:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO, Final
 
 from tenace.cli._common import fail
-from tenace.cli._files import Format, Loaded, OutputFormat, Problem, board_name, load
+from tenace.cli._files import Format, Loaded, OutputFormat, Problem, board_name, iter_lin_problems, load
 from tenace.deal import Deal
 from tenace.formats.pbn import PBNGame, read_games
 from tenace.formats.pbn.writer import HEADER, format_game
@@ -78,6 +78,14 @@ def check_file(path: Path, fmt: Format, limit: int) -> Checked:
     """Read one file for ``pbn check``; a PBN file is streamed."""
     source = str(path)
     tally = Tally(limit)
+    if fmt is Format.LIN:  # streamed too: a board at a time
+        boards = 0
+        try:
+            for _ in iter_lin_problems(path, source, tally.add):
+                boards += 1
+        except OSError as exc:
+            tally.add(Problem(source, None, "error", "io", exc.strerror or str(exc)))
+        return Checked(source, fmt, boards, tally)
     if fmt is not Format.PBN:
         loaded = load(path, fmt)
         for problem in loaded.problems:

@@ -37,10 +37,13 @@ CardSet.from_pbn('6543.876.876.876')
 
 from __future__ import annotations
 
+import codecs
+import itertools
+import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Final
+from typing import IO, Final
 from urllib.parse import quote, unquote, unquote_plus
 
 from tenace.auction import Auction
@@ -54,7 +57,8 @@ from tenace.play import Play
 from tenace.record import AnnotatedCall, DealRecord
 from tenace.seats import SEATS, Seat
 
-__all__ = ["LinToken", "lin_url", "parse_lin", "read_lin", "tokenize", "write_lin", "write_lin_boards"]
+__all__ = ["LinProblem", "LinToken", "iter_lin", "lin_url", "parse_lin", "read_lin", "tokenize", "write_lin",
+           "write_lin_boards"]
 
 # --- the encodings (kept in this module only) -------------------------------------------------------------
 
@@ -91,6 +95,8 @@ class LinToken:
     """1 for the first token of the text."""
     offset: int
     """Offset of the key in the (unwrapped) text, from 0 (messages count characters from 1)."""
+    line: int = field(default=0, compare=False)
+    """The line the key is on, from 1 (0: not known)."""
 
     def where(self, source: str) -> str:
         return f"{source}: token {self.index} ({self.key!r} at character {self.offset + 1})"
@@ -129,34 +135,96 @@ def tokenize(text: str, *, source: str = "<lin>") -> list[LinToken]:
 
 def _tokenize(text: str, source: str) -> tuple[list[LinToken], LINError | None]:
     """The tokens up to the first one that cannot be read, and the error there (``None`` if none)."""
-    body = _unwrap(text)
     tokens: list[LinToken] = []
-    pos, end = 0, len(body)
+    for token in _stream_tokens(iter((_unwrap(text),)), source):
+        if isinstance(token, LINError):
+            return tokens, token
+        tokens.append(token)
+    return tokens, None
+
+
+_SPACE: Final = re.compile(r"[ \t\r\n]*")
+
+
+def _stream_tokens(chunks: Iterator[str], source: str) -> Iterator[LinToken | LINError]:
+    """The tokens of LIN text given in pieces, each with its line, and at the end the error that stopped the
+    reading if any: only the text of the current token is held, whatever the size of the file."""
+    buf = ""
+    base = 0  # offset of buf[0] in the text
+    pos = 0  # the reading position in buf
+    line, counted = 1, 0  # the line at buf[counted]
+    before = "\n"  # the character before buf[0] (the start of the text counts as a line start)
+    eof = False
+    index = 0
+
+    def more() -> bool:
+        nonlocal buf, eof
+        if eof:
+            return False
+        chunk = next(chunks, None)
+        if chunk is None:
+            eof = True
+            return False
+        buf += chunk
+        return True
+
+    def find(char: str, start: int) -> int:
+        while True:
+            found = buf.find(char, start)
+            if found >= 0:
+                return found
+            start = max(len(buf), start)
+            if not more():
+                return -1
+
     while True:
-        while pos < end and body[pos] in " \t\r\n":
-            pos += 1
-        if pos < end and body[pos] == "%" and (pos == 0 or body[pos - 1] == "\n"):
+        if pos > _CHUNK:  # drop what has been read
+            line += buf.count("\n", counted, pos)
+            before, buf, base, counted = buf[pos - 1], buf[pos:], base + pos, 0
+            pos = 0
+        while True:
+            pos = _SPACE.match(buf, pos).end()  # type: ignore[union-attr]
+            if pos < len(buf) or not more():
+                break
+        if pos < len(buf) and buf[pos] == "%" and (buf[pos - 1] if pos else before) == "\n":
             # a comment line, as some LIN archives have: skipped to its end
-            newline = body.find("\n", pos)
-            pos = end if newline < 0 else newline + 1
+            newline = find("\n", pos)
+            pos = len(buf) if newline < 0 else newline + 1
             continue
-        if pos >= end:
-            return tokens, None
-        index = len(tokens) + 1
-        bar = body.find("|", pos)
+        if pos >= len(buf):
+            return
+        index += 1
+        line += buf.count("\n", counted, pos)
+        counted = pos
+        bar = find("|", pos)
         if bar < 0:
-            return tokens, LINError(f"{source}: token {index} at character {pos + 1}: truncated, "
-                                    f"{body[pos:pos + 20]!r} is not followed by '|'")
-        key = body[pos:bar].strip()
+            yield _LineError(f"{source}: token {index} at character {base + pos + 1}: truncated, "
+                             f"{buf[pos:pos + 20]!r} is not followed by '|'", line)
+            return
+        key = buf[pos:bar].strip()
         if not _KEY_RE.fullmatch(key):
-            return tokens, LINError(f"{source}: token {index} at character {pos + 1}: bad key {key!r} "
-                                    "(expected letters and digits such as 'md' or 'mb')")
-        close = body.find("|", bar + 1)
+            yield _LineError(f"{source}: token {index} at character {base + pos + 1}: bad key {key!r} "
+                             "(expected letters and digits such as 'md' or 'mb')", line)
+            return
+        close = find("|", bar + 1)
         if close < 0:
-            return tokens, LINError(f"{source}: token {index} ({key.lower()!r} at character {pos + 1}): "
-                                    f"truncated, the value {body[bar + 1:bar + 21]!r} is not closed by '|'")
-        tokens.append(LinToken(key.lower(), body[bar + 1:close], index, pos))
+            yield _LineError(f"{source}: token {index} ({key.lower()!r} at character {base + pos + 1}): "
+                             f"truncated, the value {buf[bar + 1:bar + 21]!r} is not closed by '|'", line)
+            return
+        yield LinToken(key.lower(), buf[bar + 1:close], index, base + pos, line)
         pos = close + 1
+
+
+_CHUNK: Final = 1 << 16
+"""Characters read from a file at a time."""
+
+
+class _LineError(LINError):
+    """A :class:`LINError` of the tokenizer, with the line of the token it stopped at."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
 
 
 # --- layer 2: tokens -> records --------------------------------------------------------------------------
@@ -326,7 +394,7 @@ def _derive_contract(board: _Board, dealer: Seat, source: str, strict: bool) -> 
             auction = auction.push(annotated.call)
         except IllegalCallError as err:
             if strict:
-                raise LINError(f"{token.where(source)}: {err}") from None
+                raise _TokenError(f"{token.where(source)}: {err}", token) from None
             return None, False
     if not auction.is_complete:
         if not board.cards or auction.last_bid is None:
@@ -345,9 +413,107 @@ def _replay(board: _Board, deal: Deal, contract: Contract, source: str, strict: 
             play = play.push(card)
         except IllegalPlayError as err:
             if strict:
-                raise LINError(f"{token.where(source)}: {err}") from None
+                raise _TokenError(f"{token.where(source)}: {err}", token) from None
             return None
     return play
+
+
+class _TokenError(LINError):
+    """A :class:`LINError` that knows its token (for the line of a lenient read's report)."""
+
+    def __init__(self, message: str, token: LinToken) -> None:
+        super().__init__(message)
+        self.token = token
+
+
+@dataclass(frozen=True, slots=True)
+class LinProblem:
+    """What a lenient streaming read (:func:`iter_lin`) reports: the error and the line of its token."""
+
+    error: LINError
+    line: int | None = None
+    rules: bool = False
+    """The board breaks the Laws (an unlawful call, a card that cannot be played) but was read as
+    recorded; otherwise a token could not be read and its board was left out (or the reading stopped)."""
+
+
+def iter_lin(file_or_text: str | os.PathLike[str] | IO[str] | IO[bytes], *, source: str | None = None,
+             strict: bool = False,
+             report: Callable[[LinProblem], None] | None = None) -> Iterator[DealRecord]:
+    """Read LIN boards one at a time from text, a path or an open file, holding one board (and the text of
+    one token) at a time: a file of any size takes bounded memory.
+
+    Without ``report`` this is :func:`read_lin` one board at a time (the first problem raises). With it,
+    nothing is raised for bad data: a board with a token that cannot be read is reported and left out, an
+    unlawful auction or play is reported (``rules=True``) and the board kept as recorded, and text that is not
+    LIN is reported and ends the reading (the boards before it are kept).
+
+    >>> problems = []
+    >>> text = "md|3SAKQJT98765432HDC,S,S,|ah|Board 1|mb|1S|mb|1C|\\nmd|3SAKQJT98765432HDC,S,S,|ah|Board 2|"
+    >>> [r.number for r in iter_lin(text, source="x.lin", report=problems.append)]
+    [1, 2]
+    >>> [(p.line, p.rules) for p in problems]
+    [(1, True)]
+    """
+    chunks, name = _chunks(file_or_text)
+    label = source or name or "<lin>"
+    first = next(chunks, "")
+    unwrapped = _unwrap(first)
+    if unwrapped is first:  # plain LIN: read a piece at a time
+        pieces: Iterator[str] = itertools.chain((first,), chunks)
+    else:  # a hand-viewer URL or URL-encoded text (short): unwrapped whole
+        pieces = iter((_unwrap(first + "".join(chunks)),))
+    tokens = _stream_tokens(pieces, label)
+
+    def readable() -> Iterator[LinToken]:
+        for token in tokens:
+            if isinstance(token, LINError):
+                if report is None:
+                    raise token
+                report(LinProblem(token, _error_line(token)))
+                return
+            yield token
+
+    yield from _iter_records(readable(), label, strict, report)
+
+
+def _error_line(error: LINError) -> int | None:
+    return getattr(error, "line", None)
+
+
+def _chunks(data: str | os.PathLike[str] | IO[str] | IO[bytes]) -> tuple[Iterator[str], str | None]:
+    """Text in pieces, and the file's name. Files are UTF-8; a piece that is not is read as ISO 8859-1."""
+    if isinstance(data, str):
+        return iter([data[i:i + _CHUNK] for i in range(0, len(data), _CHUNK)] or [""]), None
+    if isinstance(data, os.PathLike):
+        path = os.fspath(data)
+
+        def from_file() -> Iterator[str]:
+            with open(path, "rb") as handle:
+                yield from _decoded(handle)
+
+        return from_file(), path
+    name = getattr(data, "name", None)
+    return _decoded(data), name if isinstance(name, str) else None
+
+
+def _decoded(handle: IO[str] | IO[bytes]) -> Iterator[str]:
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    while True:
+        piece = handle.read(_CHUNK)
+        if not piece:
+            tail = decoder.decode(b"", final=True) if not isinstance(piece, str) else ""
+            if tail:
+                yield tail
+            return
+        if isinstance(piece, str):
+            yield piece
+            continue
+        try:
+            yield decoder.decode(piece)
+        except UnicodeDecodeError:
+            decoder.reset()
+            yield piece.decode("latin-1")
 
 
 def read_lin(text: str, *, source: str = "<lin>", strict: bool = False) -> list[DealRecord]:
@@ -378,66 +544,101 @@ def read_lin_lenient(text: str, *, source: str = "<lin>") -> tuple[list[DealReco
 
 
 def _read_tokens(tokens: list[LinToken], source: str, strict: bool) -> list[DealRecord]:
-    records: list[DealRecord] = []
+    return list(_iter_records(tokens, source, strict))
+
+
+def _iter_records(tokens: Iterable[LinToken], source: str, strict: bool,
+                  report: Callable[[LinProblem], None] | None = None) -> Iterator[DealRecord]:
+    """The boards of a token stream, one at a time. Without ``report`` the first token that cannot be read
+    raises; with it, the problem is reported and its board left out (the boards after it are read), and a
+    board whose auction or play breaks the Laws is reported and kept as recorded."""
     inherited: list[str] | None = None  # names given for an earlier board (or a vugraph header) carry on
     board = _Board()
+    bad = False  # the board being read had a token that could not be read (reported)
+    seen = False  # a board was finished (or left out)
     for token in tokens:
-        key, value = token.key, token.value
+        key = token.key
         if _starts_new_board(board, key):
-            records.append(_finish(board, inherited, source, strict))
+            if not bad:
+                yield _finish_reported(board, inherited, source, strict, report)
             inherited = board.names if board.names is not None else inherited
-            board = _Board()
+            board, bad, seen = _Board(), False, True
         if board.first is None:
             board.first = token
-        match key:
-            case "pn":
-                board.names = value.split(",")
-            case "md":
-                board.dealer, board.hands = _parse_md(token, source)
-            case "sv":
-                vul = _VUL_FROM_LIN.get(value.strip().lower())
-                if vul is None:
-                    raise LINError(f"{token.where(source)}: unknown vulnerability {value!r} "
-                                   "(expected o, n, e or b)")
-                board.vulnerability = vul
-            case "ah":
-                number = _NUMBER_RE.search(value)
-                if number is not None and int(number.group()) >= 1:
-                    board.number = int(number.group())
-                else:
-                    board.extra.append((key, value))
-            case "mb":
-                board.calls.append(_parse_call(token, source))
-                board.call_tokens.append(token)
-            case "an":
-                if board.calls:
-                    last = board.calls[-1]
-                    board.calls[-1] = AnnotatedCall(last.call, last.alert, value, last.annotation)
-                else:
-                    board.extra.append((key, value))
-            case "pc":
-                board.cards.append(_parse_card(token, source))
-                board.card_tokens.append(token)
-            case "mc":
-                claim = value.strip()
-                if not re.fullmatch(r"[0-9]{1,2}", claim) or int(claim) > 13:
-                    raise LINError(f"{token.where(source)}: a claim is a number of tricks 0-13, "
-                                   f"got {value!r}")
-                board.claim = int(claim)
-            case "pg":
-                pass  # a page break for the viewer; the writer puts one after the auction and each trick
-            case "qx":
-                board.room = value[:1].lower() if value[:1].lower() in ("o", "c") else None
-                number = _NUMBER_RE.search(value)
-                if board.number is None and number is not None and int(number.group()) >= 1:
-                    board.number = int(number.group())
-                board.extra.append((key, value))
-            case _:
-                board.extra.append((key, value))
-    if board.first is not None and (board.hands is not None or board.calls or board.cards or not records):
+        if report is None:
+            _read_token(board, token, source)
+            continue
+        try:
+            _read_token(board, token, source)
+        except LINError as exc:
+            report(LinProblem(exc, token.line or None))
+            bad = True
+    if board.first is not None and (board.hands is not None or board.calls or board.cards or not seen):
         # trailing names or viewer tokens after the last board (no deal, no call, no card) are no board
-        records.append(_finish(board, inherited, source, strict))
-    return records
+        if not bad:
+            yield _finish_reported(board, inherited, source, strict, report)
+
+
+def _finish_reported(board: _Board, inherited: list[str] | None, source: str, strict: bool,
+                     report: Callable[[LinProblem], None] | None) -> DealRecord:
+    if report is None or strict:
+        return _finish(board, inherited, source, strict)
+    try:  # the lenient read keeps an unlawful auction or play as recorded; the strict one says where
+        return _finish(board, inherited, source, True)
+    except LINError as exc:
+        token = getattr(exc, "token", None)
+        report(LinProblem(exc, token.line or None if isinstance(token, LinToken) else None, rules=True))
+        return _finish(board, inherited, source, False)
+
+
+def _read_token(board: _Board, token: LinToken, source: str) -> None:
+    """Put one token into the board being read; :class:`LINError` if it cannot be read."""
+    key, value = token.key, token.value
+    match key:
+        case "pn":
+            board.names = value.split(",")
+        case "md":
+            board.dealer, board.hands = _parse_md(token, source)
+        case "sv":
+            vul = _VUL_FROM_LIN.get(value.strip().lower())
+            if vul is None:
+                raise LINError(f"{token.where(source)}: unknown vulnerability {value!r} "
+                               "(expected o, n, e or b)")
+            board.vulnerability = vul
+        case "ah":
+            number = _NUMBER_RE.search(value)
+            if number is not None and int(number.group()) >= 1:
+                board.number = int(number.group())
+            else:
+                board.extra.append((key, value))
+        case "mb":
+            board.calls.append(_parse_call(token, source))
+            board.call_tokens.append(token)
+        case "an":
+            if board.calls:
+                last = board.calls[-1]
+                board.calls[-1] = AnnotatedCall(last.call, last.alert, value, last.annotation)
+            else:
+                board.extra.append((key, value))
+        case "pc":
+            board.cards.append(_parse_card(token, source))
+            board.card_tokens.append(token)
+        case "mc":
+            claim = value.strip()
+            if not re.fullmatch(r"[0-9]{1,2}", claim) or int(claim) > 13:
+                raise LINError(f"{token.where(source)}: a claim is a number of tricks 0-13, "
+                               f"got {value!r}")
+            board.claim = int(claim)
+        case "pg":
+            pass  # a page break for the viewer; the writer puts one after the auction and each trick
+        case "qx":
+            board.room = value[:1].lower() if value[:1].lower() in ("o", "c") else None
+            number = _NUMBER_RE.search(value)
+            if board.number is None and number is not None and int(number.group()) >= 1:
+                board.number = int(number.group())
+            board.extra.append((key, value))
+        case _:
+            board.extra.append((key, value))
 
 
 def _starts_new_board(board: _Board, key: str) -> bool:
