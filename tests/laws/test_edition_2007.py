@@ -394,7 +394,7 @@ def test_2007_64b7_no_transfer_once_both_sides_revoked_even_if_one_was_corrected
         assert t.playing is not None
         exceptions = {a.revoke.offender: a.exception for a in assess(t.playing)}
         assert exceptions[N] == LawRef(62)  # the corrected revoke: Law 62, no transfer, in both editions
-        results[edition] = (str(exceptions[E]) if exceptions[E] else None, t.playing.revoke_ledger.edition)
+        results[edition] = (str(exceptions[E]) if exceptions[E] else None, t.playing.edition)
         if t.pending is not None:  # Law 64C: the Director keeps the result
             t = t.apply(Elected(DIRECTOR, t.pending.options[0]))
         results[edition] += (t.declarer_tricks,)
@@ -467,3 +467,27 @@ def test_2007_32b1_a_double_repeated_brings_no_lead_restriction() -> None:
     doubled_again = run(t, "S:2H W:X")
     assert musts(doubled_again) == [(E, Duration.REST_OF_AUCTION, "Law 32B2 (2007)")]
     assert not any(isinstance(c, LeadRestriction) for c in doubled_again.constraints)
+
+
+# --- Law 68: play after a doubted claim ----------------------------------------------------------------
+
+
+def test_2007_68d_play_ceases_after_a_claim_and_no_one_may_agree_to_play_on() -> None:
+    """North claims 12 after the first trick and East doubts. 2017 lets all four agree to play on (Law
+    68D2(b)): the claim is void and play resumes. Law 68D (2007): play ceases; a doubted claim goes to the
+    Director (Law 70 (2007)), so the agreement to play on is refused and the claim stays open for his
+    ruling."""
+    from tenace.laws import ClaimAnswered, ClaimMade, Phase, PlayOnAgreed
+
+    for edition in EDITIONS:
+        t = run(fresh(edition), "N:3NT E:P S:P W:P")
+        for seat, card in ((E, "ST"), (S, "S3"), (W, "S2"), (N, "SA")):
+            t = t.apply(CardPlayed(seat, Card.from_str(card)))
+        t = t.apply(ClaimMade(N, 12, "all mine")).apply(ClaimAnswered(E, False))
+        if edition == 2017:
+            played_on = t.apply(PlayOnAgreed())
+            assert played_on.claim is None and played_on.phase is Phase.PLAY
+        else:
+            with pytest.raises(ImpossibleActionError, match=r"68D, 70 \(2007\)"):
+                t.apply(PlayOnAgreed())
+            assert t.claim is not None and t.phase is Phase.CLAIM

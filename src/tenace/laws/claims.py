@@ -2,8 +2,9 @@
 
 A claim stops the play (68D). Both opponents of the claimer agreeing settles it (69A). A doubt by any
 player, dummy included, leaves two roads (68D2): the Director rules (70, a ``ClaimRuled`` event) or, if all
-four agree, play goes on and the claim is void (68D2(b), a ``PlayOnAgreed`` event). A defender's concession
-that his partner objects to at once never happened (68B2). After the board, within the correction period
+four agree, play goes on and the claim is void (68D2(b), a ``PlayOnAgreed`` event; not under the 2007 Laws,
+whose Law 68D (2007) stops play). A defender's concession that his partner objects to at once never happened
+(68B2). After the board, within the correction period
 (79C), an opponent may withdraw his agreement (69B) and the Director may cancel a concession (71); the
 Director gives the corrected figure with ``ClaimRuled``. Whether a trick "could not be lost by any normal
 play" is his judgement; :mod:`tenace.laws.adjudication` computes figures to help him.
@@ -239,6 +240,9 @@ def on_play_on(state: PlayState, event: PlayOnAgreed) -> PlayState:
     claim = state.claim
     if claim is None or claim.settled:
         raise ImpossibleActionError("there is no open claim to play on from")
+    if state.edition == 2007:
+        raise ImpossibleActionError("under the 2007 Laws play ceases after a claim: a doubted claim goes to "
+                                    "the Director (Laws 68D, 70 (2007)); playing on is 2017's Law 68D2(b)")
     if not claim.objected:
         raise ImpossibleActionError("play goes on after a claim only when it is doubted (Law 68D2)")
     if claim.ruled is not None:

@@ -19,6 +19,9 @@ Where the two editions do the same thing under different numbers, the engine cit
 * Laws 26A1, 26A2(a), 26A2(b), 26B (2007): a withdrawn call that named suits lets declarer require or forbid
   one the offender did not name in the lawful auction (none if he named them all); any other withdrawn call
   lets him forbid any one suit.
+* Law 64B7 (2007): no trick is transferred once both sides have revoked on the board, the other side's
+  revoke corrected or established. Law 68D (2007): play ceases after a claim; a doubted claim goes to the
+  Director, never played on (2017's 68D2(b)).
 """
 
 from __future__ import annotations

@@ -301,8 +301,8 @@ def from_auction(playing: PlayState, auction: AuctionState) -> PlayState:
     """At the end of the auction (and until the opening lead is faced): the cards exposed during the auction
     go back to the hand of declarer or dummy (Law 24D) or become a defender's penalty cards (Law 24E); the
     Law 26B restrictions of future defenders wait for the offender's partner's first turn to lead."""
-    if auction.edition != playing.revoke_ledger.edition:  # the play follows the table's edition too (Law 64)
-        playing = replace(playing, revoke_ledger=replace(playing.revoke_ledger, edition=auction.edition))
+    if auction.edition != playing.edition:  # the play period follows the table's edition too (Laws 64, 68)
+        playing = replace(playing, edition=auction.edition)
     pen = playing.penalties
     declaring = playing.contract.declarer.side
     known = {(r.restriction.seat, r.restriction.offender) for r in pen.restrictions}

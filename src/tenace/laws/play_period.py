@@ -76,6 +76,9 @@ class PlayState:
     pointing: tuple[quitted.PointingNotice, ...] = ()
     """Attention drawn to cards pointed the wrong way among the quitted tricks (Law 65B3): see :mod:`.tricks`.
     """
+    edition: int = 2017
+    """The edition of the Laws the table follows, handed over at the end of the auction (see
+    :func:`tenace.laws.penalty_cards.from_auction` and :mod:`tenace.laws.editions`)."""
 
     @classmethod
     def start(cls, deal: Deal, contract: Contract) -> PlayState:

@@ -157,10 +157,6 @@ class LedgerOfRevokes:
     """How many revokes the Director has considered under Law 64C."""
     adjusted: int | None = None
     """The Director's award of tricks to declarer's side (Law 64C), replacing the automatic result."""
-    edition: int = 2017
-    """The edition of the Laws the table follows (:mod:`tenace.laws.editions`): under 2007 no trick is
-    transferred once both sides have revoked on the board, the other side's revoke established or not (Law
-    64B7 (2007))."""
 
 
 # --- Law 64A ---------------------------------------------------------------------------------------------
@@ -225,7 +221,7 @@ def _exception(state: PlayState, revoke: Revoke, known: Sequence[Revoke]) -> Law
         same = earlier.offender is revoke.offender and earlier.suit is revoke.suit
         if same and is_established(state, earlier):
             return LawRef(64, "B2")  # Law 64B2: a later revoke in the same suit by the same player
-    if state.revoke_ledger.edition == 2007:
+    if state.edition == 2007:
         # Law 64B7 (2007): both sides revoked on the board, whether or not the other side's was established
         if len({r.offender.side for r in known if not r.unrectified}) == 2:
             return LawRef(64, "B7", 2007)
