@@ -201,3 +201,42 @@ def test_a_director_runs_imp_pairs_from_the_console_and_the_page_ranks_in_imps(
     _fits(page, folder, "imp-pairs", axe=True)
     assert errors == []
     context.close()
+
+
+def test_an_individual_with_a_round_clock_from_the_console_seats_a_guest_who_sees_the_time_left(
+    server: Running, browser: Browser, tmp_path: Path
+) -> None:
+    folder = _artefacts(tmp_path)
+    context = browser.new_context(bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    _log_in(page, server.url, PASSWORD)
+    page.get_by_role("heading", name="New session").wait_for(timeout=TIMEOUT_MS)
+    page.get_by_label("Name", exact=True).fill("Individual night")
+    page.get_by_label("Movement").select_option("individual")
+    page.get_by_label("Tables", exact=True).fill("2")
+    page.get_by_label("Boards per round").fill("2")
+    page.get_by_label("Minutes per board").fill("7.5")
+    page.locator("#session-seating").fill("3: guest:Cleo")
+    page.get_by_role("button", name="Create and start round 1").click()
+    page.wait_for_url("**/club/sessions/*", timeout=TIMEOUT_MS)
+    assert "Round 1 ends at" in page.locator("#round-deadline").inner_text()
+    assert "7.5 minutes a board" in page.locator("#round-deadline").inner_text()
+    _fits(page, folder, "individual-session")
+    link = page.locator("a.guest-link").first.get_attribute("href")
+    assert link is not None and "/seat/3/1" in link
+
+    guest = browser.new_context(bypass_csp=True).new_page()
+    guest.on("pageerror", lambda exc: errors.append(str(exc)))
+    guest.goto(f"{server.url}{link}")
+    guest.wait_for_url("**/tables/*", timeout=TIMEOUT_MS)
+    clock = guest.locator("#round-clock")
+    guest.wait_for_function("() => document.getElementById('round-clock').textContent !== ''",
+                            timeout=TIMEOUT_MS)
+    minutes, seconds = clock.inner_text().split(":")
+    assert 14 <= int(minutes) <= 15 and len(seconds) == 2  # two boards of 7.5 minutes, just started
+    assert clock.is_visible()
+    _fits(guest, folder, "individual-clock", axe=True)
+    assert errors == []
+    context.close()

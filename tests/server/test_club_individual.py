@@ -179,3 +179,49 @@ def test_the_console_offers_an_individual_and_its_form_creates_one(client: TestC
     state = client.get(f"/club/sessions/{session_id}/state").json()
     assert state["kind"] == "individual" and state["rounds"] == 3  # four players: three rounds
     assert "Player 2, Al" in client.get(f"/club/sessions/{session_id}").text
+
+
+def test_the_round_clock_is_shown_at_the_tables_and_the_director_sees_the_late_ones(
+    client: TestClient,
+) -> None:
+    import datetime as dt
+
+    _login(client, "dan")
+    answer = client.post("/club/sessions", json={
+        "name": "Clock", "movement": "howell", "tables": 2, "boards_per_round": 2, "minutes_per_board": 7.5,
+        "seats": {"1": ["guest:Cleo", "robot"]}, "start": True,
+    })
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    started = dt.datetime.now(dt.UTC)
+    deadline = dt.datetime.fromisoformat(created["round_deadline"])
+    assert created["minutes_per_board"] == 7.5
+    assert dt.timedelta(minutes=14) < deadline - started <= dt.timedelta(minutes=15)  # two boards of 7.5
+    assert not any(t["late"] for t in created["tables"])
+    (guest,) = created["guests"]
+    table_page = client.get(guest["url"])  # Cleo's table shows the clock with the round's deadline
+    assert f'id="round-clock" data-deadline="{created["round_deadline"]}"' in table_page.text
+
+    # an hour later Cleo (who never played) is late; the robots' table has finished its boards
+    club = client.app.state.club  # type: ignore[attr-defined]
+    club.sessions[created["id"]].round_started = (started - dt.timedelta(hours=1)).isoformat()
+    cleo = next(t for t in created["tables"] if "1" in (t["ns"], t["ew"]))
+    deadline_wait = time.monotonic() + 120
+    while True:  # the robots' table plays its two boards
+        state = client.get(f"/club/sessions/{created['id']}/state").json()
+        robots = next(t for t in state["tables"] if t["table"] != cleo["table"])
+        if robots["done"] and robots["board"] != created["tables"][robots["table"] - 1]["board"]:
+            break
+        assert time.monotonic() < deadline_wait, state
+        time.sleep(0.05)
+    assert [t["table"] for t in state["tables"] if t["late"]] == [cleo["table"]]
+    page = client.get(f"/club/sessions/{created['id']}").text
+    assert f"Late tables: {cleo['table']}." in page and 'class="late"' in page
+
+    # a session without a clock has none, and a bad clock is refused naming the field
+    plain = client.post("/club/sessions", json={"name": "No clock", "movement": "howell", "tables": 2})
+    assert plain.json()["round_deadline"] is None
+    for bad in ("7.4", "-1", "31", "soon"):
+        refused = client.post("/club/sessions", json={"name": "Bad", "movement": "howell", "tables": 2,
+                                                      "minutes_per_board": bad})
+        assert refused.status_code == 422 and "minutes_per_board" in refused.json()["detail"], refused.text

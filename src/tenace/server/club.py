@@ -291,6 +291,12 @@ class ClubSession:
     kind: Kind = "pairs"
     scoring: str = "matchpoints"
     """The event's method (:data:`SCORINGS`), kept here to show it without reading the event."""
+    minutes_per_board: float = 0.0
+    """The round clock: a round lasts this many minutes for each of its boards (0: no clock). Tables and the
+    Director see the time left; a table still playing when it is up is late (Law 81C2: the Director may
+    move the session on and score what was not played, Law 12)."""
+    round_started: str = ""
+    """When the round in play started (ISO 8601, UTC)."""
     swiss: int = 0
     """For a Swiss of teams, the number of rounds it will have (0 otherwise). Its movement holds the rounds
     paired so far: each next round is paired from the standings when the one before is over
@@ -328,6 +334,30 @@ class ClubSession:
 
     def _seating_of(self, slot: LiveSlot) -> Seating:
         return self.movement.at(slot.round, slot.table)
+
+    def deadline(self) -> dt.datetime | None:
+        """When the round in play should end by the round clock (:attr:`minutes_per_board`); ``None``
+        without a clock or a round in play.
+
+        >>> from tenace.tournament.movements import howell
+        >>> session = ClubSession("s", "Club", 1, howell(2, boards_per_round=3), {}, {}, "dan", round=1,
+        ...                       status="playing", minutes_per_board=7.5,
+        ...                       round_started="2026-11-27T19:00:00+00:00")
+        >>> session.deadline().isoformat()
+        '2026-11-27T19:22:30+00:00'
+        """
+        if not self.minutes_per_board or not self.round_started or self.status != "playing":
+            return None
+        boards = max((len(s.boards) for s in self.seatings(self.round)), default=0)
+        started = dt.datetime.fromisoformat(self.round_started)
+        return started + dt.timedelta(minutes=self.minutes_per_board * boards)
+
+    def late(self, now: dt.datetime | None = None) -> list[LiveSlot]:
+        """The tables of the round in play still playing when the round clock is up."""
+        deadline = self.deadline()
+        if deadline is None or (now or dt.datetime.now(dt.UTC)) < deadline:
+            return []
+        return [slot for slot in self.current() if not slot.done]
 
     def rounds(self) -> int:
         """How many rounds the session has (a Swiss's, paired or not)."""
@@ -444,15 +474,19 @@ class ClubSession:
         """The session's state as JSON; ``public`` (for anyone but the Director) leaves out the score of
         every board still in play somewhere (:meth:`boards_in_play`)."""
         secret = self.boards_in_play() if public else frozenset()
+        deadline = self.deadline()
+        late = {slot.table_id for slot in self.late()}
         return {
             "id": self.id, "name": self.name, "event_id": self.event_id, "movement": self.movement.name,
             "created": self.created, "kind": self.kind, "scoring": self.scoring,
             "rounds": self.rounds(), "round": self.round, "status": self.status, "swiss": bool(self.swiss),
-            "auto_advance": self.auto_advance,
+            "auto_advance": self.auto_advance, "minutes_per_board": self.minutes_per_board,
+            "round_deadline": deadline.isoformat() if deadline else None,
             "tables": [
                 {"round": s.round, "table": s.table, "board": s.board, "ns": s.ns, "ew": s.ew,
                  "players": self._seating_of(s).players,
                  "table_id": s.table_id, "done": s.done, "room": self._seating_of(s).room,
+                 "late": s.table_id in late,
                  "score_ns": None if s.board in secret else s.score_ns, "adjusted": s.adjusted}
                 for s in self.current()
             ],
@@ -487,7 +521,8 @@ class ClubSession:
             "slots": [dataclasses.asdict(slot) for _, slots in sorted(self.slots.items()) for slot in slots],
             "published": self.published, "history": self.history, "created": self.created,
             "kind": self.kind, "scoring": self.scoring, "swiss": self.swiss,
-            "paired": len(self.movement.rounds),
+            "paired": len(self.movement.rounds), "minutes_per_board": self.minutes_per_board,
+            "round_started": self.round_started,
         }
 
     @classmethod
@@ -501,7 +536,8 @@ class ClubSession:
             round=data["round"], status=data["status"], published=dict(data["published"]),
             history=list(data["history"]), created=str(data.get("created", "")),
             kind=data.get("kind", "pairs"), scoring=str(data.get("scoring", "matchpoints")),
-            swiss=int(data.get("swiss", 0)),
+            swiss=int(data.get("swiss", 0)), minutes_per_board=float(data.get("minutes_per_board", 0.0)),
+            round_started=str(data.get("round_started", "")),
         )
         for row in data["slots"]:
             slot = LiveSlot(**row)
@@ -828,6 +864,7 @@ class ClubManager:
         swiss: int = 0,
         entrants: Sequence[ContestantId] = (),
         names: Mapping[ContestantId, str] | None = None,
+        minutes_per_board: float = 0.0,
     ) -> ClubSession:
         """A new session for ``movement``: the event (pairs, teams of four or individuals) and its movement go
         into the store, the boards are dealt (Law 6), and every pair, team or player the movement names
@@ -880,7 +917,7 @@ class ClubManager:
             boards={n: boards[n] for n in numbers},
             players=dict(seated), director=director, auto_advance=auto_advance,
             created=dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
-            kind=kind, scoring=conditions.method.value, swiss=swiss,
+            kind=kind, scoring=conditions.method.value, swiss=swiss, minutes_per_board=minutes_per_board,
         )
         session.history.append(f"created by {director}: {movement.description or movement.name}")
         self._movements[(event_id, session.session)] = movement
@@ -896,6 +933,7 @@ class ClubManager:
             raise ClubError(f"round: the movement has rounds {session.movement.rounds}, not {round}", "round")
         session.round = round
         session.status = "playing"
+        session.round_started = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
         session.history.append(f"round {round} started by {by}")
         for seating in session.seatings(round):
             await self._open(session, seating, 0)
@@ -1219,9 +1257,11 @@ class ClubManager:
         except HTTPException:
             return None
         base = f"/club/sessions/{quote(session.id, safe='')}"
-        links = {"session": session.id, "name": session.name, "page": base, "state": f"{base}/state",
-                 "results": f"{base}/results/", "next": ""}
         slot = session.slot_of(table_id)
+        deadline = session.deadline() if slot is not None and slot.round == session.round else None
+        links = {"session": session.id, "name": session.name, "page": base, "state": f"{base}/state",
+                 "results": f"{base}/results/", "next": "",
+                 "deadline": deadline.isoformat() if deadline else ""}
         if slot is None or not token:
             return links
         try:
@@ -1713,11 +1753,33 @@ def _players_where(fields: Mapping[str, Any], size: int = 2) -> tuple[Players, d
     return players, where
 
 
+def _minutes(fields: Mapping[str, Any]) -> float:
+    """The round clock's minutes a board (``minutes_per_board``, 0 to 30 by halves; empty or 0: no clock).
+
+    >>> _minutes({"minutes_per_board": "7.5"}), _minutes({})
+    (7.5, 0.0)
+    >>> _minutes({"minutes_per_board": "7.4"})
+    Traceback (most recent call last):
+    ...
+    tenace.server.club.ClubError: minutes_per_board: 0 to 30 minutes by halves, got '7.4'
+    """
+    value = fields.get("minutes_per_board")
+    if value is None or value == "":
+        return 0.0
+    try:
+        minutes = float(value)
+    except (TypeError, ValueError):
+        minutes = -1.0
+    if not 0 <= minutes <= 30 or minutes * 2 != int(minutes * 2):
+        raise ClubError(f"minutes_per_board: 0 to 30 minutes by halves, got {value!r}", "minutes_per_board")
+    return minutes
+
+
 def _names(fields: Mapping[str, Any]) -> dict[ContestantId, str]:
     """The names the request gives contestants: ``"names": {team: name}`` (JSON) or the form's ``names``
     text, one a line: ``1: The Aces``. A name is 1 to 60 characters.
 
-    >>> _names({"names": "1: The Aces\n\n2:  Kings "})
+    >>> _names({"names": "1: The Aces\\n\\n2:  Kings "})
     {'1': 'The Aces', '2': 'Kings'}
     >>> _names({"names": "1 The Aces"})
     Traceback (most recent call last):
@@ -1953,6 +2015,7 @@ def router() -> APIRouter:
         match or round robin of ``teams`` teams, ``swiss``, ``individual`` for 4 players a table),
         ``scoring`` (:data:`SCORINGS`), ``tables``, ``boards_per_round`` (a match's boards for teams),
         ``rounds`` (fewer than the full movement), ``seats``, ``names`` (a team's or pair's own name),
+        ``minutes_per_board`` (the round clock),
         ``auto_advance``, ``start`` (start round 1 at once)."""
         fields, form = await _fields(request)
         name = str(fields.get("name") or "Club session").strip()[:100]
@@ -1979,7 +2042,7 @@ def router() -> APIRouter:
                                         auto_advance=_truth(fields.get("auto_advance"), True), kind=kind,
                                         conditions=Conditions(method=method, **datum), swiss=swiss,
                                         entrants=[str(t) for t in range(1, teams + 1)] if swiss else (),
-                                        names=_names(fields))
+                                        names=_names(fields), minutes_per_board=_minutes(fields))
             if _truth(fields.get("start"), False):
                 async with _locked(club, session.id) as session:
                     await club.start_round(session, movement.rounds[0], by=user.username)

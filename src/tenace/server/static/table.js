@@ -7,6 +7,7 @@
 //   table-director.js  calling the Director (Laws 9, 16B2, 20F4) and what he answered
 //   table-chat.js      the table's chat
 //   table-keyboard.js  the roving focus and the arrow keys
+//   table-clock.js     a club session's round clock
 //   view.js            pure helpers over the view; protocol-types.js the messages' types (for the checker)
 // @ts-check
 
@@ -17,6 +18,7 @@ import { wireBiddingBox } from "./table-bidding.js";
 import { hideDirectorDialog, wireDirector } from "./table-director.js";
 import { toggleChat, wireChat } from "./table-chat.js";
 import { wireKeyboard } from "./table-keyboard.js";
+import { startClock } from "./table-clock.js";
 
 /** The page's fixed controls: the bidding box's specials, the dialogs, the trick history, the auction strip. */
 function wire() {
@@ -87,4 +89,6 @@ function wire() {
 wireKeyboard();
 wire();
 connect();
+const clock = optional("round-clock");
+if (clock) startClock(clock);
 window.addEventListener("beforeunload", () => { state.closed = true; });
