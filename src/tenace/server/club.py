@@ -1799,10 +1799,10 @@ def _names(fields: Mapping[str, Any]) -> dict[ContestantId, str]:
                 raise ClubError(f"names, line {number}: expected 'NUMBER: NAME', got {line!r}", "names")
             pairs.append((who.strip(), name, f"names, line {number}"))
     names: dict[ContestantId, str] = {}
-    for who, name, where in pairs:
-        text = " ".join(str(name).split()) if isinstance(name, str) else ""
+    for who, value, where in pairs:
+        text = " ".join(value.split()) if isinstance(value, str) else ""
         if not 1 <= len(text) <= 60:
-            raise ClubError(f"{where}: a name has 1 to 60 characters, got {name!r}", "names")
+            raise ClubError(f"{where}: a name has 1 to 60 characters, got {value!r}", "names")
         names[who] = text
     return names
 
