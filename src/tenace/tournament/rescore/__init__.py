@@ -77,6 +77,10 @@ from tenace.tournament.rescore.usebio import rescore_usebio
 # --- any file ----------------------------------------------------------------------------------------------
 
 
+_HEAD: Final = 200_000
+"""The bytes :func:`detect_format` looks at."""
+
+
 def detect_format(data: bytes) -> str:
     """The kind of results file, from its content: ``"usebio"``, ``"jfr-html"``, ``"bbo-html"``,
     ``"kops-html"``, ``"html"``, ``"xml"`` or ``"pbn"``.
@@ -84,7 +88,7 @@ def detect_format(data: bytes) -> str:
     >>> detect_format(b'<?xml version="1.0"?><USEBIO Version="1.2">'), detect_format(b'[Board "1"]')
     ('usebio', 'pbn')
     """
-    head = data[:200_000].lower()
+    head = data[:_HEAD].lower()
     if b"<usebio" in head:
         return "usebio"
     if head.lstrip().startswith(b"<table") and (b"numery" in head or b'class="noc"' in head):
@@ -170,6 +174,15 @@ def rescore_file(
     :raises RescoreError: for a file Tenace cannot read or re-score; :raises OSError: if it cannot be opened.
     """
     file = Path(path)
+    with file.open("rb") as handle:
+        head = handle.read(_HEAD)
+    if detect_format(head) == "pbn":  # read a game at a time: a PBN file of any size
+        try:
+            return rescore_pbn(file, source=str(file), rounding=rounding, vp_boards=vp_boards)
+        except (NotationError, ValueError) as exc:
+            if isinstance(exc, RescoreError):
+                raise
+            raise RescoreError(str(exc), source=str(file)) from exc
     data = file.read_bytes()
     kind = detect_format(data)
     if kind == "bbo-tview":

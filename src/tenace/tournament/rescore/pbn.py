@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from types import MappingProxyType
 from typing import Final
 
 from tenace.board import Vulnerability, vulnerability_for
@@ -788,14 +789,13 @@ def _ns_percentage(value: SideValue, contract: Contract | None) -> Decimal | Non
 
 
 def _rescore_score_tags(
-    games: Sequence[PBNGame], source: str, rounding: Rounding | None, program: str | None
+    games: Sequence[PBNGame], source: str, rounding: Rounding | None, program: str | None, unscored: int = 0
 ) -> RescoreReport:
     """One table's result per game, as BBO Helper writes a player's boards of an online tournament:
     ``[Score "NS 110"]`` checked against Law 77 from Contract, Declarer, Result and the board's
     vulnerability. ``ScorePercentage`` (the field's percentage) needs the traveller, which the file does
     not hold: it is taken as given and said so."""
     lines: list[LineReport] = []
-    unscored = 0
     for game in games:
         points = game.score_ns
         number = game.record.number
@@ -880,6 +880,38 @@ def _team_match(games: Sequence[PBNGame], lines: list[LineReport]) -> tuple[list
     return out, notes
 
 
+_SCORE_TAGS: Final = frozenset({"Board", "North", "South", "East", "West", "Room", "Score", "ScorePercentage",
+                                "ScoreIMP", "Event", "Application", "Generator", "Vulnerable"})
+"""What a game without score tables keeps for re-scoring its Score tag (and naming the program)."""
+
+
+def _kept_games(data: str | bytes | Path, source: str) -> tuple[list[PBNGame], int]:
+    """The games re-scoring needs, read one at a time and each cut down to what re-scoring looks at, so a
+    big file takes the memory of its results, not of its games: the first game (the program's name), the
+    games with score tables (without their auction and play), and of the others those with a Score tag
+    (only the tags and values :data:`_SCORE_TAGS` names, and the record's contract and result). Also how
+    many games were left out (games without a Score tag, which the report counts)."""
+    kept: list[PBNGame] = []
+    left_out = 0
+    for game in read_games(data, source=source):
+        has_table = any(t.name in ("ScoreTable", "TotalScoreTable") for t in game.tables)
+        if not (has_table or not kept or game.tag("Score")):
+            left_out += 1
+            continue
+        record = replace(game.record, calls=None, play=())
+        if has_table or not kept:
+            kept.append(replace(game, record=record, auction=None, play=None, problems=()))
+            continue
+        kept.append(replace(
+            game,
+            record=replace(record, deal=None, extra=()),
+            tags=tuple(t for t in game.tags if t.name in _SCORE_TAGS),
+            values=MappingProxyType({k: v for k, v in game.values.items() if k in _SCORE_TAGS}),
+            auction=None, play=None, tables=(), problems=(), comments=(),
+        ))
+    return kept, left_out
+
+
 def rescore_pbn(
     data: str | bytes | Path,
     *,
@@ -891,11 +923,11 @@ def rescore_pbn(
 
     :raises RescoreError: if the file has no ScoreTable or a table cell that should be a number is not.
     """
-    games = list(read_games(data, source=source))
+    games, left_out = _kept_games(data, source)
     scores = _PBNScores(games, source, rounding)
     if not scores.boards:
         if any(game.tag("Score") for game in games):
-            return _rescore_score_tags(games, source, rounding, _program_of(data))
+            return _rescore_score_tags(games, source, rounding, _program_of(data), left_out)
         raise RescoreError(
             "no ScoreTable and no Score tag in this PBN file: nothing to re-score", source=source
         )
