@@ -491,3 +491,39 @@ def test_2007_68d_play_ceases_after_a_claim_and_no_one_may_agree_to_play_on() ->
             with pytest.raises(ImpossibleActionError, match=r"68D, 70 \(2007\)"):
                 t.apply(PlayOnAgreed())
             assert t.claim is not None and t.phase is Phase.CLAIM
+
+
+# --- Law 15A (2017) / Law 17D (2007): a call made holding another board's cards --------------------------
+
+
+def test_2007_17d2_the_lho_repeats_his_call_and_the_director_compares_the_new_call() -> None:
+    """North opens 1C; East calls 1H holding another board's cards, South passes over it, then it is found.
+    2017 (Law 15A1, 15A2(b)): East's call and South's pass are cancelled, East calls again, South calls
+    freely. Law 17D2 (2007): East's call is cancelled and he calls again; South must repeat his pass, and the
+    Director judges whether East's new call differs (if so, adjusted scores)."""
+    from tenace.laws import WrongHandCall
+    from tenace.laws.decisions import Differs
+    from tenace.laws.wrong_board import ruling
+
+    t17, t07 = (t.apply(WrongHandCall(E)) for t in both("N:1C E:1H S:P").values())
+    assert [str(w.law) for w in t07.withdrawn] == ["Law 17D1 (2007)", "Law 17D1 (2007)"]
+    assert [str(w.law) for w in t17.withdrawn] == ["Law 15A2(c)", "Law 15A2(c)"]
+    assert standing(t17) == standing(t07) == "N:1C" and t17.turn is t07.turn is E
+    assert run(run(t17, "E:1S"), "S:2C").pending is None  # 2017: South calls freely
+    t07 = run(t07, "E:1S")
+    assert t07.pending is not None and str(t07.pending.law) == "Law 17D2 (2007)"
+    same = t07.apply(Elected(DIRECTOR, Differs(False, LawRef(17, "D2"))))
+    with pytest.raises(ImpossibleActionError, match="must repeat"):
+        run(same, "S:2C")
+    assert standing(run(same, "S:P")) == "N:1C E:1S S:P"
+    differs = t07.apply(Elected(DIRECTOR, Differs(True, LawRef(17, "D2"))))
+    assert str(ruling(differs).cancelled) == "Law 17D2 (2007)" and differs.score_ns() is None
+
+
+def test_2007_17d2_the_partner_called_after_it_the_director_adjusts_in_both_editions() -> None:
+    for edition in EDITIONS:
+        from tenace.laws import WrongHandCall
+        from tenace.laws.wrong_board import ruling
+
+        t = run(fresh(edition), "N:1C E:1H S:P W:2H").apply(WrongHandCall(E))
+        assert str(ruling(t).cancelled) == ("Law 15A2(a)" if edition == 2017 else "Law 17D2 (2007)")

@@ -56,6 +56,7 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from tenace.calls import Call
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError
 from tenace.laws._evolve import replace
@@ -67,6 +68,7 @@ from tenace.laws.decisions import (
     CorrectBoardLater,
     Decision,
     Differs,
+    MustRepeat,
     NoAdjustment,
     Option,
     RestoreHands,
@@ -156,6 +158,9 @@ class Mishaps:
     elsewhere: tuple[CancelledCallElsewhere, ...] = ()
     correct_board_later: bool | None = None
     """Law 15B2: whether the two pairs must play the right board against each other later."""
+    awaiting: tuple[Seat, Call] | None = None
+    """Law 17D2 (2007): the offender of a call made with another board's cards, and that call, when his LHO
+    had called over it: the Director judges whether his new call differs (the LHO repeats his own call)."""
 
 
 NONE: Final = Mishaps()
@@ -279,7 +284,19 @@ def step(table: Table, event: Event, index: int) -> Table:
 
 def after(before: Table, after: Table, event: Event, index: int) -> Table:
     """Law 15A3: the offender's first call on the board whose cards he drew by mistake opens the Director's
-    judgement whether it differs from the cancelled one."""
+    judgement whether it differs from the cancelled one; under the 2007 Laws so does his new call on this
+    board when his LHO had called over the cancelled one (Law 17D2 (2007))."""
+    awaiting = after.mishaps.awaiting
+    if (awaiting is not None and isinstance(event, CallMade) and event.seat is awaiting[0]
+            and after.auction.has_called(event.seat)):
+        old = LawRef(17, "D2", 2007)
+        decision = Decision(
+            DIRECTOR, (Differs(False, old), Differs(True, old)), old,
+            explanation=(f"{_name(event.seat)} called {event.call} with the right cards; his cancelled call "
+                         f"was {awaiting[1]}, and his LHO must repeat his own call"),
+        )
+        found = Finding(old, index, f"{_name(event.seat)} calls again with the right cards")
+        return _with(after, decision=decision, awaiting=None, findings=(*after.mishaps.findings, found))
     if not isinstance(event, CallMade) or before.auction.has_called(event.seat):
         return after
     earlier = [e for e in after.mishaps.elsewhere if e.seat is event.seat]
@@ -425,25 +442,36 @@ def _wrong_hand(table: Table, seat: Seat, index: int) -> Table:
         raise ImpossibleActionError(f"{_name(seat)} has made no call (Law 15A concerns a call)")
     if m.cancelled is not None:
         raise ImpossibleActionError("the result at this table is already cancelled")
-    law = LawRef(15, "A1")
+    old = table.regulations.edition == 2007  # the 2007 Laws have this as Law 17D (2007)
+    law = LawRef(17, "D1", 2007) if old else LawRef(15, "A1")
     what = f"{_name(seat)} called holding the cards of another board"
     found = (*m.findings, Finding(law, index, what))
     later = table.record[first + 1:]
-    if any(isinstance(e, CallMade) and e.seat is seat.partner for e in later):  # Law 15A2(a)
-        cancel = LawRef(15, "A2(a)")
+    if any(isinstance(e, CallMade) and e.seat is seat.partner for e in later):  # Laws 15A2(a), 17D2 (2007)
+        cancel = LawRef(17, "D2", 2007) if old else LawRef(15, "A2(a)")
         return _with(
             table, findings=found, cancelled=cancel,
             decision=adjusted_scores_decision(cancel, f"{what}, and his partner called after him"),
         )
-    # Law 15A1, 15A2(b): his call and every later one are cancelled; he calls again with the right hand
+    # Law 15A1, 15A2(b): his call and every later one are cancelled; he calls again with the right hand. Law
+    # 17D2 (2007): his LHO, if he had called over it, must repeat his call, and the Director judges whether
+    # the offender's new call differs (:func:`after`)
     base = _rebuilt(table, table.record[:first], m.deal)
     cancelled = tuple(
-        Withdrawn(e.seat, e.call, LawRef(15, "A2(c)"), offenders=seat.side)  # Law 15A2(c): Law 16C
+        Withdrawn(e.seat, e.call, law if old else LawRef(15, "A2(c)"), offenders=seat.side)  # Law 16C
         for e in table.record[first:] if isinstance(e, CallMade)
     )
     kept = tuple(w for w in table.auction.withdrawn if w not in base.auction.withdrawn)
     auction = replace(base.auction, withdrawn=(*base.auction.withdrawn, *kept, *cancelled))
-    return replace(base, auction=auction, mishaps=replace(m, findings=found))
+    lho = next((e for e in later if isinstance(e, CallMade) and e.seat is seat.lho), None)
+    awaiting = None
+    if old and lho is not None:
+        repeat = MustRepeat(seat.lho, lho.call, LawRef(17, "D2", 2007))
+        auction = replace(auction, constraints=(*auction.constraints, repeat))
+        offending = table.record[first]
+        assert isinstance(offending, CallMade)
+        awaiting = (seat, offending.call)
+    return replace(base, auction=auction, mishaps=replace(m, findings=found, awaiting=awaiting))
 
 
 def _wrong_board(table: Table, played_before: bool, index: int) -> Table:
@@ -486,7 +514,8 @@ def _elected(table: Table, event: Elected) -> Table:
             return _with(table, decision=None, assigned=True)
         case NoAdjustment():
             return _with(table, decision=None, reviewed=True)
-        case Differs(yes=yes, law=law):
+        case Differs(yes=yes):
+            law = decision.law  # as the decision cites it (Law 15A3, or 17D2 (2007))
             if not yes:  # Law 15A3: the Director lets the board be played normally
                 return _with(table, decision=None)
             return _with(
