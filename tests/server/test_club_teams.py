@@ -543,3 +543,43 @@ def test_teams_named_by_the_director_are_ranked_under_their_names_and_bad_names_
         answer = client.post("/club/sessions", json={"name": "Bad", "movement": "teams", "teams": 2,
                                                      "names": names_given})
         assert answer.status_code == 422 and field in answer.json()["detail"], answer.text
+
+
+def test_a_knockout_match_in_two_segments_is_won_on_imps_and_carry_over_without_vps(
+    client: TestClient, db: str
+) -> None:
+    _login(client, "dan")
+    answer = client.post("/club/sessions", json={
+        "name": "Knockout", "movement": "knockout", "rounds": 2, "boards_per_round": 3, "carry_over": "3.5",
+        "start": True,
+    })
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
+    assert created["kind"] == "teams" and created["knockout"] and created["rounds"] == 2
+    _wait_for(client, created["id"], "finished")
+
+    with Store.open(db) as store:
+        event = store.event(created["event_id"])
+        results = store.results(created["event_id"])
+    assert event.conditions.knockout and event.carry_over == (("1", Fraction(7, 2)),)
+    open_room = {r.board: _ns_score(r) for r in results if r.ns == "1"}
+    closed_room = {r.board: _ns_score(r) for r in results if r.ns == "2"}
+    assert sorted(open_room) == sorted(closed_room) == [1, 2, 3, 4, 5, 6]  # two segments of three boards
+    swings = [_imps(open_room[b] - closed_room[b]) for b in open_room]
+    won = {"1": Fraction(sum(max(0, s) for s in swings)) + Fraction(7, 2),
+           "2": Fraction(sum(max(0, -s) for s in swings))}
+
+    live = client.get(f"/club/sessions/{created['id']}/rankings").json()
+    assert [m["vps"] for m in live["matches"]] == [None, None]  # one match a segment, no victory points
+    standings = {s["contestant"]: s for ranking in live["rankings"] for s in ranking["standings"]}
+    assert {c: _fraction(s["total"]) for c, s in standings.items()} == won
+    assert {c: s["rank"] for c, s in standings.items()} == _ranks(won)
+    page = client.get(f"/club/sessions/{created['id']}").text
+    assert "<th>VPs</th>" not in page and "<th>Carry-over</th>" in page
+    assert '<td class="carry-over">3.50' in page
+
+    for body, field in (({"teams": 3}, "a knockout match is between 2 teams"),
+                        ({"carry_over": "1.25"}, "carry_over: IMPs by halves"),
+                        ({"carry_over": "lots"}, "carry_over: IMPs by halves")):
+        refused = client.post("/club/sessions", json={"name": "Bad", "movement": "knockout", **body})
+        assert refused.status_code == 422 and field in refused.json()["detail"], refused.text

@@ -291,6 +291,9 @@ class ClubSession:
     kind: Kind = "pairs"
     scoring: str = "matchpoints"
     """The event's method (:data:`SCORINGS`), kept here to show it without reading the event."""
+    knockout: bool = False
+    """A knockout match of two teams: its rounds are the segments, and the IMPs with the carry-over decide,
+    without victory points (Law 78D: the Conditions of Contest)."""
     minutes_per_board: float = 0.0
     """The round clock: a round lasts this many minutes for each of its boards (0: no clock). Tables and the
     Director see the time left; a table still playing when it is up is late (Law 81C2: the Director may
@@ -481,6 +484,7 @@ class ClubSession:
             "created": self.created, "kind": self.kind, "scoring": self.scoring,
             "rounds": self.rounds(), "round": self.round, "status": self.status, "swiss": bool(self.swiss),
             "auto_advance": self.auto_advance, "minutes_per_board": self.minutes_per_board,
+            "knockout": self.knockout,
             "round_deadline": deadline.isoformat() if deadline else None,
             "tables": [
                 {"round": s.round, "table": s.table, "board": s.board, "ns": s.ns, "ew": s.ew,
@@ -522,7 +526,7 @@ class ClubSession:
             "published": self.published, "history": self.history, "created": self.created,
             "kind": self.kind, "scoring": self.scoring, "swiss": self.swiss,
             "paired": len(self.movement.rounds), "minutes_per_board": self.minutes_per_board,
-            "round_started": self.round_started,
+            "round_started": self.round_started, "knockout": self.knockout,
         }
 
     @classmethod
@@ -537,7 +541,7 @@ class ClubSession:
             history=list(data["history"]), created=str(data.get("created", "")),
             kind=data.get("kind", "pairs"), scoring=str(data.get("scoring", "matchpoints")),
             swiss=int(data.get("swiss", 0)), minutes_per_board=float(data.get("minutes_per_board", 0.0)),
-            round_started=str(data.get("round_started", "")),
+            round_started=str(data.get("round_started", "")), knockout=bool(data.get("knockout", False)),
         )
         for row in data["slots"]:
             slot = LiveSlot(**row)
@@ -546,7 +550,7 @@ class ClubSession:
 
 
 MOVEMENTS: Final[dict[str, Kind]] = {"howell": "pairs", "mitchell": "pairs", "teams": "teams",
-                                     "swiss": "teams", "individual": "individual"}
+                                     "swiss": "teams", "knockout": "teams", "individual": "individual"}
 """The movements a session may have, and the kind of session each is for."""
 
 
@@ -554,8 +558,10 @@ def make_movement(kind: str, tables: int, boards_per_round: int, rounds: int | N
                   teams: int = 2) -> Movement:
     """A generated movement: ``kind`` is ``howell`` or ``mitchell`` (pairs, ``tables`` tables), ``teams``:
     a round robin of ``teams`` teams, one match a round between two of them at two tables (open and closed
-    room) with ``boards_per_round`` boards (two teams: one match), or ``individual``: every player partners
-    every other once, 4 players at one table or 8 at two (``tables``). ``rounds`` cuts it short.
+    room) with ``boards_per_round`` boards (two teams: one match), ``knockout``: a match of two teams in
+    ``rounds`` segments (2 by default) of ``boards_per_round`` boards, or ``individual``: every player
+    partners every other once, 4 players at one table or 8 at two (``tables``). ``rounds`` cuts the others
+    short.
 
     >>> movement = make_movement("teams", 0, 4, None, teams=3)
     >>> len(movement.rounds), [(s.room, s.ns, s.ew) for s in movement.seatings if s.round == 1]
@@ -567,7 +573,7 @@ def make_movement(kind: str, tables: int, boards_per_round: int, rounds: int | N
     from tenace.tournament.movements import howell, individual, mitchell
     from tenace.tournament.movements._sets import board_set
     from tenace.tournament.movements.swiss import swiss_pairings
-    from tenace.tournament.movements.teams import round_robin
+    from tenace.tournament.movements.teams import knockout, round_robin
 
     try:
         if kind == "swiss":  # round 1 in the order entered; later rounds are paired from the standings
@@ -577,6 +583,10 @@ def make_movement(kind: str, tables: int, boards_per_round: int, rounds: int | N
             return swiss_pairings(names).movement(1, board_set(1, boards_per_round), name="Swiss")
         if kind == "howell":
             return howell(tables, boards_per_round=boards_per_round, rounds=rounds)
+        if kind == "knockout":
+            if teams != 2:
+                raise ClubError(f"teams: a knockout match is between 2 teams, not {teams}", "teams")
+            return knockout("1", "2", segments=rounds or 2, boards_per_segment=boards_per_round).movement
         if kind in ("mitchell", "teams", "individual"):
             if kind == "individual":
                 movement = individual(4 * tables, boards_per_round=boards_per_round)
@@ -591,8 +601,8 @@ def make_movement(kind: str, tables: int, boards_per_round: int, rounds: int | N
             return movement
     except (MovementError, ValueError, TypeError) as exc:
         raise ClubError(f"movement: {exc}", "movement") from None
-    raise ClubError(f"movement: the kind is 'howell', 'mitchell', 'teams', 'swiss' or 'individual', not "
-                    f"{kind!r}", "movement")
+    raise ClubError(f"movement: the kind is 'howell', 'mitchell', 'teams', 'swiss', 'knockout' or "
+                    f"'individual', not {kind!r}", "movement")
 
 
 def scoring_method(kind: Kind, scoring: str) -> Method:
@@ -865,6 +875,7 @@ class ClubManager:
         entrants: Sequence[ContestantId] = (),
         names: Mapping[ContestantId, str] | None = None,
         minutes_per_board: float = 0.0,
+        carry_over: tuple[tuple[ContestantId, Fraction], ...] = (),
     ) -> ClubSession:
         """A new session for ``movement``: the event (pairs, teams of four or individuals) and its movement go
         into the store, the boards are dealt (Law 6), and every pair, team or player the movement names
@@ -872,7 +883,8 @@ class ClubManager:
         individuals, team IMPs for teams, by default; Law 78D). A Swiss (``swiss`` rounds) has only its
         first round in ``movement``: ``entrants`` names every team (one may have a bye in round 1), and the
         boards of every round are dealt now. ``names`` gives contestants a name of their own (a team's,
-        say); the others are named by their players.
+        say); the others are named by their players. ``carry_over`` is what contestants bring into the
+        event (a knockout's carry-over, with ``conditions.knockout``).
 
         :raises ClubError: for players of a pair the movement does not name, a pair without two players (a
             team without four), a method the kind is not scored by, or too many boards.
@@ -908,7 +920,7 @@ class ClubManager:
         )
         event = TournamentEvent(
             name=name, kind=_EVENT_KINDS[kind], conditions=conditions,
-            participants=participants, sessions=(Session(1, (movement,)),),
+            participants=participants, sessions=(Session(1, (movement,)),), carry_over=carry_over,
         )
         event_id = await asyncio.to_thread(self.store.create_event, event, by=director)
         boards = {b.number: b for b in deal_boards(max(numbers))}
@@ -918,6 +930,7 @@ class ClubManager:
             players=dict(seated), director=director, auto_advance=auto_advance,
             created=dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
             kind=kind, scoring=conditions.method.value, swiss=swiss, minutes_per_board=minutes_per_board,
+            knockout=conditions.knockout,
         )
         session.history.append(f"created by {director}: {movement.description or movement.name}")
         self._movements[(event_id, session.session)] = movement
@@ -1753,6 +1766,27 @@ def _players_where(fields: Mapping[str, Any], size: int = 2) -> tuple[Players, d
     return players, where
 
 
+def _carry_over(fields: Mapping[str, Any]) -> tuple[tuple[ContestantId, Fraction], ...]:
+    """A knockout's carry-over (``carry_over``): the IMPs team 1 starts with, by halves; negative, team 2
+    starts ahead (Law 78D: the Conditions of Contest set it).
+
+    >>> _carry_over({"carry_over": "-3.5"}), _carry_over({})
+    ((('2', Fraction(7, 2)),), ())
+    """
+    value = fields.get("carry_over")
+    if value is None or value == "":
+        return ()
+    try:
+        amount = Fraction(str(value).strip())
+    except (ValueError, ZeroDivisionError):
+        amount = Fraction(1, 3)  # refused below
+    if amount.denominator not in (1, 2) or abs(amount) > 1000:
+        raise ClubError(f"carry_over: IMPs by halves, -1000 to 1000, got {value!r}", "carry_over")
+    if amount == 0:
+        return ()
+    return (("1", amount),) if amount > 0 else (("2", -amount),)
+
+
 def _minutes(fields: Mapping[str, Any]) -> float:
     """The round clock's minutes a board (``minutes_per_board``, 0 to 30 by halves; empty or 0: no clock).
 
@@ -2015,7 +2049,7 @@ def router() -> APIRouter:
         match or round robin of ``teams`` teams, ``swiss``, ``individual`` for 4 players a table),
         ``scoring`` (:data:`SCORINGS`), ``tables``, ``boards_per_round`` (a match's boards for teams),
         ``rounds`` (fewer than the full movement), ``seats``, ``names`` (a team's or pair's own name),
-        ``minutes_per_board`` (the round clock),
+        ``minutes_per_board`` (the round clock), ``carry_over`` (a knockout's, team 1's IMPs),
         ``auto_advance``, ``start`` (start round 1 at once)."""
         fields, form = await _fields(request)
         name = str(fields.get("name") or "Club session").strip()[:100]
@@ -2032,6 +2066,8 @@ def router() -> APIRouter:
             method = scoring_method(kind, str(fields.get("scoring") or ""))
             datum = datum_rule(fields, method)
             swiss = min(rounds or teams - 1, teams - 1) if chosen == "swiss" else 0
+            knocked = chosen == "knockout"
+            carry = _carry_over(fields) if knocked else ()
             players, where = _players_where(fields, SIZES[kind][1])
             accounts = club.auth.accounts
             unknown = await asyncio.to_thread(
@@ -2040,7 +2076,8 @@ def router() -> APIRouter:
                 raise ClubError("; ".join(unknown), "seating")
             session = await club.create(name, movement, players, director=user.username,
                                         auto_advance=_truth(fields.get("auto_advance"), True), kind=kind,
-                                        conditions=Conditions(method=method, **datum), swiss=swiss,
+                                        conditions=Conditions(method=method, knockout=knocked, **datum),
+                                        swiss=swiss, carry_over=carry,
                                         entrants=[str(t) for t in range(1, teams + 1)] if swiss else (),
                                         names=_names(fields), minutes_per_board=_minutes(fields))
             if _truth(fields.get("start"), False):
