@@ -19,6 +19,8 @@ Where the two editions do the same thing under different numbers, the engine cit
 * Laws 26A1, 26A2(a), 26A2(b), 26B (2007): a withdrawn call that named suits lets declarer require or forbid
   one the offender did not name in the lawful auction (none if he named them all); any other withdrawn call
   lets him forbid any one suit.
+* Laws 17D1, 17D2 (2007) (2017's 15A): a call made holding another board's cards is cancelled alone; the LHO
+  who called over it repeats his call, and the Director judges whether the offender's new call differs.
 * Law 64B7 (2007): no trick is transferred once both sides have revoked on the board, the other side's
   revoke corrected or established. Law 68D (2007): play ceases after a claim; a doubted claim goes to the
   Director, never played on (2017's 68D2(b)).
