@@ -10,7 +10,6 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterator
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,14 +27,21 @@ from tenace.tournament.model import Result
 from .clients import login, register
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(Settings(anonymous_tables=True, database_url=f"sqlite:///{tmp_path / 'ev.db'}",
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One application for the module (each test makes its own events in it)."""
+    folder = tmp_path_factory.mktemp("events")
+    app = create_app(Settings(anonymous_tables=True, database_url=f"sqlite:///{folder / 'ev.db'}",
                               robot_samples=0), robots=FallbackRobot)
     with TestClient(app) as c:
         register(c.app, "pat")
-        login(c, "dan")
+        login(c, "dan")  # once: the server limits the logins from one address
         yield c
+
+
+@pytest.fixture
+def client(served: TestClient) -> TestClient:
+    return served
 
 
 def _store(client: TestClient) -> Store:
@@ -148,10 +154,11 @@ def test_a_new_event_of_each_kind_gets_its_movement_and_numbered_entries(
 def test_a_bad_new_event_names_its_field_and_stores_nothing(client: TestClient, fields: dict[str, Any],
                                                            field: str) -> None:
     body = {"name": "Monday pairs", "kind": "pairs", "movement": "mitchell", "tables": 3, **fields}
+    before = _store(client).events()
     answer = client.post("/events", json=body)
     assert answer.status_code == 422, answer.text
     assert answer.json()["field"] == field
-    assert _store(client).events() == []
+    assert _store(client).events() == before
 
 
 def test_entries_from_a_form_and_from_csv_with_the_audit_trail(client: TestClient) -> None:
@@ -412,8 +419,8 @@ def test_publishing_starts_the_correction_period_and_shows_it(client: TestClient
     with store.engine.begin() as connection:
         from sqlalchemy import text
 
-        connection.execute(text("UPDATE publications SET at = :at"),
-                           {"at": dt.datetime.now(dt.UTC) - dt.timedelta(hours=2)})
+        connection.execute(text("UPDATE publications SET at = :at WHERE event_id = :event"),
+                           {"at": dt.datetime.now(dt.UTC) - dt.timedelta(hours=2), "event": event_id})
     body = {"table": 1, "round": 1, "board": 1, "result": "7NT N 13", "reason": "late"}
     message = _refused(client, event_id, "correct", body, status=409, field="result", where=(1, 1, 1))
     assert "79C2" in message
