@@ -27,6 +27,7 @@ import asyncio
 import csv
 import dataclasses
 import datetime as dt
+import functools
 import io
 import json
 import secrets
@@ -44,6 +45,7 @@ from tenace.server import pages
 from tenace.server.auth import csrf_protect, optional_user, require_role
 from tenace.server.club import ClubError, make_movement, rankings_json
 from tenace.server.security import Role, User
+from tenace.server.table_scoring import _MESSAGES as SCORING_MESSAGES
 from tenace.server.table_scoring import (
     FIELD_NAMES,
     Scoring,
@@ -150,9 +152,7 @@ class EventError(ScoringError):
                  _("board {board}").format(board=self.board) if self.board is not None else "",
                  _(FIELD_NAMES.get(self.field) or EVENT_FIELDS.get(self.field) or self.field)]
         values = {"table": self.table, "round": self.round, "board": self.board, **self.values}
-        from tenace.server import table_scoring
-
-        known = self.message in _MESSAGES or self.message in table_scoring._MESSAGES
+        known = self.message in _MESSAGES or self.message in SCORING_MESSAGES
         detail = _(self.message).format(**values) if known else self.message
         return ", ".join(w for w in where if w) + ": " + detail
 
@@ -166,8 +166,8 @@ def _store_refusal(exc: StoreError | ValueError, default: str, **where: Any) -> 
     field = getattr(exc, "field", None) or default
     message = getattr(exc, "message", None) or str(exc)
     found = {k: getattr(exc, k, None) for k in ("table", "round", "board")}
-    return EventError(field, field, BAD_FIELD, values={"detail": message}, status=409,
-                      **{k: where.get(k, found[k]) if where.get(k) is not None else found[k] for k in found})
+    at = {k: where[k] if where.get(k) is not None else found[k] for k in found}
+    return EventError(field, field, BAD_FIELD, values={"detail": message}, status=409, **at)
 
 
 def combined(event: Event, session: int = SESSION) -> Movement | None:
@@ -734,8 +734,6 @@ class Events:
         boards = [session.boards[n] for n in sorted(session.boards)]
         _ = gettext_for(locale)
         web = pages.gettext_for(locale)  # the link is the server's, the rest the hand records' own
-        import functools
-
         return render_html(boards, [analyses.get(b.number) for b in boards], title=event.name, gettext=_,
                            lang=locale, links=[(web("Back to the event"), f"/events/{event_id}")],
                            par_line=functools.partial(par_html, wording=_(PAR_LINE), notrump=_(NOTRUMP)))
