@@ -6,9 +6,9 @@
 * from the event's page he corrects one result (Law 79C) and awards an artificial adjusted score (Law
   12C2); the rankings on the page equal matchpoints counted here, and the history page shows both with their
   Laws and reasons; a wrong entry comes back with a message naming table, round, board and field;
-* the table cards and the hand records print; axe-core finds no serious violation on the pages, and no page
-  is wider than the window at 1366x650, 1920x1080, 768x1024 and 390x844 (screenshots of each go to
-  ``$TENACE_ARTEFACTS``, default: the test's ``tmp_path``).
+* the table cards print one a page (as PDF) and the hand records show every board; axe-core finds no
+  serious violation on the pages, and no page is wider than the window at 1366x650, 1920x1080, 768x1024 and
+  390x844 (screenshots of each go to ``$TENACE_ARTEFACTS``, default: the test's ``tmp_path``).
 """
 
 from __future__ import annotations
@@ -206,6 +206,9 @@ def test_the_director_runs_an_event_from_the_browser(served: tuple[str, str], br
     assert "Ann & Bob" in page.locator('article.table-card[data-table="1"]').inner_text()
     page.emulate_media(media="print")
     assert not page.locator("header.site").is_visible()
+    printed = page.pdf(format="A4")  # printed: one card a page
+    (folder / "events-cards.pdf").write_bytes(printed)
+    assert len(re.findall(rb"/Type\s*/Page[^s]", printed)) == 3
     page.emulate_media(media="screen")
     page.goto(f"{url}/events/{event_id}/hands?lang=en")
     assert "Board 3" in page.content()
