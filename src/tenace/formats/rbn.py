@@ -30,22 +30,22 @@ first ``:`` was not available here: they are kept as written, not interpreted. C
 ``?``) are not kept.
 
 >>> text = '''% RBN
-... B 8
-... H W:A8765.QT.K9.AT87:J42.AJ7632.J.632:QT3.85.Q86.KQJ54:
-... A WZ:1S2H2S4D:4SPP5H:XA
-... C 5HX:N
-... P CK972:CQ!H483:DA9J6:D2KH28:SJ?QKA:CA
-... R 9-300:0
+... B 1
+... H W:KQT2.AT.J6542.85:.63.AKQ987.A9732:A8654.KQ5.T.QJT6:
+... A NZ:1D1S3H4S:4NXPP:5CX5HX:A
+... C 5HX:S
+... P SK!H343:C26K5:S72H65:CAT48:DAT32:DKH5H74:H2
+... R 9-300
 ... '''
 >>> (record,) = read_rbn(text)
 >>> record.number, str(record.contract), record.tricks, record.score_ns(), len(record.play), record.claim
-(8, '5HXN', 9, -300, 21, 9)
+(1, '5HXS', 9, -300, 25, 9)
 >>> print("\\n".join(write_rbn([record]).splitlines()[3:8]))
-H W:A8765.QT.K9.AT87:J42.AJ7632.J.632:QT3.85.Q86.KQJ54:K9.K94.AT75432.9
-A WZ:1S2H2S4D:4SPP5H:XA
-C 5HX:N
-P CK972:CQH483:DA9J6:D2KH28:SJQKA:CA
-R 9-300:0
+H W:KQT2.AT.J6542.85:.63.AKQ987.A9732:A8654.KQ5.T.QJT6:J973.J98742.3.K4
+A NZ:1D1S3H4S:4NXPP:5CX5HX:A
+C 5HX:S
+P SKH343:C26K5:S72H65:CAT48:DAT32:DKH5H74:H2
+R 9-300
 """
 
 from __future__ import annotations
