@@ -1,5 +1,7 @@
 """Big PBN files (issue 15): time and peak memory of the reader and of the commands that read PBN, on a
-generated file of about 50 MB, and on hostile files of 10^6 tags, passes and play lines.
+generated file of about 50 MB, and on hostile files of 10^6 tags, passes and play lines; with --lin the same
+for a LIN file of that size (iter_lin, pbn check), with --scored ``rescore`` on a PBN file of that size with a
+Score tag in every game.
 
 The 50 MB file repeats the real games of the oracle files (PbnTools' tournaments, with auctions and play),
 renumbered, until it reaches the size asked. Each command runs in its own process, so its peak resident
@@ -20,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ORACLES = Path(__file__).resolve().parents[2] / "shared" / "oracles"
@@ -35,6 +38,63 @@ COMMANDS = {
     "rule --board 7": [PYTHON, "-m", "tenace", "rule", "{file}", "--board", "7"],
     "rescore": [PYTHON, "-m", "tenace", "rescore", "{file}"],
 }
+LIN_COMMANDS = {
+    "iter_lin": [PYTHON, "-c", "import sys\nfrom pathlib import Path\n"
+                 "from tenace.formats.lin import iter_lin\n"
+                 "print(sum(1 for _ in iter_lin(Path(sys.argv[1]), report=lambda p: None)))", "{file}"],
+    "pbn check (lin)": [PYTHON, "-m", "tenace", "pbn", "check", "{file}"],
+}
+SCORED_COMMANDS = {"rescore (Score tags)": [PYTHON, "-m", "tenace", "rescore", "{file}"]}
+
+
+def make_big_lin(path: Path, megabytes: float) -> int:
+    """The real games again and again as LIN (one board a line, renumbered), up to ``megabytes``; written a
+    board at a time."""
+    from tenace.formats.lin import write_lin
+    from tenace.formats.pbn import read_games
+
+    records = [g.record for source in sorted(REAL.rglob("*.pbn")) for g in read_games(source)
+               if g.record.deal is not None]
+    target = int(megabytes * 1_000_000)
+    written = count = 0
+    with path.open("w", encoding="utf-8") as out:
+        while written < target:
+            for record in records:
+                count += 1
+                line = write_lin(replace(record, number=count)) + "\n"
+                out.write(line)
+                written += len(line.encode("utf-8"))
+                if written >= target:
+                    break
+    return count
+
+
+def make_big_scored(path: Path, megabytes: float) -> int:
+    """The real games with a ``Score`` tag each (what BBO Helper writes: one table's result per game), for
+    ``rescore``; the Law 77 score of each game, so every line agrees."""
+    from tenace.formats.pbn import read_games
+
+    games: list[str] = []
+    for source in sorted(REAL.rglob("*.pbn")):
+        text = source.read_text(encoding="utf-8", errors="replace").replace("\r\n", "\n")
+        chunks = [g.strip("\n") for g in re.split(r"\n\s*\n", text) if '[Deal "' in g]
+        for chunk in chunks:
+            game = next(read_games(chunk), None)
+            points = game.record.score_ns() if game is not None else None
+            if points is not None:
+                games.append(chunk + f'\n[Score "NS {points}"]')
+    target = int(megabytes * 1_000_000)
+    written = count = 0
+    with path.open("w", encoding="utf-8") as out:
+        while written < target:
+            for game in games:
+                count += 1
+                chunk = re.sub(r'\[Board "[^"]*"\]', f'[Board "{(count - 1) % 32 + 1}"]', game) + "\n\n"
+                out.write(chunk)
+                written += len(chunk.encode("utf-8"))
+                if written >= target:
+                    break
+    return count
 
 
 def make_big(path: Path, megabytes: float) -> int:
@@ -89,8 +149,17 @@ def run(label: str, argv: list[str], src: str | None = None) -> None:
           f"exit {code}", flush=True)
 
 
+def _made(path: Path, kind: str, megabytes: float) -> int:
+    """A generated file, written by a child process (the generators import Tenace: the parent stays small,
+    as a child's peak memory may start from its parent's size)."""
+    done = subprocess.run([PYTHON, __file__, "--make", kind, str(path), "--mb", str(megabytes)],
+                          check=True, capture_output=True, text=True)
+    return int(done.stdout.split()[-1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--make", nargs=2, metavar=("KIND", "PATH"), help=argparse.SUPPRESS)
     parser.add_argument("--mb", type=float, default=50.0, help="size of the generated file")
     parser.add_argument("--commands", nargs="*", default=list(COMMANDS), help="which commands to run")
     parser.add_argument("--hostile", type=int, default=1_000_000, help="items in the hostile files (0: none)")
@@ -98,7 +167,15 @@ def main() -> None:
                         "older revision's src, from git archive), to compare")
     parser.add_argument("--quarter", action="store_true",
                         help="also time the reader on a quarter of the size (linear time)")
+    parser.add_argument("--lin", action="store_true", help="also a LIN file of the same size (iter_lin, pbn "
+                        "check)")
+    parser.add_argument("--scored", action="store_true", help="also a PBN file of the same size with a Score "
+                        "tag in every game (rescore)")
     args = parser.parse_args()
+    if args.make:
+        kind, target = args.make
+        print((make_big_lin if kind == "lin" else make_big_scored)(Path(target), args.mb))
+        return
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
         for fraction in (0.25, 1.0) if args.quarter else (1.0,):
@@ -108,6 +185,20 @@ def main() -> None:
             for name in args.commands if fraction == 1.0 else ["read_games"]:
                 argv = [a.format(file=big, out=tmp / "out") for a in COMMANDS[name]]
                 run(name, argv, args.src)
+        if args.lin:
+            big = tmp / "big.lin"
+            boards = _made(big, "lin", args.mb)
+            print(f"{big.stat().st_size / 1e6:.1f} MB of LIN, {boards:,} boards:", flush=True)
+            for name, argv in LIN_COMMANDS.items():
+                run(name, [a.format(file=big) for a in argv], args.src)
+            big.unlink()
+        if args.scored:
+            big = tmp / "scored.pbn"
+            games = _made(big, "scored", args.mb)
+            print(f"{big.stat().st_size / 1e6:.1f} MB of PBN with Score tags, {games:,} games:", flush=True)
+            for name, argv in SCORED_COMMANDS.items():
+                run(name, [a.format(file=big) for a in argv], args.src)
+            big.unlink()
         for kind in ("tags", "passes", "play lines") if args.hostile else ():
             path = tmp / f"{kind.replace(' ', '_')}.pbn"
             hostile(path, kind, args.hostile)
