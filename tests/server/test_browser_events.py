@@ -169,7 +169,9 @@ def test_the_director_runs_an_event_from_the_browser(served: tuple[str, str], br
     assert alert.inner_text().startswith("Table 1, round 1, board 3, board:")
 
     # a correction (Law 79C) and an artificial adjusted score (Law 12C2)
-    _fill(page, "c", 2, 1, 2)
+    page.locator('#results tr[data-table="2"][data-round="1"] button.fill').click()  # fills where
+    assert [page.locator(f"#c-{n}").input_value() for n in ("table", "round", "board")] == ["2", "1", "2"]
+    assert page.locator("#a-board").input_value() == "2"
     page.locator("#c-result").fill("3NT S 10")
     page.locator("#c-reason").fill("tricks miscounted")
     page.locator("#correct button[type=submit]").click()

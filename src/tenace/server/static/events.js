@@ -1,6 +1,7 @@
-// The events page (tenace.server.events): the new-event form offers only the movements and scoring methods of
-// the kind of event chosen, and shows only the sizes that movement needs. Without the script every choice is
-// offered and the server refuses a wrong pair, with a message naming the field.
+// The events pages (tenace.server.events): the new-event form offers only the movements and scoring methods of
+// the kind of event chosen, and shows only the sizes that movement needs (without the script every choice is
+// offered and the server refuses a wrong pair, with a message naming the field); on an event's page the
+// "Correct" button of a result fills its table, round and board into the ruling forms.
 // @ts-check
 
 /** @type {Record<string, string[]>} the size fields each movement uses */
@@ -52,4 +53,23 @@ if (form) {
   kind.addEventListener("change", update);
   movement.addEventListener("change", () => sizes(form));
   update();
+}
+
+/** The ruling forms' table, round and board fields, by the prefix of their ids. */
+const RULINGS = ["c", "a", "f", "ap"];
+
+for (const button of Array.from(document.querySelectorAll("button.fill"))) {
+  if (!(button instanceof HTMLButtonElement)) continue;
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    for (const prefix of RULINGS) {
+      for (const name of ["table", "round", "board"]) {
+        const input = document.getElementById(`${prefix}-${name}`);
+        if (input instanceof HTMLInputElement) input.value = button.dataset[name] || "";
+      }
+    }
+    const result = document.getElementById("c-result");
+    document.getElementById("correct")?.scrollIntoView();
+    if (result instanceof HTMLInputElement) result.focus();
+  });
 }
