@@ -57,7 +57,7 @@ from tenace.server.table_scoring import (
     _truth,
     boards_from_pbn,
 )
-from tenace.server.table_scoring_store import list_scoring, write_scoring
+from tenace.server.table_scoring_store import list_scoring, scoring_of_event, write_scoring
 from tenace.store.errors import StoreError
 from tenace.tournament.entry import ResultError, check_result, parse_entry
 from tenace.tournament.model import (
@@ -319,10 +319,8 @@ class Events:
 
     def session_of(self, event_id: int) -> ScoringSession | None:
         """The row that keeps the event's boards (a face-to-face session's), if it has one."""
-        for sid, _, eid in list_scoring(self.store.engine):
-            if eid == event_id:
-                return self.scoring.get(sid)
-        return None
+        found = scoring_of_event(self.store.engine, event_id)
+        return None if found is None else self.scoring.get(found)
 
     def all(self) -> list[dict[str, Any]]:
         """Every event, newest first, with its kind, size and whether it has boards and a publication."""

@@ -13,6 +13,11 @@ The results themselves, with their idempotency keys, confirmations and the audit
 ...     write_scoring(store.engine, "f1", event_id, '{"name": "Monday"}')
 ...     read_scoring(store.engine, "f1"), read_scoring(store.engine, "nope"), list_scoring(store.engine)
 (('{"name": "Monday"}', 1), None, [('f1', '{"name": "Monday"}', 1)])
+>>> with Store.open("sqlite://") as store:
+...     event_id = store.create_event(Event("Club", EventKind.PAIRS, Conditions(), ()))
+...     write_scoring(store.engine, "f1", event_id, "{}")
+...     scoring_of_event(store.engine, event_id), scoring_of_event(store.engine, event_id + 1)
+('f1', None)
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from tenace.store.models import Base, UTCDateTime
 
-__all__ = ["ScoringSessionRow", "list_scoring", "read_scoring", "write_scoring"]
+__all__ = ["ScoringSessionRow", "list_scoring", "read_scoring", "scoring_of_event", "write_scoring"]
 
 
 class ScoringSessionRow(Base):
@@ -63,3 +68,13 @@ def list_scoring(engine: Engine) -> list[tuple[str, str, int]]:
         rows = orm.execute(select(ScoringSessionRow.id, ScoringSessionRow.state, ScoringSessionRow.event_id)
                            .order_by(ScoringSessionRow.created_at.desc()))
         return [(i, s, e) for i, s, e in rows]
+
+
+def scoring_of_event(engine: Engine, event_id: int) -> str | None:
+    """The id of the (first) session that keeps event ``event_id``'s boards, or ``None``: one indexed read,
+    without the sessions' states."""
+    with Session(engine) as orm:
+        found: str | None = orm.scalars(select(ScoringSessionRow.id)
+                                        .where(ScoringSessionRow.event_id == event_id)
+                                        .order_by(ScoringSessionRow.created_at).limit(1)).first()
+        return found
