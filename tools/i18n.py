@@ -49,7 +49,8 @@ PUBLISH_HEADER = "Tenace's result pages: labels of rankings, travellers and scor
 _SERVER = ROOT / "src" / "tenace" / "server"
 WEB_DOMAIN = "tenace_web"
 WEB_SOURCES = [_SERVER / "words.py", _SERVER / "pages.py", _SERVER / "replay.py", _SERVER / "my_boards.py",
-               _SERVER / "table_scoring.py", *sorted((_SERVER / "templates").glob("*.j2"))]
+               _SERVER / "table_scoring.py", _SERVER / "events.py",
+               *sorted((_SERVER / "templates").glob("*.j2"))]
 WEB_HEADER = "Tenace's web pages: the lobby and the table (tenace serve)."
 _BIDDING = ROOT / "src" / "tenace" / "system" / "bidding"
 BIDDING_DOMAIN = "tenace_bidding"
