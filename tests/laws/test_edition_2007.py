@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tenace import Board, Card, Seat, parse_call
@@ -20,6 +22,7 @@ from tenace.laws import (
     DIRECTOR,
     CallMade,
     CardPlayed,
+    Comparable,
     DirectorCalled,
     Duration,
     Elected,
@@ -527,3 +530,84 @@ def test_2007_17d2_the_partner_called_after_it_the_director_adjusts_in_both_edit
 
         t = run(fresh(edition), "N:1C E:1H S:P W:2H").apply(WrongHandCall(E))
         assert str(ruling(t).cancelled) == ("Law 15A2(a)" if edition == 2017 else "Law 17D2 (2007)")
+
+
+# --- a property: random auction irregularities under 2007 ---------------------------------------------------
+
+
+def _old_clauses_only(t: Table) -> None:
+    """Every obligation Laws 26-32 put on a 2007 table cites the 2007 clause (no comparable call, Law 23)."""
+    for c in t.constraints:
+        law = c.law
+        if 26 <= law.law <= 32:
+            assert law.edition == 2007, c
+    pending = t.pending
+    if pending is not None:
+        assert pending.law.law != 23, pending  # 2007 has no comparable call
+        for option in pending.options:
+            assert not (isinstance(option, Comparable) and option.law.law == 23), option
+
+
+@settings(max_examples=150, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_2007_random_auction_irregularities_end_and_cite_2007(data: st.DataObject) -> None:
+    """Random calls in and out of rotation (insufficient bids, doubles, alerted calls among them), the
+    Director called at once and any of his options elected: a 2007 table never gets stuck, every obligation
+    of Laws 26-32 cites its 2007 clause and no decision asks for a comparable call (Law 23 (2007) is not the
+    comparable call), the auction ends, and the record replays and round-trips through the JSON log."""
+    from tenace.calls import ALL_BIDS, DOUBLE, PASS, REDOUBLE
+    from tenace.errors import UnlawfulActionError
+    from tenace.laws import MustRepeat, Phase
+
+    calls = (PASS, PASS, DOUBLE, REDOUBLE, *ALL_BIDS[:10])
+    t = fresh(2007)
+
+    def attempt(table: Table, event: object) -> Table:
+        try:
+            return table.apply(event)  # type: ignore[arg-type]
+        except (ImpossibleActionError, UnlawfulActionError):
+            return table
+
+    for _ in range(data.draw(st.integers(0, 30))):
+        if t.phase is not Phase.AUCTION:
+            break
+        if t.pending is not None:
+            t = attempt(t, Elected(t.pending.actor, data.draw(st.sampled_from(t.pending.options))))
+        elif t.open_irregularity is not None:
+            t = attempt(t, DirectorCalled(t.open_irregularity.offender.lho))
+        else:
+            seat = data.draw(st.sampled_from(tuple(Seat)))
+            alert = data.draw(st.integers(0, 4)) == 0
+            t = attempt(t, CallMade(seat, data.draw(st.sampled_from(calls)), alert=alert,
+                                    explanation="transfer: 5+ hearts" if alert else None))
+        _old_clauses_only(t)
+    def candidates(table: Table) -> list[object]:
+        """What may move the auction on, most useful first: any of the pending options (one may be refused:
+        a double that Law 30B2(b) (2007) bars cannot be the intended call of Law 25A1 either), the Director,
+        the call the turn must repeat, a pass."""
+        if table.pending is not None:
+            return [Elected(table.pending.actor, option) for option in table.pending.options]
+        if table.open_irregularity is not None:
+            return [DirectorCalled(table.open_irregularity.offender.lho)]
+        turn = table.auction.turn
+        assert isinstance(turn, Seat)
+        repeat = [CallMade(turn, c.call) for c in table.constraints
+                  if isinstance(c, MustRepeat) and c.seat is turn]
+        return [*repeat, CallMade(turn, PASS)]
+
+    for _ in range(80):  # drive the auction to its end
+        if t.phase is not Phase.AUCTION:
+            break
+        before = t
+        for event in candidates(t):
+            t = attempt(t, event)
+            if t is not before:
+                break
+        assert t is not before, f"stuck: {t.pending} {t.open_irregularity} {t.constraints}"
+        _old_clauses_only(t)
+    assert t.phase is not Phase.AUCTION, (
+        f"the auction did not end: calls {standing(t)}, constraints {t.constraints}, procedure "
+        f"{t.auction.procedure}, last events {t.record[-8:]}")
+    assert Table.replay(t.board, t.record, t.regulations) == t
+    assert loads(dumps(t)) == t
