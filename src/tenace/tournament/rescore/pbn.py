@@ -4,6 +4,7 @@ pairs across sections, team matches with VPs."""
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -16,6 +17,7 @@ from tenace.board import Vulnerability, vulnerability_for
 from tenace.contract import Contract
 from tenace.errors import BridgeError
 from tenace.formats.pbn import PBNGame, PBNTable, read_games
+from tenace.formats.pbn.grammar import RawTag
 from tenace.formats.pbn.tables import Cell
 from tenace.formats.pbn.tags import SideValue
 from tenace.scoring.adjusted import ArtificialAdjustedScore, Award
@@ -880,9 +882,9 @@ def _team_match(games: Sequence[PBNGame], lines: list[LineReport]) -> tuple[list
     return out, notes
 
 
-_SCORE_TAGS: Final = frozenset({"Board", "North", "South", "East", "West", "Room", "Score", "ScorePercentage",
-                                "ScoreIMP", "Event", "Application", "Generator", "Vulnerable"})
-"""What a game without score tables keeps for re-scoring its Score tag (and naming the program)."""
+_SCORE_TAGS: Final = frozenset({"North", "South", "East", "West", "Room", "Score", "Event"})
+"""The tags a game without score tables keeps for re-scoring its Score tag (the first game is kept whole)."""
+_SCORE_VALUES: Final = frozenset({"Score", "ScorePercentage", "ScoreIMP"})
 
 
 def _kept_games(data: str | bytes | Path, source: str) -> tuple[list[PBNGame], int]:
@@ -904,9 +906,10 @@ def _kept_games(data: str | bytes | Path, source: str) -> tuple[list[PBNGame], i
             continue
         kept.append(replace(
             game,
-            record=replace(record, deal=None, extra=()),
-            tags=tuple(t for t in game.tags if t.name in _SCORE_TAGS),
-            values=MappingProxyType({k: v for k, v in game.values.items() if k in _SCORE_TAGS}),
+            record=replace(record, deal=None, extra=(), players=(None, None, None, None)),
+            tags=tuple(RawTag(t.name, sys.intern(t.value), t.lineno) for t in game.tags
+                       if t.name in _SCORE_TAGS),
+            values=MappingProxyType({k: v for k, v in game.values.items() if k in _SCORE_VALUES}),
             auction=None, play=None, tables=(), problems=(), comments=(),
         ))
     return kept, left_out
