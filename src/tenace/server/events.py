@@ -92,8 +92,9 @@ EVENT_FIELDS: Final = {
     "concurring": N_("concurrence"),
 }
 
-BAD_FIELD = N_("{detail}")
-"""A detail already written (a store's, a parser's or a file's message), shown as it is."""
+BAD_FIELD = "{detail}"
+"""A detail already written (a store's, a parser's or a file's message), shown as it is (not a message to
+translate: it has no words of its own)."""
 NEEDS_REASON = N_("this needs a reason")
 NO_RESULT = N_("no result is stored for this board at this table: a fouled board (Law 87) marks a result "
                "already entered")
