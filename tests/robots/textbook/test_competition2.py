@@ -52,7 +52,7 @@ CASES = [
          "AQ75.KQ84.AQ73.5", "1C X 2C P P", "X", ("takeout", "17+")),
     # 16 HCP, the same shape: no extra values, pass
     Case(LAWRENCE_TO + "a minimum doubler passes when partner has nothing to say",
-         "AQ75.KJ84.AQ73.5", "1C X 2C P P", "P", ("pass",)),
+         "AQ75.KJ84.AQ73.5", "1C X 2C P P", "P", ()),
 ]
 
 

@@ -260,6 +260,4 @@ def _doubler_again(ctx: Context) -> Made:
     nt = _cheapest(ctx, _NT)
     if nt is not None and _level(nt) <= 2:
         add(nt, "hcp 19-21, semibalanced, stop theirs", "doubler-notrump", Forcing.NON_FORCING)
-    if made:
-        add(PASS, "", "pass-defence", None)
     return made
