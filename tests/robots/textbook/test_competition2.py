@@ -3,8 +3,8 @@ generator, tenace.system.bidding.competition).
 
 Choosing a suit at once when the opponents double partner's two-suiter; balancing when they stop in the fit a
 transfer found, and answering that double (never in their suit, a pass with their suit well held); the
-overcaller who does not rebid a six-card suit alone at the three level; the strong takeout doubler who acts
-again when they bid on. Every hand was counted with ``CardSet.from_pbn`` (HCP and shape in the comment). The
+overcaller who does not rebid a six-card suit alone at the three level; no game for the raiser after partner
+passed the raise and they balanced; the strong takeout doubler who acts again when they bid on. Every hand was counted with ``CardSet.from_pbn`` (HCP and shape in the comment). The
 dealer is North: an auction ``1NT 2NT X`` is North's 1NT, East's 2NT and South's double, West to call.
 """
 
@@ -44,6 +44,10 @@ CASES = [
     # 11 HCP, seven spades: the seventh trump makes the three level safe
     Case(COHEN + "a seven-card suit competes to the three level", "AQ87543.Q6.K4.54", "1C 1S 2H P 3C", "3S",
          ("rebids the suit",), vul="EW"),
+    # opener, 16 HCP with four spades: 1C 1S 2S, partner passed the raise and they balanced with 3D; partner
+    # has no game interest and eight trumps do not compete at the three level
+    Case(COHEN + "partner passed the raise: over their balancing bid no game, no three level with eight trumps",
+         "KQT4.A53.32.AK72", "1C P 1S P 2S P P 3D", "P", ("pass",)),
     # 20 HCP, 4-6-0-3: doubled 1D, they bid 1S and 2D, partner silent: show the hearts now
     Case(LAWRENCE_TO + "the strong doubler shows his long suit when they bid on",
          "KQ96.AKJ987..AK3", "1D X 1S P 2D", "2H", ("too strong to overcall",)),

@@ -149,12 +149,18 @@ def _sacrifice(ctx: Context) -> Made:
 
 def _balanced_against(ctx: Context) -> Made:
     """Our partscore in an agreed suit was passed by partner and the opponents doubled in the passout seat
-    (1C P 1S P 2S P P X): partner declined to go on, so no invitation; bid one more only with the trumps for
-    it by the law of total tricks (nine for the three level), else pass and defend."""
+    (1C P 1S P 2S P P X), or balanced with a bid over my raise (1C P 1S P 2S P P 3D): partner declined to go
+    on, so no invitation and no game by count; bid one more only with the trumps for it by the law of total
+    tricks (nine for the three level), double their bid with four good trumps and opening values, else pass
+    and defend."""
     me = ctx.turn
     calls = ctx.calls
-    # my bid, a pass, partner's pass, their double
-    if len(calls) < 4 or calls[-1] != DOUBLE or calls[-2] != PASS or calls[-3] != PASS or calls[-4] < 3:
+    # my bid, a pass, partner's pass, their double; or their bid over my raise of partner's suit
+    # (1C P 1S P 2S P P 3D: partner, who passed the raise, has no game interest)
+    if len(calls) < 4 or calls[-2] != PASS or calls[-3] != PASS or calls[-4] < 3:
+        return []
+    raised = (calls[-4] - 3) % 5 in ctx.natural[(me + 2) % 4]
+    if calls[-1] != DOUBLE and not (raised and calls[-1] >= 3 and _level(calls[-1]) <= 3):
         return []
     if ctx.seat_of(len(calls) - 4) != me:
         return []
@@ -165,8 +171,12 @@ def _balanced_against(ctx: Context) -> Made:
         return []
     t = denom
     made: Made = []
+    if calls[-1] >= 3 and (calls[-1] - 3) % 5 != _NT:
+        # they balanced with a bid: with length and two top honours in their suit, double to defend
+        x = _LETTER[(calls[-1] - 3) % 5]
+        made.append(_rule(DOUBLE, f"{x}>=4, top {x} 2, hcp 13+", "penalty-double", None, judge=True))
     code = _cheapest(ctx, t)
-    if code is not None and legal(calls, code) and _level(code) < _GAME_LEVEL[t]:
+    if code is not None and legal(calls, code) and _level(code) <= _GAME_LEVEL[t]:
         letter = _LETTER[t]
         made.append(_rule(code, f"fit {letter} {_level(code) + 6}", "competitive", Forcing.NON_FORCING,
                           judge=True))
