@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from tenace.system.bidding.calls import DOUBLE, PASS, legal
+from tenace.system.bidding.calls import DOUBLE, PASS, bid_code, legal
 from tenace.system.bidding.generators import Made, _cheapest, _file_calls, _level, _rule
 from tenace.system.meaning import Forcing
 
@@ -37,7 +37,7 @@ def competition(ctx: Context) -> tuple[Made, Made]:
     if not any(c >= 3 for c in calls):
         return [], []
     if any(c != PASS for i, c in enumerate(calls) if ctx.seat_of(i) in (me, partner)):
-        return _balanced_against(ctx), _sacrifice(ctx)
+        return _balanced_against(ctx), _sacrifice(ctx) + _advance_fit_double(ctx) + _doubler_again(ctx)
     last, bidder = ctx.last_bid, ctx.last_bidder
     if bidder is None or 0 < calls[-1] < 3:
         return [], []  # a double or redouble stands: the written rules or the principles decide
@@ -51,9 +51,15 @@ def competition(ctx: Context) -> tuple[Made, Made]:
         return [], []
     last_index = max(i for i, c in enumerate(calls) if c >= 3)
     meaning = ctx.meanings[last_index]
-    if not meaning.natural and not (denom != _NT and meaning.facts.lengths[denom][0] >= 4):
-        return [], []  # over their convention (Stayman, a transfer...) the written rules decide
+    # they have shown a fit in the suit they stopped in (a transfer and its completion: 1NT P 2H P 2S)
+    their_fit = denom != _NT and (ctx.shown[bidder].lengths[denom][0]
+                                  + ctx.shown[(bidder + 2) % 4].lengths[denom][0] >= 7)
     balancing = calls[-1] == PASS  # the passout seat: partner passed, and so did the right-hand opponent
+    natural = meaning.natural or (denom != _NT and meaning.facts.lengths[denom][0] >= 4)
+    if not natural and not (their_fit and balancing):
+        # over their convention (Stayman, a transfer...) the written rules decide; but when it found them a
+        # fit and they stopped in it, the passout seat may still balance
+        return [], []
     taken = _file_calls(ctx)
     made: Made = []
 
@@ -68,7 +74,7 @@ def competition(ctx: Context) -> tuple[Made, Made]:
     # tricks); over a new suit they may be in a misfit, and the entry wants full values
     rebid = any(c >= 3 and (c - 3) % 5 == denom and ctx.seat_of(i) not in (me, partner)
                 for i, c in enumerate(calls[:last_index]))
-    less = (1 if level == 3 else 3) if balancing and rebid else 0
+    less = (1 if level == 3 else 3) if balancing and (rebid or their_fit) else 0
     # their suits: those they bid naturally, and the suit of their last bid (a transfer's completion too)
     theirs = set(ctx.theirs) | ({denom} if denom != _NT else set())
     unbid = [s for s in (3, 2, 1, 0) if s not in theirs]
@@ -143,12 +149,18 @@ def _sacrifice(ctx: Context) -> Made:
 
 def _balanced_against(ctx: Context) -> Made:
     """Our partscore in an agreed suit was passed by partner and the opponents doubled in the passout seat
-    (1C P 1S P 2S P P X): partner declined to go on, so no invitation; bid one more only with the trumps for
-    it by the law of total tricks (nine for the three level), else pass and defend."""
+    (1C P 1S P 2S P P X), or balanced with a bid over my raise (1C P 1S P 2S P P 3D): partner declined to go
+    on, so no invitation and no game by count; bid one more only with the trumps for it by the law of total
+    tricks (nine for the three level), double their bid with four good trumps and opening values, else pass
+    and defend."""
     me = ctx.turn
     calls = ctx.calls
-    # my bid, a pass, partner's pass, their double
-    if len(calls) < 4 or calls[-1] != DOUBLE or calls[-2] != PASS or calls[-3] != PASS or calls[-4] < 3:
+    # my bid, a pass, partner's pass, their double; or their bid over my raise of partner's suit
+    # (1C P 1S P 2S P P 3D: partner, who passed the raise, has no game interest)
+    if len(calls) < 4 or calls[-2] != PASS or calls[-3] != PASS or calls[-4] < 3:
+        return []
+    raised = (calls[-4] - 3) % 5 in ctx.natural[(me + 2) % 4]
+    if calls[-1] != DOUBLE and not (raised and calls[-1] >= 3 and _level(calls[-1]) <= 3):
         return []
     if ctx.seat_of(len(calls) - 4) != me:
         return []
@@ -159,10 +171,103 @@ def _balanced_against(ctx: Context) -> Made:
         return []
     t = denom
     made: Made = []
+    if calls[-1] >= 3 and (calls[-1] - 3) % 5 != _NT:
+        # they balanced with a bid: with length and two top honours in their suit, double to defend
+        x = _LETTER[(calls[-1] - 3) % 5]
+        made.append(_rule(DOUBLE, f"{x}>=4, top {x} 2, hcp 13+", "penalty-double", None, judge=True))
     code = _cheapest(ctx, t)
-    if code is not None and legal(calls, code) and _level(code) < _GAME_LEVEL[t]:
+    if code is not None and legal(calls, code) and _level(code) <= _GAME_LEVEL[t]:
         letter = _LETTER[t]
         made.append(_rule(code, f"fit {letter} {_level(code) + 6}", "competitive", Forcing.NON_FORCING,
                           judge=True))
     made.append(_rule(PASS, "", "pass-competitive", None, judge=True))
+    return made
+
+
+def _advance_fit_double(ctx: Context) -> Made:
+    """Partner doubled for takeout the suit they found a fit in without bidding it naturally (the completion
+    of a transfer, 1NT P 2H P 2S P P X P): their suit is theirs all the same, so answer in another suit,
+    the longest (game with the values), or notrump with their suit stopped; never in theirs."""
+    calls = ctx.calls
+    me, partner = ctx.turn, (ctx.turn + 2) % 4
+    if len(calls) < 3 or calls[-1] != PASS or calls[-2] != DOUBLE or ctx.last_bidder in (None, me, partner):
+        return []
+    if ctx.seat_of(len(calls) - 2) != partner or "takeout-double" not in ctx.meanings[-2].labels:
+        return []
+    denom = (ctx.last_bid - 3) % 5
+    if denom == _NT or denom in ctx.theirs or any(c != PASS for c in ctx.calls_of(me)):
+        return []
+    taken = _file_calls(ctx)
+    made: Made = []
+
+    def add(code: int | None, conditions: str, label: str, forcing: Forcing | None,
+            judge: bool = False) -> None:
+        if code is not None and code not in taken and legal(calls, code):
+            made.append(_rule(code, conditions, label, forcing, judge=judge))
+
+    others = [s for s in (3, 2, 1, 0) if s != denom and s not in ctx.theirs]
+    # length and strength in their suit: pass, to defend doubled
+    theirs = _LETTER[denom]
+    add(PASS, f"{theirs}>=5, good {theirs}", "pass-penalty", None)
+    for suit in others:
+        letter = _LETTER[suit]
+        code = _cheapest(ctx, suit)
+        if code is None:
+            continue
+        longest = ", ".join(f"{letter}>={_LETTER[o]}" for o in others if o != suit)
+        if suit >= 2 and _level(code) < 4:
+            add(bid_code(4, suit), f"{letter}>=5, {longest}, hcp 11+", "game", Forcing.SIGN_OFF, judge=True)
+        if _level(code) <= 4:
+            add(code, f"{letter}>=4, {longest}", "natural", Forcing.NON_FORCING)
+    nt = _cheapest(ctx, _NT)
+    if nt is not None and _level(nt) <= 3:
+        add(nt, f"stop {_LETTER[denom]}, hcp 10-12", "natural-notrump", Forcing.NON_FORCING)
+    for suit in others:
+        code = _cheapest(ctx, suit)
+        if code is not None and _level(code) <= 4:
+            add(code, f"{_LETTER[suit]}>=3", "natural", Forcing.NON_FORCING)
+    return made
+
+
+def _doubler_again(ctx: Context) -> Made:
+    """I doubled for takeout, partner has only passed, and the opponents bid on at the three level or lower
+    (1H X 2D P P, P P 1D X 1S P 2D): a strong doubler does not sell out. Double again with shortness in
+    their last suit, bid a five-card suit of my own (too strong to have overcalled), or notrump with their
+    suits stopped; else pass. The written doubler's rebids come first."""
+    me, partner = ctx.turn, (ctx.turn + 2) % 4
+    mine = [i for i, c in enumerate(ctx.calls) if ctx.seat_of(i) == me and c != PASS]
+    if (len(mine) != 1 or ctx.calls[mine[0]] != DOUBLE or "takeout-double" not in ctx.meanings[mine[0]].labels
+            or any(c != PASS for c in ctx.calls_of(partner))):
+        return []
+    last, bidder = ctx.last_bid, ctx.last_bidder
+    if bidder in (None, me, partner) or ctx.calls[-1] not in (last, PASS) or _level(last) > 3:
+        return []
+    if max(i for i, c in enumerate(ctx.calls) if c >= 3) < mine[0]:
+        return []  # they have not bid since my double: the written rebids decide
+    denom = (last - 3) % 5
+    taken = _file_calls(ctx)
+    made: Made = []
+
+    def add(code: int | None, conditions: str, label: str, forcing: Forcing | None) -> None:
+        if code is not None and code not in taken and legal(ctx.calls, code) and label in ctx.system.meanings:
+            made.append(_rule(code, conditions, label, forcing, judge=True))
+
+    theirs = set(ctx.theirs) | ({denom} if denom != _NT else set())
+    suits = [(s, c) for s in (3, 2, 1, 0) if s not in theirs and (c := _cheapest(ctx, s)) is not None]
+    # a six-card suit first; then the double; then a five-card suit at the two level
+    for suit, code in suits:
+        letter = _LETTER[suit]
+        if _level(code) <= 3:
+            add(code, f"{letter}>=6, longest {letter}, hcp 17+", "doubler-suit", Forcing.NON_FORCING)
+    if denom != _NT:
+        x = _LETTER[denom]
+        add(DOUBLE, f"{x}<=1, hcp 17+", "takeout-double", Forcing.FORCING)
+        add(DOUBLE, f"{x}<=2, hcp 19+", "takeout-double", Forcing.FORCING)
+    for suit, code in suits:
+        letter = _LETTER[suit]
+        if _level(code) <= 2:
+            add(code, f"{letter}>=5, longest {letter}, hcp 17+", "doubler-suit", Forcing.NON_FORCING)
+    nt = _cheapest(ctx, _NT)
+    if nt is not None and _level(nt) <= 2:
+        add(nt, "hcp 19-21, semibalanced, stop theirs", "doubler-notrump", Forcing.NON_FORCING)
     return made

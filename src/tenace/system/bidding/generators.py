@@ -654,8 +654,12 @@ def _without_partner(ctx: Context, add: Callable[..., None]) -> None:
     for suit in mine:
         letter = _SUIT_LETTER[suit]
         code = _cheapest(ctx, suit)
-        if code is not None and _level(code) <= 3:
+        if code is not None and _level(code) <= 2:
             add(code, f"{letter}>=6, hcp 11+", "rebid-suit", Forcing.NON_FORCING, judge=True)
+        elif code is not None and _level(code) == 3:
+            # the three level alone (partner silent): a seventh card, or the values of a strong opening
+            add(code, f"{letter}>=7, hcp 11+", "rebid-suit", Forcing.NON_FORCING, judge=True)
+            add(code, f"{letter}>=6, hcp 15+", "rebid-suit", Forcing.NON_FORCING, judge=True)
     if mine and denom < 4 and level <= 2:
         letter = _SUIT_LETTER[denom]
         add(DOUBLE, f"hcp 13+, {letter}<=1", "takeout-double", Forcing.FORCING, judge=True)
