@@ -16,6 +16,7 @@ from ._harness import Case, check
 
 SAYC = "ACBL SAYC System Booklet, "
 CARD = "Tenace 2/1 card (docs/bidding-system.md: slam on 32 HCP together), "
+GRANT = "Audrey Grant, Bidding in the 21st Century (ACBL Bridge Series), "
 KLINGER = "Ron Klinger, The Modern Losing Trick Count (a fit and seven losers are worth an invitation), "
 
 CASES = [
@@ -45,6 +46,14 @@ CASES = [
     # 9 HCP 2-4-2-5, seven losers: raise opener's second suit (a major) with four trumps
     Case(KLINGER + "1S-1NT-2H: a four-card raise with seven losers invites", "93.AQ63.85.K8532",
          "1S P 1NT P 2H P", "3H", ("invit",)),
+    # 14 HCP 5-2-5-1: opener's rebid major shows six, so a doubleton is an eight-card fit
+    Case(GRANT + "1H-1S-2H: game values and two hearts: 4H rather than 3NT", "AQ985.T3.KJ942.A",
+         "1H P 1S P 2H P", "4H", ("game",)),
+    Case(GRANT + "1H-1S-2H: game values and two hearts: 4H rather than 3NT (SAYC)", "AJ984.73.AQ3.Q32",
+         "1H P 1S P 2H P", "4H", ("game",), system="sayc"),
+    # 14 HCP 5-1-5-2: a singleton heart, no fit: 3NT
+    Case(GRANT + "1H-1S-2H: game values and a singleton heart: 3NT", "AQ985.3.KJ942.A3", "1H P 1S P 2H P",
+         "3NT", ("notrump",)),
     # 9 HCP 2-4-5-2, eight losers: not enough to invite with four trumps
     Case(KLINGER + "1S-1NT-2H: eight losers and four trumps pass", "93.KJ63.Q8532.Q5",
          "1S P 1NT P 2H P", "P"),
