@@ -154,7 +154,7 @@ TRANSFERS = [
          "1NT P 2H P 2S P", "3S", ("invitational",)),
     # 17 HCP 5-2-3-3
     Case(SAYC + "after a transfer: 4NT quantitative with five cards", "KQ762.A3.KQ4.K72", "1NT P 2H P 2S P",
-         "4NT", ("quantitative",)),
+         "4NT", ("quantitative",), system="sayc"),
     # 13 HCP 1-5-2-5
     Case(SAYC + "after a transfer: a new suit is natural and game forcing", "4.AQ753.K2.KJ652",
          "1NT P 2D P 2H P", "3C", ("forcing",)),
