@@ -1,6 +1,7 @@
 """How well the robots bid and play, measured double dummy on fixed-seed deals (issue 11's benchmark).
 
-Run: ``.venv/bin/python benchmarks/bench_strength.py [--deals 1000] [--seed 11] [--play 0] [--json OUT]``
+Run: ``.venv/bin/python benchmarks/bench_strength.py [--deals 1000] [--seed 11] [--play 0] [--json OUT]
+[--rules-only | --versus-rules]``
 
 Bidding: four robots bid ``--deals`` random deals (board numbers 1, 2, ... give dealer and vulnerability by
 Law 2). Each final contract is scored with the tricks it takes double dummy and compared with par:
@@ -28,6 +29,13 @@ East-West, table 2 the reverse. Each board scores the two results double dummy a
 IMPs per board for this version are printed with their standard error. (The previous version's robots are
 driven through :func:`tenace.robots.bidding.choose_call`, which every version has.)
 
+Simulation against the rules (``--versus-rules``): the same two tables, this version's robots simulating
+at their choice points against the same robots bidding by the rules alone (``--boards-json`` keeps both
+auctions of every board). The robots simulate without a wall-clock budget here, a fixed number of deals
+per choice point (``--bid-samples``, ``--margin``, ``--confidence`` change the robots' settings), so a run
+gives the same auctions however busy the machine is; the time per call is also printed for the calls
+made at a choice point alone.
+
 Nothing here is a timed test: the numbers are printed for a human to compare (and written with ``--json``).
 """
 
@@ -43,7 +51,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -56,15 +64,16 @@ from tenace.laws.events import ClaimRuled, Event
 from tenace.laws.refs import DIRECTOR
 from tenace.laws.table import Phase
 from tenace.robots import Robot
-from tenace.robots.bidding import meaning_of
+from tenace.robots.bidding import meaning_of, table_context
 from tenace.robots.signals import STANDARD, Carding, carding_of
-from tenace.robots.simulation import Settings
+from tenace.robots.simulation import Settings, options
 from tenace.scoring.imps import imps
 from tenace.scoring.points import score
 from tenace.seats import SEATS, Seat, Side
 from tenace.solver.dds import dd_tables, par, solve_position
 from tenace.system.bidding import check
 from tenace.system.bidding.hand import HandInfo
+from tenace.system.bidding.systems import builtin
 
 Bidder = Callable[[Board, Seat, tuple[Call, ...]], tuple[Call, str]]
 """Given the board, the seat to call and the calls so far: the call and its explanation."""
@@ -98,10 +107,16 @@ class Robots:
 
     seed: int = 0
     simulate: bool = True
+    settings: Settings = field(default_factory=lambda: Settings(budget=None))
+    """How the robots simulate at a choice point: by default the robots' own settings without the
+    wall-clock budget, so that a run gives the same auctions however busy the machine is."""
     times: list[float] = field(default_factory=list)
+    choice_times: list[float] = field(default_factory=list)
+    """CPU time of the calls made at a choice point (where simulation ran)."""
 
     def robot(self, seat: Seat, board: Board) -> Robot:
-        return Robot(seat, samples=20 if self.simulate else 0, seed=self.seed + board.number)
+        return Robot(seat, samples=20 if self.simulate else 0, seed=self.seed + board.number,
+                     bidding=self.settings)
 
     def bid(self, board: Board) -> tuple[tuple[Call, ...], list[tuple[Seat, Call, str]]]:
         """The auction of ``board`` and each call's explanation."""
@@ -113,7 +128,7 @@ class Robots:
             assert isinstance(seat, Seat)
             start = time.process_time()
             event = robots[seat].act(table.view(seat))
-            self.times.append(time.process_time() - start)
+            self._timed(board, seat, tuple(c for _, c, _ in said), time.process_time() - start)
             assert isinstance(event, CallMade), event
             said.append((seat, event.call, event.explanation or ""))
             table = table.apply(event)
@@ -128,9 +143,16 @@ class Robots:
         robot = self.robot(seat, board)
         start = time.process_time()
         event = robot.act(table.view(seat))
-        self.times.append(time.process_time() - start)
+        self._timed(board, seat, calls, time.process_time() - start)
         assert isinstance(event, CallMade)
         return event.call
+
+    def _timed(self, board: Board, seat: Seat, calls: tuple[Call, ...], seconds: float) -> None:
+        self.times.append(seconds)
+        if self.simulate:
+            ctx = table_context(builtin(), board.dealer, calls, board.vulnerability)
+            if len(options(ctx, HandInfo.of(board.deal[seat]))) > 1:
+                self.choice_times.append(seconds)
 
 
 # --- another revision's robots, in a subprocess ---------------------------------------------------------
@@ -438,6 +460,17 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=20, help="card-play samples (default 20)")
     parser.add_argument("--versus", help="git revision whose robots bid against these, head to head")
     parser.add_argument("--rules-only", action="store_true", help="bid by the rules alone, no simulation")
+    parser.add_argument("--versus-rules", action="store_true",
+                        help="head to head: these robots simulating against the same robots bidding by the "
+                             "rules alone")
+    parser.add_argument("--bid-samples", type=int, help="deals simulated at a choice point")
+    parser.add_argument("--margin", type=float, help="simulation's margin (default: the robots')")
+    parser.add_argument("--confidence", type=float, help="simulation's confidence (default: the robots')")
+    parser.add_argument("--budget", type=float,
+                        help="simulation's wall-clock budget per call in seconds (default: none, so "
+                             "that runs repeat exactly)")
+    parser.add_argument("--boards-json", type=Path,
+                        help="write each board's auction(s) and IMPs here (with --versus-rules: both tables)")
     parser.add_argument("--show", type=int, default=0, help="print the first N contradicted explanations")
     parser.add_argument("--json", type=Path, help="write the figures here")
     parser.add_argument("--cards", type=Path, help="write every card played and judged here (with --play)")
@@ -447,12 +480,18 @@ def main() -> None:
 
     deals = boards(args.deals, args.seed)
     tables = cached_tables(deals, args.seed)
-    robots = Robots(args.seed, simulate=not args.rules_only)
+    settings = Settings(budget=args.budget)
+    for name in ("bid_samples", "margin", "confidence"):
+        value = getattr(args, name)
+        if value is not None:
+            settings = replace(settings, **{"samples" if name == "bid_samples" else name: value})
+    robots = Robots(args.seed, simulate=not args.rules_only, settings=settings)
     bidding = Bidding()
     for board, dd in zip(deals, tables, strict=True):
         calls, said = robots.bid(board)
         bidding.add(board, calls, dd, said)
-    figures: dict[str, Any] = {"bidding": {**bidding.summary(), **timing("call", robots.times)}}
+    figures: dict[str, Any] = {"bidding": {**bidding.summary(), **timing("call", robots.times),
+                                           **timing("call at a choice point", robots.choice_times)}}
     for key, value in figures["bidding"].items():
         print(f"{key:<48} {value}")
     for line in bidding.contradicted[:args.show]:
@@ -476,6 +515,28 @@ def main() -> None:
                              "standard error": round(error, 3)}
         print(f"head to head against {args.versus}: {mean:+.3f} IMPs per board "
               f"(standard error {error:.3f}) over {len(swings)} boards")
+
+    if args.versus_rules:
+        rules = Robots(args.seed, simulate=False)
+        swings, rows = [], []
+        for board, dd in zip(deals, tables, strict=True):
+            one_calls = mixed_auction(board, robots.bidder, rules.bidder)
+            two_calls = mixed_auction(board, rules.bidder, robots.bidder)
+            one = table_score(board, contract_of(board.dealer, one_calls), dd)
+            two = table_score(board, contract_of(board.dealer, two_calls), dd)
+            swings.append(imps(one - two))
+            rows.append({"board": board.number, "simulation NS": [str(c) for c in one_calls],
+                         "simulation EW": [str(c) for c in two_calls], "imps": swings[-1]})
+        mean = statistics.mean(swings)
+        error = statistics.stdev(swings) / len(swings) ** 0.5 if len(swings) > 1 else 0.0
+        figures["versus rules"] = {"boards": len(swings), "IMPs per board": round(mean, 3),
+                                   "standard error": round(error, 3),
+                                   "boards that differ": sum(1 for row in rows
+                                                             if row["simulation NS"] != row["simulation EW"])}
+        print(f"head to head, simulation against the rules alone: {mean:+.3f} IMPs per board "
+              f"(standard error {error:.3f}) over {len(swings)} boards")
+        if args.boards_json:
+            args.boards_json.write_text(json.dumps(rows, indent=1))
 
     if args.play:
         playing = Playing()

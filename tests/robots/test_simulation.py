@@ -10,7 +10,7 @@ import pytest
 
 from tenace import CardSet, Seat, parse_call
 from tenace.robots.bidding import table_context
-from tenace.robots.simulation import Settings, choose, sample_hands
+from tenace.robots.simulation import Settings, choose, options, sample_hands
 from tenace.solver import dds
 from tenace.system.bidding.calls import call_of
 from tenace.system.bidding.check import contradictions
@@ -57,8 +57,10 @@ def test_sampled_deals_give_every_player_a_hand_that_makes_his_calls() -> None:
             if seat == Seat.SOUTH.index:
                 continue
             hand = HandInfo.of(CardSet.from_bits(deal[seat]))
-            made = decide(context(system, Seat.NORTH.index, (False, False), ctx.calls[:index]), hand).call
-            assert call_of(made) == call, f"{hand.cards} would not have made {call} at call {index}"
+            # the system's call with that hand, or at a choice point one its simulation weighs
+            allowed = options(context(system, Seat.NORTH.index, (False, False), ctx.calls[:index]), hand)
+            assert call in [call_of(c.call) for c in allowed], (
+                f"{hand.cards} would not have made {call} at call {index}")
 
 
 @needs_dds
@@ -96,3 +98,64 @@ def test_no_samples_means_the_rules_alone() -> None:
     ctx = table_context(TOY, Seat.NORTH, calls("1NT P"))
     mine = CardSet.from_pbn("AKQ2.KQ3.AQ4.K32")
     assert str(call_of(choose(ctx, mine, random.Random(1), Settings(samples=0)).call)) == "P"
+
+
+SAME = parse_system("""
+system Same
+conventions Strong notrump
+[-]
+1NT  hcp 15-17, balanced   : notrump-opening
+P                          : pass-weak
+[1NT P]
+3NT  hcp 10+               : notrump-game   judge
+2C   hcp 10+               : stayman        option
+P                          : pass-weak
+[1NT P 2C P]
+2NT                        : natural
+[1NT P 2C P 2NT P]
+3NT                        : notrump-game
+""", "same.rules")
+
+
+def test_the_options_are_the_system_call_then_the_alternatives_the_hand_meets() -> None:
+    ctx = table_context(TOY, Seat.NORTH, calls("1NT P"))
+    strong = options(ctx, HandInfo.of(CardSet.from_pbn("AKQ2.KQ3.AQ4.K32")))
+    assert [str(call_of(c.call)) for c in strong] == ["P", "6NT"]
+    weak = options(ctx, HandInfo.of(CardSet.from_pbn("8752.983.J74.932")))   # 1 HCP: 6NT needs 10+
+    assert [str(call_of(c.call)) for c in weak] == ["P"]
+    opening = table_context(TOY, Seat.NORTH, [])   # 1NT is no choice point: nothing else is weighed
+    assert len(options(opening, HandInfo.of(CardSet.from_pbn("AK5.KQ4.J876.A54")))) == 1
+
+
+def test_deals_on_which_every_call_reaches_the_same_contract_are_not_solved(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # 3NT at once, or 2C 2NT 3NT: South declares 3NT either way, so there is nothing to solve or to gain
+    from tenace.robots import simulation
+
+    def solve(*_: object) -> list[int]:
+        raise AssertionError("a deal was solved although both calls reach the same contract")
+
+    monkeypatch.setattr(simulation, "_solve", solve)
+    ctx = table_context(SAME, Seat.NORTH, calls("1NT P"))
+    mine = CardSet.from_pbn("K52.QJ4.K876.Q54")   # 11 HCP: both calls allowed
+    assert [str(call_of(c.call)) for c in options(ctx, HandInfo.of(mine))] == ["3NT", "2C"]
+    choice = choose(ctx, mine, random.Random(2), Settings(samples=16, budget=None))
+    assert str(call_of(choice.call)) == "3NT"   # a tie: the system's call stands
+
+
+@pytest.mark.parametrize(("gains", "better"), [
+    ([1] * 16, True),                      # one IMP on every deal: above the margin, no doubt
+    ([0] * 14 + [12, -2], False),          # 0.6 on average, all of it from one deal: not clear
+    ([10, -8] * 8, False),                 # 1 on average but as likely a loss as a gain
+    ([0] * 12 + [2] * 4, False),           # clear, but half an IMP is not more than the margin
+])
+def test_another_call_replaces_the_system_call_only_when_clearly_better(gains: list[int],
+                                                                        better: bool) -> None:
+    from tenace.robots.simulation import _better, _estimate
+    settings = Settings(margin=0.5, confidence=1.0)
+    mean, error = _estimate(gains)
+    # independently: the mean and its standard error from the definitions
+    n = len(gains)
+    assert mean == pytest.approx(sum(gains) / n)
+    assert error == pytest.approx((sum((g - mean) ** 2 for g in gains) / (n - 1) / n) ** 0.5)
+    assert _better(gains, settings) is better

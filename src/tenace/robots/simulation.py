@@ -4,48 +4,57 @@ A rule marked ``judge`` is a choice point: the system's call is a reasonable one
 system also allows with this hand (a rule marked ``judge`` or ``option`` that the hand meets) may be better
 on this deal. The robot then:
 
-1. deals the unseen cards many times, consistently with the auction: each other player gets a hand within
-   what his calls showed (:attr:`Context.shown`), and, where the system explains his calls, a hand with
-   which the system would have made exactly those calls (the negative inferences come free);
+1. deals the unseen cards many times, consistently with the auction (:func:`sample_hands`, with the card
+   play's dealer, :mod:`tenace.robots.layouts`): each other player gets a hand within what his calls showed
+   (:attr:`Context.shown`) with which a robot of the system could have made exactly those calls, passes
+   included, so the negative inferences come free; a call that was itself chosen by simulation counts as one
+   the system allows. A player whose calls cannot be squared with the system is read more loosely, alone;
 2. for every candidate call, bids the rest of the auction on each deal with the system's rules for all four
    players (no simulation inside), to the final contract;
-3. solves each contract double dummy (DDS, every contract of every deal in one batch) and scores it under
-   the event's scoring (IMPs against the system's call, or matchpoints);
-4. keeps the system's call unless another does better by a margin.
+3. solves double dummy (DDS, in batches) the contracts of the deals on which the candidates lead to
+   different contracts (where they all reach the same one, no candidate gains anything there), and scores
+   them under the event's scoring: IMPs against the system's call (the call the other table makes when it
+   bids by the rules), or matchpoints;
+4. keeps the system's call unless another gains more than a margin, and clearly: its mean gain must also
+   stand some standard errors above zero, so that the best of several noisy estimates does not win on luck.
 
 Only calls the system's rules make with the robot's hand are candidates, so the explanation of the call
 chosen (the rules that make it, Law 20F) is always true of the hand: simulation chooses, it never invents.
 
 Decisions are reproducible: the deals come from the robot's own random stream, and with no time budget
-the number of deals is fixed.
+(the default) the number of deals does not depend on the machine's speed or load.
 """
 
 from __future__ import annotations
 
-import functools
 import random
 import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import comb
 from typing import Final
 
 from tenace.calls import Denomination
 from tenace.cards import CardSet
 from tenace.contract import Contract, Doubling
+from tenace.robots.layouts import Hidden, auction_of, deal_layouts
 from tenace.scoring.imps import imps
 from tenace.scoring.points import score
 from tenace.seats import SEATS
 from tenace.system.bidding.calls import DOUBLE, PASS, REDOUBLE, finished
-from tenace.system.bidding.conditions import Facts
 from tenace.system.bidding.engine import Choice, Context, HandInfo, candidates, context, decide
 
-__all__ = ["Settings", "choose", "sample_hands"]
+__all__ = ["Settings", "choose", "options", "sample_hands"]
 
 _DENOMINATIONS: Final = (Denomination.CLUBS, Denomination.DIAMONDS, Denomination.HEARTS, Denomination.SPADES,
                          Denomination.NOTRUMP)
 _MAX_CALLS: Final = 48
+_BATCH: Final = 8
+"""Deals solved at a time before the decision is checked for being settled."""
+
+Result = tuple[int, int, int, int] | None
+"""A final contract: (level, denomination index, declarer's seat index, doubling 1, 2 or 4); ``None``: passed
+out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,16 +62,19 @@ class Settings:
     """How hard a robot thinks about a choice of calls.
 
     ``samples``: deals to bid out and solve (at most); ``minimum``: fewer than this and the system's call
-    stands; ``budget``: seconds (wall clock) for dealing, after which no more deals are tried (``None``:
-    always try for ``samples``); ``scoring``: ``"imps"`` or ``"matchpoints"``; ``margin``: how much better
-    (IMPs per deal, or share of deals won) another call must do to replace the system's.
+    stands; ``budget``: seconds (wall clock) for dealing, after which no more deals are tried (``None``, the
+    default: always deal ``samples``, so that decisions do not depend on the machine's load);
+    ``scoring``: ``"imps"`` or ``"matchpoints"``; ``margin``: how much better (IMPs per deal, or share of
+    deals won) another call must do to replace the system's; ``confidence``: how many standard errors its
+    mean gain must also stand above zero.
     """
 
-    samples: int = 24
-    minimum: int = 8
-    budget: float | None = 0.25
+    samples: int = 32
+    minimum: int = 16
+    budget: float | None = None
     scoring: str = "imps"
-    margin: float = 0.3
+    margin: float = 0.5
+    confidence: float = 1.0
 
 
 def _hand(bits: int) -> HandInfo:
@@ -70,131 +82,50 @@ def _hand(bits: int) -> HandInfo:
     return HandInfo.of.__wrapped__(CardSet.from_bits(bits))
 
 
-def _fits(hand: HandInfo, facts: Facts) -> bool:
-    if not facts.hcp_min <= hand.hcp <= facts.hcp_max:
-        return False
-    for n, (low, high) in zip(hand.lengths, facts.lengths, strict=True):
-        if not low <= n <= high:
-            return False
-    return not (facts.balanced is not None and hand.balanced != facts.balanced)
-
-
-def _explained(ctx: Context, index: int) -> bool:
-    """Whether the system has a rule for the call at ``index`` (other than a pass nothing else fits)."""
-    meaning = ctx.meanings[index]
-    return any(rule.pattern is not None or rule.where == "generated" for rule in meaning.rules
-               if rule.label != "no-fit")
-
-
-_BALANCED_SHAPES: Final = frozenset({(4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2)})
-
-
-def _shapes(available: tuple[int, ...], facts: Facts) -> tuple[list[tuple[int, ...]], list[int]]:
-    """Every suit-length vector (clubs first) a hand dealt from ``available`` cards per suit may have within
-    ``facts``, each weighted by the number of ways to deal it."""
-    return _shapes_cached(available, facts.lengths, facts.balanced)
-
-
-@functools.lru_cache(maxsize=4096)
-def _shapes_cached(available: tuple[int, ...], lengths: tuple[tuple[int, int], ...],
-                   balanced: bool | None) -> tuple[list[tuple[int, ...]], list[int]]:
-    vectors: list[tuple[int, ...]] = []
-    weights: list[int] = []
-    ranges = [range(lo, min(hi, n) + 1) for (lo, hi), n in zip(lengths, available, strict=True)]
-    for c in ranges[0]:
-        for d in ranges[1]:
-            for h in ranges[2]:
-                sp = 13 - c - d - h
-                if sp not in ranges[3]:
-                    continue
-                vector = (c, d, h, sp)
-                shape = tuple(sorted(vector, reverse=True))
-                if balanced is not None and (shape in _BALANCED_SHAPES) != balanced:
-                    continue
-                vectors.append(vector)
-                weights.append(comb(available[0], c) * comb(available[1], d) * comb(available[2], h)
-                               * comb(available[3], sp))
-    return vectors, weights
-
-
-def _deal(pool: list[list[int]], facts: Facts, rng: random.Random) -> int | None:
-    """A random hand (bits) from ``pool`` (card bits by suit) whose lengths are within ``facts``: every such
-    hand equally likely; ``None`` when no hand of the pool has such lengths."""
-    vectors, weights = _shapes(tuple(len(cards) for cards in pool), facts)
-    if not vectors:
-        return None
-    vector = rng.choices(vectors, weights)[0]
-    bits = 0
-    for cards, n in zip(pool, vector, strict=True):
-        if n:
-            bits |= sum(rng.sample(cards, n))
-    return bits
+def options(ctx: Context, hand: HandInfo) -> list[Choice]:
+    """The calls simulation weighs for ``hand`` in ``ctx``: the system's own first, then, when its rule is a
+    choice point (``judge``), each other call a ``judge`` or ``option`` rule makes with the hand. A single
+    call means there is nothing to simulate."""
+    default = decide(ctx, hand)
+    out = [default]
+    if not default.rule.judge:
+        return out
+    for choice in candidates(ctx, hand, options=True):
+        if (choice.rule.judge or choice.rule.option) and all(choice.call != o.call for o in out):
+            out.append(choice)
+    return out
 
 
 def sample_hands(ctx: Context, mine: CardSet, count: int, rng: random.Random,
                  deadline: float | None = None) -> list[tuple[int, int, int, int]]:
-    """Up to ``count`` deals (hands as bits, North first) that give the player to call ``mine`` and each
-    other player a hand with which the system would have made his calls (or, failing that after many
-    tries, a hand within what his calls showed).
+    """``count`` deals (hands as bits, North first) that give the player to call ``mine`` and each other
+    player a hand with which a robot of the system could have made his calls (fewer when ``deadline``, a
+    :func:`time.perf_counter` value, passes first).
 
-    Partner's hand is dealt first with suit lengths drawn within what he showed (each hand with such
-    lengths equally likely), until one has the right strength and would have made his calls; then the
-    left-hand opponent's from the rest the same way, until his and the right-hand opponent's (what remains)
-    both fit."""
-    me = ctx.turn
-    partner, lho, rho = (me + 2) % 4, (me + 1) % 4, (me + 3) % 4
-    unseen = CardSet.full().bits & ~mine.bits
-    by_suit = [[1 << i for i in range(13 * s, 13 * s + 13) if unseen >> i & 1] for s in range(4)]
-    replays: dict[int, list[tuple[Context, int]]] = {partner: [], lho: [], rho: []}
-    system, dealer, vul = ctx.system, ctx.dealer, ctx.vulnerability
-    for i, call in enumerate(ctx.calls):
-        seat = ctx.seat_of(i)
-        if seat in replays and _explained(ctx, i):
-            replays[seat].append((context(system, dealer, vul, ctx.calls[:i]), call))
-
-    def fits(seat: int, bits: int, strict: bool) -> bool:
-        info = _hand(bits)
-        if not _fits(info, ctx.shown[seat]):
-            return False
-        return not strict or all(decide(prefix, info).call == call for prefix, call in replays[seat])
-
+    The card play's dealer does the work (:func:`tenace.robots.layouts.deal_layouts`): the hand the auction
+    restricts most is drawn first within the lengths and strength its player showed, the others share the
+    rest, and a deal that fails a player's calls is dealt again, so every consistent deal is equally likely.
+    A player no hand of whom replays his calls is read one step more loosely (his ranges only, then with
+    slack, then freely); the others keep their constraints."""
+    me = SEATS[ctx.turn]
+    hidden = [Hidden(seat, 0, 13, 0, frozenset()) for seat in SEATS if seat is not me]
+    auction = {seat: a for seat, a in auction_of(ctx).items() if seat is not me}
+    pool = CardSet.full().bits & ~mine.bits
     out: list[tuple[int, int, int, int]] = []
-    budget = 400 * count
-    tries = 0
-    strict = True
-    while len(out) < count and tries < budget:
+    step = count if deadline is None else 4
+    while len(out) < count:
         if deadline is not None and time.perf_counter() > deadline:
             break
-        if strict and tries > budget // 3 and len(out) < count // 4:
-            # the calls cannot be squared with the system (a human's, or a misbid): ranges only
-            strict = False
-        found = None
-        for _ in range(100):
-            tries += 1
-            bits = _deal(by_suit, ctx.shown[partner], rng)
-            if bits is None:
-                return out
-            if fits(partner, bits, strict):
-                found = bits
-                break
-        if found is None:
-            continue
-        rest = [[c for c in cards if not found & c] for cards in by_suit]
-        remaining = sum(sum(cards) for cards in rest)
-        for _ in range(50):
-            tries += 1
-            left = _deal(rest, ctx.shown[lho], rng)
-            if left is None:
-                break
-            right = remaining & ~left
-            if fits(lho, left, strict) and fits(rho, right, strict):
-                hands = {me: mine.bits, partner: found, lho: left, rho: right}
-                out.append((hands[0], hands[1], hands[2], hands[3]))
-                break
+        for layout in deal_layouts(hidden, pool, auction, min(step, count - len(out)), rng):
+            hands = [0, 0, 0, 0]
+            hands[ctx.turn] = mine.bits
+            for seat, cards in layout.hands.items():
+                hands[seat.index] = CardSet(cards).bits
+            out.append((hands[0], hands[1], hands[2], hands[3]))
     return out
 
 
-def _contract(dealer: int, calls: Sequence[int]) -> tuple[int, int, int, int] | None:
+def _contract(dealer: int, calls: Sequence[int]) -> Result:
     """(level, denomination, declarer seat, doubling) of a finished auction, or ``None`` when passed out."""
     last = next((i for i in range(len(calls) - 1, -1, -1) if calls[i] >= 3), None)
     if last is None:
@@ -213,7 +144,8 @@ def _contract(dealer: int, calls: Sequence[int]) -> tuple[int, int, int, int] | 
     return level, denomination, declarer, doubling
 
 
-def _rollout(ctx: Context, first: int, hands: Sequence[HandInfo]) -> tuple[int, int, int, int] | None:
+def _rollout(ctx: Context, first: int, hands: Sequence[HandInfo]) -> Result:
+    """The contract the system's rules reach on ``hands`` once ``first`` is made in ``ctx``."""
     system, dealer, vul = ctx.system, ctx.dealer, ctx.vulnerability
     calls = (*ctx.calls, first)
     while not finished(calls) and len(calls) < _MAX_CALLS:
@@ -224,7 +156,7 @@ def _rollout(ctx: Context, first: int, hands: Sequence[HandInfo]) -> tuple[int, 
     return _contract(dealer, calls)
 
 
-def _score(result: tuple[int, int, int, int] | None, tricks: int, side: int, vul: tuple[bool, bool]) -> int:
+def _score(result: Result, tricks: int, side: int, vul: tuple[bool, bool]) -> int:
     """The score of ``result`` for ``side`` (0 = North-South)."""
     if result is None:
         return 0
@@ -234,56 +166,6 @@ def _score(result: tuple[int, int, int, int] | None, tricks: int, side: int, vul
     return points if declarer % 2 == side else -points
 
 
-def choose(ctx: Context, mine: CardSet, rng: random.Random, settings: Settings = Settings()) -> Choice:
-    """The call for the player to call in ``ctx`` holding ``mine``: the system's, unless it is a choice
-    point and simulation finds a better one among the calls the system allows.
-
-    The deals are solved a batch at a time; once every alternative is clearly better or clearly not better
-    than the system's call (two standard errors from the margin), the rest are not solved."""
-    hand = HandInfo.of(mine)
-    default = decide(ctx, hand)
-    if not default.rule.judge or settings.samples <= 0:
-        return default
-    options: list[Choice] = [default]
-    for choice in candidates(ctx, hand, options=True):
-        if (choice.rule.judge or choice.rule.option) and all(choice.call != o.call for o in options):
-            options.append(choice)
-    if len(options) < 2:
-        return default
-    deadline = None if settings.budget is None else time.perf_counter() + settings.budget
-    deals = sample_hands(ctx, mine, settings.samples, rng, deadline)
-    if len(deals) < settings.minimum:
-        return default
-    infos = [[_hand(bits) if seat != ctx.turn else hand for seat, bits in enumerate(deal)] for deal in deals]
-    results = [[_rollout(ctx, option.call, info) for info in infos] for option in options]
-    side = ctx.turn % 2
-    scores: list[list[int]] = [[] for _ in options]
-    for start in range(0, len(deals), _BATCH):
-        stop = min(start + _BATCH, len(deals))
-        wanted: dict[tuple[int, int, int], int] = {}
-        for row in results:
-            for d in range(start, stop):
-                result = row[d]
-                if result is not None:
-                    wanted.setdefault((d, result[2], result[1]), 0)
-        for key, tricks in zip(list(wanted), _solve(deals, list(wanted)), strict=True):
-            wanted[key] = tricks
-        for i, row in enumerate(results):
-            scores[i] += [_score(r, wanted[(d, r[2], r[1])] if r is not None else 0, side, ctx.vulnerability)
-                          for d, r in zip(range(start, stop), row[start:stop], strict=True)]
-        if stop >= settings.minimum and _settled(scores, settings):
-            break
-    best, best_value = 0, float(settings.margin)
-    for i in range(1, len(options)):
-        value = statistics.mean(_gains(scores[i], scores[0], settings.scoring))
-        if value > best_value:
-            best, best_value = i, value
-    return options[best]
-
-
-_BATCH: Final = 8
-
-
 def _gains(scores: Sequence[int], base: Sequence[int], scoring: str) -> list[int]:
     """Deal by deal, what a call gains over the system's: IMPs, or +1/0/-1 at matchpoints."""
     if scoring == "matchpoints":
@@ -291,14 +173,76 @@ def _gains(scores: Sequence[int], base: Sequence[int], scoring: str) -> list[int
     return [imps(a - b) for a, b in zip(scores, base, strict=True)]
 
 
+def _estimate(gains: Sequence[int]) -> tuple[float, float]:
+    """The mean gain and its standard error."""
+    mean = statistics.fmean(gains)
+    error = statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 0.0
+    return mean, error
+
+
+def _better(gains: Sequence[int], settings: Settings) -> bool:
+    """Whether a call with these gains over the system's call should replace it: by more than the margin,
+    and by ``confidence`` standard errors."""
+    mean, error = _estimate(gains)
+    return mean > settings.margin and mean > settings.confidence * error
+
+
 def _settled(scores: Sequence[Sequence[int]], settings: Settings) -> bool:
-    """Whether every alternative is more than two standard errors above or below the margin."""
+    """Whether more deals would hardly change the decision: every alternative's mean gain is more than two
+    standard errors away from the threshold it must pass."""
     for row in scores[1:]:
-        gains = _gains(row, scores[0], settings.scoring)
-        error = statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 0.0
-        if abs(statistics.mean(gains) - settings.margin) <= 2 * error:
+        mean, error = _estimate(_gains(row, scores[0], settings.scoring))
+        threshold = max(settings.margin, settings.confidence * error)
+        if abs(mean - threshold) <= 2 * error or (error == 0 and mean == threshold):
             return False
     return True
+
+
+def choose(ctx: Context, mine: CardSet, rng: random.Random, settings: Settings = Settings()) -> Choice:
+    """The call for the player to call in ``ctx`` holding ``mine``: the system's, unless it is a choice
+    point and simulation finds a clearly better one among the calls the system allows (:func:`options`).
+
+    The deals are solved a batch at a time; once every alternative is clearly better or clearly not better
+    than the system's call, the rest are not solved."""
+    hand = HandInfo.of(mine)
+    calls = options(ctx, hand)
+    if len(calls) < 2 or settings.samples <= 0:
+        return calls[0]
+    deadline = None if settings.budget is None else time.perf_counter() + settings.budget
+    deals = sample_hands(ctx, mine, settings.samples, rng, deadline)
+    if len(deals) < settings.minimum:
+        return calls[0]
+    infos = [[_hand(bits) if seat != ctx.turn else hand for seat, bits in enumerate(deal)] for deal in deals]
+    results = [[_rollout(ctx, option.call, info) for info in infos] for option in calls]
+    side = ctx.turn % 2
+    scores: list[list[int]] = [[] for _ in calls]
+    for start in range(0, len(deals), _BATCH):
+        stop = min(start + _BATCH, len(deals))
+        wanted: dict[tuple[int, int, int], int] = {}
+        for d in range(start, stop):
+            reached = {row[d] for row in results}
+            if len(reached) > 1:   # the same contract whatever the call: no call gains anything here
+                for result in reached:
+                    if result is not None:
+                        wanted.setdefault((d, result[2], result[1]), 0)
+        if wanted:
+            for key, tricks in zip(list(wanted), _solve(deals, list(wanted)), strict=True):
+                wanted[key] = tricks
+        for i, row in enumerate(results):
+            for d in range(start, stop):
+                result = row[d]
+                # not solved: passed out, or the contract every call reaches (scored 0 for all, no gain)
+                taken = wanted.get((d, result[2], result[1])) if result is not None else None
+                scores[i].append(0 if taken is None else _score(result, taken, side, ctx.vulnerability))
+        if stop >= settings.minimum and _settled(scores, settings):
+            break
+    best, best_value = 0, 0.0
+    for i in range(1, len(calls)):
+        gains = _gains(scores[i], scores[0], settings.scoring)
+        value = statistics.fmean(gains)
+        if _better(gains, settings) and value > best_value:
+            best, best_value = i, value
+    return calls[best]
 
 
 def _solve(deals: Sequence[tuple[int, int, int, int]], wanted: Sequence[tuple[int, int, int]]) -> list[int]:
