@@ -14,6 +14,10 @@ from tenace.seats import SEATS, Seat, Side
 class Vulnerability(enum.Enum):
     """Which sides are vulnerable (Law 2). Values are the PBN spellings."""
 
+    # members are singletons equal only to themselves, so hashing by identity is correct, and much cheaper
+    # than Enum's hash of the name (a Python call): these are dictionary keys everywhere
+    __hash__ = object.__hash__
+
     NONE = "None"
     NS = "NS"
     EW = "EW"

@@ -15,6 +15,10 @@ class Denomination(enum.Enum):
     """The denomination (strain) of a bid, ordered for bidding: clubs < diamonds < hearts < spades <
     notrump (Law 18E)."""
 
+    # members are singletons equal only to themselves, so hashing by identity is correct, and much cheaper
+    # than Enum's hash of the name (a Python call): these are dictionary keys everywhere
+    __hash__ = object.__hash__
+
     CLUBS = "C"
     DIAMONDS = "D"
     HEARTS = "H"

@@ -12,6 +12,10 @@ from tenace.errors import NotationError
 class Suit(enum.Enum):
     """A suit. Members compare in rank order, clubs lowest (Law 1A)."""
 
+    # members are singletons equal only to themselves, so hashing by identity is correct, and much cheaper
+    # than Enum's hash of the name (a Python call): these are dictionary keys everywhere
+    __hash__ = object.__hash__
+
     CLUBS = "C"
     DIAMONDS = "D"
     HEARTS = "H"

@@ -15,6 +15,10 @@ from tenace.seats import Seat, Side
 class Doubling(enum.Enum):
     """Whether the contract is doubled; the value is the multiplier of trick scores (Law 77)."""
 
+    # members are singletons equal only to themselves, so hashing by identity is correct, and much cheaper
+    # than Enum's hash of the name (a Python call): these are dictionary keys everywhere
+    __hash__ = object.__hash__
+
     UNDOUBLED = 1
     DOUBLED = 2
     REDOUBLED = 4

@@ -12,6 +12,10 @@ from tenace.errors import NotationError
 class Side(enum.Enum):
     """A partnership."""
 
+    # members are singletons equal only to themselves, so hashing by identity is correct, and much cheaper
+    # than Enum's hash of the name (a Python call): these are dictionary keys everywhere
+    __hash__ = object.__hash__
+
     NS = "NS"
     EW = "EW"
 
@@ -43,6 +47,10 @@ class Side(enum.Enum):
 
 class Seat(enum.Enum):
     """A compass seat, in clockwise rotation from North. Never falsy."""
+
+    # members are singletons equal only to themselves, so hashing by identity is correct, and much cheaper
+    # than Enum's hash of the name (a Python call): these are dictionary keys everywhere
+    __hash__ = object.__hash__
 
     NORTH = "N"
     EAST = "E"
