@@ -17,9 +17,9 @@ from tenace.board import Vulnerability, vulnerability_for
 from tenace.contract import Contract
 from tenace.errors import BridgeError
 from tenace.formats.pbn import PBNGame, PBNTable, read_games
-from tenace.formats.pbn.grammar import RawTag
 from tenace.formats.pbn.tables import Cell
 from tenace.formats.pbn.tags import SideValue
+from tenace.record import DealRecord
 from tenace.scoring.adjusted import ArtificialAdjustedScore, Award
 from tenace.scoring.imps import butler_datum, imps_against
 from tenace.scoring.matchpoints import (
@@ -791,7 +791,8 @@ def _ns_percentage(value: SideValue, contract: Contract | None) -> Decimal | Non
 
 
 def _rescore_score_tags(
-    games: Sequence[PBNGame], source: str, rounding: Rounding | None, program: str | None, unscored: int = 0
+    games: Sequence[PBNGame | _ScoreGame], source: str, rounding: Rounding | None, program: str | None,
+    unscored: int = 0,
 ) -> RescoreReport:
     """One table's result per game, as BBO Helper writes a player's boards of an online tournament:
     ``[Score "NS 110"]`` checked against Law 77 from Contract, Declarer, Result and the board's
@@ -832,14 +833,15 @@ def _rescore_score_tags(
     ]
     if unscored:
         notes.append(f"{unscored} game(s) without a Score tag are not checked")
-    name = program or _pbn_program(games)
+    name = program or _pbn_program([g for g in games[:1] if isinstance(g, PBNGame)])
     default = Rounding.HALF_UP if name.lower().startswith(("bbo", "ruter")) else Rounding.HALF_EVEN
     return RescoreReport(
         source, "pbn", name, "scores", rounding or default, tuple(lines), (), (), tuple(notes)
     )
 
 
-def _team_match(games: Sequence[PBNGame], lines: list[LineReport]) -> tuple[list[LineReport], list[str]]:
+def _team_match(games: Sequence[PBNGame | _ScoreGame], lines: list[LineReport]
+                ) -> tuple[list[LineReport], list[str]]:
     """A team match written one game per room (``[Room "Open"]`` and ``[Room "Closed"]``, as BridgeComposer
     and others write it): on each board the home team sits NS in the Open room and EW in the Closed room,
     so its swing is the IMPs of the difference of the two NS scores (Law 78B). A room's ``ScoreIMP`` is
@@ -882,18 +884,44 @@ def _team_match(games: Sequence[PBNGame], lines: list[LineReport]) -> tuple[list
     return out, notes
 
 
-_SCORE_TAGS: Final = frozenset({"North", "South", "East", "West", "Room", "Score", "Event"})
+_SCORE_TAGS: Final = ("North", "South", "East", "West", "Room", "Score", "Event")
 """The tags a game without score tables keeps for re-scoring its Score tag (the first game is kept whole)."""
 _SCORE_VALUES: Final = frozenset({"Score", "ScorePercentage", "ScoreIMP"})
 
 
-def _kept_games(data: str | bytes | Path, source: str) -> tuple[list[PBNGame], int]:
+_NO_VALUES: Final[Mapping[str, object]] = MappingProxyType({})
+
+
+class _ScoreGame:
+    """What re-scoring a Score tag looks at in a game, and nothing else (a big file holds many): the board,
+    contract and result, the Score tag's value for North-South, the names, the room and the other Score
+    values, with the game's interface (:meth:`tag`, ``values``, ``record``, ``score_ns``)."""
+
+    __slots__ = ("lineno", "record", "score_ns", "tags", "values")
+    comments: tuple[object, ...] = ()
+
+    def __init__(self, game: PBNGame) -> None:
+        record = game.record
+        self.record = DealRecord(number=record.number, vulnerability=record.vulnerability,
+                                 contract=record.contract, passed_out=record.passed_out, tricks=record.tricks)
+        self.score_ns = game.score_ns
+        self.lineno = game.lineno
+        self.tags = tuple(None if (value := game.tag(name)) is None else sys.intern(value)
+                          for name in _SCORE_TAGS)
+        values = {k: v for k, v in game.values.items() if k in _SCORE_VALUES and k != "Score"}
+        self.values = MappingProxyType(values) if values else _NO_VALUES
+
+    def tag(self, name: str) -> str | None:
+        return self.tags[_SCORE_TAGS.index(name)] if name in _SCORE_TAGS else None
+
+
+def _kept_games(data: str | bytes | Path, source: str) -> tuple[list[PBNGame | _ScoreGame], int]:
     """The games re-scoring needs, read one at a time and each cut down to what re-scoring looks at, so a
     big file takes the memory of its results, not of its games: the first game (the program's name), the
     games with score tables (without their auction and play), and of the others those with a Score tag
     (only the tags and values :data:`_SCORE_TAGS` names, and the record's contract and result). Also how
     many games were left out (games without a Score tag, which the report counts)."""
-    kept: list[PBNGame] = []
+    kept: list[PBNGame | _ScoreGame] = []
     left_out = 0
     for game in read_games(data, source=source):
         has_table = any(t.name in ("ScoreTable", "TotalScoreTable") for t in game.tables)
@@ -904,14 +932,7 @@ def _kept_games(data: str | bytes | Path, source: str) -> tuple[list[PBNGame], i
         if has_table or not kept:
             kept.append(replace(game, record=record, auction=None, play=None, problems=()))
             continue
-        kept.append(replace(
-            game,
-            record=replace(record, deal=None, extra=(), players=(None, None, None, None)),
-            tags=tuple(RawTag(t.name, sys.intern(t.value), t.lineno) for t in game.tags
-                       if t.name in _SCORE_TAGS),
-            values=MappingProxyType({k: v for k, v in game.values.items() if k in _SCORE_VALUES}),
-            auction=None, play=None, tables=(), problems=(), comments=(),
-        ))
+        kept.append(_ScoreGame(game))
     return kept, left_out
 
 
@@ -927,7 +948,7 @@ def rescore_pbn(
     :raises RescoreError: if the file has no ScoreTable or a table cell that should be a number is not.
     """
     games, left_out = _kept_games(data, source)
-    scores = _PBNScores(games, source, rounding)
+    scores = _PBNScores([g for g in games if isinstance(g, PBNGame)], source, rounding)
     if not scores.boards:
         if any(game.tag("Score") for game in games):
             return _rescore_score_tags(games, source, rounding, _program_of(data), left_out)
