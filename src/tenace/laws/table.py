@@ -175,14 +175,17 @@ class Table:
     def cut_short(self) -> bool:
         """Whether the Director ended the board unplayed with an adjusted score (Law 16D2(d),
         :func:`tenace.laws.adjustments.cut_short`)."""
-        return self._memoized("cut_short", self._cut_short_now)
-
-    def _cut_short_now(self) -> bool:
-        return adjustments.cut_short(self)
+        cut: bool | None = self._memo.get("cut_short")  # asked at every event: the memo read directly
+        if cut is None:
+            cut = self._memo["cut_short"] = adjustments.cut_short(self)
+        return cut
 
     @property
     def phase(self) -> Phase:
-        return self._memoized("phase", self._phase_now)
+        phase: Phase | None = self._memo.get("phase")  # asked at every event: the memo read directly
+        if phase is None:
+            phase = self._memo["phase"] = self._phase_now()
+        return phase
 
     def _phase_now(self) -> Phase:
         if self.mishaps.cancelled is not None:  # Laws 13B2, 13D, 15A2(a), 15B1: an adjusted score instead
