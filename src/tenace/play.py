@@ -10,9 +10,11 @@ from tenace.cards import Card, CardSet, Suit
 from tenace.contract import Contract
 from tenace.deal import Deal
 from tenace.errors import IllegalPlayError, ImpossibleActionError
-from tenace.seats import Seat, Side
+from tenace.seats import SEATS, Seat, Side
 
 _EMPTY: Final = CardSet()
+_SEATS: Final = SEATS
+_INDEX: Final[dict[Seat, int]] = {seat: i for i, seat in enumerate(SEATS)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,28 +86,34 @@ class Play:
     leads: tuple[tuple[int, Seat], ...] = ()
     """Tricks led from another seat than Law 44G gives, as (trick index from 0, leader) pairs: a lead out of
     turn that stands (Law 53A). Empty in a play without one; see :meth:`lead_out_of_turn`."""
-    # Derived from the fields above; never passed in (so dataclasses.replace() recomputes them too).
+    # Derived from the fields above; never passed in (so dataclasses.replace() recomputes them too). A push
+    # builds the next play's derived values once, from this play's: the trick in progress and the seat on turn
+    # are kept in the state, not worked out again from the cards.
     _winners: tuple[Seat, ...] = field(default=(), init=False, repr=False, compare=False)
     _remaining: tuple[CardSet, ...] = field(default=(), init=False, repr=False, compare=False)
     _revokes: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
     _tricks: tuple[Trick, ...] | None = field(default=None, init=False, repr=False, compare=False)
     """:attr:`tricks`, built on first use (a play is immutable, and views ask for it often)."""
-    _current: Trick | None = field(default=None, init=False, repr=False, compare=False)
-    """:attr:`current_trick`, built on first use."""
+    _current: Trick = field(default=Trick(Seat.NORTH), init=False, repr=False, compare=False)
+    """:attr:`current_trick`."""
+    _turn: Seat = field(default=Seat.NORTH, init=False, repr=False, compare=False)
+    """:attr:`turn`."""
     _legal: CardSet | None = field(default=None, init=False, repr=False, compare=False)
-    """:meth:`legal_cards`, worked out on first use."""
+    """:meth:`legal_cards`, worked out on first use (once per turn: every state is one turn)."""
 
     def __post_init__(self) -> None:
         cards = tuple(self.cards)
-        object.__setattr__(self, "cards", ())
-        object.__setattr__(self, "_remaining", self.deal.hands)
+        store = object.__setattr__
+        current = _trick(self._leader_of(0, ()), ())
+        for name, value in (("cards", ()), ("_remaining", self.deal.hands), ("_current", current),
+                            ("_turn", current.leader)):
+            store(self, name, value)
         state: Play = self
         for card in cards:
             state = state.push(card)
-        for name in ("cards", "_winners", "_remaining", "_revokes"):
-            object.__setattr__(self, name, getattr(state, name))
-        object.__setattr__(self, "_current", None)  # worked out above for the empty play
-        object.__setattr__(self, "_legal", None)
+        for name in ("cards", "_winners", "_remaining", "_revokes", "_current", "_turn"):
+            store(self, name, getattr(state, name))
+        store(self, "_legal", None)  # worked out above for the empty play
 
     @classmethod
     def for_contract(
@@ -131,7 +139,7 @@ class Play:
         tricks = self._tricks
         if tricks is None:
             tricks = tuple(
-                Trick(self._leader_of(i, self._winners), self.cards[4 * i: 4 * i + 4])
+                _trick(self._leader_of(i, self._winners), self.cards[4 * i: 4 * i + 4])
                 for i in range(len(self._winners))
             )
             object.__setattr__(self, "_tricks", tricks)
@@ -148,12 +156,7 @@ class Play:
     @property
     def current_trick(self) -> Trick:
         """The trick in progress (possibly empty; after the last trick, an empty trick)."""
-        trick = self._current
-        if trick is None:
-            n = len(self._winners)
-            trick = Trick(self._leader_of(n, self._winners), self.cards[4 * n:])
-            object.__setattr__(self, "_current", trick)
-        return trick
+        return self._current
 
     @property
     def winners(self) -> tuple[Seat, ...]:
@@ -163,8 +166,7 @@ class Play:
     @property
     def turn(self) -> Seat:
         """The seat to play next (dummy's cards are dummy's seat)."""
-        trick = self.current_trick
-        return trick.leader.rotate(len(trick.cards))
+        return self._turn
 
     @property
     def is_complete(self) -> bool:
@@ -196,13 +198,13 @@ class Play:
         return legal
 
     def _legal_now(self) -> CardSet:
-        if self.is_complete:
+        if len(self.cards) == 52:
             return _EMPTY
-        hand = self._remaining[self.turn.index]
-        led = self.current_trick.suit_led
-        if led is None:
+        hand = self._remaining[_INDEX[self._turn]]
+        trick = self._current.cards
+        if not trick:
             return hand
-        following = hand.suit(led)
+        following = hand.suit(trick[0].suit)
         return following if following else hand
 
     def push(self, card: Card) -> Play:
@@ -221,7 +223,7 @@ class Play:
         legal = self.legal_cards()
         if card in legal:
             return self._push(card, revoke=False)
-        if self.is_complete or card not in self._remaining[self.turn.index]:
+        if self.is_complete or card not in self._remaining[_INDEX[self._turn]]:
             self._explain(card)
         return self._push(card, revoke=True)
 
@@ -267,20 +269,43 @@ class Play:
         )
 
     def _push(self, card: Card, *, revoke: bool) -> Play:
-        seat = self.turn
-        remaining = list(self._remaining)
-        remaining[seat.index] = remaining[seat.index].remove(card)
+        seat, current = self._turn, self._current
+        i = _INDEX[seat]
+        remaining = self._remaining
+        remaining = (*remaining[:i], remaining[i].remove(card), *remaining[i + 1:])
         cards = (*self.cards, card)
+        trick = (*current.cards, card)
         winners, tricks = self._winners, self._tricks
-        if len(cards) % 4 == 0:
-            trick = Trick(self._leader_of(len(winners), winners), cards[-4:])
-            winners = (*winners, trick.winner(self.trump))
-            tricks = None if tricks is None else (*tricks, trick)
+        if len(trick) == 4:  # Law 44G: the winner of the trick leads to the next
+            done = _trick(current.leader, trick)
+            winners = (*winners, done.winner(self.trump))
+            tricks = None if tricks is None else (*tricks, done)
+            current = _trick(self._leader_of(len(winners), winners), ())
+            turn = current.leader
+        else:  # Law 44B: the others play in rotation
+            current = _trick(current.leader, trick)
+            turn = _SEATS[(i + 1) % 4]
         revokes = (*self._revokes, len(cards) - 1) if revoke else self._revokes
         new = object.__new__(Play)  # the next state is computed here: skip the replay in __post_init__
-        fields = {"deal": self.deal, "trump": self.trump, "leader": self.leader, "cards": cards,
-                  "leads": self.leads, "_winners": winners, "_remaining": tuple(remaining),
-                  "_revokes": revokes, "_tricks": tricks, "_current": None, "_legal": None}
-        for name, value in fields.items():
-            object.__setattr__(new, name, value)
+        store = object.__setattr__
+        store(new, "deal", self.deal)
+        store(new, "trump", self.trump)
+        store(new, "leader", self.leader)
+        store(new, "cards", cards)
+        store(new, "leads", self.leads)
+        store(new, "_winners", winners)
+        store(new, "_remaining", remaining)
+        store(new, "_revokes", revokes)
+        store(new, "_tricks", tricks)
+        store(new, "_current", current)
+        store(new, "_turn", turn)
+        store(new, "_legal", None)
         return new
+
+
+def _trick(leader: Seat, cards: tuple[Card, ...]) -> Trick:
+    """A :class:`Trick` of at most four cards, made without checking their number again."""
+    trick = object.__new__(Trick)
+    object.__setattr__(trick, "leader", leader)
+    object.__setattr__(trick, "cards", cards)
+    return trick

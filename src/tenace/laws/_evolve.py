@@ -3,8 +3,10 @@
 
 A replay builds a new state for every event, and ``dataclasses.replace`` (which looks up the fields, builds
 keyword arguments and runs the generated ``__init__``) was a third of the engine's time. For a dataclass
-whose ``__init__`` only stores its fields (no ``__post_init__``), the new instance is made directly: every
-init field copied or changed, every other field given its default again (a fresh dict for a memo). Anything
+whose ``__init__`` only stores its fields (no ``__post_init__``), the new instance is made directly by a small
+function written once per class (as :mod:`dataclasses` writes ``__init__``): every init field copied or
+changed, every other field given its default again (a fresh dict for a memo). For a class without slots
+(the table and the play period's state, the largest), that is one copy of the instance's dictionary. Anything
 else falls back to :func:`dataclasses.replace`, so the two always agree.
 """
 
@@ -21,20 +23,45 @@ _T = TypeVar("_T")
 
 
 @functools.cache
-def _layout(cls: type) -> tuple[tuple[str, ...], tuple[tuple[str, Callable[[], Any]], ...]] | None:
-    """The init fields of ``cls`` and its other fields with how to make their default, once per class;
-    ``None`` when its ``__init__`` does more than store its fields."""
+def _maker(cls: type) -> Callable[[Any, dict[str, Any]], Any] | None:
+    """The function making a ``cls`` from an instance and a dict of changes, once per class; ``None`` when the
+    class's ``__init__`` does more than store its fields."""
     if hasattr(cls, "__post_init__") or not cls.__dataclass_params__.init:  # type: ignore[attr-defined]
         return None
-    init, fresh = [], []
-    for f in dataclasses.fields(cls):
+    fields = dataclasses.fields(cls)
+    init = frozenset(f.name for f in fields if f.init)
+    namespace: dict[str, Any] = {"cls": cls, "new_": object.__new__, "store": object.__setattr__,
+                                 "init": init, "unknown": _unknown}
+    lines = ["def make(obj, changes):", "    new = new_(cls)"]
+    slots = "__slots__" in cls.__dict__
+    if slots:  # every field stored one by one
+        lines.append("    pop = changes.pop")
+        lines += [f"    store(new, {f.name!r}, pop({f.name!r}, obj.{f.name}))" for f in fields if f.init]
+        lines.append("    if changes: unknown(cls, changes)")
+    else:  # the instance's dictionary copied, then changed
+        lines += ["    if not changes.keys() <= init: unknown(cls, changes)", "    values = new.__dict__",
+                  "    values.update(obj.__dict__)", "    values.update(changes)"]
+    for i, f in enumerate(fields):
         if f.init:
-            init.append(f.name)
-        elif f.default_factory is not dataclasses.MISSING:
-            fresh.append((f.name, f.default_factory))
+            continue
+        if f.default_factory is not dataclasses.MISSING:
+            namespace[f"factory{i}"] = f.default_factory
+            value = f"factory{i}()"
         elif f.default is not dataclasses.MISSING:
-            fresh.append((f.name, functools.partial(lambda value: value, f.default)))
-    return tuple(init), tuple(fresh)
+            namespace[f"default{i}"] = f.default
+            value = f"default{i}"
+        else:
+            continue
+        lines.append(f"    store(new, {f.name!r}, {value})" if slots else f"    values[{f.name!r}] = {value}")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)  # noqa: S102 - source built above from the class's own field names
+    make: Callable[[Any, dict[str, Any]], Any] = namespace["make"]
+    return make
+
+
+def _unknown(cls: type, changes: dict[str, Any]) -> None:
+    names = sorted(n for n in changes if n not in {f.name for f in dataclasses.fields(cls) if f.init})
+    raise TypeError(f"{cls.__name__} has no init field {', '.join(names)}")
 
 
 def replace(obj: _T, /, **changes: Any) -> _T:
@@ -47,18 +74,8 @@ def replace(obj: _T, /, **changes: Any) -> _T:
     :raises TypeError: for a name that is not an init field.
     """
     cls: type = type(obj)
-    layout = _layout(cls)
-    if layout is None:
+    make = _maker(cls)
+    if make is None:
         return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
-    init, fresh = layout
-    new: _T = object.__new__(cls)
-    store = object.__setattr__
-    for name in init:
-        store(new, name, changes[name] if name in changes else getattr(obj, name))
-    for name, make in fresh:
-        store(new, name, make())
-    if len(changes) > 1 or (changes and next(iter(changes)) not in init):
-        unknown = sorted(set(changes) - set(init))
-        if unknown:
-            raise TypeError(f"{cls.__name__} has no init field {', '.join(unknown)}")
+    new: _T = make(obj, changes)
     return new

@@ -9,6 +9,7 @@ Pure functions from a :class:`PlayState` and an event to a new state, like :mod:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from tenace.contract import Contract
 from tenace.deal import Deal
@@ -44,8 +45,13 @@ from tenace.laws.refs import LawRef, Policy
 from tenace.laws.revokes import LedgerOfRevokes
 from tenace.play import Play
 
+_FRESH: Final = OutOfTurnState()
+_BEGUN: Final = OutOfTurnState(began=True)
+"""Laws 53-60 with nothing to keep but that the play has begun (Law 41C)."""
+_NO_DESIGNATION: Final = DesignationState()
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True)  # no slots: a new state copies this one's dictionary (see tenace.laws._evolve)
 class PlayState:
     """The play as the Laws see it at one moment."""
 
@@ -62,9 +68,9 @@ class PlayState:
     on by agreement (Law 68D2(b))."""
     revoke_ledger: LedgerOfRevokes = LedgerOfRevokes()
     """Revokes, their correction or establishment, and the Director's Law 64C review (:mod:`.revokes`)."""
-    out_of_turn: OutOfTurnState = OutOfTurnState()
+    out_of_turn: OutOfTurnState = _FRESH
     """Leads out of turn, premature and simultaneous plays (Laws 53-60): see :mod:`.out_of_turn`."""
-    designation: DesignationState = DesignationState()
+    designation: DesignationState = _NO_DESIGNATION
     """Dummy's cards named by declarer, changes of designation and dummy's wrong card (Laws 45-46): see
     :mod:`.designation`."""
     inspections: tuple[quitted.Inspection, ...] = ()
@@ -121,10 +127,36 @@ class PlayState:
 
 def on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> PlayState:
     """A card played from ``event.seat``'s hand."""
+    routine = _routine(state, event)
+    if routine is not None:
+        return routine
     played = _on_card(state, event, index, policy)
     if played.designation.kept is not None:
         return designation.after_card(played, event, index, policy, play_card=on_card)  # Law 45D1
     return played
+
+
+def _routine(state: PlayState, event: CardPlayed) -> PlayState | None:
+    """The play after the commonest card of all: when nothing is in progress that a Law of rectification looks
+    at (no decision, claim, lead out of turn, premature or held card, Law 57A requirement, penalty card or
+    lead rule, revoke correction, designation of dummy's card), the card comes from the hand whose turn it is
+    and follows suit (Law 44), so it is simply played. ``None`` for any other card: :func:`_on_card` and the
+    modules of Laws 45-64 take it, and give the same play for this one."""
+    mine = state.out_of_turn
+    if mine is not _BEGUN and mine != _BEGUN and mine != _FRESH:
+        return None
+    play = state.play
+    if (
+        event.seat is not play.turn
+        or event.card not in play.legal_cards()
+        or state.pending is not None
+        or state.claim is not None
+        or state.penalties.active
+        or state.revoke_ledger.replays
+        or (state.designation is not _NO_DESIGNATION and state.designation != _NO_DESIGNATION)
+    ):
+        return None
+    return replace(state, play=play.push(event.card), out_of_turn=_BEGUN)  # Law 41C: the play has begun
 
 
 def _on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> PlayState:

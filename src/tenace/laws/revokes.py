@@ -372,6 +372,8 @@ def settle(before: PlayState | None, after: PlayState, event: Event, index: int)
     Director's Law 64C decision once play has ended (then his other end-of-play reviews, Laws 45F and 67B3:
     :mod:`tenace.laws.reviews`)."""
     ledger = after.revoke_ledger
+    if not ledger.replays and not after.play.revokes and not _play_over(after):
+        return after  # no revoke in the play, none being corrected, play goes on: nothing to bring up to date
     if isinstance(event, CardPlayed) and before is not None and after.play is not before.play:
         ledger, penalties = _after_card(before, after, event, ledger)
         ledger = _new_revokes(after.play, ledger, index)

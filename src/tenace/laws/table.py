@@ -86,9 +86,11 @@ from tenace.scoring.points import score
 from tenace.seats import SEATS, Seat, Side
 
 _T = TypeVar("_T")
+_UNKNOWN: Any = object()
+"""Not worked out yet (in :attr:`Table._memo`)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a new table copies this one's dictionary (see tenace.laws._evolve)
 class Table:
     """One board at one table under the Laws.
 
@@ -165,20 +167,26 @@ class Table:
     def _memoized(self, name: str, compute: Callable[[], _T]) -> _T:
         """``compute()``, worked out once per table (a table never changes) and kept in :attr:`_memo`."""
         memo = self._memo
-        if name not in memo:
-            memo[name] = compute()
-        value: _T = memo[name]
-        return value
+        value = memo.get(name, _UNKNOWN)
+        if value is _UNKNOWN:
+            value = memo[name] = compute()
+        return value  # type: ignore[no-any-return]
 
     @property
     def cut_short(self) -> bool:
         """Whether the Director ended the board unplayed with an adjusted score (Law 16D2(d),
         :func:`tenace.laws.adjustments.cut_short`)."""
-        return self._memoized("cut_short", lambda: adjustments.cut_short(self))
+        cut: bool | None = self._memo.get("cut_short")  # asked at every event: the memo read directly
+        if cut is None:
+            cut = self._memo["cut_short"] = adjustments.cut_short(self)
+        return cut
 
     @property
     def phase(self) -> Phase:
-        return self._memoized("phase", self._phase_now)
+        phase: Phase | None = self._memo.get("phase")  # asked at every event: the memo read directly
+        if phase is None:
+            phase = self._memo["phase"] = self._phase_now()
+        return phase
 
     def _phase_now(self) -> Phase:
         if self.mishaps.cancelled is not None:  # Laws 13B2, 13D, 15A2(a), 15B1: an adjusted score instead
@@ -269,9 +277,10 @@ class Table:
 
     def _pending_now(self) -> Decision | None:
         """The decision the table waits for, if any."""
-        mishap = wrong_board.pending(self)  # Laws 13-15: the Director's decisions come first
-        if mishap is not None:
-            return mishap
+        if self.mishaps is not wrong_board.NONE:
+            mishap = wrong_board.pending(self)  # Laws 13-15: the Director's decisions come first
+            if mishap is not None:
+                return mishap
         if self.mishaps.cancelled is not None or self.cut_short:
             return None  # the result is cancelled or replaced: nothing else is left to decide
         if self.auction.pending is not None:
@@ -361,71 +370,96 @@ class Table:
         new = self._apply(event, at)
         if "cut_short" not in new._memo:  # Law 16D2(d): carried from table to table, never searched for again
             new._memo["cut_short"] = self.cut_short or (
-                isinstance(event, ScoreAdjusted) and event.law == adjustments.AT_ONCE
+                type(event) is ScoreAdjusted and event.law == adjustments.AT_ONCE
             )
         return new
 
     def _apply(self, event: Event, at: dt.datetime | None) -> Table:
         stamp = _utc(at)
         index = len(self.record)
-        policy = self.regulations.policy
+        kind = type(event)
         try:
-            if isinstance(event, ScoreAdjusted):  # Law 12C: the result is replaced; nothing else changes
-                adjustments.check(self, event, ended=self.phase is Phase.ENDED)
-                playing = self.playing
-                if playing is not None:  # it may answer his end-of-play review (45F, 64C, 67B3)
-                    playing = play_period.on_adjusted(playing)
-                return replace(self, playing=playing, record=(*self.record, event),
-                               times=(*self._times(), stamp))
-            if isinstance(event, BoardRedealt):  # Law 16D2(b): the new deal is this table's board from now on
-                adjustments.check_redeal(self, event)
-                board = Board(self.board.number, event.deal, self.board.dealer, self.board.vulnerability)
-                return replace(self, board=board, record=(*self.record, event), times=(*self._times(), stamp))
-            if isinstance(event, ExtraneousInformation):  # Law 16D1: on record; the board goes on
-                if self.phase is Phase.ENDED:
-                    raise ImpossibleActionError("the board has ended: what a player learns now cannot affect "
-                                                "it (Law 16D)")
-                return replace(self, record=(*self.record, event), times=(*self._times(), stamp))
-            if isinstance(event, misinformation.MISINFORMATION_EVENTS):  # Laws 20F, 75: nothing else changes
-                new = replace(self, information=misinformation.on_event(self, event, index))
-                return replace(new, record=(*self.record, event), times=(*self._times(), stamp))
-            if isinstance(event, ui.UI_EVENTS):  # Law 16B: the record is the state; nothing else changes
-                ui.check(self, event)
-                return replace(self, record=(*self.record, event), times=(*self._times(), stamp))
-            if wrong_board.handles(self, event):  # Law 7B and Laws 13-15
+            if kind is not CardPlayed and kind is not CallMade:  # calls and cards are neither of these
+                aside = self._aside(event, index)  # Laws 12C, 16B, 16D, 20F and 75: nothing else changes
+                if aside is not None:
+                    return self._recorded(aside, event, stamp)
+            if (self.mishaps is not wrong_board.NONE or isinstance(event, wrong_board.EVENTS)) and \
+                    wrong_board.handles(self, event):  # Law 7B and Laws 13-15
                 new = replace(wrong_board.step(self, event, index), information=self.information)
-                return replace(new, record=(*self.record, event), times=(*self._times(), stamp))
-            if isinstance(event, CardPlayed) and self.playing is not None:
-                revokes.check_card(self.playing, event)  # Law 62C2
-            step = self._step(event, index, policy)
-            stepped, playing = (self, step) if isinstance(step, PlayState) else (step, step.playing)
+                return self._recorded(new, event, stamp)
+            before = self.playing
+            if isinstance(event, CardPlayed) and before is not None:
+                revokes.check_card(before, event)  # Law 62C2
+            step = self._step(event, index, self.regulations.policy)
+            base, auction, playing = self, self.auction, before
+            if isinstance(step, PlayState):  # the play period's step: nothing else changes
+                playing = step
+            elif isinstance(step, tuple):  # the auction period's step, and the play period it may begin
+                auction, playing = step
+            else:  # a table rebuilt from part of its record (Laws 45C4(b), 45D1, 47C-47E)
+                base, auction, playing = step, step.auction, step.playing
             if playing is not None and playing.penalties.active:  # Laws 26B, 50-52
                 playing = penalty_cards.settle(playing)
             if playing is not None:  # Laws 62-64: revokes found, corrected, reviewed
-                settled = _card_event(self.playing, playing, event)
-                playing = revokes.settle(self.playing, playing, settled, index)
-            # one new table per event (each replace() builds one; a replay makes thousands)
-            new = replace(stepped, playing=playing, information=self.information,
+                playing = revokes.settle(before, playing, _card_event(before, playing, event), index)
+            # one new table per event, built once here
+            new = replace(base, auction=auction, playing=playing, information=self.information,
                           record=(*self.record, event), times=(*self._times(), stamp))
-            return wrong_board.after(self, new, event, index)  # Law 15A3
+            return wrong_board.after(self, new, event, index) if kind is CallMade else new  # Law 15A3
         except UnlawfulActionError:
             raise
         except ImpossibleActionError as exc:
             raise ImpossibleActionError(f"event {index + 1} ({describe(event)}): {exc}") from None
+
+    def _aside(self, event: Event, index: int) -> Table | None:
+        """The table after an event outside the course of the auction and the play (the record is the
+        caller's), or ``None`` for any other event."""
+        if isinstance(event, ScoreAdjusted):  # Law 12C: the result is replaced; nothing else changes
+            adjustments.check(self, event, ended=self.phase is Phase.ENDED)
+            playing = self.playing
+            if playing is not None:  # it may answer his end-of-play review (45F, 64C, 67B3)
+                playing = play_period.on_adjusted(playing)
+            return replace(self, playing=playing)
+        if isinstance(event, BoardRedealt):  # Law 16D2(b): the new deal is this table's board from now on
+            adjustments.check_redeal(self, event)
+            return replace(self, board=Board(self.board.number, event.deal, self.board.dealer,
+                                             self.board.vulnerability))
+        if isinstance(event, ExtraneousInformation):  # Law 16D1: on record; the board goes on
+            if self.phase is Phase.ENDED:
+                raise ImpossibleActionError("the board has ended: what a player learns now cannot affect "
+                                            "it (Law 16D)")
+            return self
+        if isinstance(event, misinformation.MISINFORMATION_EVENTS):  # Laws 20F, 75: nothing else changes
+            return replace(self, information=misinformation.on_event(self, event, index))
+        if isinstance(event, ui.UI_EVENTS):  # Law 16B: the record is the state; nothing else changes
+            ui.check(self, event)
+            return self
+        return None
+
+    def _recorded(self, new: Table, event: Event, stamp: dt.datetime | None) -> Table:
+        """``new``, the table after ``event`` (which happened at ``stamp``), with this table's record and the
+        event."""
+        return replace(new, record=(*self.record, event), times=(*self._times(), stamp))
 
     def _times(self) -> tuple[dt.datetime | None, ...]:
         """:attr:`times`, padded with ``None`` to the record's length."""
         missing = len(self.record) - len(self.times)
         return self.times + (None,) * missing if missing > 0 else self.times
 
-    def _step(self, event: Event, index: int, policy: Policy) -> Table | PlayState:
-        """The table after ``event``, or only the new play-period state when nothing else changes."""
+    def _step(
+        self, event: Event, index: int, policy: Policy
+    ) -> Table | PlayState | tuple[AuctionState, PlayState | None]:
+        """The table after ``event``; or only the new play-period state when nothing else changes; or the new
+        auction with the play period's state that follows from it (:meth:`_after_auction`)."""
         playing = self.playing
-        if playing is not None and self.phase is not Phase.ENDED:
+        phase = self.phase
+        if type(event) is CardPlayed and playing is not None and phase is not Phase.ENDED:
+            return play_period.on_card(playing, event, index, policy)  # the commonest event first
+        if playing is not None and phase is not Phase.ENDED:
             point = designation.rebuild_point(playing, event, self.record, policy)  # 45C4(b), 45D1, 47C-47E
             if point is not None:
                 return self._rebuild(event, *point)
-        if self.phase is Phase.ENDED:
+        if phase is Phase.ENDED:
             if playing is not None and claims.in_correction(playing, event):  # Laws 69B, 71 (79C)
                 if isinstance(event, ClaimRuled):
                     return play_period.on_ruling(playing, event)
@@ -444,7 +478,7 @@ class Table:
                 return self._after_auction(auction_period.on_call(self.auction, event, index, policy))
             case DirectorCalled():
                 if self.auction.open is not None or self.auction.above_seven is not None:
-                    return replace(self, auction=auction_period.on_director(self.auction, event))
+                    return auction_period.on_director(self.auction, event), playing
                 if self.auction.unnoticed is not None and (playing is None or not playing.opening_lead_faced):
                     # Law 36A: an inadmissible double nobody noticed, found before the opening lead is faced;
                     # after it, the contract simply scores as if it had not been made (36C)
@@ -474,9 +508,7 @@ class Table:
                 raise ImpossibleActionError("the auction period is over (Law 17D): no more changes of call")
         if playing is None:
             raise ImpossibleActionError("the auction has not ended")
-        match event:
-            case CardPlayed():
-                return play_period.on_card(playing, event, index, policy)
+        match event:  # a card was played above
             case ClaimMade():
                 return play_period.on_claim(playing, event)
             case ClaimAnswered():
@@ -513,20 +545,20 @@ class Table:
                 raise ImpossibleActionError(f"{event.seat.name.title()}'s card cannot be retracted alone")
         return base
 
-    def _after_auction(self, auction: AuctionState) -> Table:
-        """The new auction state; when the auction has just ended with a contract, the play period's state
-        starts (Law 22A, 41A)."""
-        new = replace(self, auction=auction)
+    def _after_auction(self, auction: AuctionState) -> tuple[AuctionState, PlayState | None]:
+        """The new auction state, with the play period's: when the auction has just ended with a contract, the
+        play period's state starts (Law 22A, 41A)."""
+        playing = self.playing
         ended = auction.turn is None and auction.open is None and auction.pending is None
-        if self.playing is not None and (not ended or self.playing.contract != auction.contract()):
-            new = replace(new, playing=None)  # Laws 21B, 25A5: a change of call in the clarification period
-        if ended and new.playing is None:
+        if playing is not None and (not ended or playing.contract != auction.contract()):
+            playing = None  # Laws 21B, 25A5: a change of call in the clarification period
+        if ended and playing is None:
             contract = auction.contract()
             if contract is not None:
-                new = replace(new, playing=play_period.PlayState.start(self.deal, contract))
-        if new.playing is not None and not new.playing.opening_lead_faced:  # Laws 24D, 24E, 26B
-            new = replace(new, playing=penalty_cards.from_auction(new.playing, auction))
-        return new
+                playing = play_period.PlayState.start(self.deal, contract)
+        if playing is not None and not playing.opening_lead_faced:  # Laws 24D, 24E, 26B
+            playing = penalty_cards.from_auction(playing, auction)
+        return auction, playing
 
     # --- what each participant may see --------------------------------------------------------------------
 
@@ -694,6 +726,8 @@ def describe(event: Event) -> str:
 def _card_event(before: PlayState | None, after: PlayState, event: Event) -> Event:
     """For the revoke ledger: a card that joined the play on declarer's designation or a Director's finding
     (Laws 45C, 46) counts as that card played (Laws 61-64)."""
+    if type(event) is CardPlayed:
+        return event
     if (
         designation.adds_card(event)
         and before is not None
