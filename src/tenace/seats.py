@@ -57,11 +57,6 @@ class Seat(enum.Enum):
     SOUTH = "S"
     WEST = "W"
 
-    # A seat is only ever equal to itself, so its identity hashes it: dictionaries keyed by seat (the hands,
-    # the rotation) then look it up without calling Enum's hash of the member's name, which a replay of the
-    # play does hundreds of thousands of times.
-    __hash__ = object.__hash__
-
     @property
     def index(self) -> int:
         """0 for North, 1 East, 2 South, 3 West."""
