@@ -23,6 +23,7 @@ from tenace.robots.play import (
     signals_of,
 )
 from tenace.robots.signals import (
+    FOLLOW_MISREAD,
     MISREAD,
     STANDARD,
     UPSIDE_DOWN,
@@ -226,3 +227,97 @@ def test_partner_reads_a_fourth_best_opening_lead() -> None:
     jack = reader({Seat.WEST: [Signal(Situation("opening", notrump=True), Card.from_str("SJ"), 0)]}, STANDARD)
     assert jack(Seat.WEST, CardSet.from_pbn("KJT2.K72.QJ3.T9").bits) == 1.0
     assert jack(Seat.WEST, CardSet.from_pbn("QJT2.K72.QJ3.T9").bits) < MISREAD
+
+
+# West leads a low heart, East plays the king, declarer wins with the ace: East would have played the queen
+# from K-Q (the lowest of equal cards), so the queen is declarer's.
+DENY = Deal.from_pbn("N:QJ4.64.AKQ.KQJ63 765.K72.JT95.T87 AKT98.AQJ.64.A95 32.T9853.8732.42")
+
+
+def test_an_honour_played_following_suit_denies_the_card_below_it() -> None:
+    king = Signal(Situation("follow", Suit.HEARTS), Card.from_str("HK"), 0)
+    with_queen = CardSet.from_pbn("765.KQ2.JT95.T87").bits
+    without = CardSet.from_pbn("765.K72.JT95.T87").bits
+    read = reader({Seat.EAST: [king]}, STANDARD)
+    assert read(Seat.EAST, with_queen) == FOLLOW_MISREAD
+    assert read(Seat.EAST, without) == 1.0
+    # the queen gone in an earlier trick: the king then denies the jack, the next card below still in play
+    gone = Signal(Situation("follow", Suit.HEARTS), Card.from_str("HK"), CardSet.from_pbn(".Q..").bits)
+    with_jack = CardSet.from_pbn("765.KJ2.JT95.T87").bits
+    assert reader({Seat.EAST: [gone]}, STANDARD)(Seat.EAST, with_jack) == FOLLOW_MISREAD
+    assert reader({Seat.EAST: [gone]}, STANDARD)(Seat.EAST, without) == 1.0
+    # the lowest card of the suit denies nothing
+    two = Signal(Situation("follow", Suit.HEARTS), Card.from_str("HJ"), CardSet.from_pbn(".T98765432..").bits)
+    assert reader({Seat.EAST: [two]}, STANDARD)(Seat.EAST, with_jack) == 1.0
+
+
+def test_a_robot_follows_with_the_lowest_of_equal_honours() -> None:
+    # East holds K-Q-2 of hearts; after the three of hearts and dummy's four it plays the queen, not the king
+    deal = Deal.from_pbn("N:QJ4.64.AKQ.KQJ63 765.KQ2.JT95.T87 AKT98.AJ7.64.A95 32.T9853.8732.42")
+    table = table_after(deal, "H3 H4")
+    card, solved = choose_card(table.view(Seat.EAST), Seat.EAST, None, 10, random.Random(1))
+    king, queen = Card.from_str("HK"), Card.from_str("HQ")
+    assert all(result[king] == result[queen] for result in solved)   # equal on every layout
+    assert card == queen
+
+
+def test_the_opening_leader_reads_declarer_s_queen_from_partner_s_king() -> None:
+    memory = Memory()
+    table = table_after(DENY, "H3 H4 HK HA", (Seat.WEST, memory))
+    position = position_from_view(table.view(Seat.WEST), memory)
+    follow = Signal(Situation("follow", Suit.HEARTS), Card.from_str("HK"), 0)
+    assert follow in signals_of(position, Seat.EAST)
+    queen = Card.from_str("HQ")
+    shares = []
+    for likelihood in (None, reader({Seat.EAST: signals_of(position, Seat.EAST)}, STANDARD)):
+        layouts = sample_layouts(position, 200, random.Random(3), likelihood)
+        total = sum(w for _, w in layouts)
+        shares.append(sum(w for play, w in layouts if queen in play.deal[Seat.EAST]) / total)
+    assert shares[0] > 0.2   # without the read, East often holds the queen
+    assert shares[1] < shares[0] / 3
+
+
+# South plays 4S; West cashes the ace of diamonds and East shows out: West's next diamond gives East a ruff.
+# Hearts rank above clubs, the two side suits: West asks for hearts with a high diamond when he holds the
+# heart ace, and for clubs with the lowest when he does not.
+RUFF_HEARTS = Deal.from_pbn("N:QJ4.K64.72.KQJ63 765.QJT2..T98742 AKT98.953.T65.A5 32.A87.AKQJ9843.")
+RUFF_CLUBS = Deal.from_pbn("N:QJ4.K64.72.KQJ63 765.QJT2..T98742 AKT98.A53.T65.A5 32.987.AKQJ9843.")
+RUFF = Situation("preference", Suit.DIAMONDS, trump=Suit.SPADES)
+
+
+def test_a_defender_giving_a_ruff_asks_for_the_suit_of_his_entry() -> None:
+    nine, three = Card.from_str("D9"), Card.from_str("D3")
+    for deal, high in ((RUFF_HEARTS, True), (RUFF_CLUBS, False)):
+        table = table_after(deal, "DA D2 C2 D5")
+        assert table.turn is Seat.WEST
+        position = position_from_view(table.view(Seat.WEST))
+        rate = _preference(position, Seat.WEST, STANDARD)
+        assert rate is not None
+        assert (rate(nine) > rate(three)) is high
+        assert rate(nine) > rate(Card.from_str("H7"))   # the ruff before other cards equal to it
+
+
+def test_suit_preference_is_read_from_the_whole_hand() -> None:
+    nine = Signal(RUFF, Card.from_str("D9"), CardSet.from_pbn("..A.").bits)
+    three = Signal(RUFF, Card.from_str("D3"), CardSet.from_pbn("..A.").bits)
+    hearts = CardSet.from_pbn("32.A87.AKQJ9843.").bits
+    clubs = CardSet.from_pbn("32.987.KQJ9843.A").bits
+    assert reader({Seat.WEST: [nine]}, STANDARD)(Seat.WEST, hearts) == 1.0
+    assert reader({Seat.WEST: [nine]}, STANDARD)(Seat.WEST, clubs) == MISREAD
+    assert reader({Seat.WEST: [three]}, STANDARD)(Seat.WEST, clubs) == 1.0
+    assert reader({Seat.WEST: [three]}, STANDARD)(Seat.WEST, hearts) == MISREAD
+
+
+def test_the_ruffer_reads_partner_s_suit_preference() -> None:
+    memory = Memory()
+    table = table_after(RUFF_HEARTS, "DA D2 C2 D5 D9 D7 S5 D6", (Seat.EAST, memory))
+    position = position_from_view(table.view(Seat.EAST), memory)
+    signals = signals_of(position, Seat.WEST)
+    assert Signal(RUFF, Card.from_str("D9"), CardSet.from_pbn("..A.").bits) in signals
+    ace = Card.from_str("HA")
+    shares = []
+    for likelihood in (None, reader({Seat.WEST: signals}, STANDARD)):
+        layouts = sample_layouts(position, 200, random.Random(3), likelihood)
+        total = sum(w for _, w in layouts)
+        shares.append(sum(w for play, w in layouts if ace in play.deal[Seat.WEST]) / total)
+    assert shares[1] > shares[0] + 0.1

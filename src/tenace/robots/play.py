@@ -406,7 +406,11 @@ def signals_of(position: Position, defender: Seat) -> list[Signal]:
     out: list[Signal] = []
     led_before: set[Suit] = set()
     before: dict[Suit, int] = {}
-    notrump = position.contract.denomination.suit is None
+    trump = position.contract.denomination.suit
+    notrump = trump is None
+    quitted = 0   # the cards of the tricks before this one, whoever played them (bits)
+    mine = 0   # the cards the defender played in them
+    voids: dict[Seat, set[Suit]] = {seat: set() for seat in SEATS}   # shown out of, in those tricks
     for number, (leader, cards) in enumerate(position.tricks):
         led = cards[0] if cards else None
         for i, card in enumerate(cards):
@@ -415,15 +419,34 @@ def signals_of(position: Position, defender: Seat) -> list[Signal]:
             what: Situation | None = None
             if i == 0:
                 what = Situation("opening", notrump=notrump) if number == 0 else Situation("lead")
+                if _ruff(trump, card.suit, voids[defender.partner]):
+                    assert trump is not None
+                    out.append(Signal(Situation("preference", card.suit, trump=trump), card, mine))
             if i > 0 and led is not None:
                 what = situation(defender, position.contract.declarer, leader, led, card.suit is led.suit,
                                  led.suit not in led_before)
+                if card.suit is led.suit and card.rank >= Rank.JACK:
+                    # the lowest of equal cards: it denies the card below it
+                    out.append(Signal(Situation("follow", card.suit), card, quitted))
             if what is not None:
                 out.append(Signal(what, card, before.get(card.suit, 0)))
             before[card.suit] = before.get(card.suit, 0) | 1 << card.index
         if led is not None:
             led_before.add(led.suit)
+        for i, card in enumerate(cards):
+            if card is not None:
+                quitted |= 1 << card.index
+                if leader.rotate(i) is defender:
+                    mine |= 1 << card.index
+                if led is not None and card.suit is not led.suit:
+                    voids[leader.rotate(i)].add(led.suit)
     return out
+
+
+def _ruff(trump: Suit | None, suit: Suit, partner_voids: set[Suit] | frozenset[Suit]) -> bool:
+    """Whether a lead of ``suit`` gives partner (void in ``partner_voids``) a ruff: a side suit he has
+    shown out of, with trumps he has not shown out of."""
+    return trump is not None and suit is not trump and suit in partner_voids and trump not in partner_voids
 
 
 def _reading(position: Position, seat: Seat, carding: Carding) -> Callable[[Seat, int], float] | None:
@@ -446,8 +469,15 @@ def _preference(position: Position, seat: Seat, carding: Carding) -> Callable[[C
         notrump = position.contract.denomination.suit is None
         conventional = {suit: conventional_lead(hand.suit(suit), notrump) for suit in Suit if hand.suit(suit)}
 
+        trump = position.contract.denomination.suit
+        ruffs = {suit: giver(Situation("preference", suit, trump=trump), hand, carding) for suit in Suit
+                 if position.tricks and hand.suit(suit) and _ruff(trump, suit, position.voids[seat.partner])}
+
         def lead(card: Card) -> float:
-            # the card the lead conventions name first, then the top of touching honours, else the lowest
+            # a ruff for partner: suit preference; else the card the lead conventions name first, then the
+            # top of touching honours, else the lowest
+            if card.suit in ruffs:
+                return ruffs[card.suit](card)
             if conventional.get(card.suit) is card:
                 return 100.0
             return float(card.rank) if card.rank >= Rank.TEN else -float(card.rank)

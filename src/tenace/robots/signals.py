@@ -5,6 +5,14 @@
   lowest card of a suit it does not want, or else a high card of one it does.
 * **Count**: following the first time declarer's side leads a suit, a high card shows an even number of
   cards in it (high-low), the lowest an odd number.
+* **Equal cards**: a defender who follows suit with an honour plays the lowest of cards equal to it (with K-Q,
+  the queen), so the jack or higher he plays denies the card just below it, the cards of quitted tricks
+  aside (his partner and declarer read that; a robot always does it, since touching cards in one hand are
+  always equal double dummy, and so does a human defender in standard methods).
+* **Suit preference**: a defender who leads a suit his partner has shown out of (in a trump contract, not
+  trumps: a ruff) leads a high card of it when he wants the higher-ranking of the two other side suits back,
+  the lowest when he wants the lower one (the suit where he holds the better of the ace and the king; the
+  lower one when neither).
 * **Leads**: the card the system card's lead conventions name (:func:`conventional_lead`): the top of a
   sequence or of an interior sequence, fourth best from an honour (against notrump from any long suit),
   second highest from small cards, high from a doubleton, low from an honour third. An honour led denies the
@@ -39,13 +47,16 @@ from tenace.cards import Card, CardSet, Rank, Suit
 from tenace.seats import Seat
 
 __all__ = ["STANDARD", "UPSIDE_DOWN", "Carding", "Situation", "carding_of", "conventional_lead", "giver",
-           "reader", "situation"]
+           "preference_suit", "reader", "situation"]
 
 _SUIT_MASK: Final = (1 << 13) - 1
 _HONOURS: Final = (Rank.ACE, Rank.KING, Rank.QUEEN)
 MISREAD: Final = 0.35
 """How much less likely a layout is when partner's card in it goes against his signal (his choice of cards
 may have been limited: a signal is given only among cards equal double dummy)."""
+FOLLOW_MISREAD: Final = 0.1
+"""The same for an honour played following suit when the defender held the card just below it (the cards of
+quitted tricks aside): the lower of equal cards is the one to play, and touching cards are always equal."""
 LEAD_MISREAD: Final = 0.1
 """The same for an honour led that is not the top of the honours touching it: touching honours are always
 equal double dummy, so a robot never leads otherwise, and a human hardly ever (a falsecard)."""
@@ -80,13 +91,17 @@ def carding_of(text: str) -> Carding:
 @dataclass(frozen=True, slots=True)
 class Situation:
     """What a defender's card to a trick signals: ``"attitude"`` or ``"count"`` in ``suit`` when following,
-    ``"discard"`` when it cannot follow (each card then signals in its own suit), ``"lead"`` when it leads
-    (an honour led is the top of touching honours), ``"opening"`` for the opening lead (the conventional
+    ``"discard"`` when it cannot follow (each card then signals in its own suit), ``"follow"`` for a jack or
+    higher played following suit (the lowest of equal cards: it denies the card below), ``"lead"`` when it
+    leads (an honour led is the top of touching honours), ``"preference"`` when it leads ``suit`` for its
+    partner to ruff (:func:`preference_suit`), ``"opening"`` for the opening lead (the conventional
     card of the suit, :func:`conventional_lead`; ``notrump``: against a notrump contract)."""
 
     kind: str
     suit: Suit | None = None
     notrump: bool = False
+    trump: Suit | None = None
+    """For ``"preference"`` (a lead for partner to ruff, in ``suit``): the trump suit."""
 
 
 def situation(seat: Seat, declarer: Seat, leader: Seat, led: Card | None, holds_led: bool,
@@ -147,6 +162,34 @@ def conventional_lead(holding: CardSet, notrump: bool) -> Card:
     return cards[1]
 
 
+def _side_suits(led: Suit, trump: Suit) -> tuple[Suit, Suit]:
+    """The two suits other than ``led`` and ``trump``, the lower-ranking first."""
+    low, high = (s for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES) if s not in (led, trump))
+    return low, high
+
+
+def _entry(bits: int, suit: Suit) -> int:
+    """2 with the ace of ``suit`` in ``bits`` (a hand), 1 with the king, else 0."""
+    top = bits >> 13 * suit.index + 11 & 3
+    return 2 if top & 2 else top
+
+
+def preference_suit(what: Situation, bits: int) -> bool:
+    """Whether a defender holding ``bits`` (his hand as he leads) wants the higher-ranking of the two side
+    suits back when he gives his partner a ruff in ``what.suit`` (``what.kind == "preference"``): where he
+    holds the ace, or the king when neither has the ace; the lower one when the two are alike.
+
+    >>> ruff = Situation("preference", Suit.DIAMONDS, trump=Suit.SPADES)
+    >>> preference_suit(ruff, CardSet.from_pbn("Q2.A53.J942.8764").bits)   # the heart ace: hearts
+    True
+    >>> preference_suit(ruff, CardSet.from_pbn("Q2.Q53.J942.K764").bits)   # the club king: clubs
+    False
+    """
+    assert what.suit is not None and what.trump is not None
+    low, high = _side_suits(what.suit, what.trump)
+    return _entry(bits, high) > _entry(bits, low)
+
+
 def giver(what: Situation, hand: CardSet, carding: Carding) -> Callable[[Card], float]:
     """How much ``carding`` prefers each card of ``hand`` (the defender's cards before playing) as the
     signal ``what``: the higher, the better. It ranks cards equal double dummy; it never ranks a card above
@@ -171,6 +214,15 @@ def giver(what: Situation, hand: CardSet, carding: Carding) -> Callable[[Card], 
     suit = what.suit
     assert suit is not None
     holding = hand.suit(suit)
+    if what.kind == "preference":
+        # Law 40: the card's suit-preference agreement when a ruff is given (high: the higher side suit)
+        up = preference_suit(what, hand.bits)
+
+        def ruff(card: Card) -> float:
+            if card.suit is not suit:
+                return 0.0
+            return 200.0 + (float(card.rank) if up else -float(card.rank))
+        return ruff
     if what.kind == "attitude":
         up = _likes(holding)
     else:
@@ -194,12 +246,29 @@ class Signal:
     what: Situation
     card: Card
     before: int
+    """For ``"follow"``: every card of the suit in the quitted tricks, whoever played it; for
+    ``"preference"``: every card the player had played before it, of any suit."""
 
 
 def _agrees(signal: Signal, holding: int, carding: Carding) -> bool | None:
     """Whether the card agrees with ``holding`` (bits of the suit the player held just before it), or
     ``None`` when the card says nothing (a single card, an honour played to a trick)."""
     card = signal.card
+    if signal.what.kind == "preference":
+        # ``holding`` is the whole hand here: a high card asks for the higher side suit
+        suit = card.suit.index
+        led = holding >> 13 * suit & _SUIT_MASK
+        if led.bit_count() <= 1:
+            return None
+        lowest = (led & -led) == 1 << card.index - 13 * suit
+        return lowest is not preference_suit(signal.what, holding)
+    if signal.what.kind == "follow":
+        # the lowest of equal cards: the next card below it that is not in a quitted trick is not his
+        below = card.index - 1
+        base = 13 * card.suit.index
+        while below >= base and signal.before >> below & 1:
+            below -= 1
+        return below < base or not holding >> below & 1
     if signal.what.kind == "opening" and card.rank < Rank.TEN:
         # a spot card: the one the lead conventions name (an honour is read as any lead below)
         return conventional_lead(CardSet.from_bits(holding), signal.what.notrump) == card
@@ -228,11 +297,13 @@ def reader(signals: Mapping[Seat, Sequence[Signal]], carding: Carding) -> Callab
         weight = 1.0
         for signal in signals.get(seat, ()):
             suit = signal.card.suit.index
-            holding = (bits >> 13 * suit & _SUIT_MASK) << 13 * suit
+            whole = signal.what.kind == "preference"   # read from the whole hand
+            holding = bits if whole else (bits >> 13 * suit & _SUIT_MASK) << 13 * suit
             holding &= ~signal.before
             if _agrees(signal, holding, carding) is False:
                 honour = signal.what.kind in ("lead", "opening") and signal.card.rank >= Rank.TEN
-                weight *= LEAD_MISREAD if honour else MISREAD
+                weight *= (FOLLOW_MISREAD if signal.what.kind == "follow" else
+                           LEAD_MISREAD if honour else MISREAD)
         return weight
 
     return likelihood
