@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tenace.errors import UnlawfulActionError
+from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.laws import (
     DIRECTOR,
     Accept,
@@ -157,3 +157,17 @@ def test_58b3_nothing_to_take_back_when_the_offender_completed_the_trick() -> No
     t = t.apply(SimultaneousCards(W, (C("D3"), C("D4")), (C("D3"), C("D4"))))
     with pytest.raises(ValueError, match="pending"):
         t.apply(CardPlayed(N, C("SK")))
+
+
+def test_58b3_the_lho_who_played_to_the_trick_before_his_turn_has_no_second_card_to_play_over_them() -> None:
+    """Law 58B3 concerns a card the offender's LHO plays *to the trick* while the offender has still to name
+    his card. West has already played a card to this trick before his turn (D3, after his partner's D5 and
+    before dummy): he cannot play another one to it over dummy's two cards. (Found by the random-action
+    property test: the engine took the second card, then could not play it once declarer named dummy's.)"""
+    t = play(north_wins_trick_one(), "N:DQ E:D5 W:D3")
+    t = t.apply(SimultaneousCards(S, (C("D2"), C("DK")), (C("D2"), C("DK"))))
+    with pytest.raises(ImpossibleActionError, match="already played a card to this trick"):
+        t.apply(CardPlayed(W, C("DT")))
+    named = t.apply(Elected(S, DesignateCard(C("D2"), _law("58B2"))))  # the trick goes on as before
+    assert named.play is not None and C("D2") in named.play.cards
+    assert Table.replay(named.board, named.record, named.regulations) == named

@@ -712,6 +712,9 @@ def over_together(state: PlayState, event: CardPlayed) -> PlayState | None:
         return None  # the offender's card completes the trick: the next card is a lead, made after it
     if event.card not in state.play.hand(event.seat):
         raise ImpossibleActionError(f"{event.card} is not in {_name(event.seat)}'s hand")
+    if any(s is event.seat for s, _ in state.out_of_turn.held):  # his card to this trick is on the table
+        raise ImpossibleActionError(
+            f"{_name(event.seat)} has already played a card to this trick before his turn (Law 58B3)")
     return replace(state, out_of_turn=replace(state.out_of_turn, together=replace(together, over=event.card)))
 
 
