@@ -9,6 +9,7 @@ import pytest
 from tenace import parse_call
 from tenace.errors import ImpossibleActionError
 from tenace.laws import CallMade, DirectorCalled, Elected, LawRef, MustRepeat, Reject, Table
+from tenace.laws.events import CallChanged
 
 from ._helpers import E, S, W, calls, standing, table
 
@@ -54,3 +55,15 @@ def test_29c_a_natural_call_out_of_rotation_is_repeated_only_as_it_was() -> None
     with pytest.raises(ImpossibleActionError, match="31A1"):
         t.apply(CallMade(S, parse_call("4D"), alert=True, explanation="Texas transfer: 6+ hearts"))
     assert standing(t.apply(CallMade(S, parse_call("2D")))) == "N:1NT E:P S:2D"
+
+
+def test_29c_a_change_of_call_keeps_the_repeat_when_it_specifies_the_same_suit() -> None:
+    """South met the obligation with a Texas 4D (hearts) and changes his call at once (Law 25A): a natural 4H
+    specifies hearts too, so it still repeats the cancelled artificial 2D (Laws 29C, 31A1); a natural 3D
+    (diamonds) does not, and is refused."""
+    t = _south_bids_out_of_rotation(alert=True)
+    texas = t.apply(CallMade(S, parse_call("4D"), alert=True, explanation="Texas transfer: 6+ hearts"))
+    changed = texas.apply(CallChanged(S, parse_call("4H")))
+    assert changed.pending is not None and changed.pending.law == LawRef(25, "A2")  # was it unintended?
+    with pytest.raises(ImpossibleActionError, match="31A1"):
+        texas.apply(CallChanged(S, parse_call("3D")))

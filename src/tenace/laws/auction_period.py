@@ -60,7 +60,6 @@ from tenace.seats import Seat
 # the auction's state lives in tenace.laws.auction_state; its classes are still importable from here
 __all__ = [
     "AboveSeven", "AuctionState", "StandingCall", "on_call", "on_director", "on_elected", "on_event",
-    "repeats",
 ]
 
 # --- calls ---------------------------------------------------------------------------------------------
@@ -96,7 +95,7 @@ def on_call(state: AuctionState, event: CallMade, index: int, policy: Policy) ->
     if isinstance(state.procedure, _AwaitReplacement) and state.procedure.offender is seat:
         return _replacement(state, state.procedure, event, index, policy)
     repeat = next((c for c in state.constraints if isinstance(c, MustRepeat) and c.seat is seat), None)
-    if repeat is not None and not repeats(repeat, event):
+    if repeat is not None and not changes.repeats(repeat, event):
         raise ImpossibleActionError(f"{seat.name.title()} must repeat {repeat.call} ({repeat.law})")
     barred = next((c for c in state.constraints if isinstance(c, NoDoubleNow) and c.seat is seat), None)
     if barred is not None and isinstance(call, Double | Redouble):
@@ -350,30 +349,6 @@ def _cancel_unnoticed(state: AuctionState, at: int) -> AuctionState:
     for standing in cancelled:
         new = _withdraw(new, standing.seat, standing.call.call, _cite(36, "A"), offender.side)
     return new
-
-
-def repeats(repeat: MustRepeat, made: CallMade) -> bool:
-    """Whether ``made`` meets the obligation to repeat a cancelled call (Laws 31A1, 32A1): the same call, or,
-    when the call out of rotation was artificial, a call of the same kind that specifies the same suits (Law
-    29C: Laws 30-32 apply to the denominations it specified, not the one it named).
-
-    >>> from tenace.calls import parse_call
-    >>> from tenace.cards import Suit
-    >>> must = MustRepeat(Seat.SOUTH, parse_call("2D"), _cite(31, "A1"), (Suit.HEARTS,))
-    >>> repeats(must, CallMade(Seat.SOUTH, parse_call("2D")))
-    True
-    >>> repeats(must, CallMade(Seat.SOUTH, parse_call("3D"), alert=True, explanation="transfer to hearts"))
-    True
-    >>> repeats(must, CallMade(Seat.SOUTH, parse_call("3D")))
-    False
-    """
-    if made.call == repeat.call:
-        return True
-    return (
-        bool(repeat.specifies)
-        and type(made.call) is type(repeat.call)
-        and set(specified(made)) == set(repeat.specifies or ())
-    )
 
 
 def _inadmissible(state: AuctionState, event: CallMade) -> bool:

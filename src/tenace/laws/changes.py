@@ -200,6 +200,30 @@ def _simultaneous(
     return on_call(state, second, index, policy)
 
 
+def repeats(repeat: MustRepeat, made: CallMade) -> bool:
+    """Whether ``made`` meets the obligation to repeat a cancelled call (Laws 31A1, 32A1): the same call, or,
+    when the call out of rotation was artificial, a call of the same kind that specifies the same suits (Law
+    29C: Laws 30-32 apply to the denominations it specified, not the one it named).
+
+    >>> from tenace.calls import parse_call
+    >>> from tenace.cards import Suit
+    >>> must = MustRepeat(Seat.SOUTH, parse_call("2D"), LawRef(31, "A1"), (Suit.HEARTS,))
+    >>> repeats(must, CallMade(Seat.SOUTH, parse_call("2D")))
+    True
+    >>> repeats(must, CallMade(Seat.SOUTH, parse_call("3D"), alert=True, explanation="transfer to hearts"))
+    True
+    >>> repeats(must, CallMade(Seat.SOUTH, parse_call("3D")))
+    False
+    """
+    if made.call == repeat.call:
+        return True
+    return (
+        bool(repeat.specifies)
+        and type(made.call) is type(repeat.call)
+        and set(specified(made)) == set(repeat.specifies or ())
+    )
+
+
 def change_of_call(
     state: AuctionState, event: CallChanged, index: int, policy: Policy, *, made_as_call: bool = False,
         on_call: CallStep
@@ -230,8 +254,9 @@ def change_of_call(
         raise ImpossibleActionError(f"{_name(seat)}'s call is already {old}")
     for repeat in (*state.calls[i].lapsed, *state.constraints):
         # Laws 31A1, 32A1: an obligation to repeat a call (met by the old call, or still to be met) comes
-        # first.
-        if isinstance(repeat, MustRepeat) and repeat.seat is seat and call != repeat.call:
+        # first; by Law 29C a call of the same kind specifying the same suits repeats an artificial one.
+        if (isinstance(repeat, MustRepeat) and repeat.seat is seat
+                and not repeats(repeat, CallMade(seat, call))):
             raise ImpossibleActionError(f"{_name(seat)} must repeat {repeat.call} ({repeat.law})")
     if policy is Policy.ONLINE:
         _online_check(state, seat, i, call, index)

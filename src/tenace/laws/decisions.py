@@ -347,7 +347,7 @@ class MustRepeat:
     law: LawRef
     specifies: tuple[Suit, ...] | None = None
     """Law 29C: the cancelled call was artificial; a call of the same kind specifying these suits repeats it
-    as well as the same call does (see :func:`tenace.laws.auction_period.repeats`)."""
+    as well as the same call does (see :func:`tenace.laws.changes.repeats`)."""
 
 
 @dataclass(frozen=True, slots=True)
