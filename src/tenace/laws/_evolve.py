@@ -69,7 +69,7 @@ def replace(obj: _T, /, **changes: Any) -> _T:
 
     >>> from tenace.laws.refs import LawRef
     >>> replace(LawRef(27, "B1"), clause="D")
-    LawRef(law=27, clause='D')
+    LawRef(law=27, clause='D', edition=None)
 
     :raises TypeError: for a name that is not an init field.
     """
