@@ -22,8 +22,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
 ORACLES = Path(__file__).resolve().parents[2] / "shared" / "oracles"
 REAL = ORACLES / "pbntools-real-tournaments"
@@ -45,6 +47,37 @@ LIN_COMMANDS = {
     "pbn check (lin)": [PYTHON, "-m", "tenace", "pbn", "check", "{file}"],
 }
 SCORED_COMMANDS = {"rescore (Score tags)": [PYTHON, "-m", "tenace", "rescore", "{file}"]}
+T = TypeVar("T")
+
+
+def _real_chunks() -> list[str]:
+    """The text of every game of the real oracle PBN files, without the blank lines around it."""
+    games: list[str] = []
+    for source in sorted(REAL.rglob("*.pbn")):
+        text = source.read_text(encoding="utf-8", errors="replace").replace("\r\n", "\n")
+        games += [g.strip("\n") for g in re.split(r"\n\s*\n", text) if '[Deal "' in g]
+    return games
+
+
+def _repeat(path: Path, megabytes: float, items: Sequence[T], render: Callable[[T, int], str]) -> int:
+    """Write ``render(item, n)`` for the items again and again (``n`` counting from 1) until the file holds
+    ``megabytes``, a piece at a time; returns how many were written."""
+    target = int(megabytes * 1_000_000)
+    written = count = 0
+    with path.open("w", encoding="utf-8") as out:
+        while written < target:
+            for item in items:
+                count += 1
+                piece = render(item, count)
+                out.write(piece)
+                written += len(piece.encode("utf-8"))
+                if written >= target:
+                    break
+    return count
+
+
+def _renumbered(game: str, number: int) -> str:
+    return re.sub(r'\[Board "[^"]*"\]', f'[Board "{number}"]', game) + "\n\n"
 
 
 def make_big_lin(path: Path, megabytes: float) -> int:
@@ -55,18 +88,7 @@ def make_big_lin(path: Path, megabytes: float) -> int:
 
     records = [g.record for source in sorted(REAL.rglob("*.pbn")) for g in read_games(source)
                if g.record.deal is not None]
-    target = int(megabytes * 1_000_000)
-    written = count = 0
-    with path.open("w", encoding="utf-8") as out:
-        while written < target:
-            for record in records:
-                count += 1
-                line = write_lin(replace(record, number=count)) + "\n"
-                out.write(line)
-                written += len(line.encode("utf-8"))
-                if written >= target:
-                    break
-    return count
+    return _repeat(path, megabytes, records, lambda record, n: write_lin(replace(record, number=n)) + "\n")
 
 
 def make_big_scored(path: Path, megabytes: float) -> int:
@@ -75,46 +97,17 @@ def make_big_scored(path: Path, megabytes: float) -> int:
     from tenace.formats.pbn import read_games
 
     games: list[str] = []
-    for source in sorted(REAL.rglob("*.pbn")):
-        text = source.read_text(encoding="utf-8", errors="replace").replace("\r\n", "\n")
-        chunks = [g.strip("\n") for g in re.split(r"\n\s*\n", text) if '[Deal "' in g]
-        for chunk in chunks:
-            game = next(read_games(chunk), None)
-            points = game.record.score_ns() if game is not None else None
-            if points is not None:
-                games.append(chunk + f'\n[Score "NS {points}"]')
-    target = int(megabytes * 1_000_000)
-    written = count = 0
-    with path.open("w", encoding="utf-8") as out:
-        while written < target:
-            for game in games:
-                count += 1
-                chunk = re.sub(r'\[Board "[^"]*"\]', f'[Board "{(count - 1) % 32 + 1}"]', game) + "\n\n"
-                out.write(chunk)
-                written += len(chunk.encode("utf-8"))
-                if written >= target:
-                    break
-    return count
+    for chunk in _real_chunks():
+        game = next(read_games(chunk), None)
+        points = game.record.score_ns() if game is not None else None
+        if points is not None:
+            games.append(chunk + f'\n[Score "NS {points}"]')
+    return _repeat(path, megabytes, games, lambda game, n: _renumbered(game, (n - 1) % 32 + 1))
 
 
 def make_big(path: Path, megabytes: float) -> int:
     """Write real games again and again, renumbered, up to ``megabytes``; returns the number of games."""
-    games: list[str] = []
-    for source in sorted(REAL.rglob("*.pbn")):
-        text = source.read_text(encoding="utf-8", errors="replace").replace("\r\n", "\n")
-        games += [g.strip("\n") for g in re.split(r"\n\s*\n", text) if '[Deal "' in g]
-    target = int(megabytes * 1_000_000)
-    written = count = 0
-    with path.open("w", encoding="utf-8") as out:
-        while written < target:
-            for game in games:
-                count += 1
-                chunk = re.sub(r'\[Board "[^"]*"\]', f'[Board "{count}"]', game) + "\n\n"
-                out.write(chunk)
-                written += len(chunk.encode("utf-8"))
-                if written >= target:
-                    break
-    return count
+    return _repeat(path, megabytes, _real_chunks(), _renumbered)
 
 
 def hostile(path: Path, kind: str, n: int) -> None:

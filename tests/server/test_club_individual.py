@@ -12,14 +12,11 @@ from collections import defaultdict
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
 from fastapi.testclient import TestClient
 
-from tenace.board import vulnerability_for
-from tenace.scoring.points import score
 from tenace.seats import Seat
 from tenace.server.actors import FallbackRobot
 from tenace.server.app import create_app
@@ -29,7 +26,8 @@ from tenace.server.settings import Settings
 from tenace.store import Store
 from tenace.tournament.model import Result
 
-PASSWORD = "correct horse battery"
+from .test_club_teams import PASSWORD, _login, _ns_score, _wait_for
+
 ORDER = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 
 
@@ -50,32 +48,6 @@ def client(db: str) -> Iterator[TestClient]:
         yield c
 
 
-def _login(client: TestClient, username: str) -> None:
-    answer = client.post("/auth/login", json={"username": username, "password": PASSWORD})
-    assert answer.status_code == 200, answer.text
-
-
-def _wait_for(client: TestClient, session_id: str, status: str, timeout: float = 180.0) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while True:
-        state: dict[str, Any] = client.get(f"/club/sessions/{session_id}/state").json()
-        if state["status"] == status:
-            return state
-        assert time.monotonic() < deadline, f"the session is still {state['status']}: {state}"
-        time.sleep(0.05)
-
-
-def _ns_score(result: Result) -> int:
-    """North-South's score from the contract and tricks stored (Law 77), vulnerability by Law 2."""
-    contract = result.contract
-    if contract is None:
-        return 0
-    assert result.tricks is not None
-    points = score(contract, result.tricks, vulnerable=vulnerability_for(result.board).is_vulnerable(
-        contract.declarer))
-    return points if contract.declarer in (Seat.NORTH, Seat.SOUTH) else -points
-
-
 def test_an_individual_of_eight_robots_ranks_every_player_by_what_his_side_scored_at_each_table(
     client: TestClient, db: str
 ) -> None:
@@ -88,7 +60,7 @@ def test_an_individual_of_eight_robots_ranks_every_player_by_what_his_side_score
     created = answer.json()
     assert created["kind"] == "individual" and created["scoring"] == "matchpoints"
     assert sorted(p for t in created["tables"] for p in t["players"]) == [str(n) for n in range(1, 9)]
-    _wait_for(client, created["id"], "finished")
+    _wait_for(client, created["id"], "finished", timeout=180.0)
 
     with Store.open(db) as store:
         event = store.event(created["event_id"])

@@ -1776,12 +1776,13 @@ def _carry_over(fields: Mapping[str, Any]) -> tuple[tuple[ContestantId, Fraction
     value = fields.get("carry_over")
     if value is None or value == "":
         return ()
+    refused = ClubError(f"carry_over: IMPs by halves, -1000 to 1000, got {value!r}", "carry_over")
     try:
         amount = Fraction(str(value).strip())
     except (ValueError, ZeroDivisionError):
-        amount = Fraction(1, 3)  # refused below
+        raise refused from None
     if amount.denominator not in (1, 2) or abs(amount) > 1000:
-        raise ClubError(f"carry_over: IMPs by halves, -1000 to 1000, got {value!r}", "carry_over")
+        raise refused
     if amount == 0:
         return ()
     return (("1", amount),) if amount > 0 else (("2", -amount),)
@@ -1800,12 +1801,13 @@ def _minutes(fields: Mapping[str, Any]) -> float:
     value = fields.get("minutes_per_board")
     if value is None or value == "":
         return 0.0
+    refused = ClubError(f"minutes_per_board: 0 to 30 minutes by halves, got {value!r}", "minutes_per_board")
     try:
         minutes = float(value)
     except (TypeError, ValueError):
-        minutes = -1.0
+        raise refused from None
     if not 0 <= minutes <= 30 or minutes * 2 != int(minutes * 2):
-        raise ClubError(f"minutes_per_board: 0 to 30 minutes by halves, got {value!r}", "minutes_per_board")
+        raise refused
     return minutes
 
 

@@ -147,15 +147,11 @@ class EventError(ScoringError):
     """A refused request of the events page: as :class:`ScoringError` (the same JSON), with this module's
     messages and field names too."""
 
-    def shown(self, _: Callable[[str], str]) -> str:
-        where = [_("Table {table}").format(table=self.table) if self.table is not None else "",
-                 _("round {round}").format(round=self.round) if self.round is not None else "",
-                 _("board {board}").format(board=self.board) if self.board is not None else "",
-                 _(FIELD_NAMES.get(self.field) or EVENT_FIELDS.get(self.field) or self.field)]
-        values = {"table": self.table, "round": self.round, "board": self.board, **self.values}
-        known = self.message in _MESSAGES or self.message in SCORING_MESSAGES
-        detail = _(self.message).format(**values) if known else self.message
-        return ", ".join(w for w in where if w) + ": " + detail
+    def field_label(self) -> str:
+        return FIELD_NAMES.get(self.field) or EVENT_FIELDS.get(self.field) or self.field
+
+    def translatable(self) -> bool:
+        return self.message in _MESSAGES or self.message in SCORING_MESSAGES
 
 
 def _plain(field: str, detail: str, **where: Any) -> EventError:

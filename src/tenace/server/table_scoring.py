@@ -124,10 +124,18 @@ class ScoringError(ValueError):
         where = [_("Table {table}").format(table=self.table) if self.table is not None else "",
                  _("round {round}").format(round=self.round) if self.round is not None else "",
                  _("board {board}").format(board=self.board) if self.board is not None else "",
-                 _(FIELD_NAMES.get(self.field, self.field))]
+                 _(self.field_label())]
         values = {"table": self.table, "round": self.round, "board": self.board, **self.values}
-        detail = _(self.message).format(**values) if self.message in _MESSAGES else self.message
+        detail = _(self.message).format(**values) if self.translatable() else self.message
         return ", ".join(w for w in where if w) + ": " + detail
+
+    def field_label(self) -> str:
+        """The field's name to translate (the field itself when it has none)."""
+        return FIELD_NAMES.get(self.field, self.field)
+
+    def translatable(self) -> bool:
+        """Whether :attr:`message` is one of this module's messages (else it is shown as it is)."""
+        return self.message in _MESSAGES
 
     def json(self, _: Callable[[str], str]) -> dict[str, Any]:
         return {"error": self.code, "field": self.field, "table": self.table, "round": self.round,
