@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tenace import PASS, parse_call
 from tenace.errors import ImpossibleActionError
-from tenace.laws import CallMade, DirectorCalled, Elected, Kind, LawRef, Phase, Table
+from tenace.laws import Accept, CallMade, DirectorCalled, Elected, Kind, LawRef, Phase, Table
 from tenace.laws.events import CallChanged, Misinformation, SimultaneousCalls
 
 from ._helpers import E, N, S, W, calls, standing, table
@@ -87,6 +87,20 @@ def test_34_four_passes_with_one_out_of_rotation_do_not_pass_the_board_out() -> 
     assert t.phase is Phase.AUCTION and standing(t) == "N:P" and t.turn is E
     t = calls(t, "E:P S:P W:P")
     assert t.phase is Phase.ENDED and t.score_ns() == 0
+
+
+def test_34_an_unnoticed_inadmissible_double_does_not_hide_a_lost_turn() -> None:
+    """North passes, South passes at East's turn (West's call accepts it, Law 29A), West doubles nothing
+    (inadmissible, Law 36) and North passes over the double unnoticed (36C); West then passes at East's turn
+    and North accepts it. Four passes count, but East never called: the board is not passed out (Law 34),
+    the passes from South's on are cancelled and East calls (17D3)."""
+    t = calls(table(), "N:P S:P W:X N:P W:P")
+    t = t.apply(DirectorCalled(N))
+    assert t.pending is not None and t.pending.options[0] == Accept(LawRef(29, "A"))
+    t = t.apply(Elected(N, t.pending.options[0]))
+    assert t.phase is Phase.AUCTION and standing(t) == "N:P" and t.turn is E
+    assert {w.law for w in t.withdrawn} >= {LawRef(17, "D3")}
+    assert Table.replay(t.board, t.record) == t
 
 
 def test_17d3_passes_in_rotation_after_an_accepted_bid_out_of_rotation_end_the_auction() -> None:

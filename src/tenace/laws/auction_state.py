@@ -289,10 +289,12 @@ def retain_right_to_call(state: AuctionState) -> AuctionState:
     player who passed out of rotation is the offender for Law 16C) and the auction goes back to the player
     who missed his turn."""
     calls = state.calls
-    n = len(calls)
-    if n < 4 or not all(isinstance(s.call.call, Pass) for s in calls[-3:]):
+    # An inadmissible double nobody noticed (Law 36C) does not count among the passes, but it was a call in
+    # rotation that the next player answered.
+    counted = [i for i, s in enumerate(calls) if not s.inadmissible]
+    if len(counted) < 4 or not all(isinstance(calls[i].call.call, Pass) for i in counted[-3:]):
         return state
-    for j in range(n - 3, n):
+    for j in counted[-3:]:
         missed = calls[j - 1].seat.lho
         if calls[j].seat is not missed:
             break
