@@ -22,13 +22,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from tenace.scoring.matchpoints import best_first
 from tenace.tournament.model import ContestantId, TieBreak
-from tenace.tournament.standings import Ranking, Standing
+from tenace.tournament.standings import Ranking, Standing, new_standing
 
 HeadToHead = Callable[[ContestantId, ContestantId], Fraction]
 """``head_to_head(a, b)``: what ``a`` scored, in the event's units, on the boards or matches it played against
@@ -59,13 +60,12 @@ def natural_key(contestant: ContestantId) -> tuple[int, int, str]:
     >>> sorted(["10", "2", "1EW", "B", "A"], key=natural_key)
     ['1EW', '2', '10', 'A', 'B']
     """
-    digits = ""
-    for char in contestant:
-        if char.isdigit():
-            digits += char
-        elif digits:
-            break
-    return (0, int(digits), contestant) if digits else (1, 0, contestant)
+    found = _FIRST_NUMBER(contestant)
+    return (0, int(found[1]), contestant) if found else (1, 0, contestant)
+
+
+_FIRST_NUMBER = re.compile(r"\D*(\d+)").match
+"""The first run of decimal digits in a contestant id (one C-level match: a big field ranks 10,000 ids)."""
 
 
 def rank(
@@ -98,10 +98,9 @@ def rank(
         for shared in _break(tied, tie_break, head_to_head):
             place = len(standings) + 1
             for entrant in shared:
-                standings.append(Standing(
-                    rank=place, tied=len(shared) > 1, contestant=entrant.contestant, name=entrant.name,
-                    boards=entrant.boards, total=entrant.total, percentage=entrant.percentage,
-                    carry_over=entrant.carry_over, penalties=entrant.penalties, sessions=entrant.sessions,
+                standings.append(new_standing(
+                    place, len(shared) > 1, entrant.contestant, entrant.name, entrant.boards, entrant.total,
+                    entrant.percentage, entrant.carry_over, entrant.penalties, entrant.sessions,
                 ))
     return Ranking(title, tuple(standings))
 

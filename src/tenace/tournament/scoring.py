@@ -46,21 +46,30 @@ from __future__ import annotations
 
 import gc
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import attrgetter
 from typing import Final
 
 from tenace.scoring.adjusted import (
     ArtificialAdjustedScore,
+    ArtificialScoreSettings,
     AssignedAdjustedScore,
     WeightedScore,
     weighted_imps,
 )
 from tenace.scoring.imps import TrimCount, butler_datum, cross_imps_average, imps_against
-from tenace.scoring.matchpoints import Entry, Factoring, TotalScaling, score_board, top_units
+from tenace.scoring.matchpoints import (
+    Entry,
+    Factoring,
+    TotalScaling,
+    score_board,
+    top_units,
+    units_percentage,
+)
 from tenace.scoring.points import score
 from tenace.seats import Seat
 from tenace.tournament.model import (
@@ -78,7 +87,7 @@ from tenace.tournament.model import (
 )
 from tenace.tournament.ranking import Entrant, natural_key, rank
 from tenace.tournament.seating import SeatingIndex, is_award
-from tenace.tournament.standings import EventResults, Ranking, Traveller, TravellerLine
+from tenace.tournament.standings import EventResults, Ranking, Traveller, TravellerLine, new_traveller_line
 from tenace.tournament.teams import score_teams
 
 __all__ = ["PAIR_METHODS", "score_event"]
@@ -110,6 +119,9 @@ def score_event(event: Event, results: Iterable[Result], penalties: Iterable[Pen
             f"{event.kind.value} event"
         )
     with _collector_paused():
+        columnar = _ColumnarScorer(event, penalties).run_columns(results)
+        if columnar is not None:
+            return columnar
         return _PairsScorer(event, results, penalties).run()
 
 
@@ -209,7 +221,8 @@ class _Tally:
 
 
 class _PairsScorer:
-    def __init__(self, event: Event, results: tuple[Result, ...], penalties: tuple[Penalty, ...]) -> None:
+    def __init__(self, event: Event, results: tuple[Result, ...], penalties: tuple[Penalty, ...], *,
+                 read: bool = True) -> None:
         self.event = event
         self.conditions: Conditions = event.conditions
         self.method = self.conditions.method
@@ -225,11 +238,12 @@ class _PairsScorer:
         self._scale: dict[int, int] = {}
         # who has a result on each (session, board): a contestant plays a board once in a session
         self._seen: dict[tuple[int, int], dict[ContestantId, Result]] = {}
-        index = SeatingIndex(event)
-        if event.kind is EventKind.INDIVIDUAL:
-            self._read_individual(index, results)
-        else:
-            self._read_pairs(index, results)
+        if read:
+            index = SeatingIndex(event)
+            if event.kind is EventKind.INDIVIDUAL:
+                self._read_individual(index, results)
+            else:
+                self._read_pairs(index, results)
         if event.kind is EventKind.PAIRS:
             # the movement, not only the results so far, says who keeps his direction: after the first round
             # of a Howell every pair has played one way only, yet the Howell is one field
@@ -614,9 +628,32 @@ class _PairsScorer:
         scaled = self.conditions.total_scaling is TotalScaling.TO_EXPECTED_BOARDS
         units = self._units()
         for who in sorted({*by_contestant, *carry, *penalty_points} - phantoms, key=natural_key):
-            sessions = sorted(by_contestant.get(who, []), key=lambda st: st[0])
+            sessions = by_contestant.get(who, [])
+            taken = penalty_points.get(who, _ZERO)
+            carried = Fraction(carry[who]) if who in carry else _ZERO
+            if len(sessions) == 1 and not taken and not carried and not sessions[0][1].changed:
+                session, tally = sessions[0]
+                parts = tally.parts
+                if len(parts) == 1:
+                    # the common case: every value straight from the tally's integers, one Fraction apiece
+                    ((denominator, numerator),) = parts.items()
+                    boards, available = tally.boards, tally.available
+                    if scaled and boards:
+                        total = Fraction(numerator * expected[session], denominator * boards)
+                    else:
+                        total = Fraction(numerator, denominator)
+                    entrants[who] = Entrant(
+                        contestant=who, name=_participant_name(self.event, who, "carry-over", self.names),
+                        boards=boards, total=total,
+                        percentage=(Fraction(numerator * 100, denominator * available)
+                                    if units and available else None),
+                        sessions=((session, total),), boards_won=tally.won,
+                    )
+                    continue
+            if len(sessions) > 1:
+                sessions = sorted(sessions, key=lambda st: st[0])
             per_session: list[tuple[int, Fraction]] = []
-            raw = Fraction(0)
+            raw = _ZERO
             available = boards = won = 0
             for session, tally in sessions:
                 points = tally.points
@@ -628,8 +665,6 @@ class _PairsScorer:
                 available += tally.available
                 boards += tally.boards
                 won += tally.won
-            taken = penalty_points.get(who, _ZERO)
-            carried = Fraction(carry[who]) if who in carry else _ZERO
             if len(per_session) == 1:
                 total = per_session[0][1]
             else:
@@ -689,6 +724,252 @@ class _PairsScorer:
         if any(len(seen.get(who, ())) != 1 for who in entrants):
             return None
         return {who: next(iter(seen[who])) for who in entrants}
+
+
+class _ColumnarScorer(_PairsScorer):
+    """The common matchpoint field scored by columns (issue 16): a pairs event at matchpoints with Neuberg
+    factoring over the whole field, no fouled board, no penalty, no head-to-head tie-break, no average for
+    sitting out. It gives exactly what :class:`_PairsScorer` gives, without an object or a Fraction per
+    result in the arithmetic:
+
+    * each board's results are read into two columns (the results and North-South's scores, Law 77 worked out
+      from the Law 2 vulnerability); a result that is odd in any way makes :meth:`run_columns` answer
+      ``None`` and the general scorer, which names the fault, takes over;
+    * each board is sorted once: every distinct score gets its Law 78A units (two per score beaten, one per
+      score tied), factored with Neuberg as one rational over the board's comparable results, so each value
+      is a whole numerator over ``n`` (or 1);
+    * a contestant's total is integer additions of numerators over the least common multiple of those
+      denominators, packed with the boards played and won into one int per line and side; Fractions are made
+      once per contestant, at the end;
+    * the few lines that are adjusted scores (and every line of a board with an assigned score) go through
+      the general per-line code, with the Law 12C2(c) session rule.
+    """
+
+    _PACK: Final = 40  # a line adds (numerator << 40) | (won << 20) | 1 to its contestant's sum
+
+    def __init__(self, event: Event, penalties: tuple[Penalty, ...]) -> None:
+        super().__init__(event, (), penalties, read=False)
+
+    def _applies(self) -> bool:
+        conditions = self.conditions
+        return (self.event.kind is EventKind.PAIRS and self.method is Method.MATCHPOINTS
+                and conditions.factoring is Factoring.NEUBERG and conditions.comparison is Comparison.FIELD
+                and conditions.tie_break is not TieBreak.HEAD_TO_HEAD and not conditions.sit_out_average
+                and not self.penalties)
+
+    def run_columns(self, results: tuple[Result, ...]) -> EventResults | None:
+        """The scored event, or ``None`` when this event or one of its results needs the general scorer."""
+        if not self._applies():
+            return None
+        try:
+            columns = self._read_columns(results)
+        except (ValueError, TypeError):  # the general scorer says what is wrong, naming the result
+            return None
+        if columns is None:
+            return None
+        return self._score_columns(columns)
+
+    def _read_columns(self, results: tuple[Result, ...]) -> dict[tuple[int, int], _Columns] | None:
+        event = self.event
+        must_seat = {s.number: len(s.movements) > 1 for s in event.sessions}
+        any_session = not event.sessions
+        seated = SeatingIndex(event).seated if any(must_seat.values()) else {}
+        columns: dict[tuple[int, int], _Columns] = {}
+        north, south = Seat.NORTH, Seat.SOUTH
+        column: _Columns | None = None
+        last = (0, 0)
+        for result in results:
+            session, board = result.session, result.board
+            if board != last[1] or session != last[0] or column is None:  # results often come board by board
+                last = (session, board)
+                column = columns.get(last)
+                if column is None:
+                    if not any_session and session not in must_seat:
+                        return None
+                    column = columns[last] = ([], [], [], law2_vulnerable(board))
+            if result.group is not None:
+                return None
+            if (seated and must_seat[session]
+                    and (session, result.round, result.table, result.ns, result.ew) not in seated):
+                return None
+            contract, tricks = result.contract, result.tricks
+            if (result.adjusted is None and contract is not None and tricks is not None
+                    and result.vulnerable is None):
+                # Law 77 with the board's Law 2 vulnerability (as Result.ns_score)
+                declarer = contract.declarer
+                if declarer is north or declarer is south:
+                    entry: Entry = score(contract, tricks, vulnerable=column[3][0])
+                else:
+                    entry = -score(contract, tricks, vulnerable=column[3][1])
+            else:
+                entry = result.ns_score()
+                if entry.__class__ is not int:
+                    column[2].append(len(column[0]))
+            column[0].append(result)
+            column[1].append(entry)
+        # every contestant in the event and on each board once (else the general scorer names the fault)
+        names = self.names.keys()
+        ns_of, ew_of = attrgetter("ns"), attrgetter("ew")
+        ns_ids: set[ContestantId] = set()
+        ew_ids: set[ContestantId] = set()
+        for played, _, _, _ in columns.values():
+            north_south = set(map(ns_of, played))
+            east_west = set(map(ew_of, played))
+            if (len(north_south) + len(east_west) != 2 * len(played) or not north_south.isdisjoint(east_west)
+                    or not names >= north_south or not names >= east_west):
+                return None
+            ns_ids |= north_south
+            ew_ids |= east_west
+        for who in ns_ids:
+            self.directions[who].add("NS")
+        for who in ew_ids:
+            self.directions[who].add("EW")
+        return columns
+
+    def _score_columns(self, columns: dict[tuple[int, int], _Columns]) -> EventResults | None:
+        settings = self.conditions.artificial
+        fields = self.fields
+        for (session, _), (played, _, _, _) in columns.items():
+            key = (session, "")
+            fields[key] = max(fields.get(key, 0), len(played))
+        # per board: each distinct plain score's exact values, and its numerators over the board's denominator
+        boards: list[tuple[int, int, _Columns, dict[int, _Value], int, list[_Line]]] = []
+        denominators = {1}
+        for (session, board), column in sorted(columns.items(), key=lambda kv: kv[0]):
+            played, entries, special, _ = column
+            full = fields[(session, "")]
+            top = top_units(full)
+            slow: list[_Line] = []
+            if any(isinstance(entries[i], AssignedAdjustedScore) for i in special):
+                values, denominator = self._board_values(entries, full, top, slow, played, settings)
+            else:
+                plain = [e for e in entries if e.__class__ is int] if special else entries
+                values, denominator = _plain_values(plain, full, top)  # type: ignore[arg-type]
+                for i in special:
+                    adjusted = entries[i]
+                    assert isinstance(adjusted, ArtificialAdjustedScore)
+                    ns_pct, ew_pct = adjusted.percentages(settings)
+                    slow.append(self._slow_line(played[i], adjusted, ns_pct * top / _HUNDRED,
+                                                ew_pct * top / _HUNDRED, top, ns_pct, ew_pct))
+            if values is None:
+                return None
+            denominators.add(denominator)
+            boards.append((session, board, column, values, denominator, slow))
+        common = math.lcm(*denominators)
+        self._common, self._scale = common, {}
+        shift = self._PACK
+        sums: dict[int, defaultdict[ContestantId, int]] = {}
+        for session, _, (played, entries, special, _), values, denominator, _ in boards:
+            top_common = top_units(fields[(session, "")]) * common
+            scale = common // denominator
+            packs: dict[int, tuple[int, int]] = {}
+            for value, (_, _, _, _, ns_num, ew_num) in values.items():
+                ns_num *= scale
+                ew_num *= scale
+                packs[value] = ((ns_num << shift) | ((2 * ns_num > top_common) << 20) | 1,
+                                (ew_num << shift) | ((2 * ew_num > top_common) << 20) | 1)
+            acc = sums.get(session)
+            if acc is None:
+                acc = sums[session] = defaultdict(int)
+            if not special:
+                for result, entry in zip(played, entries, strict=True):
+                    ns_pack, ew_pack = packs[entry]  # type: ignore[index]
+                    acc[result.ns] += ns_pack
+                    acc[result.ew] += ew_pack
+            else:
+                for result, entry in zip(played, entries, strict=True):
+                    pair = packs.get(entry) if entry.__class__ is int else None
+                    if pair is not None:
+                        acc[result.ns] += pair[0]
+                        acc[result.ew] += pair[1]
+        low = (1 << 20) - 1
+        for session, acc in sums.items():
+            top = top_units(fields[(session, "")])
+            for who, packed in acc.items():
+                played_count = packed & low
+                self.tallies[(session, who)] = _Tally(
+                    parts={common: packed >> shift}, available=played_count * top, boards=played_count,
+                    won=(packed >> 20) & low)
+        for *_, slow in boards:
+            for line in slow:
+                self._tally_line(line, False, False)
+        self.lines = [line for *_, slow in boards for line in slow]
+        self._session_rule()
+        travellers = []
+        for session, board, (played, entries, special, _), values, _, slow in boards:
+            shown = {value: value_of[:4] for value, value_of in values.items()}
+            if not special:
+                lines = [new_traveller_line(result, entry, *shown[entry])  # type: ignore[index]
+                         for result, entry in zip(played, entries, strict=True)]
+            else:
+                final = iter(self._final_lines(slow))
+                lines = [new_traveller_line(result, entry, *shown[entry])
+                         if entry.__class__ is int else next(final)
+                         for result, entry in zip(played, entries, strict=True)]
+            travellers.append(Traveller(board=board, lines=tuple(lines), top=top_units(fields[(session, "")]),
+                                        session=session))
+        return EventResults(event=self.event.name, method=self.method, travellers=tuple(travellers),
+                            rankings=self._rankings(), penalties=self.penalties)
+
+    def _slow_line(self, result: Result, entry: Entry, ns: Fraction, ew: Fraction, top: int,
+                   ns_pct: Fraction, ew_pct: Fraction) -> _Line:
+        return _Line(result, "", (result.ns,), (result.ew,), entry, ns, ew, top, ns_pct, ew_pct)
+
+    def _board_values(self, entries: list[Entry], full: int, top: int, slow: list[_Line],
+                      played: list[Result], settings: ArtificialScoreSettings
+                      ) -> tuple[dict[int, _Value] | None, int]:
+        """A board with an assigned score, scored by :func:`score_board`; its plain lines share values."""
+        scored = score_board(entries, field=full, factoring=Factoring.NEUBERG, settings=settings)
+        values: dict[int, _Value] = {}
+        denominator = 1
+        for result, entry, s in zip(played, entries, scored, strict=True):
+            if entry.__class__ is int:
+                if entry not in values:
+                    values[entry] = (s.ns, s.ew, s.ns_percentage, s.ew_percentage, 0, 0)
+                    denominator = math.lcm(denominator, s.ns.denominator, s.ew.denominator)
+            else:
+                slow.append(self._slow_line(result, entry, s.ns, s.ew, top, s.ns_percentage, s.ew_percentage))
+        for value, (ns, ew, ns_pct, ew_pct, _, _) in values.items():
+            ns_num = ns.numerator * (denominator // ns.denominator)
+            ew_num = ew.numerator * (denominator // ew.denominator)
+            if ns_num < 0 or ew_num < 0:
+                return None, 1
+            values[value] = (ns, ew, ns_pct, ew_pct, ns_num, ew_num)
+        return values, denominator
+
+
+_Columns = tuple[list[Result], list[Entry], list[int], tuple[bool, bool]]
+"""One board of a columnar field: its results, North-South's entries, the indices of the adjusted ones, and
+the Law 2 vulnerability (NS, EW)."""
+
+_Value = tuple[Fraction, Fraction, Fraction, Fraction, int, int]
+"""A plain score's North-South and East-West units and percentages, and the units' numerators over the
+board's denominator."""
+
+
+def _plain_values(plain: list[int], full: int, top: int) -> tuple[dict[int, _Value], int]:
+    """Law 78A units of each distinct score among a board's ``plain`` comparable scores (one sort), factored
+    with Neuberg to ``full`` results when there are fewer: ``((units + 1) * full - n) / n``, one rational
+    per board over its ``n`` scores."""
+    n = len(plain)
+    factor = 0 < n < full
+    denominator = n if factor else 1
+    plain_top = 2 * (n - 1)
+    values: dict[int, _Value] = {}
+    counts = Counter(plain)
+    below = 0
+    for value in sorted(counts):
+        count = counts[value]
+        ns_units = 2 * below + count - 1
+        below += count
+        ew_units = plain_top - ns_units
+        if factor:
+            ns_num, ew_num = (ns_units + 1) * full - n, (ew_units + 1) * full - n
+        else:
+            ns_num, ew_num = ns_units, ew_units
+        ns, ew = Fraction(ns_num, denominator), Fraction(ew_num, denominator)
+        values[value] = (ns, ew, units_percentage(ns, top), units_percentage(ew, top), ns_num, ew_num)
+    return values, denominator
 
 
 def _plain(entry: Entry) -> int:

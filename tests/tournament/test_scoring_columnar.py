@@ -1,0 +1,138 @@
+"""The columnar matchpoint scorer (issue 16) against the general per-line scorer, on random fields.
+
+Both are exact, so their results must be equal value for value: every traveller line (units and
+percentages), every ranking (places, totals, percentages, boards, sessions). The fields have ties (a few
+likely results per board), missing results (Neuberg factoring), artificial adjusted scores with Awards and
+with explicit percentages (the Law 12C2(c) session rule on or off), assigned and weighted scores (balancing
+or not), a vulnerability given on some results, two sessions, a carry-over, both total scalings and the
+boards-won tie-break.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tenace.contract import Contract
+from tenace.scoring.adjusted import (
+    ArtificialAdjustedScore,
+    ArtificialScoreSettings,
+    AssignedAdjustedScore,
+    Award,
+    WeightedScore,
+)
+from tenace.scoring.matchpoints import TotalScaling
+from tenace.tournament.model import Conditions, Event, Penalty, Result, TieBreak
+from tenace.tournament.scoring import _ColumnarScorer, _PairsScorer, score_event
+from tenace.tournament.standings import EventResults
+
+from ._events import mitchell, pairs_event
+
+OUTCOMES = ("4SN", "3NTS", "4HE", "2DW", "1NTN", "5CXE", "3SN", "6NTS")
+AWARDS = (Award.AVERAGE_PLUS, Award.AVERAGE, Award.AVERAGE_MINUS)
+
+
+def _field(rng: random.Random, tables: int, boards_per_round: int, sessions: int,
+           adjusted: float) -> tuple[Event, list[Result]]:
+    movements = [mitchell(tables, boards_per_round) for _ in range(sessions)]
+    conditions = Conditions(
+        total_scaling=rng.choice(list(TotalScaling)),
+        tie_break=rng.choice((TieBreak.SHARE, TieBreak.MORE_BOARDS_WON)),
+        artificial=ArtificialScoreSettings(session_rule=rng.random() < 0.7),
+    )
+    carry = (("1NS", Fraction(rng.randint(0, 9), rng.randint(1, 3))),) if rng.random() < 0.3 else ()
+    event = pairs_event(conditions=conditions, sessions=[(m,) for m in movements], carry_over=carry)
+    results = []
+    for number, movement in enumerate(movements, start=1):
+        likely = {b: rng.sample(OUTCOMES, rng.randint(1, 4)) for b in movement.boards}
+        for seat in movement.seatings:
+            for board in seat.boards:
+                roll = rng.random()
+                if roll < 0.1:
+                    continue  # not played: Neuberg
+                kw: dict[str, object] = {"session": number}
+                if roll < 0.1 + adjusted / 2:
+                    ns = rng.choice(AWARDS) if rng.random() < 0.8 else Fraction(rng.randint(0, 100))
+                    ew = rng.choice(AWARDS) if rng.random() < 0.8 else Fraction(rng.randint(0, 100))
+                    kw["adjusted"] = ArtificialAdjustedScore(ns, ew)
+                elif roll < 0.1 + adjusted:
+                    third = Fraction(rng.randint(1, 3), 4)
+                    ns_side = WeightedScore.of((rng.choice((420, -50, 140)), third),
+                                               (rng.choice((620, -100, 170)), 1 - third))
+                    ew_side = ns_side if rng.random() < 0.7 else WeightedScore.single(rng.choice((420, 100)))
+                    kw["adjusted"] = AssignedAdjustedScore(ns_side, ew_side)
+                else:
+                    contract = Contract.from_str(rng.choice(likely[board]))
+                    kw["contract"] = contract
+                    kw["tricks"] = contract.level + 6 + rng.choice((-1, 0, 0, 1))
+                    if rng.random() < 0.05:
+                        kw["vulnerable"] = (rng.random() < 0.5, rng.random() < 0.5)
+                results.append(Result(board, seat.round, seat.table, seat.ns, seat.ew, **kw))  # type: ignore[arg-type]
+    return event, results
+
+
+def _same(event: Event, results: list[Result]) -> EventResults:
+    general_scorer, columnar_scorer = _PairsScorer(event, tuple(results), ()), _ColumnarScorer(event, ())
+    general = general_scorer.run()
+    columnar = columnar_scorer.run_columns(tuple(results))
+    assert columnar is not None, "the columnar path declined a field it covers"
+    # what each contestant scored in each session, boards won (the boards-won tie-break) included
+    assert ({k: (t.points, t.available, t.boards, t.won) for k, t in columnar_scorer.tallies.items()}
+            == {k: (t.points, t.available, t.boards, t.won) for k, t in general_scorer.tallies.items()})
+    assert columnar.travellers == general.travellers
+    assert columnar.rankings == general.rankings
+    assert columnar == general
+    for ours, theirs in zip(columnar.travellers, general.travellers, strict=True):  # Fractions, not ints
+        for a, b in zip(ours.lines, theirs.lines, strict=True):
+            assert type(a.ns_points) is type(b.ns_points) and type(a.ns_percentage) is type(b.ns_percentage)
+    return columnar
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), tables=st.sampled_from([1, 3, 5, 7]), boards=st.integers(1, 3),
+       sessions=st.integers(1, 2), adjusted=st.sampled_from([0.0, 0.05, 0.3]))
+def test_columnar_scorer_gives_what_the_general_scorer_gives(seed: int, tables: int, boards: int,
+                                                             sessions: int, adjusted: float) -> None:
+    event, results = _field(random.Random(seed), tables, boards, sessions, adjusted)
+    _same(event, results)
+
+
+def test_a_big_field_with_every_kind_of_line() -> None:
+    rng = random.Random(16)
+    event, results = _field(rng, 13, 2, 1, 0.02)
+    scored = _same(event, results)
+    assert scored.rankings[0].title == "NS" and len(scored.rankings[0].standings) == 13
+
+
+def _faulty(results: list[Result]) -> list[Result]:
+    first = results[0]
+    return [*results, Result(first.board, 9, 9, first.ns, "2EW", first.contract, first.tricks)]
+
+
+@pytest.mark.parametrize("change", ["duplicate", "stranger", "fouled", "penalty", "head-to-head"])
+def test_what_the_columns_do_not_cover_goes_to_the_general_scorer(change: str) -> None:
+    event, results = _field(random.Random(5), 5, 2, 1, 0.0)
+    penalties: tuple[Penalty, ...] = ()
+    if change == "duplicate":
+        results = _faulty(results)
+    elif change == "stranger":
+        r = results[0]
+        results[0] = Result(r.board, r.round, r.table, "99NS", r.ew, r.contract, r.tricks)
+    elif change == "fouled":
+        r = results[0]
+        results[0] = Result(r.board, r.round, r.table, r.ns, r.ew, r.contract, r.tricks, group=1)
+    elif change == "penalty":
+        penalties = (Penalty("1NS", Fraction(1), "Law 90", "late"),)
+    else:
+        event = Event(event.name, event.kind, Conditions(tie_break=TieBreak.HEAD_TO_HEAD), event.participants,
+                      event.sessions)
+    assert _ColumnarScorer(event, penalties).run_columns(tuple(results)) is None
+    if change in ("duplicate", "stranger"):  # the general scorer names the fault
+        with pytest.raises(ValueError, match="already has a result|no contestant"):
+            score_event(event, results, penalties)
+    else:
+        assert score_event(event, results, penalties) == _PairsScorer(event, tuple(results), penalties).run()
