@@ -51,6 +51,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import repeat
 from operator import attrgetter
 from typing import Final
 
@@ -70,7 +71,7 @@ from tenace.scoring.matchpoints import (
     top_units,
     units_percentage,
 )
-from tenace.scoring.points import score
+from tenace.scoring.points import law77_rows, score
 from tenace.seats import Seat
 from tenace.tournament.model import (
     Comparison,
@@ -85,7 +86,7 @@ from tenace.tournament.model import (
     TieBreak,
     law2_vulnerable,
 )
-from tenace.tournament.ranking import Entrant, natural_key, rank
+from tenace.tournament.ranking import Entrant, natural_key, new_entrant, rank
 from tenace.tournament.seating import SeatingIndex, is_award
 from tenace.tournament.standings import EventResults, Ranking, Traveller, TravellerLine, new_traveller_line
 from tenace.tournament.teams import score_teams
@@ -627,6 +628,7 @@ class _PairsScorer:
         entrants: dict[ContestantId, Entrant] = {}
         scaled = self.conditions.total_scaling is TotalScaling.TO_EXPECTED_BOARDS
         units = self._units()
+        names = self.names
         for who in sorted({*by_contestant, *carry, *penalty_points} - phantoms, key=natural_key):
             sessions = by_contestant.get(who, [])
             taken = penalty_points.get(who, _ZERO)
@@ -642,12 +644,11 @@ class _PairsScorer:
                         total = Fraction(numerator * expected[session], denominator * boards)
                     else:
                         total = Fraction(numerator, denominator)
-                    entrants[who] = Entrant(
-                        contestant=who, name=_participant_name(self.event, who, "carry-over", self.names),
-                        boards=boards, total=total,
-                        percentage=(Fraction(numerator * 100, denominator * available)
-                                    if units and available else None),
-                        sessions=((session, total),), boards_won=tally.won,
+                    entrants[who] = new_entrant(
+                        who, names[who] if who in names else _participant_name(self.event, who, "carry-over"),
+                        boards, total,
+                        Fraction(numerator * 100, denominator * available) if units and available else None,
+                        _ZERO, _ZERO, ((session, total),), tally.won,
                     )
                     continue
             if len(sessions) > 1:
@@ -776,37 +777,44 @@ class _ColumnarScorer(_PairsScorer):
         seated = SeatingIndex(event).seated if any(must_seat.values()) else {}
         columns: dict[tuple[int, int], _Columns] = {}
         north, south = Seat.NORTH, Seat.SOUTH
+        rows = law77_rows()
         column: _Columns | None = None
-        last = (0, 0)
+        last_session = last_board = 0
+        ns_vul = ew_vul = False
+        add_result = add_entry = add_special = None
         for result in results:
             session, board = result.session, result.board
-            if board != last[1] or session != last[0] or column is None:  # results often come board by board
-                last = (session, board)
-                column = columns.get(last)
+            if board != last_board or session != last_session or column is None:  # often board by board
+                last_session, last_board = session, board
+                column = columns.get((session, board))
                 if column is None:
                     if not any_session and session not in must_seat:
                         return None
-                    column = columns[last] = ([], [], [], law2_vulnerable(board))
+                    column = columns[(session, board)] = ([], [], [], law2_vulnerable(board))
+                add_result, add_entry, add_special = column[0].append, column[1].append, column[2].append
+                ns_vul, ew_vul = column[3]
             if result.group is not None:
                 return None
             if (seated and must_seat[session]
                     and (session, result.round, result.table, result.ns, result.ew) not in seated):
                 return None
             contract, tricks = result.contract, result.tricks
-            if (result.adjusted is None and contract is not None and tricks is not None
-                    and result.vulnerable is None):
-                # Law 77 with the board's Law 2 vulnerability (as Result.ns_score)
+            if (result.adjusted is None and contract is not None and tricks.__class__ is int
+                    and result.vulnerable is None and 0 <= tricks <= 13):
+                # Law 77 with the board's Law 2 vulnerability (as Result.ns_score), from points' table
                 declarer = contract.declarer
                 if declarer is north or declarer is south:
-                    entry: Entry = score(contract, tricks, vulnerable=column[3][0])
+                    entry: Entry = rows[(contract.level, contract.denomination._value_,
+                                         contract.doubling._value_, ns_vul)][tricks]
                 else:
-                    entry = -score(contract, tricks, vulnerable=column[3][1])
+                    entry = -rows[(contract.level, contract.denomination._value_, contract.doubling._value_,
+                                   ew_vul)][tricks]
             else:
                 entry = result.ns_score()
                 if entry.__class__ is not int:
-                    column[2].append(len(column[0]))
-            column[0].append(result)
-            column[1].append(entry)
+                    add_special(len(column[0]))  # type: ignore[misc]
+            add_result(result)  # type: ignore[misc]
+            add_entry(entry)  # type: ignore[misc]
         # every contestant in the event and on each board once (else the general scorer names the fault)
         names = self.names.keys()
         ns_of, ew_of = attrgetter("ns"), attrgetter("ew")
@@ -858,38 +866,46 @@ class _ColumnarScorer(_PairsScorer):
         common = math.lcm(*denominators)
         self._common, self._scale = common, {}
         shift = self._PACK
-        sums: dict[int, defaultdict[ContestantId, int]] = {}
+        ns_of, ew_of = attrgetter("ns"), attrgetter("ew")
+        # per session: for each board, {contestant: its line packed} for each direction, built by C-level
+        # maps (a contestant is on a board once; the adjusted lines, counted below, pack to 0)
+        packed_boards: dict[int, tuple[list[dict[ContestantId, int]], list[dict[ContestantId, int]]]] = {}
         for session, _, (played, entries, special, _), values, denominator, _ in boards:
             top_common = top_units(fields[(session, "")]) * common
             scale = common // denominator
-            packs: dict[int, tuple[int, int]] = {}
+            ns_packs: dict[Entry | None, int] = {}
+            ew_packs: dict[Entry | None, int] = {}
             for value, (_, _, _, _, ns_num, ew_num) in values.items():
                 ns_num *= scale
                 ew_num *= scale
-                packs[value] = ((ns_num << shift) | ((2 * ns_num > top_common) << 20) | 1,
-                                (ew_num << shift) | ((2 * ew_num > top_common) << 20) | 1)
-            acc = sums.get(session)
-            if acc is None:
-                acc = sums[session] = defaultdict(int)
-            if not special:
-                for result, entry in zip(played, entries, strict=True):
-                    ns_pack, ew_pack = packs[entry]  # type: ignore[index]
-                    acc[result.ns] += ns_pack
-                    acc[result.ew] += ew_pack
-            else:
-                for result, entry in zip(played, entries, strict=True):
-                    pair = packs.get(entry) if entry.__class__ is int else None
-                    if pair is not None:
-                        acc[result.ns] += pair[0]
-                        acc[result.ew] += pair[1]
+                ns_packs[value] = (ns_num << shift) | ((2 * ns_num > top_common) << 20) | 1
+                ew_packs[value] = (ew_num << shift) | ((2 * ew_num > top_common) << 20) | 1
+            keys: list[Entry | None] = entries  # type: ignore[assignment]
+            if special:
+                keys = list(entries)
+                for i in special:
+                    keys[i] = None
+                ns_packs[None] = ew_packs[None] = 0
+            ns_boards, ew_boards = packed_boards.setdefault(session, ([], []))
+            ns_boards.append(dict(zip(map(ns_of, played), map(ns_packs.__getitem__, keys), strict=True)))
+            ew_boards.append(dict(zip(map(ew_of, played), map(ew_packs.__getitem__, keys), strict=True)))
         low = (1 << 20) - 1
-        for session, acc in sums.items():
+        get, zeros = dict.get, repeat(0)
+        for session, (ns_boards, ew_boards) in packed_boards.items():
             top = top_units(fields[(session, "")])
-            for who, packed in acc.items():
-                played_count = packed & low
-                self.tallies[(session, who)] = _Tally(
-                    parts={common: packed >> shift}, available=played_count * top, boards=played_count,
-                    won=(packed >> 20) & low)
+            north_south: set[ContestantId] = set().union(*ns_boards)
+            east_west: set[ContestantId] = set().union(*ew_boards)
+            for who in north_south | east_west:
+                packed = 0
+                if who in north_south:
+                    packed = sum(map(get, ns_boards, repeat(who), zeros))
+                if who in east_west:
+                    packed += sum(map(get, ew_boards, repeat(who), zeros))
+                if packed:
+                    played_count = packed & low
+                    self.tallies[(session, who)] = _Tally(
+                        parts={common: packed >> shift}, available=played_count * top, boards=played_count,
+                        won=(packed >> 20) & low)
         for *_, slow in boards:
             for line in slow:
                 self._tally_line(line, False, False)
