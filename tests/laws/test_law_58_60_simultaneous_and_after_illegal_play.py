@@ -22,6 +22,7 @@ from tenace.laws import (
 from tenace.laws.decisions import DesignateCard, PenaltyCard
 from tenace.laws.events import SimultaneousCards, SimultaneousPlays
 from tenace.laws.log import dumps, loads
+from tenace.laws.messages import explain_table
 
 from ._helpers import E, N, S, W
 from ._ooturn import C, north_wins_trick_one, play
@@ -148,6 +149,29 @@ def test_58b3_an_opponent_who_played_after_the_cards_played_together_may_take_hi
     assert taken.play is not None and taken.play.cards[-2:] == (C("D6"), C("DK"))
     assert Table.replay(taken.board, taken.record, taken.regulations) == taken
     assert loads(dumps(taken)) == taken
+
+
+def test_58b3_16c_the_card_taken_back_is_unauthorised_to_the_offenders_only() -> None:
+    """Law 16C: dummy's D2, seen and taken back under 58B3 because East withdrew a card, is information the
+    declaring side may use and East-West (the offenders) may not; every player at the table sees it listed,
+    and the Director weighs it at the end of the play (16C3)."""
+    t = play(north_wins_trick_one(), "N:DQ")
+    t = t.apply(SimultaneousCards(E, (C("D5"), C("D6")), (C("D5"), C("D6"))))
+    t = t.apply(CardPlayed(S, C("D2")))
+    t = t.apply(Elected(E, DesignateCard(C("D6"), _law("58B2"))))
+    assert t.withdrawn_cards == ()
+    kept = t.apply(Elected(S, Accept(_law("58B3"))))
+    assert kept.withdrawn_cards == ()  # the card stands: nothing was taken back
+    taken = t.apply(Elected(S, Reject(_law("58B3"))))
+    (card,) = taken.withdrawn_cards
+    assert (card.seat, card.card, card.law) == (S, C("D2"), _law("58B3"))
+    assert [seat for seat in (N, E, S, W) if card.unauthorised_to(seat)] == [E, W]
+    for viewer in (N, E, S, W):
+        assert taken.view(viewer).withdrawn_cards == (card,)
+    text = explain_table(taken)
+    assert "D2" in text or "♦2" in text
+    assert "58B3" in text and "16C" in text
+    assert any(owed.law.law == 16 for owed in taken.adjustments_owed)
 
 
 def test_58b3_nothing_to_take_back_when_the_offender_completed_the_trick() -> None:

@@ -235,6 +235,8 @@ def status(
         "calls": [{"seat": c.seat.value, "call": str(c.call.call)} for c in table.calls],
         "withdrawn": [{"seat": w.seat.value, "call": str(w.call), "law": law(w.law), "text": _explain(w, ed)}
                       for w in table.withdrawn],
+        "withdrawn_cards": [{"seat": w.seat.value, "card": str(w.card), "law": law(w.law),
+                             "text": _explain(w, ed)} for w in table.withdrawn_cards],
         "irregularities": [{"kind": i.kind.value, "offender": i.offender.value, "law": law(i.law),
                             "event": i.index + 1, "text": _explain(i, ed)} for i in table.irregularities],
         "open_irregularity": (None if table.open_irregularity is None

@@ -101,10 +101,10 @@ def owed(table: Table) -> tuple[Owed, ...]:
         add(law, seat.side)
     for withdrawn in table.withdrawn:  # Law 16C3 (a withdrawn call)
         add(WITHDRAWN, withdrawn.offending_side)
+    for card in table.withdrawn_cards:  # Law 16C3 (a card taken back: Laws 58B3, 62C, 62D2)
+        add(WITHDRAWN, card.offending_side)
     playing = table.playing
     if playing is not None:
-        for card in playing.revoke_ledger.withdrawn:  # Law 16C3 (a defender's card withdrawn, Law 62B1)
-            add(WITHDRAWN, card.seat.side)
         for revoke in playing.revoke_ledger.revokes:  # Law 43B3
             if revoke.unrectified:
                 add(DUMMY_FIRST, revoke.offender.side)

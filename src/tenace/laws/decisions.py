@@ -389,6 +389,28 @@ class Withdrawn:
 
 
 @dataclass(frozen=True, slots=True)
+class WithdrawnCard:
+    """A card taken back into the hand after it was seen: information authorised to the non-offending side
+    and unauthorised to the offending side (Law 16C). Cards changed or withdrawn while a revoke was
+    corrected (Laws 62C, 62D2), and an opponent's card played over cards played together and taken back
+    (58B3, where ``seat`` is not the offender)."""
+
+    seat: Seat
+    card: Card
+    law: LawRef
+    offenders: Side | None = None
+    """The offending side when it is not ``seat``'s own (58B3)."""
+
+    @property
+    def offending_side(self) -> Side:
+        return self.offenders if self.offenders is not None else self.seat.side
+
+    def unauthorised_to(self, seat: Seat) -> bool:
+        """Whether what this card showed is unauthorised to ``seat`` (Law 16C1, 16C2)."""
+        return seat.side is self.offending_side
+
+
+@dataclass(frozen=True, slots=True)
 class PenaltyCard:
     """A defender's exposed card left face up on the table (Laws 49, 50A): ``major`` or minor (Law 50B)."""
 

@@ -40,6 +40,7 @@ from tenace.laws.decisions import (
     Irregularity,
     Kind,
     Withdrawn,
+    WithdrawnCard,
 )
 from tenace.laws.editions import OLD, in_edition
 from tenace.laws.events import ScoreAdjusted, UIReason, UIRuling
@@ -362,6 +363,14 @@ WITHDRAWN_OTHER_SIDE: Final = N_(
     "{seat} withdrew the call {call} because of the other side's irregularity. {seat} and partner may use"
     " what it tells them; for the other side it is unauthorised information ({law})."
 )
+WITHDRAWN_CARD: Final = N_(
+    "{seat} took the card {card} back into the hand. The opponents may use what it showed; the partner may"
+    " not: for the partner it is unauthorised information that must not influence calls or plays ({law})."
+)
+WITHDRAWN_CARD_OTHER_SIDE: Final = N_(
+    "{seat} took the card {card} back into the hand because of the other side's irregularity. {seat} and"
+    " partner may use what it showed; for the other side it is unauthorised information ({law})."
+)
 
 UI_REASONS: Final[Mapping[str, str]] = {
     "HESITATION": N_("a hesitation"),
@@ -431,6 +440,7 @@ DECISION_DIRECTOR: Final = N_("The Director decides ({law}).")
 OPTIONS_HEADER: Final = N_("The options:")
 IN_FORCE_HEADER: Final = N_("In force:")
 WITHDRAWN_HEADER: Final = N_("Withdrawn calls:")
+WITHDRAWN_CARDS_HEADER: Final = N_("Cards taken back:")
 
 
 # --- loading the catalogues --------------------------------------------------------------------------------
@@ -538,6 +548,12 @@ def _withdrawn(s: _Speaker, x: Withdrawn) -> str:
     if x.law.law != 16:  # cite Law 16C too: it says who may use the information, whatever withdrew the call
         law = f"{law}, {s.law(_LAW_16C)}"
     return s(message, seat=s.seat(x.seat), call=s.call(x.call), law=law)
+
+
+def _withdrawn_card(s: _Speaker, x: WithdrawnCard) -> str:
+    message = WITHDRAWN_CARD if x.offending_side is x.seat.side else WITHDRAWN_CARD_OTHER_SIDE
+    law = s.law(x.law)  # Law 16C says who may use the information, whatever took the card back
+    return s(message, seat=s.seat(x.seat), card=s.card(x.card), law=f"{law}, {s.law(_LAW_16C)}")
 
 
 def _play_requirement(s: _Speaker, x: Any) -> str:
@@ -730,6 +746,8 @@ def _explain(s: _Speaker, x: object) -> str:
             return _decision(s, x)
         case Withdrawn():
             return _withdrawn(s, x)
+        case WithdrawnCard():
+            return _withdrawn_card(s, x)
         case Kind():
             return _kind(s, x)
         case Duration():
@@ -801,6 +819,9 @@ def explain_table(table: Table, locale: str = SOURCE_LOCALE) -> str:
     if table.withdrawn:
         lines.append(s(WITHDRAWN_HEADER))
         lines.extend(f"- {_withdrawn(s, w)}" for w in table.withdrawn)
+    if table.withdrawn_cards:
+        lines.append(s(WITHDRAWN_CARDS_HEADER))
+        lines.extend(f"- {_withdrawn_card(s, w)}" for w in table.withdrawn_cards)
     cases = ui.cases(table)  # Law 16B: reservations are made aloud, so everyone may know of them
     if cases:
         lines.append(s(UI_HEADER))

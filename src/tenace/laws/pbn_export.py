@@ -138,6 +138,8 @@ def rectification_comments(table: Table) -> tuple[str, ...]:
     text = [line for _, line in lines]
     for withdrawn in table.withdrawn:
         text.append(f"Withdrawn: {withdrawn.call} by {withdrawn.seat.name.title()} ({withdrawn.law})")
+    for card in table.withdrawn_cards:
+        text.append(f"Taken back: {card.card} by {card.seat.name.title()} ({card.law})")
     text += [f"In force: {_describe(constraint)}" for constraint in table.constraints]
     text += [f"Owed at the end of the play: {owed.law}, whether the non-offending side was damaged"
              for owed in table.adjustments_owed]

@@ -38,6 +38,7 @@ from tenace.laws.decisions import (
     MustPlay,
     NoAdjustment,
     Option,
+    WithdrawnCard,
 )
 from tenace.laws.events import AttentionDrawn, CardPlayed, Elected, Event, Late
 from tenace.laws.refs import DIRECTOR, LawRef
@@ -107,16 +108,6 @@ class Revoke:
     def __str__(self) -> str:
         suit = self.suit.name.lower()[:-1]
         return f"revoke by {self.offender.name.title()} on trick {self.trick} ({self.card} on a {suit} lead)"
-
-
-@dataclass(frozen=True, slots=True)
-class WithdrawnCard:
-    """A card taken back into the hand while a revoke was corrected: information that is authorised to the
-    opponents of ``seat`` and unauthorised to his partner (Law 16C)."""
-
-    seat: Seat
-    card: Card
-    law: LawRef
 
 
 @dataclass(frozen=True, slots=True)

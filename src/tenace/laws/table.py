@@ -39,7 +39,15 @@ from tenace.laws import information as ui
 from tenace.laws._evolve import replace
 from tenace.laws.auction_state import AuctionState, StandingCall
 from tenace.laws.claims import Claim
-from tenace.laws.decisions import Constraint, Decision, Irregularity, Kind, PenaltyCard, Withdrawn
+from tenace.laws.decisions import (
+    Constraint,
+    Decision,
+    Irregularity,
+    Kind,
+    PenaltyCard,
+    Withdrawn,
+    WithdrawnCard,
+)
 from tenace.laws.events import (
     AttentionDrawn,
     BidAboveSeven,
@@ -78,7 +86,7 @@ from tenace.laws.events import (
 )
 from tenace.laws.penalty_cards import Exposure
 from tenace.laws.play_period import PlayState
-from tenace.laws.refs import DIRECTOR, Actor, Director, Policy, Regulations, actor_name
+from tenace.laws.refs import DIRECTOR, Actor, Director, LawRef, Policy, Regulations, actor_name
 from tenace.laws.refs import Phase as Phase  # defined below with the values; still importable from here
 from tenace.play import Play
 from tenace.scoring.adjusted import ArtificialAdjustedScore, AssignedAdjustedScore
@@ -224,6 +232,18 @@ class Table:
     def withdrawn(self) -> tuple[Withdrawn, ...]:
         """Withdrawn or cancelled calls (Law 16C information)."""
         return self.auction.withdrawn
+
+    @property
+    def withdrawn_cards(self) -> tuple[WithdrawnCard, ...]:
+        """Cards seen and taken back into the hand (Law 16C information): while a revoke was corrected
+        (Laws 62C, 62D2), and an opponent's card played over cards played together and taken back (58B3),
+        which the offenders may not use."""
+        playing = self.playing
+        if playing is None:
+            return ()
+        taken_back = tuple(WithdrawnCard(seat, card, LawRef(58, "B3"), seat.side.opponents)
+                           for seat, card in playing.out_of_turn.taken_back)
+        return (*playing.revoke_ledger.withdrawn, *taken_back)
 
     def unauthorised(self, seat: Seat) -> tuple[Withdrawn, ...]:
         """The withdrawn calls whose information is unauthorised to ``seat`` (Law 16C2); the others are
@@ -590,6 +610,7 @@ class Table:
             hands=hands,
             calls=self.calls,
             withdrawn=self.withdrawn,
+            withdrawn_cards=self.withdrawn_cards,
             played=tuple(card for trick in views for card in trick.cards if card is not None),
             tricks=views,
             contract=contract,
@@ -641,6 +662,8 @@ class TableView:
     """The claim or concession on the table (Laws 68-71): everyone at the table hears it, so every viewer sees
     the same one (who claimed, the tricks claimed, the statement, and how the opponents answered). The
     claimer's cards it puts face up are in :attr:`faced` (Law 68C)."""
+    withdrawn_cards: tuple[WithdrawnCard, ...] = ()
+    """Cards seen and taken back into the hand (Law 16C): everyone saw them, so every viewer sees the list."""
 
 
 def _utc(at: dt.datetime | None) -> dt.datetime | None:
