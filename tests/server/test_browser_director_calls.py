@@ -152,10 +152,20 @@ def test_four_players_see_the_call_the_directors_answers_the_claim_ruling_and_th
     assert "West calls the Director: misinformation (Law 9)." in listed and WORDS in listed
     opening = call.locator("table.evidence-auction tbody tr").first
     assert "1NT" in opening.inner_text() and "alerted: 12-14" in opening.inner_text()
-    assert call.locator("input[name=score]").count() == 0  # no adjusted score while the board is played
+    # no adjusted score while the board is played, but for extraneous information instead of playing it
+    assert call.locator("form.answer > input[name=score]").count() == 0
+    assert call.locator("fieldset.extraneous input[name=score]").count() == 1  # Law 16D2(d)
+    assert call.locator("select[name=extraneous] option[value=redeal]").count() == 1  # not a club table
     director.screenshot(path=str(folder / "four-humans-02-console.png"), full_page=True)
+    for width, height in ((1920, 1080), (768, 1024), (390, 844)):  # the answer form fits every screen
+        director.set_viewport_size({"width": width, "height": height})
+        call.locator("fieldset.extraneous").scroll_into_view_if_needed()
+        assert director.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), width
+        director.screenshot(path=str(folder / f"four-humans-02-console-{width}.png"))
+    director.set_viewport_size({"width": 1366, "height": 900})
     call.get_by_label("Your ruling, shown to the four players").fill("Play on; I shall rule after the board.")
     call.get_by_role("button", name="Answer the players").click()
+    director.wait_for_url("**/director?sent=*", timeout=TIMEOUT_MS)  # the form's own navigation, first
     director.locator("#no-calls").wait_for(timeout=TIMEOUT_MS)
     for page in pages.values():
         answered = page.locator('#director-call-list li[data-status="answered"]')
@@ -179,6 +189,7 @@ def test_four_players_see_the_call_the_directors_answers_the_claim_ruling_and_th
     claim.wait_for(timeout=TIMEOUT_MS)
     claim.get_by_label("Tricks to the claimer's side (Law 70)").fill("12")
     claim.get_by_role("button", name="Rule").click()
+    director.wait_for_url("**/director?sent=*", timeout=TIMEOUT_MS)  # the form's own navigation, first
     director.locator("#no-calls").wait_for(timeout=TIMEOUT_MS)
     ruling = "The claim was disputed: the Director awards North-South 12 of the remaining tricks (Law 70)."
     for page in pages.values():
@@ -196,6 +207,7 @@ def test_four_players_see_the_call_the_directors_answers_the_claim_ruling_and_th
         "Misinformation (Law 21B3): East-West would have doubled and beaten it.")
     call.get_by_label("Assigned score for North-South (Law 12C1), if any").fill("-100")
     call.get_by_role("button", name="Answer the players").click()
+    director.wait_for_url("**/director?sent=*", timeout=TIMEOUT_MS)  # the form's own navigation, first
     director.locator("#no-calls").wait_for(timeout=TIMEOUT_MS)
     adjusted = f"Adjusted score: {AssignedAdjustedScore.balancing(-100)} (Law 12C1)"
     for seat, page in pages.items():

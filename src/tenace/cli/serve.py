@@ -52,6 +52,15 @@ def register(app: typer.Typer) -> None:
                 show_default=False,
             ),
         ] = None,
+        edition: Annotated[
+            int | None,
+            typer.Option(
+                "--edition",
+                help="The edition of the Laws new tables follow (2017 or 2007; also TENACE_EDITION) "
+                     "\\[default: 2017].",
+                show_default=False,
+            ),
+        ] = None,
         log_level: Annotated[str, typer.Option("--log-level", help="uvicorn's log level.")] = "info",
         forwarded_allow_ips: Annotated[
             str | None,
@@ -85,8 +94,12 @@ def register(app: typer.Typer) -> None:
             fail(str(exc), EXIT_USAGE)
         if "TENACE_ROBOT_DELAY" not in os.environ:
             settings = replace(settings, robot_delay=0.4)  # so that a human can follow the robots' play
-        changes = {"host": host, "port": port, "database_url": db, "robot_delay": robot_delay}
-        settings = replace(settings, **{k: v for k, v in changes.items() if v is not None})  # type: ignore[arg-type]
+        changes = {"host": host, "port": port, "database_url": db, "robot_delay": robot_delay,
+                   "edition": edition}
+        try:
+            settings = replace(settings, **{k: v for k, v in changes.items() if v is not None})  # type: ignore[arg-type]
+        except SettingsError as exc:
+            fail(f"--edition: {exc}", EXIT_USAGE)  # the one option Settings checks
         if not 0 < settings.port < 65536:
             fail(f"--port: expected 1 to 65535, got {settings.port}", EXIT_USAGE)
         paths = (*paths_of(settings.robot_systems), *(robot_system or ()))

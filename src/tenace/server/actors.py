@@ -49,7 +49,16 @@ from tenace.laws.log import event_from_json, event_to_json
 from tenace.laws.refs import DIRECTOR, Director, Policy, Regulations
 from tenace.laws.table import Phase, Table, TableView
 from tenace.seats import SEATS, Seat, Side
-from tenace.server.persistence import EventConflictError, EventWriter, LiveStore, LiveTable, NewTable, SeatRow
+from tenace.server.persistence import (
+    EventConflictError,
+    EventWriter,
+    LiveStore,
+    LiveTable,
+    NewTable,
+    SeatRow,
+    regulations_of,
+    stored_rules,
+)
 from tenace.server.protocol import (
     MAX_DIRECTOR_TEXT,
     UI_REASONS,
@@ -1065,6 +1074,7 @@ class Hub:
         *,
         store: Any = None,
         policy: Policy = Policy.ONLINE,
+        edition: int = Regulations().edition,
         robots: RobotFactory = FallbackRobot,
         robot_delay: float = 0.0,
         observer: Observer | None = None,
@@ -1074,6 +1084,8 @@ class Hub:
         self.writer = EventWriter(live)
         self.store = store
         self.policy = policy
+        self.regulations = Regulations(edition, policy)
+        """The Laws new tables follow (Law 80; the edition of the Laws, :mod:`tenace.laws.editions`)."""
         self.robots = robots
         self.systems = systems
         """The bidding systems the robots may play (:mod:`tenace.server.robot_systems`); ``None``: the
@@ -1113,11 +1125,11 @@ class Hub:
             else SeatRow("robot", system=chosen.get(seat.side))
             for seat in SEATS
         }
-        new = NewTable(table_id, seats, self.policy.value, hash_token(director), boards,
+        new = NewTable(table_id, seats, stored_rules(self.regulations), hash_token(director), boards,
                        None if club is None else _club_json(club))
         await asyncio.to_thread(self.live.create_table, new, board)
-        stored = LiveTable(table_id, seats, self.policy.value, new.director_token, boards, new.club, False)
-        actor = TableActor(self, stored, Table.new(board, Regulations(policy=self.policy)), 1)
+        stored = LiveTable(table_id, seats, new.policy, new.director_token, boards, new.club, False)
+        actor = TableActor(self, stored, Table.new(board, self.regulations), 1)
         self.tables[table_id] = actor
         actor.start()
         return CreatedTable(table_id, tokens, director)
@@ -1170,7 +1182,7 @@ class Hub:
 
     def _rebuild(self, stored: LiveTable) -> TableActor:
         current = stored.boards[-1]
-        regulations = Regulations(policy=Policy(stored.policy))
+        regulations = regulations_of(stored.policy)
         where = f"table {stored.id}, board {current.position}, event"
         record = [event_from_json(e, f"{where} {i}") for i, e in enumerate(current.events)]
         times = [event_time(e, f"{where} {i}") for i, e in enumerate(current.events)]

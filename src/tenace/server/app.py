@@ -411,10 +411,11 @@ def create_app(
 
             hub = await ClusterHub.connect(
                 LiveStore(store.engine), settings.redis_url, lease_seconds=settings.lease_seconds,
-                store=store, policy=settings.policy, robots=robots or default_robots(settings.robot_samples),
+                store=store, policy=settings.policy, edition=settings.edition,
+                robots=robots or default_robots(settings.robot_samples),
                 robot_delay=settings.robot_delay, observer=observer, systems=robot_systems)
         else:
-            hub = Hub(LiveStore(store.engine), store=store, policy=settings.policy,
+            hub = Hub(LiveStore(store.engine), store=store, policy=settings.policy, edition=settings.edition,
                       robots=robots or default_robots(settings.robot_samples),
                       robot_delay=settings.robot_delay, observer=observer, systems=robot_systems)
         app.state.store = store

@@ -64,10 +64,13 @@ from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from tenace.board import Board
-from tenace.dealing.secure import deal_boards
+from tenace.dealing.secure import deal_boards, random_deal
+from tenace.errors import ImpossibleActionError
 from tenace.formats.json import board_from_json, board_to_json
 from tenace.handrecords.model import BoardAnalysis
+from tenace.laws.adjustments import AT_ONCE, EXTRANEOUS_AFTER, EXTRANEOUS_BEFORE
 from tenace.laws.events import (
+    BoardRedealt,
     CallChanged,
     CallMade,
     CardPlayed,
@@ -79,6 +82,7 @@ from tenace.laws.events import (
     Elected,
     Event,
     ExplanationCorrected,
+    ExtraneousInformation,
     ScoreAdjusted,
     UIReserved,
 )
@@ -1100,9 +1104,8 @@ class ClubManager:
         storing the board's end and entering the result, or the entry failed): the same entry, under the
         same key, as the table actor's, so a result is never entered twice."""
         from tenace.laws.log import event_from_json
-        from tenace.laws.refs import Policy, Regulations
         from tenace.server.actors import club_result
-        from tenace.server.persistence import LiveStore
+        from tenace.server.persistence import LiveStore, regulations_of
 
         entered = {(r.round, r.table, r.board) for r in self.store.results(session.event_id)}
         live = LiveStore(self.store.engine)
@@ -1116,7 +1119,7 @@ class ClubManager:
                 current = stored.boards[-1]
                 record = [event_from_json(e, f"table {stored.id}, event {i}")
                           for i, e in enumerate(current.events)]
-                table = Table.replay(current.board, record, Regulations(policy=Policy(stored.policy)))
+                table = Table.replay(current.board, record, regulations_of(stored.policy))
                 if table.score_ns() is None:
                     continue
                 club = ClubSlot(**stored.club)
@@ -1639,15 +1642,66 @@ def _adjusted_score(fields: Mapping[str, Any]) -> AssignedAdjustedScore | Artifi
     return AssignedAdjustedScore.of(scores[0], scores[1])
 
 
+EXTRANEOUS: Final = ("play-on", "adjust-now", "redeal")
+"""What the Director does about extraneous information a player received (Law 16D): record it and let the
+board be played, to adjust afterwards if it affected the result (16D2(c), 16D3); end the board now with an
+adjusted score (16D2(d)); or have it redealt before any call (16D2(b), not at a club session's table, where
+the other tables play the same deal)."""
+
+
+def _extraneous(table: Table, fields: Mapping[str, Any], called: DirectorRequest, note: str,
+                adjusted: AssignedAdjustedScore | ArtificialAdjustedScore | None, club_table: bool
+                ) -> list[Event]:
+    """The engine events of the Director's finding of extraneous information (Law 16D1), if the answer makes
+    one (``extraneous``: one of :data:`EXTRANEOUS`; ``receiver``: the seat that received it, by default the
+    caller's), checked against the table as it stands.
+
+    :raises HTTPException: 422 for an unknown choice or seat, or an adjusted score missing for 16D2(d); 409
+        when the Laws do not allow it now (the engine's reason, e.g. a call already made for a redeal).
+    """
+    choice = str(fields.get("extraneous") or "").strip()
+    if not choice:
+        return []
+    if choice not in EXTRANEOUS:
+        raise HTTPException(422, f"extraneous: one of {', '.join(EXTRANEOUS)}")
+    receiver = str(fields.get("receiver") or called.by.value).strip().upper()
+    if receiver not in ("N", "E", "S", "W"):
+        raise HTTPException(422, "receiver: N, E, S or W")
+    events: list[Event] = [ExtraneousInformation(Seat(receiver), note[:200])]
+    if choice == "redeal":
+        if club_table:
+            raise HTTPException(409, "a club session's board cannot be redealt at one table: the other "
+                                     "tables play the same deal (Law 16D2(b)); let it be played, or adjust")
+        events.append(BoardRedealt(random_deal()))
+    elif choice == "adjust-now":
+        if adjusted is None:
+            raise HTTPException(422, "score or artificial: the adjusted score that replaces the board "
+                                     "(Law 16D2(d))")
+        if isinstance(adjusted, ArtificialAdjustedScore):
+            events.append(ScoreAdjusted(AT_ONCE, artificial=str(adjusted), note=note))
+        else:
+            events.append(ScoreAdjusted.assigned(AT_ONCE, adjusted, note))
+    try:
+        for event in events:  # the engine's own checks, on a copy: nothing is recorded unless all pass
+            table = table.apply(event)
+    except ImpossibleActionError as exc:
+        raise HTTPException(409, str(exc)) from None
+    return events
+
+
 def _score_adjusted(table: Table, adjusted: AssignedAdjustedScore | ArtificialAdjustedScore,
                     called: DirectorRequest, note: str) -> ScoreAdjusted:
     """The engine event of the Director's adjusted score in answer to a player's call: under Law 21B3 when
     the record shows an explanation corrected too late to change a call and the call is about
-    misinformation; otherwise under his general power to adjust for a violation the Laws give no
-    rectification for (Law 12A1)."""
+    misinformation; under Law 16D2(c) or 16D3 when a player received extraneous information on this board;
+    otherwise under his general power to adjust for a violation the Laws give no rectification for (Law
+    12A1)."""
     law = LawRef(12, "A1")
-    if called.reason == "misinformation" and any(o.law == LawRef(21, "B3") for o in table.adjustments_owed):
+    owed = {o.law for o in table.adjustments_owed}
+    if called.reason == "misinformation" and LawRef(21, "B3") in owed:
         law = LawRef(21, "B3")
+    elif owed & {EXTRANEOUS_BEFORE, EXTRANEOUS_AFTER}:
+        law = min(owed & {EXTRANEOUS_BEFORE, EXTRANEOUS_AFTER})
     if isinstance(adjusted, ArtificialAdjustedScore):
         return ScoreAdjusted(law, artificial=str(adjusted), note=note)
     return ScoreAdjusted.assigned(law, adjusted, note)
@@ -2021,13 +2075,19 @@ def router() -> APIRouter:
         if adjusted is None and not note:
             raise HTTPException(422, "note: say what the ruling is, or give an adjusted score")
         table = actor.table
-        if adjusted is not None and table.phase is not Phase.ENDED:
+        extraneous = _extraneous(table, fields, called, note, adjusted, actor.club is not None)
+        now = bool(extraneous) and isinstance(extraneous[-1], ScoreAdjusted)  # Law 16D2(d)
+        if adjusted is not None and not now and table.phase is not Phase.ENDED:
             raise HTTPException(409, "the board is still being played: an adjusted score is given once it "
                                      "has ended (Law 12); answer with a note now")
-        law = None if adjusted is None else "12C2" if isinstance(adjusted, ArtificialAdjustedScore) \
-            else "12C1"
+        law = None if adjusted is None else f"{AT_ONCE.law}{AT_ONCE.clause}" if now \
+            else "12C2" if isinstance(adjusted, ArtificialAdjustedScore) else "12C1"
         club = _club(request)
-        if adjusted is not None:
+        for event in extraneous:  # Law 16D: checked against the table already, so each is accepted
+            recorded = await _submit_as_director(actor, event)
+            if recorded["type"] == "error":
+                raise HTTPException(409, recorded.get("message") or "the table refused the finding")
+        if adjusted is not None and not now:
             # the Laws engine records the adjusted score (Law 12C): it replaces the table's result, is kept
             # with the board's events, and a club table corrects the result it entered (Law 79C)
             recorded = await _submit_as_director(actor, _score_adjusted(table, adjusted, called, note))

@@ -45,6 +45,7 @@ from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
 
 from tenace.board import Board
 from tenace.formats.json import board_from_json, board_to_json
+from tenace.laws.refs import Policy, Regulations
 from tenace.store.database import read_only
 from tenace.store.models import Base, UTCDateTime, to_utc
 
@@ -230,11 +231,33 @@ def _seat_json(row: SeatRow) -> dict[str, Any]:
     return {"kind": row.kind, "token": row.token, **({"system": row.system} if row.system else {})}
 
 
+def stored_rules(regulations: Regulations) -> str:
+    """How a table's regulations are kept in its ``policy`` column: the policy (Law 80), followed by the
+    edition of the Laws when it is not 2017 (``"laws@2007"``), so that rows written before editions existed
+    read as 2017.
+
+    >>> stored_rules(Regulations(policy=Policy.ONLINE)), stored_rules(Regulations(2007, Policy.ONLINE))
+    ('online', 'online@2007')
+    >>> regulations_of("online@2007") == Regulations(2007, Policy.ONLINE)
+    True
+    """
+    if regulations.edition == Regulations().edition:
+        return regulations.policy.value
+    return f"{regulations.policy.value}@{regulations.edition}"
+
+
+def regulations_of(stored: str) -> Regulations:
+    """The regulations a table was created with, from its ``policy`` column (:func:`stored_rules`)."""
+    policy, _, edition = stored.partition("@")
+    return Regulations(int(edition) if edition else Regulations().edition, Policy(policy))
+
+
 @dataclass(frozen=True, slots=True)
 class NewTable:
     id: str
     seats: dict[str, SeatRow]
     policy: str
+    """The table's regulations, as :func:`stored_rules` writes them."""
     director_token: str | None = None
     boards_max: int | None = None
     club: dict[str, Any] | None = None

@@ -402,6 +402,9 @@ def view_json(view: TableView, *, legal: list[str] | None = None, score_ns: int 
         "withdrawn": [
             {"seat": w.seat.value, "call": str(w.call), "law": str(w.law), "text": _text(w, locale)}
             for w in view.withdrawn
+        ] + [
+            {"seat": w.seat.value, "card": str(w.card), "law": str(w.law), "text": _text(w, locale)}
+            for w in view.withdrawn_cards
         ],
         "tricks": [
             {"number": t.number, "leader": t.leader.value,

@@ -56,14 +56,13 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from tenace.board import Board
 from tenace.laws.log import event_from_json
 from tenace.laws.misinformation import Correction, Explanation
-from tenace.laws.refs import Policy, Regulations
 from tenace.laws.table import Phase, Table
 from tenace.play import Play
 from tenace.seats import Seat, Side
 from tenace.server.actors import event_time, hash_token
 from tenace.server.auth import user_of
 from tenace.server.pages import N_, client_strings, gettext_for
-from tenace.server.persistence import LiveStore, LiveTable
+from tenace.server.persistence import LiveStore, LiveTable, regulations_of
 from tenace.server.protocol import _adjusted_json, _claim_json
 
 if TYPE_CHECKING:
@@ -120,7 +119,7 @@ def replay_table(board: Board, events: Sequence[Mapping[str, Any]], policy: str 
     a table after a restart)."""
     record = [event_from_json(dict(e), f"event {i}") for i, e in enumerate(events)]
     times = [event_time(dict(e), f"event {i}") for i, e in enumerate(events)]
-    return Table.replay(board, record, Regulations(policy=Policy(policy)), times=times)
+    return Table.replay(board, record, regulations_of(policy), times=times)
 
 
 def replay_json(table: Table, *, table_id: str, position: int,

@@ -48,11 +48,11 @@ from tenace.board import Board
 from tenace.formats.json import board_from_json, board_to_json
 from tenace.laws.events import Event
 from tenace.laws.log import event_from_json, event_to_json
-from tenace.laws.refs import DIRECTOR, Director, Policy, Regulations
+from tenace.laws.refs import DIRECTOR, Director
 from tenace.laws.table import Phase, Table
 from tenace.seats import Seat, Side
 from tenace.server.actors import Connection, CreatedTable, Hub, TableActor, event_time, timed_event_json
-from tenace.server.persistence import LiveStore, LiveTable, LiveTableRow
+from tenace.server.persistence import LiveStore, LiveTable, LiveTableRow, regulations_of
 from tenace.server.protocol import Action, ProtocolError, Viewer, error_message, parse_action
 
 __all__ = [
@@ -279,7 +279,7 @@ def _replayed(stored: LiveTable) -> tuple[Table, int]:
     where = f"table {stored.id}, board {current.position}, event"
     record = [event_from_json(e, f"{where} {i}") for i, e in enumerate(current.events)]
     times = [event_time(e, f"{where} {i}") for i, e in enumerate(current.events)]
-    regulations = Regulations(policy=Policy(stored.policy))
+    regulations = regulations_of(stored.policy)
     return Table.replay(current.board, record, regulations, times=times), current.position
 
 

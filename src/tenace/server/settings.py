@@ -14,7 +14,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
-from tenace.laws.refs import Policy
+from tenace.laws.refs import EDITIONS, Policy
 from tenace.server.security import SpectatorPolicy
 
 
@@ -41,6 +41,9 @@ class Settings:
     checked when the server starts (:mod:`tenace.server.robot_systems`)."""
     policy: Policy = Policy.ONLINE
     """Law 80: what the screen prevents (calls and cards out of turn, insufficient bids, revokes)."""
+    edition: int = 2017
+    """The edition of the Laws new tables follow where 2007 and 2017 differ (:mod:`tenace.laws.editions`;
+    ``tenace serve --edition 2007``). A table keeps the edition it was created with across restarts."""
     allow_spectators: bool = True
     """Whether a connection without a token may watch a table (it sees what ``Table.view(None)`` shows). At
     a club session's table the spectator rules decide as well (``spectator_policy``); nobody watches a table
@@ -90,6 +93,11 @@ class Settings:
     """With ``redis_url``: how long a table stays with a process that stops renewing its lease (a crash)
     before another process takes it over."""
 
+    def __post_init__(self) -> None:
+        if self.edition not in EDITIONS:
+            raise SettingsError(f"no edition of the Laws of {self.edition} (expected "
+                                f"{' or '.join(map(str, EDITIONS))})")
+
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
         """The defaults overridden by ``TENACE_DATABASE_URL``, ``TENACE_HOST``, ``TENACE_PORT``,
@@ -121,7 +129,7 @@ class Settings:
                     value = SpectatorPolicy(text.strip().lower())
                 else:
                     value = text
-            except ValueError as exc:
+                settings = replace(settings, **{f.name: value})  # type: ignore[arg-type]
+            except ValueError as exc:  # SettingsError too
                 raise SettingsError(f"{name}: {exc}") from None
-            settings = replace(settings, **{f.name: value})  # type: ignore[arg-type]
         return settings

@@ -26,7 +26,11 @@ function showLoginError() {
   document.getElementById("login-password")?.focus();
 }
 
+/** A form sent in the background and not yet answered: its own navigation comes next, not a reload. */
+let sending = false;
+
 function busy() {
+  if (sending) return true;
   const active = document.activeElement;
   return active !== null && ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName);
 }
@@ -86,6 +90,7 @@ function sendInBackground(form) {
     if (!button || button.disabled) return;
     button.disabled = true;
     problem.hidden = true;
+    sending = true;
     try {
       const fields = new URLSearchParams();  // the console's forms have text fields only, no file
       for (const [name, value] of new FormData(form)) if (typeof value === "string") fields.append(name, value);
@@ -96,6 +101,7 @@ function sendInBackground(form) {
         window.location.assign(answer.redirected ? answer.url : "/director");
         return;
       }
+      sending = false;
       problem.textContent = await problemOf(answer);
       problem.hidden = false;
       problem.scrollIntoView({ block: "nearest" });
