@@ -177,24 +177,35 @@ def _stream_tokens(chunks: Iterator[str], source: str) -> Iterator[LinToken | LI
             if not more():
                 return -1
 
+    def line_end(start: int) -> int:
+        """Where the line that ``start`` is on ends (at LF, CR or CRLF), reading more text if needed."""
+        while True:
+            found = _EOL_CHAR.search(buf, start)
+            if found is not None:
+                return found.start()
+            start = max(len(buf), start)
+            if not more():
+                return -1
+
     while True:
         if pos > _CHUNK:  # drop what has been read
-            line += buf.count("\n", counted, pos)
+            line += _line_ends(buf, counted, pos)
             before, buf, base, counted = buf[pos - 1], buf[pos:], base + pos, 0
             pos = 0
         while True:
             pos = _SPACE.match(buf, pos).end()  # type: ignore[union-attr]
             if pos < len(buf) or not more():
                 break
-        if pos < len(buf) and buf[pos] == "%" and (buf[pos - 1] if pos else before) == "\n":
-            # a comment line, as some LIN archives have: skipped to its end
-            newline = find("\n", pos)
-            pos = len(buf) if newline < 0 else newline + 1
+        if pos < len(buf) and buf[pos] == "%" and (buf[pos - 1] if pos else before) in "\r\n":
+            # a comment line, as some LIN archives have: skipped to its end (the line end is then read as
+            # white space)
+            newline = line_end(pos)
+            pos = len(buf) if newline < 0 else newline
             continue
         if pos >= len(buf):
             return
         index += 1
-        line += buf.count("\n", counted, pos)
+        line += _line_ends(buf, counted, pos)
         counted = pos
         bar = find("|", pos)
         if bar < 0:
@@ -217,6 +228,16 @@ def _stream_tokens(chunks: Iterator[str], source: str) -> Iterator[LinToken | LI
 
 _CHUNK: Final = 1 << 16
 """Characters read from a file at a time."""
+_EOL_CHAR: Final = re.compile(r"[\r\n]")
+
+
+def _line_ends(text: str, start: int, end: int) -> int:
+    """The line ends in ``text[start:end]``: LF, CRLF and a CR alone (an old Mac file) each count once. The
+    tokenizer counts between token starts, so a CRLF is never cut in two."""
+    newlines = text.count("\n", start, end)
+    if text.find("\r", start, end) < 0:
+        return newlines
+    return newlines + text.count("\r", start, end) - text.count("\r\n", start, end)
 
 
 class _LineError(LINError):

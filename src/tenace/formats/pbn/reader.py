@@ -19,7 +19,7 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import IO, Final
+from typing import IO, Final, cast
 
 from tenace.formats.pbn.game import PBNGame, interpret
 from tenace.formats.pbn.grammar import raw_games
@@ -150,12 +150,10 @@ def _decode_whole(data: bytes, encoding: str | None) -> str | None:
 
 
 def _stream(handle: IO[str] | IO[bytes], encoding: str | None) -> Iterator[str]:
-    decoder = LineDecoder(encoding)
-    for line in handle:
-        if isinstance(line, bytes):
-            yield decoder.decode(line)
-            yield from _binary_lines(handle, encoding, decoder)  # type: ignore[arg-type]
-            return
+    if isinstance(handle.read(0), bytes):  # a binary file: lines may end at CR alone, which iteration misses
+        yield from _binary_lines(cast("IO[bytes]", handle), encoding)
+        return
+    for line in cast("IO[str]", handle):
         yield line.rstrip("\r\n")
 
 
@@ -165,14 +163,14 @@ _BLOCK: Final = 1 << 16
 def _binary_lines(handle: IO[bytes], encoding: str | None,
                   decoder: LineDecoder | None = None) -> Iterator[str]:
     """The lines of a binary file, as :class:`LineDecoder` decodes them one by one, but a block of lines at a
-    time when the block has no encoding hint and the file is UTF-8 so far (most files, much faster)."""
+    time when the block has no encoding hint and the file is UTF-8 so far (most files, much faster). Lines
+    end at LF, CRLF or a CR alone (an old Mac file), also mixed in one file."""
     decoder = decoder or LineDecoder(encoding)
-    while True:
-        lines = handle.readlines(_BLOCK)
-        if not lines:
-            return
-        block = b"".join(lines)
+    for block in _line_blocks(handle):
         if decoder.encoding not in (None, "utf-8") or (b"%" in block and _ANY_HINT.search(block) is not None):
+            lines = _EOL_BYTES.split(block) if b"\r" in block else block.split(b"\n")
+            if lines[-1] == b"":
+                lines.pop()
             for line in lines:
                 yield decoder.decode(line)
             continue
@@ -181,13 +179,36 @@ def _binary_lines(handle: IO[bytes], encoding: str | None,
         if bom:
             decoder.encoding = "utf-8"
         text = block.decode("utf-8", "surrogateescape")
-        split = text.split("\n")
+        split = _EOL.split(text) if "\r" in text else text.split("\n")
         if split[-1] == "":
             split.pop()
         if bom:  # the byte-order mark is not part of the first line
             split[0] = split[0][1:]
-        lines_of: Iterable[str] = (line.rstrip("\r") for line in split) if "\r" in text else split
-        yield from lines_of if _SURROGATE.search(text) is None else _mend(lines_of)
+        yield from split if _SURROGATE.search(text) is None else _mend(split)
+
+
+_EOL_BYTES: Final = re.compile(rb"\r\n|\r|\n")
+
+
+def _line_blocks(handle: IO[bytes]) -> Iterator[bytes]:
+    """The file's bytes in blocks of about :data:`_BLOCK` bytes, each ending just after a line end (LF, CR
+    or CRLF: a CR at the end of what was read waits for the next read, which may start with its LF) or at
+    the end of the file; a line longer than a block is read whole."""
+    carry = b""
+    while True:
+        chunk = handle.read(_BLOCK)
+        if not chunk:
+            if carry:
+                yield carry
+            return
+        data = carry + chunk if carry else chunk
+        last = len(data) - 1
+        cut = max(data.rfind(b"\n"), data.rfind(b"\r", 0, last))
+        if cut < 0:
+            carry = data
+            continue
+        yield data[: cut + 1]
+        carry = data[cut + 1:]
 
 
 _SURROGATE: Final = re.compile("[\udc80-\udcff]")
