@@ -32,11 +32,11 @@ import enum
 import os
 import re
 import xml.parsers.expat
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Final, TypeVar
+from typing import IO, Final, TypeVar
 from xml.etree import ElementTree as ET
 
 from tenace.board import Board, Vulnerability
@@ -49,6 +49,8 @@ from tenace.scoring.matchpoints import TableResult
 from tenace.seats import SEATS, Seat, Side
 
 _T = TypeVar("_T")
+_PIECE: Final = 1 << 16
+"""Bytes of a USEBIO file given to the XML parser at a time."""
 
 
 class USEBIOError(NotationError):
@@ -242,26 +244,53 @@ class USEBIOEvent:
 
 
 class _Tree:
-    """An element tree with the line each element starts on, and error helpers."""
+    """An element tree built as the XML is read, with the line each element starts on, and error helpers.
 
-    def __init__(self, data: bytes | str, source: str) -> None:
+    :meth:`parse` calls ``on_start(element, ancestors)`` and ``on_end(element, ancestors)`` as each element
+    opens and closes; an element :meth:`detach` removes is forgotten (with its line numbers), so a big file
+    is held a board at a time."""
+
+    def __init__(self, source: str) -> None:
         self.source = source
         self.lines: dict[ET.Element, int] = {}
+        self.root = ET.Element("USEBIO")
+
+    def parse(
+        self,
+        data: bytes | str | IO[bytes],
+        on_start: Callable[[ET.Element, list[ET.Element]], None] | None = None,
+        on_end: Callable[[ET.Element, list[ET.Element]], None] | None = None,
+    ) -> None:
+        """Build the tree of ``data``, calling the hooks as elements open and close."""
+        source = self.source
         builder = ET.TreeBuilder()
         parser = xml.parsers.expat.ParserCreate()
         parser.buffer_text = True
+        stack: list[ET.Element] = []
 
         def start(tag: str, attrs: dict[str, str]) -> None:
-            self.lines[builder.start(tag, attrs)] = parser.CurrentLineNumber
+            element = builder.start(tag, attrs)
+            self.lines[element] = parser.CurrentLineNumber
+            if on_start is not None:
+                on_start(element, stack)
+            stack.append(element)
 
         def end(tag: str) -> None:
-            builder.end(tag)
+            element = builder.end(tag)
+            stack.pop()
+            if on_end is not None:
+                on_end(element, stack)
 
         parser.StartElementHandler = start
         parser.EndElementHandler = end
         parser.CharacterDataHandler = builder.data
         try:
-            parser.Parse(data, True)
+            if isinstance(data, bytes | str):
+                parser.Parse(data, True)
+            else:  # a file: a piece at a time
+                while piece := data.read(_PIECE):
+                    parser.Parse(piece, False)
+                parser.Parse(b"", True)
         except xml.parsers.expat.ExpatError as exc:
             raise USEBIOError(
                 f"not well-formed XML: {xml.parsers.expat.ErrorString(exc.code)} (column {exc.offset + 1})",
@@ -269,7 +298,13 @@ class _Tree:
             ) from exc
         except LookupError as exc:  # the XML declaration names an encoding Python does not know
             raise USEBIOError(f"not readable XML: {exc}", source=source, lineno=1) from None
-        self.root: ET.Element = builder.close()
+        self.root = builder.close()
+
+    def detach(self, element: ET.Element, parent: ET.Element) -> None:
+        """Forget ``element`` (read already): out of its parent, and its lines out of :attr:`lines`."""
+        parent.remove(element)
+        for inner in element.iter():
+            self.lines.pop(inner, None)
 
     def error(self, element: ET.Element, path: str, message: str) -> USEBIOError:
         return USEBIOError(message, source=self.source, element=path, lineno=self.lines.get(element))
@@ -490,69 +525,117 @@ def _read_handset_board(tree: _Tree, element: ET.Element, path: str) -> Board:
     return board
 
 
-def _unique_numbers(tree: _Tree, items: list[tuple[ET.Element, str, _T]], key: str) -> Iterator[_T]:
-    seen: set[object] = set()
-    for element, path, item in items:
-        value = getattr(item, key)
-        if value in seen:
-            raise tree.error(element, path, f"{key.replace('_', ' ')} {value} appears twice")
-        seen.add(value)
-        yield item
+class _Unique:
+    """Numbers seen so far of one kind (pairs, boards, hands): one that appears twice is an error there."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.seen: set[object] = set()
+
+    def add(self, tree: _Tree, element: ET.Element, path: str, value: object) -> None:
+        if value in self.seen:
+            raise tree.error(element, path, f"{self.key.replace('_', ' ')} {value} appears twice")
+        self.seen.add(value)
 
 
-def parse_usebio(data: bytes | str, *, source: str = "<usebio>") -> USEBIOEvent:
-    """Read a USEBIO 1.2 document from bytes or text.
+class _Reader:
+    """The typed values of a USEBIO document, each board read (and its elements dropped) as soon as it
+    closes: a file of any size is held as its typed results plus the board being read."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.root: ET.Element | None = None
+        self.event: ET.Element | None = None
+        self.event_type: EventType | None = None
+        self.participants: ET.Element | None = None
+        self.handset: ET.Element | None = None
+        self.pairs: list[Pair] = []
+        self.boards: list[BoardResults] = []
+        self.hands: list[Board] = []
+        self._unique = (_Unique("number"), _Unique("number"), _Unique("number"))
+        self.tree = _Tree(source)
+
+    def start(self, element: ET.Element, ancestors: list[ET.Element]) -> None:
+        depth = len(ancestors)
+        if depth == 0:
+            self.root = element
+            if element.tag != "USEBIO":
+                why = f"not a USEBIO file: the root element is <{element.tag}>, not <USEBIO>"
+                raise self.tree.error(element, element.tag, why)
+        elif depth == 1 and element.tag == "EVENT" and self.event is None:
+            self.event = element
+            self.event_type = self._event_type(element)
+        elif depth == 1 and element.tag == "HANDSET" and self.handset is None:
+            self.handset = element
+        elif depth == 2 and element.tag == "PARTICIPANTS" and ancestors[1] is self.event:
+            self.participants = self.participants if self.participants is not None else element
+
+    def end(self, element: ET.Element, ancestors: list[ET.Element]) -> None:
+        if not ancestors:
+            return
+        tree, parent = self.tree, ancestors[-1]
+        if element.tag == "PAIR" and parent is self.participants:
+            path = f"USEBIO/EVENT/PARTICIPANTS/PAIR[{len(self.pairs) + 1}]"
+            pair = _read_pair(tree, element, path)
+            self._unique[0].add(tree, element, path, pair.number)
+            self.pairs.append(pair)
+        elif element.tag == "BOARD" and parent is self.handset and self.handset is not None:
+            path = f"USEBIO/HANDSET/BOARD[{len(self.hands) + 1}]"
+            board = _read_handset_board(tree, element, path)
+            self._unique[2].add(tree, element, path, board.number)
+            self.hands.append(board)
+        elif element.tag == "BOARD" and self.event is not None and self.event in ancestors:
+            path = f"USEBIO/EVENT/BOARD[{len(self.boards) + 1}]"
+            results = _read_board(tree, element, path)
+            self._unique[1].add(tree, element, path, results.number)
+            self.boards.append(results)
+        else:
+            return
+        tree.detach(element, parent)
+
+    def _event_type(self, event: ET.Element) -> EventType:
+        type_text = event.get("EVENT_TYPE")
+        if type_text is None:
+            raise self.tree.error(event, "USEBIO/EVENT", "EVENT has no EVENT_TYPE attribute")
+        try:
+            return EventType(type_text.strip().upper())
+        except ValueError:
+            supported = ", ".join(t.value for t in EventType)
+            raise UnsupportedEventError(
+                f"event type {type_text!r} is not supported (Tenace reads {supported})",
+                source=self.source, element="USEBIO/EVENT", lineno=self.tree.lines.get(event),
+            ) from None
+
+
+def parse_usebio(data: bytes | str | IO[bytes], *, source: str = "<usebio>") -> USEBIOEvent:
+    """Read a USEBIO 1.2 document from bytes, text or an open binary file (read a piece at a time, each
+    board's elements dropped once it is read, so a big file takes the memory of its results).
 
     :raises USEBIOError: if it is not well-formed XML, not USEBIO, or has a bad value (with file, line and
-        element); :raises UnsupportedEventError: for an event type other than :class:`EventType`'s.
+        element; the first such problem in the file's order); :raises UnsupportedEventError: for an event type
+        other than :class:`EventType`'s.
     """
-    tree = _Tree(data, source)
+    reader = _Reader(source)
+    tree = reader.tree
+    tree.parse(data, reader.start, reader.end)
     root = tree.root
-    if root.tag != "USEBIO":
-        raise tree.error(root, root.tag, f"not a USEBIO file: the root element is <{root.tag}>, not <USEBIO>")
-    event = root.find("EVENT")
-    if event is None:
+    event = reader.event
+    if event is None or reader.event_type is None:
         raise tree.error(root, "USEBIO", "no EVENT element")
-    type_text = event.get("EVENT_TYPE")
-    if type_text is None:
-        raise tree.error(event, "USEBIO/EVENT", "EVENT has no EVENT_TYPE attribute")
-    try:
-        event_type = EventType(type_text.strip().upper())
-    except ValueError:
-        supported = ", ".join(t.value for t in EventType)
-        raise UnsupportedEventError(
-            f"event type {type_text!r} is not supported (Tenace reads {supported})",
-            source=source, element="USEBIO/EVENT", lineno=tree.lines.get(event),
-        ) from None
-    participants = event.find("PARTICIPANTS")
-    pair_paths = [
-        (p, f"USEBIO/EVENT/PARTICIPANTS/PAIR[{i}]")
-        for i, p in enumerate(participants.findall("PAIR") if participants is not None else [], 1)
-    ]
-    pair_items = [(p, path, _read_pair(tree, p, path)) for p, path in pair_paths]
-    board_items = [
-        (b, f"USEBIO/EVENT/BOARD[{i}]", _read_board(tree, b, f"USEBIO/EVENT/BOARD[{i}]"))
-        for i, b in enumerate(event.iter("BOARD"), 1)
-    ]
-    handset = root.find("HANDSET")
-    hand_items = [
-        (b, f"USEBIO/HANDSET/BOARD[{i}]", _read_handset_board(tree, b, f"USEBIO/HANDSET/BOARD[{i}]"))
-        for i, b in enumerate(handset.findall("BOARD") if handset is not None else [], 1)
-    ]
     club = root.find("CLUB")
     simple = {"PARTICIPANTS", "BOARD", "EVENT_DESCRIPTION", "PROGRAM_NAME", "PROGRAM_VERSION", "DATE"}
     return USEBIOEvent(
         source=source,
         version=root.get("Version"),
-        event_type=event_type,
+        event_type=reader.event_type,
         club_name=tree.text(club, "CLUB_NAME") if club is not None else None,
         description=tree.text(event, "EVENT_DESCRIPTION"),
         program_name=tree.text(event, "PROGRAM_NAME"),
         program_version=tree.text(event, "PROGRAM_VERSION"),
         date=tree.text(event, "DATE"),
-        pairs=tuple(_unique_numbers(tree, pair_items, "number")),
-        boards=tuple(_unique_numbers(tree, board_items, "number")),
-        handset=tuple(_unique_numbers(tree, hand_items, "number")),
+        pairs=tuple(reader.pairs),
+        boards=tuple(reader.boards),
+        handset=tuple(reader.hands),
         extra=_extra(event, frozenset(simple)),
     )
 
@@ -563,4 +646,5 @@ def read_usebio(path: str | os.PathLike[str]) -> USEBIOEvent:
     :raises USEBIOError: see :func:`parse_usebio`; :raises OSError: if the file cannot be read.
     """
     file = Path(path)
-    return parse_usebio(file.read_bytes(), source=str(file))
+    with file.open("rb") as handle:
+        return parse_usebio(handle, source=str(file))

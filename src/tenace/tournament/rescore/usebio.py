@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from typing import Final
+from typing import IO, Final
 
 from tenace.board import Vulnerability, vulnerability_for
 from tenace.formats.usebio import (
@@ -486,7 +486,7 @@ def _usebio_butler(event: USEBIOEvent, rounding: Rounding) -> RescoreReport:
 
 
 def rescore_usebio(
-    data: bytes | str, *, source: str = "<usebio>", rounding: Rounding | None = None
+    data: bytes | str | IO[bytes], *, source: str = "<usebio>", rounding: Rounding | None = None
 ) -> RescoreReport:
     """Re-score a USEBIO file's event (Compscore rounds halves to even: the default).
 
