@@ -76,9 +76,13 @@ def test_score_tag_that_is_not_a_score() -> None:
     text = (
         '[Board "1"]\n[Vulnerable "None"]\n[Contract "3NT"]\n[Declarer "S"]\n[Result "9"]\n[Score "NS abc"]\n'
     )
-    with pytest.raises(RescoreError) as info:
-        rescore_text(text, source="bad.pbn")
-    assert "bad.pbn" in str(info.value)
+    # one unexplained line naming the file's line, not a refusal of the whole file (issue 15)
+    report = rescore_text(text, source="bad.pbn")
+    assert report.exit_code == 1
+    (line,) = report.lines
+    assert line.checks[0].program == "NS abc" and not line.agrees
+    assert line.note is not None and line.note.startswith("bad.pbn:6: board 1: Score 'NS abc'")
+    assert line.note in report.notes
 
 
 def _pct_table(board: int, rows: list[tuple[str, str, str]]) -> str:
@@ -483,18 +487,21 @@ def test_jfr_results_list(tmp_path: Path) -> None:
     ]
 
 
-def test_jfr_frame_pages_say_where_the_results_are() -> None:
+def test_jfr_frame_pages_say_where_the_results_are(tmp_path: Path) -> None:
+    """Alone (without the event's pages beside them, which are then read: tests/formats/test_results_files.py)
+    a frame page and a board list name the pages that hold the results."""
     folder = TOURNAMENTS / "test_1_pary" / "WB120802"
+    board_list = (
+        TOURNAMENTS / "test_10_bbo_www_annamar_1538_php" / "hands.php@tourney=1538-1385205517-&offset=0.html"
+    )
+    for page in (folder / "wb120802WYN.html", folder / "wb120802.html", board_list):
+        (tmp_path / page.name).write_bytes(page.read_bytes())
     with pytest.raises(RescoreError, match="W-wb120802.html"):
-        rescore_file(folder / "wb120802WYN.html")
+        rescore_file(tmp_path / "wb120802WYN.html")
     with pytest.raises(RescoreError, match="frameset.*wb120802001.html"):
-        rescore_file(folder / "wb120802.html")
+        rescore_file(tmp_path / "wb120802.html")
     with pytest.raises(RescoreError, match="only links to 5 traveller pages"):
-        rescore_file(
-            TOURNAMENTS
-            / "test_10_bbo_www_annamar_1538_php"
-            / "hands.php@tourney=1538-1385205517-&offset=0.html"
-        )
+        rescore_file(tmp_path / board_list.name)
 
 
 @pytest.mark.parametrize(("score", "documented"), [("55.66", True), ("55.65", False)])

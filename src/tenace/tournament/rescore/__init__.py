@@ -19,8 +19,10 @@ Formats read:
 * A JFR Pary traveller page (HTML, one board: % NS / % EW, or IMPs against the printed datum; the rows may be
   an Ajax ``.txt`` fragment beside the page; the Director's ``TD`` rows checked against Law 12C2 when the
   event's other pages are beside it), a JFR results list (``W-*.html``), a BBO traveller page (HTML, one
-  board: NS points and NS %, cross-IMPs or Butler IMPs; a missing row is found and said) and a BBO results
-  page (``tview.php``: ranks, and scores from the travellers beside it).
+  board: NS points and NS %, cross-IMPs or Butler IMPs; a missing row is found and said), a BBO results
+  page (``tview.php``: ranks, and scores from the travellers beside it) and a BBO hand history (Law 77
+  points, the average at its foot). A page that only leads to results (a JFR frameset or results frame, a
+  BBO board list) is read as the event's pages beside it, in one report.
 
 How a program rounds, and whether it factors short boards, are settings (Law 78D leaves them to the
 conditions of contest): each format has a detected default, printed in the report. Where a program's output
@@ -42,6 +44,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
@@ -50,9 +53,13 @@ from typing import Final
 from tenace.errors import NotationError
 from tenace.tournament.rescore.pages import (
     _is_jfr_results,
+    bbo_history_lins,
     bbo_traveller_percentages,
+    is_bbo_history,
     jfr_sessions,
+    lin_vulnerability,
     rescore_bbo,
+    rescore_bbo_history,
     rescore_bbo_tview,
     rescore_jfr,
     rescore_jfr_results,
@@ -113,9 +120,14 @@ def _decode_html(raw: bytes) -> str:
     match = re.search(rb"charset\s*=\s*[\"']?([A-Za-z0-9_.:-]+)", raw[:4096], re.IGNORECASE)
     encoding = match.group(1).decode("ascii") if match else "utf-8"
     try:
-        return raw.decode(encoding, errors="replace")
+        text = raw.decode(encoding, errors="replace")
     except LookupError:
-        return raw.decode("utf-8", errors="replace")
+        text = raw.decode("utf-8", errors="replace")
+    # a CR alone ends a line too (an old Mac file): made an LF, so the lines the report names are the file's
+    return _LONE_CR.sub("\n", text) if "\r" in text else text
+
+
+_LONE_CR: Final = re.compile(r"\r(?!\n)")
 
 
 def rescore_text(
@@ -147,6 +159,8 @@ def rescore_text(
             if _is_jfr_results(text):
                 return rescore_jfr_results(text, source=source, rounding=rounding)
             return rescore_jfr(text, source=source, rounding=rounding)
+        if is_bbo_history(text):
+            return rescore_bbo_history(text, source=source, rounding=rounding)
         return rescore_bbo(text, source=source, rounding=rounding)
     if kind == "kops-html":
         raise RescoreError(
@@ -176,6 +190,9 @@ def rescore_file(
     file = Path(path)
     with file.open("rb") as handle:
         head = handle.read(_HEAD)
+    if detect_format(head) == "usebio":  # read a board at a time: a USEBIO file of any size
+        with file.open("rb") as handle:
+            return rescore_usebio(handle, source=str(file), rounding=rounding)
     if detect_format(head) == "pbn":  # read a game at a time: a PBN file of any size
         try:
             return rescore_pbn(file, source=str(file), rounding=rounding, vp_boards=vp_boards)
@@ -187,11 +204,21 @@ def rescore_file(
     kind = detect_format(data)
     if kind == "bbo-tview":
         return _bbo_tview_file(file, data, rounding)
+    if kind == "bbo-html":
+        text = _decode_html(data)
+        if is_bbo_history(text):
+            return _bbo_history_file(file, text, rounding)
+        linked = _bbo_linked_travellers(file, text)
+        if linked is not None:
+            return _merged(file, "bbo-html", linked, rounding, "the traveller pages it links to")
     if kind == "jfr-html":
         text = _jfr_page(file, data)
         why = _jfr_without_results(text)
         if why is not None:
-            raise RescoreError(why, source=str(file))
+            event = _jfr_event_from_frame(file, rounding)
+            if event is None:
+                raise RescoreError(why, source=str(file))
+            return event
         if _is_jfr_results(text):
             return rescore_jfr_results(
                 text, source=str(file), rounding=rounding, travellers=_jfr_event_pages(file)
@@ -230,6 +257,7 @@ def _jfr_page(file: Path, data: bytes | None = None) -> str:
         decoded = fragment.decode(charset.group(1).decode("ascii") if charset else "utf-8", errors="replace")
     except LookupError:
         decoded = fragment.decode("utf-8", errors="replace")
+    decoded = _LONE_CR.sub("\n", decoded) if "\r" in decoded else decoded
     return text[: div.end()] + decoded + text[div.end() :]
 
 
@@ -294,6 +322,86 @@ def _bbo_tview_file(file: Path, data: bytes, rounding: Rounding | None) -> Resco
     )
 
 
+def _bbo_history_file(file: Path, text: str, rounding: Rounding | None) -> RescoreReport:
+    """A BBO hand history, with each row's vulnerability from the LIN file it links to when that file is
+    beside the page (``<A HREF="3381671193.lin">``)."""
+    vulnerabilities = []
+    for name in bbo_history_lins(text):
+        lin = file.parent / name if name else None
+        try:
+            vul = lin_vulnerability(lin.read_text(encoding="utf-8", errors="replace")) if lin else None
+        except OSError:
+            vul = None
+        vulnerabilities.append(vul)
+    return rescore_bbo_history(text, source=str(file), rounding=rounding, vulnerabilities=vulnerabilities)
+
+
+def _bbo_linked_travellers(file: Path, text: str) -> list[tuple[int | None, Path]] | None:
+    """The traveller pages a BBO board list links to (``hands.php?traveller=<id>``, "Board 3 traveller")
+    that are saved beside it (``hands.php@traveller=<id>.html``), with the board number the link names;
+    ``None`` when none of them is beside it."""
+    links = re.findall(r"traveller=([\w-]+)[^>]*>\s*(?:Board\s+(\d+))?", text, re.IGNORECASE)
+    siblings = [
+        p for p in file.parent.iterdir() if "traveller=" in p.name and p.suffix.lower() in (".html", ".htm")
+    ]
+    found: list[tuple[int | None, Path]] = []
+    seen: set[str] = set()
+    for ident, board in links:
+        if ident in seen:
+            continue
+        seen.add(ident)
+        own = re.compile(rf"traveller={re.escape(ident)}(?![\w-])")
+        page = next((p for p in siblings if own.search(p.name)), None)
+        if page is not None:
+            found.append((int(board) if board else None, page))
+    return found or None
+
+
+def _jfr_event_from_frame(file: Path, rounding: Rounding | None) -> RescoreReport | None:
+    """The event a JFR frameset (``wb120802.html``) or results frame (``wb120802WYN.html``) belongs to: its
+    results list (``W-wb120802.html``) when it is beside it, otherwise every traveller page of the event
+    beside it (``wb120802001.html``, ...), re-scored together; ``None`` when neither is there."""
+    match = re.fullmatch(r"(.+?)(?:WYN)?(\.html?)", file.name, re.IGNORECASE)
+    if match is None:
+        return None
+    event, suffix = match.group(1), match.group(2)
+    results = next((p for p in file.parent.iterdir() if p.name.lower() == f"w-{event}{suffix}".lower()), None)
+    if results is not None:
+        return rescore_file(results, rounding=rounding)
+    pattern = re.compile(re.escape(event) + r"(\d{3})" + re.escape(suffix), re.IGNORECASE)
+    pages = sorted((int(m.group(1)), p) for p in file.parent.iterdir() if (m := pattern.fullmatch(p.name)))
+    if not pages:
+        return None
+    return _merged(file, "jfr-html", [(board, page) for board, page in pages], rounding,
+                   "the event's traveller pages beside it")
+
+
+def _merged(
+    file: Path, kind: str, pages: list[tuple[int | None, Path]], rounding: Rounding | None, what: str
+) -> RescoreReport:
+    """One report of several traveller pages (each re-scored as its own file), for a page that only leads to
+    them: the lines of every board in turn (numbered by the board each link names, where the page does not
+    say), the settings and notes of each page named by its file."""
+    reports = [(board, rescore_file(page, rounding=rounding)) for board, page in pages]
+    lines = tuple(
+        line if line.board is not None or board is None else replace(line, board=board)
+        for board, report in reports
+        for line in report.lines
+    )
+    methods = sorted({report.method for _, report in reports})
+    notes = [f"{file.name} holds no results itself: {len(reports)} of {what} re-scored, "
+             f"{Path(reports[0][1].source).name} to {Path(reports[-1][1].source).name}"]
+    notes.extend(f"{Path(report.source).name}: {note}" for _, report in reports for note in report.notes)
+    settings = tuple(
+        (f"{Path(report.source).name}: {name}", value)
+        for _, report in reports
+        for name, value in report.settings
+    )
+    first = reports[0][1]
+    return RescoreReport(str(file), kind, first.program, methods[0] if len(methods) == 1 else "mixed",
+                         first.rounding, lines, (), settings, tuple(notes))
+
+
 def _jfr_event_pages(file: Path) -> list[tuple[str, str]] | None:
     """The traveller pages of the event whose results list is ``file`` (``W-wb130808.html`` lists
     ``wb130808001.html``, ...), with their Ajax fragments; ``None`` when there are none beside it."""
@@ -353,6 +461,7 @@ __all__ = [
     "given",
     "jfr_sessions",
     "rescore_bbo",
+    "rescore_bbo_history",
     "rescore_bbo_tview",
     "rescore_file",
     "rescore_jfr",

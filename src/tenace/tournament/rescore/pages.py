@@ -1,4 +1,5 @@
-"""Re-scoring saved traveller pages: JFR Pary (% NS / % EW) and BBO (NS points, NS % or cross-IMPs)."""
+"""Re-scoring saved traveller pages: JFR Pary (% NS / % EW) and BBO (NS points, NS % or cross-IMPs), and a
+BBO hand history (a player's own boards: Law 77 points and the average at its foot)."""
 
 from __future__ import annotations
 
@@ -851,3 +852,118 @@ def _jfr_pair_averages(
         return {pair: sum(v, Fraction(0)) / len(v) for pair, v in values.items()}
 
     return mean(ours), mean(theirs), differing
+
+
+# --- BBO hand history (a player's own boards) -------------------------------------------------------------
+
+
+_LIN_VULNERABILITY: Final = {"o": Vulnerability.NONE, "0": Vulnerability.NONE, "n": Vulnerability.NS,
+                             "e": Vulnerability.EW, "b": Vulnerability.BOTH}
+"""LIN ``sv|`` codes (none, North-South, East-West, both)."""
+
+
+def is_bbo_history(text: str) -> bool:
+    """Whether ``text`` is a BBO hand history page ("Hands played by ..."): one row per board a player
+    played (class ``mbc``), each with its result, points and score, and totals at the foot."""
+    return 'class="mbc"' in text and "hands played by" in text.lower()
+
+
+def bbo_history_lins(text: str) -> list[str | None]:
+    """The LIN file each row of a BBO hand history links to (``<A HREF="3381671193.lin">Lin</A>``, or
+    ``fetchlin.php?id=3399598383``, saved as ``3399598383.lin``), in row order; ``None`` for a row without
+    one."""
+    rows = re.findall(r"<tr\s+class=\"mbc\"\s*>(.*?)</tr>", text, re.IGNORECASE | re.DOTALL)
+    out: list[str | None] = []
+    for row in rows:
+        match = re.search(r"href=['\"]?([^'\" >]+\.lin)['\"]?", row, re.IGNORECASE)
+        fetched = re.search(r"fetchlin\.php\?id=(\d+)", row, re.IGNORECASE)
+        if match is not None:
+            out.append(match.group(1).rsplit("/", 1)[-1])
+        else:  # the live page's link; a saved page's hand is <id>.lin beside it
+            out.append(f"{fetched.group(1)}.lin" if fetched is not None else None)
+    return out
+
+
+def lin_vulnerability(lin: str) -> Vulnerability | None:
+    """The vulnerability a LIN hand gives (``sv|o|``, ``sv|n|``, ``sv|e|``, ``sv|b|``), if any."""
+    match = re.search(r"(?:^|\|)sv\|([^|]*)\|", lin)
+    return _LIN_VULNERABILITY.get(match.group(1).strip().lower()[:1]) if match else None
+
+
+def rescore_bbo_history(
+    text: str,
+    *,
+    source: str = "<bbo>",
+    rounding: Rounding | None = None,
+    vulnerabilities: Sequence[Vulnerability | None] | None = None,
+) -> RescoreReport:
+    """Re-score a BBO hand history page: each row's points against Law 77 (the vulnerability from the LIN
+    file the row links to, given in ``vulnerabilities`` in row order, or else the one of the four under
+    which the points follow Law 77, said so), the row's score taken as given (the field's traveller is not
+    on the page), and the average at the foot against the total divided by the number of boards."""
+    chosen = rounding or Rounding.HALF_UP
+    parser = _Rows()
+    parser.feed(text)
+    rows = [(cells, line) for cls, cells, line in parser.rows if cls == "mbc" and len(cells) >= 9]
+    if not rows:
+        raise RescoreError("a BBO hand history without rows (class 'mbc')", source=source)
+    player = re.search(r"Hands played by\s*(?:<[^>]*>\s*)*([^<\s][^<]*?)\s*<", text, re.IGNORECASE)
+    lines: list[LineReport] = []
+    inferred = 0
+    for index, (cells, line) in enumerate(rows):
+        result = _bbo_contract(cells[6], source, line)
+        checks: list[Check] = []
+        blank = not cells[7].strip() or result is None
+        points = None if blank else _html_number(cells[7], "points", source, line)
+        vul = vulnerabilities[index] if vulnerabilities is not None and index < len(vulnerabilities) else None
+        note = None
+        if points is not None and result is not None:
+            if vul is None:
+                # the row names no board: the vulnerability under which its points follow Law 77
+                agreeing = [v for v in Vulnerability if _law77_ns(result[0], result[1], v) == points]
+                vul = agreeing[0] if agreeing else Vulnerability.NONE
+                inferred += 1
+                note = f"vulnerability {vul.value} inferred from the points (no LIN file beside the page)"
+            # Law 77: the points of the contract, tricks and the declaring side's vulnerability
+            checks.append(compare("score", points, _law77_ns(result[0], result[1], vul)))
+        if cells[8].strip():
+            value = _html_number(cells[8], "score", source, line)
+            checks.append(given("ns_score", value, "the field's traveller is not on the page"))
+        lines.append(
+            LineReport(None, f"{cells[2]}-{cells[3]}", f"{cells[4]}-{cells[5]}", tuple(checks),
+                       table=cells[0] or None, note=note)
+        )
+    participants: list[ParticipantReport] = []
+    totals = {cells[0].strip().lower(): (cells, line) for _, cells, line in parser.rows if cells}
+    total = next(((c, ln) for k, (c, ln) in totals.items() if k.endswith(" total")), None)
+    average = next(((c, ln) for k, (c, ln) in totals.items() if k.endswith(" average")), None)
+    notes: list[str] = [
+        "a player's own boards: the points are checked against Law 77; the scores need the field's "
+        "travellers, which are not on the page"
+    ]
+    if total is not None and average is not None:
+        # "IMPs Total | 28.94 | 28 | IMPs Hands" and "IMPs Average | 1.03": the first values after the label
+        (total_cells, total_line), (average_cells, average_line) = total, average
+        values = [v for v in total_cells[1:] if v.strip()]
+        averages = [v for v in average_cells[1:] if v.strip()]
+        if len(values) >= 2 and values[1].strip().isdigit() and int(values[1]) > 0 and averages:
+            printed_total = _html_number(values[0], "total", source, total_line)
+            hands = int(values[1])
+            printed_average = _html_number(averages[0], "average", source, average_line)
+            places = max(0, -int(printed_average.as_tuple().exponent))
+            mean = chosen.round(_exact(printed_total) / hands, places)
+            participants.append(
+                ParticipantReport(
+                    player.group(1).strip() if player else "player",
+                    (
+                        given("total", printed_total, f"over {hands} boards, not all of them on the page"),
+                        compare("average", printed_average, mean),
+                    ),
+                )
+            )
+    if inferred:
+        notes.append(f"{inferred} row(s) without a LIN file beside the page: vulnerability inferred")
+    settings = (("vulnerability", "from the LIN files beside the page" if not inferred else
+                 "inferred from the points where no LIN file is beside the page"),)
+    return RescoreReport(source, "bbo-html", "BBO", "scores", chosen, tuple(lines), tuple(participants),
+                         settings, tuple(notes))

@@ -799,18 +799,18 @@ def _rescore_score_tags(
     vulnerability. ``ScorePercentage`` (the field's percentage) needs the traveller, which the file does
     not hold: it is taken as given and said so."""
     lines: list[LineReport] = []
+    unreadable: list[LineReport] = []
     for game in games:
         points = game.score_ns
         number = game.record.number
         if points is None:
-            if game.tag("Score"):
-                raise RescoreError(
-                    f"board {number if number is not None else '?'}: Score {game.tag('Score')!r} is not "
-                    "'NS <points>', 'EW <points>' or '<points>' (PBN 4.2.1)",
-                    source=source,
-                    lineno=game.lineno or None,
-                )
-            unscored += 1
+            raw = game.tag("Score")
+            if not raw:
+                unscored += 1
+                continue
+            # a Score Tenace cannot attribute to a side: one unexplained line naming the game's line, and
+            # the rest of the file is still checked
+            unreadable.append(_unreadable_score(game, raw, source))
             continue
         checks: list[Check] = []
         # Law 77: the score from the contract, declarer, tricks and vulnerability
@@ -828,16 +828,49 @@ def _rescore_score_tags(
         room = (game.tag("Room") or "").strip()
         lines.append(LineReport(number, ns, ew, tuple(checks), table=room or None))
     lines, match_notes = _team_match(games, lines)
+    lines.extend(unreadable)
     notes = match_notes or [
         "one result per board (a player's own tables): only the Law 77 scores can be recomputed"
     ]
     if unscored:
         notes.append(f"{unscored} game(s) without a Score tag are not checked")
+    notes.extend(line.note for line in unreadable[:_SHOWN] if line.note)
+    if len(unreadable) > _SHOWN:
+        notes.append(f"and {len(unreadable) - _SHOWN} more Score tag(s) that cannot be read")
     name = program or _pbn_program([g for g in games[:1] if isinstance(g, PBNGame)])
     default = Rounding.HALF_UP if name.lower().startswith(("bbo", "ruter")) else Rounding.HALF_EVEN
     return RescoreReport(
         source, "pbn", name, "scores", rounding or default, tuple(lines), (), (), tuple(notes)
     )
+
+
+_SHOWN: Final = 10
+"""Unreadable Score tags named one by one in the report's notes (the others are counted)."""
+
+
+def _unreadable_score(game: PBNGame | _ScoreGame, raw: str, source: str) -> LineReport:
+    """The line of a game whose ``Score`` cannot be read as North-South's points: a value that is not
+    ``NS <points>``, ``EW <points>`` or ``<points>`` (PBN 4.2.1), or a declarer's ``<points>`` in a game
+    without a contract (whose side is then unknown). The check is unexplained, so the exit code says that
+    a value was not checked, and the note names the file and line."""
+    line = game.score_lineno if isinstance(game, _ScoreGame) else _score_line(game)
+    where = f"{source}:{line}" if line else source
+    if re.fullmatch(r"\s*[+-]?\d+\s*", raw) and game.record.contract is None:
+        why = "is the declarer's score (PBN 4.2.1) but the game has no contract, so its side is unknown"
+    else:
+        why = "is not 'NS <points>', 'EW <points>' or '<points>' (PBN 4.2.1)"
+    number = game.record.number
+    ns = "-".join(filter(None, (game.tag("North"), game.tag("South")))) or "NS"
+    ew = "-".join(filter(None, (game.tag("East"), game.tag("West")))) or "EW"
+    note = f"{where}: board {number if number is not None else '?'}: Score {raw!r} {why}: not checked"
+    room = (game.tag("Room") or "").strip()
+    check = Check("score", raw, None, False, None)
+    return LineReport(number, ns, ew, (check,), table=room or None, note=note)
+
+
+def _score_line(game: PBNGame) -> int:
+    """The line of the game's ``Score`` tag (the game's first line if it has none)."""
+    return next((tag.lineno for tag in game.tags if tag.name == "Score"), game.lineno)
 
 
 def _team_match(games: Sequence[PBNGame | _ScoreGame], lines: list[LineReport]
@@ -897,7 +930,7 @@ class _ScoreGame:
     contract and result, the Score tag's value for North-South, the names, the room and the other Score
     values, with the game's interface (:meth:`tag`, ``values``, ``record``, ``score_ns``)."""
 
-    __slots__ = ("lineno", "record", "score_ns", "tags", "values")
+    __slots__ = ("lineno", "record", "score_lineno", "score_ns", "tags", "values")
     comments: tuple[object, ...] = ()
 
     def __init__(self, game: PBNGame) -> None:
@@ -906,6 +939,7 @@ class _ScoreGame:
                                  contract=record.contract, passed_out=record.passed_out, tricks=record.tricks)
         self.score_ns = game.score_ns
         self.lineno = game.lineno
+        self.score_lineno = _score_line(game)
         self.tags = tuple(None if (value := game.tag(name)) is None else sys.intern(value)
                           for name in _SCORE_TAGS)
         values = {k: v for k, v in game.values.items() if k in _SCORE_VALUES and k != "Score"}
@@ -913,6 +947,29 @@ class _ScoreGame:
 
     def tag(self, name: str) -> str | None:
         return self.tags[_SCORE_TAGS.index(name)] if name in _SCORE_TAGS else None
+
+
+_TABLE_GAME_TAGS: Final = frozenset({"Event", "Board", "Application", "Generator"})
+"""The tags a game with a score table after the first keeps (re-scoring reads the Event of the first game
+that has one; the program's name comes from the first game)."""
+
+
+def _table_game(game: PBNGame) -> PBNGame:
+    """A game with a score table, cut down to what re-scoring reads in it: the board number and
+    vulnerability, the few tags :data:`_TABLE_GAME_TAGS` names, and its ScoreTable and TotalScoreTable (not
+    the deal, the auction and play, the other tags and tables such as a double-dummy OptimumResultTable)."""
+    record = DealRecord(number=game.record.number, vulnerability=game.record.vulnerability)
+    return replace(
+        game,
+        record=record,
+        tags=tuple(tag for tag in game.tags if tag.name in _TABLE_GAME_TAGS),
+        values=_NO_VALUES,
+        tables=tuple(t for t in game.tables if t.name in ("ScoreTable", "TotalScoreTable")),
+        auction=None,
+        play=None,
+        problems=(),
+        comments=(),
+    )
 
 
 def _kept_games(data: str | bytes | Path, source: str) -> tuple[list[PBNGame | _ScoreGame], int]:
@@ -928,11 +985,13 @@ def _kept_games(data: str | bytes | Path, source: str) -> tuple[list[PBNGame | _
         if not (has_table or not kept or game.tag("Score")):
             left_out += 1
             continue
-        record = replace(game.record, calls=None, play=())
-        if has_table or not kept:
+        if not kept:
+            record = replace(game.record, calls=None, play=())
             kept.append(replace(game, record=record, auction=None, play=None, problems=()))
-            continue
-        kept.append(_ScoreGame(game))
+        elif has_table:
+            kept.append(_table_game(game))
+        else:
+            kept.append(_ScoreGame(game))
     return kept, left_out
 
 
