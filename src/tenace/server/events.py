@@ -56,6 +56,8 @@ from tenace.server.table_scoring import (
     _scoring,
     _truth,
     boards_from_pbn,
+    matches_shown,
+    readable,
 )
 from tenace.server.table_scoring_store import list_scoring, scoring_of_event, write_scoring
 from tenace.store.errors import StoreError
@@ -351,7 +353,8 @@ class Events:
                          "score": _score_text(s.result), "version": s.version, "group": s.result.group,
                          "by": s.entered_by} for s in stored],
             "slots": slots,
-            "rankings": _readable(rankings_json(scored)) if scored is not None else [],
+            "rankings": readable(rankings_json(scored)) if scored is not None else [],
+            "matches": matches_shown(scored) if scored is not None else [],
             "penalties": self.store.penalties(event_id),
             "appeals": self.store.appeals(event_id),
             "publications": self.store.publications(event_id),
@@ -684,6 +687,7 @@ class Events:
         except ValueError as exc:
             raise _plain("movement", str(exc)) from None
         self.store.set_movement(event_id, SESSION, movement, by=by)
+        self.scoring._movements.pop(event_id, None)  # the tables' devices play the new round too
         session = self.session_of(event_id)
         if session is not None and session.boards:
             fresh = [n for n in movement.boards if n not in session.boards]
@@ -732,16 +736,6 @@ class Events:
         return render_html(boards, [analyses.get(b.number) for b in boards], title=event.name, gettext=_,
                            lang=locale, links=[(web("Back to the event"), f"/events/{event_id}")],
                            par_line=functools.partial(par_html, wording=_(PAR_LINE), notrump=_(NOTRUMP)))
-
-
-def _readable(rankings: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The rankings with each total and percentage also as a decimal to show (``total`` stays exact)."""
-    for ranking in rankings:
-        for s in ranking["standings"]:
-            s["total_text"] = f"{float(Fraction(s['total'])):.2f}".rstrip("0").rstrip(".")
-            s["percentage_text"] = ("" if s["percentage"] is None
-                                    else f"{float(Fraction(s['percentage'])):.2f}")
-    return rankings
 
 
 def _text(result: Result) -> str:
@@ -853,6 +847,8 @@ def router() -> APIRouter:
             "boards": data["boards"], "dealt": data["dealt"],
             "scoring": data["session"].id if data["session"] else None,
             "results": data["results"], "rankings": data["rankings"],
+            "matches": [{k: m[k] for k in ("round", "home", "away", "boards", "imps", "vps")}
+                        for m in data["matches"]],
             "penalties": [{"contestant": p.contestant, "points": str(p.points), "law": p.law,
                            "reason": p.reason, "board": p.board} for p in data["penalties"]],
             "appeals": [{"id": a.id, "table": a.table, "round": a.round, "board": a.board,

@@ -64,7 +64,7 @@ from tenace.formats.json import board_from_json, board_to_json
 from tenace.seats import Seat
 from tenace.server import pages
 from tenace.server.auth import csrf_protect, optional_user, require_role
-from tenace.server.club import ClubError, make_movement, rankings_json
+from tenace.server.club import ClubError, make_movement, matches_json, rankings_json
 from tenace.server.security import Role, User
 from tenace.server.table_scoring_store import list_scoring, read_scoring, write_scoring
 from tenace.store.errors import DuplicateResultError, StoreError
@@ -82,7 +82,7 @@ from tenace.tournament.model import (
     Session,
 )
 
-__all__ = ["ScoringError", "ScoringSession", "doubts", "router", "table_token", "where_next"]
+__all__ = ["ScoringError", "ScoringSession", "doubts", "other_room", "router", "table_token", "where_next"]
 
 log = logging.getLogger("tenace.server.table_scoring")
 
@@ -268,15 +268,44 @@ def where_next(movement: Movement, seating: Seating) -> dict[str, Any]:
     following = later[0]
     seatings = [s for s in movement.seatings if s.round == following]
 
-    def pair(who: str) -> dict[str, Any] | None:
+    def pair(who: str, seat: str) -> dict[str, Any] | None:
+        if seating.room is not None:  # a team's pair keeps its direction: to its team's table that way
+            for s in seatings:
+                if (s.ns if seat == "NS" else s.ew) == who:
+                    return {"table": s.table, "seat": seat}
         for s in seatings:
             if who in (s.ns, s.ew):
                 return {"table": s.table, "seat": "NS" if s.ns == who else "EW"}
         return None
 
     boards = next((s.table for s in seatings if set(s.boards) == set(seating.boards)), None)
-    return {"round": following, "ns": pair(seating.ns), "ew": pair(seating.ew), "boards": boards,
-            "last": False}
+    after: dict[str, Any] = {"round": following, "ns": pair(seating.ns, "NS"), "ew": pair(seating.ew, "EW"),
+                             "boards": boards, "last": False}
+    if seating.players is not None:  # an individual: each player's own table and seat
+        after["players"] = [_player_next(seatings, who) for who in seating.players]
+    return after
+
+
+def _player_next(seatings: Sequence[Seating], who: str) -> dict[str, Any]:
+    """Where an individual's player sits in the next round: ``{"id", "table", "seat"}`` (``N``, ``E``, ``S``,
+    ``W``), table ``None`` when he sits out."""
+    for s in seatings:
+        if s.players is not None and who in s.players:
+            return {"id": who, "table": s.table, "seat": "NESW"[s.players.index(who)]}
+    return {"id": who, "table": None, "seat": None}
+
+
+def other_room(movement: Movement, seating: Seating) -> Seating | None:
+    """The other room's seating of a team match (the same two teams, the same round, another table).
+
+    >>> from tenace.tournament.movements.teams import round_robin
+    >>> m = round_robin(4, boards_per_match=2)
+    >>> other_room(m, m.at(1, 1)).table, other_room(m, m.at(1, 2)).table
+    (2, 1)
+    """
+    teams = {seating.ns, seating.ew}
+    return next((s for s in movement.seatings if s.round == seating.round and s.table != seating.table
+                 and {s.ns, s.ew} == teams), None)
 
 
 def doubts(result: Result, board: Board, dd: DDTable | None) -> list[tuple[str, dict[str, object]]]:
@@ -354,7 +383,9 @@ class Scoring:
     def movement(self, session: ScoringSession) -> Movement:
         if session.event_id not in self._movements:
             event = self.store.event(session.event_id)
-            self._movements[session.event_id] = event.sessions[0].movements[0]
+            movements = event.sessions[0].movements  # several sections (knockout matches) as one
+            self._movements[session.event_id] = movements[0] if len(movements) == 1 else Movement(
+                ", ".join(m.name for m in movements), tuple(s for m in movements for s in m.seatings))
         return self._movements[session.event_id]
 
     def token(self, session: ScoringSession, table: int) -> str:
@@ -573,7 +604,7 @@ class Scoring:
             raise ScoringError("nothing", "board", NOTHING, status=409, **where) from None
         answer = result_json(stored.result, confirmed=True, version=stored.version)
         if session.travellers:
-            answer["traveller"] = self.travellers(session, {board}).get(board, [])
+            answer["traveller"] = _ours(self.travellers(session, {board}).get(board, []), stored.result)
         return answer
 
     def travellers(self, session: ScoringSession, boards: set[int], event: Event | None = None,
@@ -599,16 +630,33 @@ class Scoring:
                     item["ns_points"] = _decimal(line.ns_points)
                     item["ew_points"] = _decimal(line.ew_points)
                     item["top"] = traveller.top
+                    if event.kind is EventKind.TEAMS:  # the points are the IMPs of the match (Law 78B)
+                        item["room"] = _room(self.movement(session), line.result) or "open"
                     lines.append(item)
             lines.sort(key=lambda x: (-int(x["ns_score"] or 0), x["table"]))
             found[board] = lines
+        return found
+
+    def seating_names(self, event: Event, seating: Seating) -> dict[str, Any]:
+        """Who sits at ``seating``: the pairs (or teams) with their names, and an individual's four players
+        (``players``, North, East, South, West) with theirs."""
+        names = {p.id: p.name for p in event.participants}
+        found: dict[str, Any] = {}
+        if seating.players is not None:
+            found["players"] = [{"seat": seat, "id": who, "name": names.get(who, who)}
+                                for seat, who in zip("NESW", seating.players, strict=True)]
+            n, e, s, w = seating.players
+            found["ns"] = {"id": seating.ns, "name": f"{names.get(n, n)} & {names.get(s, s)}"}
+            found["ew"] = {"id": seating.ew, "name": f"{names.get(e, e)} & {names.get(w, w)}"}
+        else:
+            found["ns"] = {"id": seating.ns, "name": names.get(seating.ns, seating.ns)}
+            found["ew"] = {"id": seating.ew, "name": names.get(seating.ew, seating.ew)}
         return found
 
     def table_state(self, session: ScoringSession, table: int) -> dict[str, Any]:
         """What a device needs for the whole session at its table, so that it goes on while offline."""
         movement = self.movement(session)
         event = self.store.event(session.event_id)
-        names = {p.id: p.name for p in event.participants}
         everything = self.store.stored(session.event_id, SESSION)
         stored = {(s.result.round, s.result.board): s for s in everything if s.result.table == table}
         travellers = self.travellers(session, {b for (_, b), s in stored.items() if _settled(s)}, event,
@@ -625,14 +673,17 @@ class Scoring:
                     item["result"] = result_json(entry.result, confirmed=_settled(entry),
                                                  version=entry.version)
                     if session.travellers and _settled(entry):
-                        item["traveller"] = travellers.get(number, [])
+                        item["traveller"] = _ours(travellers.get(number, []), entry.result)
                 boards.append(item)
-            rounds.append({"round": seating.round,
-                           "ns": {"id": seating.ns, "name": names.get(seating.ns, seating.ns)},
-                           "ew": {"id": seating.ew, "name": names.get(seating.ew, seating.ew)},
-                           "boards": boards, "next": where_next(movement, seating)})
+            here: dict[str, Any] = {"round": seating.round, **self.seating_names(event, seating),
+                                    "boards": boards, "next": where_next(movement, seating)}
+            if seating.room is not None:  # a team match: this room, and the table of the other one
+                other = other_room(movement, seating)
+                here["room"] = seating.room
+                here["other_table"] = other.table if other is not None else None
+            rounds.append(here)
         return {"session": {"id": session.id, "name": session.name}, "table": table,
-                "travellers": session.travellers, "rounds": rounds}
+                "kind": event.kind.value, "travellers": session.travellers, "rounds": rounds}
 
     # --- the Director -------------------------------------------------------------------------------------
 
@@ -785,6 +836,43 @@ def result_json(result: Result, *, confirmed: bool | None = None,
     return data
 
 
+def matches_shown(results: Any) -> list[dict[str, Any]]:
+    """A team event's matches (:func:`matches_json`) with the IMPs and VPs also as decimals to show."""
+    found = matches_json(results)
+    for m in found:
+        m["imps_text"] = " – ".join(_decimal(Fraction(x)) for x in m["imps"])
+        m["vps_text"] = " – ".join(_decimal(Fraction(x)) for x in m["vps"] or ())
+    return found
+
+
+def readable(rankings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rankings (:func:`rankings_json`) with each total and percentage also as a decimal to show
+    (``total`` stays exact, for the tests and the scripts)."""
+    for ranking in rankings:
+        for s in ranking["standings"]:
+            s["total_text"] = _decimal(Fraction(s["total"]))
+            s["percentage_text"] = ("" if s["percentage"] is None
+                                    else f"{float(Fraction(s['percentage'])):.2f}")
+    return rankings
+
+
+def _room(movement: Movement, result: Result) -> str | None:
+    try:
+        return movement.at(result.round, result.table).room
+    except KeyError:
+        return None
+
+
+def _ours(lines: list[dict[str, Any]], result: Result) -> list[dict[str, Any]]:
+    """The lines of a board's traveller a table sees: in a team match only the two rooms of its own match
+    (their points are the IMPs, Law 78B), elsewhere every table's."""
+    teams = {result.ns, result.ew}
+    matched = [x for x in lines if x.get("room") is not None]
+    if not matched:
+        return lines
+    return [x for x in matched if x["round"] == result.round and {x["ns"], x["ew"]} == teams]
+
+
 def _settled(stored: StoredResult) -> bool:
     """Whether a stored result is agreed: confirmed by East-West (Law 79A), or a later version (the
     Director's correction, Law 79C, needs no confirmation from the table)."""
@@ -920,6 +1008,13 @@ DEVICE_STRINGS: Final = (
     N_("Entered"), N_("To play"), N_("North-South"), N_("East-West"), N_("Clear the lead"),
     N_("Send it: East-West confirm on their own device"),
     N_("Waiting for East-West to confirm on their device."),
+    N_("{seat}: player {player}"), N_("Open room"), N_("Closed room"), N_("North-South: team {team}"),
+    N_("East-West: team {team}"),
+    N_("The other room of this match is table {table}: exchange the boards with it."),
+    N_("IMPs N-S"), N_("IMPs E-W"), N_("Player {player} goes to table {table}, {seat}."),
+    N_("Player {player} sits out the next round."),
+    N_("The {direction} pair of team {team} goes to table {table}."),
+    N_("The {direction} pair of team {team} sits out the next round."),
 )
 """The labels the device's script shows, sent translated inside the page."""
 
@@ -990,7 +1085,8 @@ def router() -> APIRouter:
         progress = await asyncio.to_thread(scoring.progress, session, pages.gettext_for(_locale(request)))
         results = await asyncio.to_thread(scoring.scored, session)
         return _html(request, "scoring_director.html.j2", session=session, movement=movement, links=links,
-                     progress=progress, rankings=rankings_json(results), user=user,
+                     progress=progress, rankings=readable(rankings_json(results)),
+                     matches=matches_shown(results), user=user,
                      request_error=request.query_params.get("error", ""))
 
     @routes.get("/api/scoring/{session_id}/progress")
@@ -998,7 +1094,9 @@ def router() -> APIRouter:
         scoring = _scoring(request)
         session = await asyncio.to_thread(scoring.get, session_id)
         data = await asyncio.to_thread(scoring.progress, session, pages.gettext_for(_locale(request)))
-        data["rankings"] = rankings_json(await asyncio.to_thread(scoring.scored, session))
+        results = await asyncio.to_thread(scoring.scored, session)
+        data["rankings"] = rankings_json(results)
+        data["matches"] = matches_json(results)  # a team event's IMPs and VPs (Law 78B) as they arrive
         return data
 
     @routes.post("/scoring/{session_id}/correct", dependencies=[csrf])

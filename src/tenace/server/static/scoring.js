@@ -27,11 +27,14 @@
  * @typedef {{number: number, dealer: string, vulnerability: string, result: ResultJson | null,
  *   traveller?: ResultJson[]}} BoardState
  * @typedef {{table: number, seat: "NS" | "EW"}} NextPlace
+ * @typedef {{id: string, table: number | null, seat: string | null}} PlayerNext
  * @typedef {{round: number | null, ns: NextPlace | null, ew: NextPlace | null, boards: number | null,
- *   last: boolean}} NextRound
+ *   last: boolean, players?: PlayerNext[]}} NextRound
+ * @typedef {{seat: string, id: string, name: string}} SeatedPlayer
  * @typedef {{round: number, ns: {id: string, name: string}, ew: {id: string, name: string}, boards: BoardState[],
- *   next: NextRound}} RoundState
- * @typedef {{session: {id: string, name: string}, table: number, travellers: boolean, rounds: RoundState[]}} TableState
+ *   next: NextRound, room?: string, other_table?: number | null, players?: SeatedPlayer[]}} RoundState
+ * @typedef {{session: {id: string, name: string}, table: number, kind?: string, travellers: boolean,
+ *   rounds: RoundState[]}} TableState
  */
 /**
  * What waits in localStorage: the messages to send, the boards done, the server's answers to them, the
@@ -365,11 +368,23 @@ function start(root) {
     facts.replaceChildren();
     list.replaceChildren();
     if (round) {
-      facts.append(
-        el("h2", { text: t("Round {round}", { round: round.round }) }),
-        el("p", { class: "pair pair-ns" }, el("strong", { text: t("North-South: pair {pair}", { pair: round.ns.id }) }), ` ${round.ns.name}`),
-        el("p", { class: "pair pair-ew" }, el("strong", { text: t("East-West: pair {pair}", { pair: round.ew.id }) }), ` ${round.ew.name}`),
-      );
+      facts.append(el("h2", { text: t("Round {round}", { round: round.round }) }));
+      if (round.players) {
+        // an individual: the four players of the round, each in his seat
+        facts.append(el("ul", { class: "players", id: "players" }, ...round.players.map((p) =>
+          el("li", { class: "player", "data-seat": p.seat }, el("strong", { text: t("{seat}: player {player}", { seat: t(SEAT_NAMES[p.seat]), player: p.id }) }), ` ${p.name}`))));
+      } else if (round.room) {
+        // a team match: this room, the teams and the table of the other room (which plays the same boards)
+        facts.append(
+          el("p", { class: "room", id: "room", "data-room": round.room, text: t(round.room === "closed" ? "Closed room" : "Open room") }),
+          el("p", { class: "pair pair-ns" }, el("strong", { text: t("North-South: team {team}", { team: round.ns.id }) }), ` ${round.ns.name}`),
+          el("p", { class: "pair pair-ew" }, el("strong", { text: t("East-West: team {team}", { team: round.ew.id }) }), ` ${round.ew.name}`));
+        if (round.other_table) facts.append(el("p", { class: "hint", id: "other-room", text: t("The other room of this match is table {table}: exchange the boards with it.", { table: round.other_table }) }));
+      } else {
+        facts.append(
+          el("p", { class: "pair pair-ns" }, el("strong", { text: t("North-South: pair {pair}", { pair: round.ns.id }) }), ` ${round.ns.name}`),
+          el("p", { class: "pair pair-ew" }, el("strong", { text: t("East-West: pair {pair}", { pair: round.ew.id }) }), ` ${round.ew.name}`));
+      }
       const items = round.boards.map((b) => {
         const key = slot(round.round, b.number);
         const waiting = local.queue.some((q) => slot(q.body.round, q.body.board) === key);
@@ -584,7 +599,7 @@ function start(root) {
         el("td", { text: line.ns_score !== null && line.ns_score > 0 ? `+${line.ns_score}` : String(line.ns_score ?? "") }),
         el("td", { text: line.ns_points }), el("td", { text: line.ew_points })));
       nodes.push(el("div", { class: "scroll" }, el("table", { class: "traveller", id: "traveller" },
-        el("thead", {}, el("tr", {}, ...["Table", "Result", "N-S", "MP N-S", "MP E-W"].map((h) => el("th", { scope: "col", text: t(h) })))),
+        el("thead", {}, el("tr", {}, ...["Table", "Result", "N-S", ...(state?.kind === "teams" ? ["IMPs N-S", "IMPs E-W"] : ["MP N-S", "MP E-W"])].map((h) => el("th", { scope: "col", text: t(h) })))),
         el("tbody", {}, ...rows))));
     } else if (state?.travellers && waiting) {
       nodes.push(el("p", { class: "hint", text: t("The traveller is shown once the result has been sent.") }));
@@ -600,6 +615,18 @@ function start(root) {
     const lines = [];
     if (next.last) {
       lines.push(t("The session is over at this table: thank you. Hand the boards to the Director."));
+    } else if (next.players) {
+      // an individual: each player to his own table and seat
+      for (const p of next.players) {
+        lines.push(p.table ? t("Player {player} goes to table {table}, {seat}.", { player: p.id, table: p.table, seat: t(SEAT_NAMES[p.seat ?? ""] ?? "") })
+          : t("Player {player} sits out the next round.", { player: p.id }));
+      }
+    } else if (round.room) {
+      // a team match: each team's pair keeps its direction and goes to its team's next table that way
+      for (const [where, team, direction] of /** @type {const} */ ([[next.ns, round.ns, "North-South"], [next.ew, round.ew, "East-West"]])) {
+        lines.push(where ? t("The {direction} pair of team {team} goes to table {table}.", { direction: t(direction), team: team.id, table: where.table })
+          : t("The {direction} pair of team {team} sits out the next round.", { direction: t(direction), team: team.id }));
+      }
     } else {
       for (const [where, pair] of /** @type {const} */ ([[next.ns, round.ns], [next.ew, round.ew]])) {
         lines.push(where ? t("Pair {pair} goes to table {table}, {direction}.", { pair: pair.id, table: where.table,
