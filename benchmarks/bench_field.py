@@ -24,8 +24,9 @@ is the median of the rounds' ratios (each round's pair ran under the same machin
   :func:`tenace.tournament.scoring.score_event` (Law 77, matchpoints, Neuberg, travellers, totals, NS and
   EW rankings with shared places). NumPy: the two above together.
 * **floor**: only building the :class:`~tenace.tournament.standings.TravellerLine` objects the published
-  travellers hold (one per result, no scoring), against the same NumPy run: a bound on how close to NumPy
-  any pure-Python scorer with this output can come.
+  travellers hold (one per result, no scoring, with ``new_traveller_line`` as the scorer makes them),
+  against the same NumPy run: a bound on how close to NumPy any pure-Python scorer with this output can
+  come.
 
 NumPy is a reference here, not a dependency of Tenace: it works in floats, and a check at the end prints the
 largest difference between its percentages and Tenace's exact ones (it should be about 1e-12) and how many
@@ -53,7 +54,7 @@ from tenace.scoring.points import score
 from tenace.seats import Seat
 from tenace.tournament.model import Conditions, Event, EventKind, Participant, Result
 from tenace.tournament.scoring import score_event
-from tenace.tournament.standings import TravellerLine
+from tenace.tournament.standings import TravellerLine, new_traveller_line
 
 DENOMS = list(Denomination)
 DOUBLINGS = list(Doubling)
@@ -291,9 +292,9 @@ def main() -> None:
     # TravellerLine per result, made in pure Python; against the same NumPy computation of the whole field.
     lines = [line for traveller in scored.travellers for line in traveller.lines]
 
-    def traveller_lines() -> list[TravellerLine]:
-        return [TravellerLine(line.result, line.ns_score, line.ns_points, line.ew_points, line.ns_percentage,
-                              line.ew_percentage) for line in lines]
+    def traveller_lines() -> list[TravellerLine]:  # as the columnar scorer makes them
+        return [new_traveller_line(line.result, line.ns_score, line.ns_points, line.ew_points,
+                                   line.ns_percentage, line.ew_percentage) for line in lines]
 
     side_by_side("floor (TravellerLine per result, no scoring)", args.rounds, traveller_lines,
                  lambda: numpy_matchpoints(f, numpy_law77(f)))

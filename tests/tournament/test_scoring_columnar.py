@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -136,3 +137,28 @@ def test_what_the_columns_do_not_cover_goes_to_the_general_scorer(change: str) -
             score_event(event, results, penalties)
     else:
         assert score_event(event, results, penalties) == _PairsScorer(event, tuple(results), penalties).run()
+
+
+def test_the_fast_constructors_make_the_same_frozen_values() -> None:
+    import dataclasses
+
+    from tenace.tournament.ranking import Entrant, new_entrant
+    from tenace.tournament.standings import Standing, TravellerLine, new_standing, new_traveller_line
+
+    result = Result(1, 1, 1, "1NS", "1EW", Contract.from_str("4SN"), 10)
+    third = Fraction(1, 3)
+    cases: list[tuple[Any, Any]] = [
+        (new_traveller_line(result, 420, third, 1 - third, Fraction(25), Fraction(75)),
+         TravellerLine(result, 420, third, 1 - third, Fraction(25), Fraction(75))),
+        (new_standing(2, True, "1NS", "Ann", 24, third, None, Fraction(1), Fraction(0), ((1, third),)),
+         Standing(2, True, "1NS", "Ann", 24, third, None, Fraction(1), Fraction(0), ((1, third),))),
+        (new_entrant("1NS", "Ann", 24, third, Fraction(50), Fraction(0), Fraction(2), ((1, third),), 7),
+         Entrant("1NS", "Ann", 24, third, Fraction(50), Fraction(0), Fraction(2), ((1, third),), 7)),
+    ]
+    for fast, plain in cases:
+        assert type(fast) is type(plain)
+        assert fast == plain and hash(fast) == hash(plain) and repr(fast) == repr(plain)
+        assert dataclasses.astuple(fast) == dataclasses.astuple(plain)
+        for name in (f.name for f in dataclasses.fields(plain)):
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(fast, name, None)
