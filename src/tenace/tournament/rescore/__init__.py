@@ -20,9 +20,10 @@ Formats read:
   an Ajax ``.txt`` fragment beside the page; the Director's ``TD`` rows checked against Law 12C2 when the
   event's other pages are beside it), a JFR results list (``W-*.html``), a BBO traveller page (HTML, one
   board: NS points and NS %, cross-IMPs or Butler IMPs; a missing row is found and said), a BBO results
-  page (``tview.php``: ranks, and scores from the travellers beside it) and a BBO hand history (Law 77
-  points, the average at its foot). A page that only leads to results (a JFR frameset or results frame, a
-  BBO board list) is read as the event's pages beside it, in one report.
+  page (``tview.php``: ranks, and scores from the travellers beside it), a BBO hand history (Law 77
+  points, the average at its foot) and a KOPS matchpoint traveller page (``ROZDANIE``). A page that only
+  leads to results (a JFR frameset or results frame, a BBO board list) is read as the event's pages beside
+  it, in one report.
 
 How a program rounds, and whether it factors short boards, are settings (Law 78D leaves them to the
 conditions of contest): each format has a detected default, printed in the report. Where a program's output
@@ -163,9 +164,12 @@ def rescore_text(
             return rescore_bbo_history(text, source=source, rounding=rounding)
         return rescore_bbo(text, source=source, rounding=rounding)
     if kind == "kops-html":
+        text = _decode_html(raw)
+        if re.search(r"<title>\s*ROZDANIE", text, re.IGNORECASE):  # a board's traveller ("ROZDANIE NR 1")
+            return rescore_jfr(text, source=source, rounding=rounding, kops=True)
         raise RescoreError(
-            "a KOPS page (score card or results): tenace rescore reads JFR Pary and BBO traveller pages, "
-            "USEBIO and PBN score tables",
+            "a KOPS page that is not a traveller (a pair's score card, the results or a list): tenace "
+            "rescore reads KOPS traveller pages (ROZDANIE, p1.html ...), JFR and BBO pages, USEBIO and PBN",
             source=source,
         )
     if kind in ("html", "xml"):

@@ -75,7 +75,11 @@ class _Rows(HTMLParser):
             except ValueError:
                 self._span = 1
         elif tag == "img" and self._cell is not None:
-            self._cell += (attributes.get("alt") or "").upper()
+            alt = attributes.get("alt")
+            if alt is None:  # KOPS draws a suit as an image without alt text: ../images/H.gif
+                suit = re.search(r"(?:^|/)([CDHS])\.gif$", attributes.get("src") or "", re.IGNORECASE)
+                alt = suit.group(1) if suit else ""
+            self._cell += alt.upper()
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "title":
@@ -158,9 +162,23 @@ class _JFRBoard:
     """The printed datum of an IMP traveller (``None`` on a matchpoint traveller)."""
 
 
-def _jfr_board(text: str, source: str, board: int | None = None) -> _JFRBoard:
-    parser = _Rows(lambda tag, attrs: attrs.get("id") == "pro")
+def _jfr_board(text: str, source: str, board: int | None = None, *, kops: bool = False) -> _JFRBoard:
+    """A JFR Pary traveller's rows (in ``<div id="pro">``: a blank cell, NS, EW, contract, declarer, lead,
+    result, score NS, score EW, % NS, % EW), or with ``kops`` a KOPS traveller's (the same columns without
+    the blank cell first, and one after), as JFR's rows."""
+    parser = _Rows(None if kops else lambda tag, attrs: attrs.get("id") == "pro")
     parser.feed(text)
+    if kops and any(cell.strip().upper() == "PUNKTY" for _, cells, _ in parser.rows for cell in cells):
+        raise RescoreError(
+            "a KOPS IMP traveller (PUNKTY): tenace rescore reads KOPS matchpoint travellers (%) only",
+            source=source,
+        )
+    if kops:
+        parser.rows = [
+            (cls, ["", *cells[:10]], line)
+            for cls, cells, line in parser.rows
+            if len(cells) >= 10 and cells[0].isdigit() and cells[1].isdigit()
+        ]
     number = board
     if number is None:
         match = re.search(r"(\d+)\s*$", parser.title.strip())
@@ -185,11 +203,16 @@ def _jfr_board(text: str, source: str, board: int | None = None) -> _JFRBoard:
             entries.append(ArtificialAdjustedScore(Award.AVERAGE, Award.AVERAGE))
             law77.append(None)
             continue
+        if kops and contract_text.strip().lower() in ("sędzia", "sedzia"):
+            # KOPS: the Director's artificial score (Law 12C2), "60%" / "40%" or "średnia" in the score cells
+            entries.append(ArtificialAdjustedScore(_kops_award(score_ns), _kops_award(score_ew)))
+            law77.append(None)
+            continue
         contract = _jfr_contract(contract_text, declarer, source, line)
         if score_ns:
             value = int(_html_number(score_ns, "score NS", source, line))
-        elif score_ew:
-            value = -int(_html_number(score_ew, "score EW", source, line))
+        elif score_ew:  # JFR prints East-West's points there; KOPS prints North-South's minus scores there
+            value = int(_html_number(score_ew, "score EW", source, line)) * (1 if kops else -1)
         elif contract is None:  # passed out: no score in either column
             value = 0
         else:
@@ -214,6 +237,15 @@ def _jfr_board(text: str, source: str, board: int | None = None) -> _JFRBoard:
                 f"board {number}: an IMP traveller without its datum row (średnia rozdania)", source=source
             )
     return _JFRBoard(number, tuple(rows), tuple(entries), tuple(law77), datum)
+
+
+_KOPS_AWARDS: Final = {"60%": Award.AVERAGE_PLUS, "50%": Award.AVERAGE, "40%": Award.AVERAGE_MINUS}
+
+
+def _kops_award(cell: str) -> Award:
+    """The Law 12C2 award a KOPS Director's row shows for one side ("60%", "50%", "40%"; "średnia" and
+    anything else: average)."""
+    return _KOPS_AWARDS.get(cell.replace(" ", ""), Award.AVERAGE)
 
 
 def jfr_sessions(pages: Sequence[tuple[str, str]]) -> dict[str, Fraction]:
@@ -273,17 +305,22 @@ def rescore_jfr(
     rounding: Rounding | None = None,
     board: int | None = None,
     sessions: Mapping[str, Fraction] | None = None,
+    kops: bool = False,
 ) -> RescoreReport:
-    """Re-score a JFR Pary traveller page (one board): % NS and % EW are Law 78A units over the top of the
-    real results on the board, unfactored. A ``TD`` row (a Director's score) leaves the comparison; its
+    """Re-score a JFR Pary traveller page (one board), or with ``kops`` a KOPS traveller page (``p1.html``,
+    "ROZDANIE NR 1", written by KoPS2www, JFR's older program): % NS and % EW are Law 78A units over the top
+    of the real results on the board, unfactored. A ``TD`` row (a Director's score) leaves the comparison; its
     percentages depend on the pair's whole session (Law 12C2(c)), so they are checked when ``sessions``
     (:func:`jfr_sessions` of the event's pages) is given, and taken as given otherwise."""
-    chosen = rounding or Rounding.HALF_EVEN
-    parsed = _jfr_board(text, source, board)
+    # KOPS rounds halves up (74.95 is printed 75.0); JFR Pary to even
+    chosen = rounding or (Rounding.HALF_UP if kops else Rounding.HALF_EVEN)
+    parsed = _jfr_board(text, source, board, kops=kops)
     number = parsed.number
     if parsed.datum is not None:
         return _jfr_imps(parsed, source, chosen)
-    scored = score_board(parsed.entries, factoring=Factoring.NONE)
+    # KOPS factors the real results of a board with a Director's row to the field (Neuberg); JFR does not
+    factoring = Factoring.NEUBERG if kops else Factoring.NONE
+    scored = score_board(parsed.entries, field=len(parsed.entries) if kops else None, factoring=factoring)
     lines = []
     for (cells, line), entry, ours, s in zip(parsed.rows, parsed.entries, parsed.law77, scored, strict=True):
         checks: list[Check] = []
@@ -302,16 +339,26 @@ def rescore_jfr(
                     notes.append(note)
             else:
                 places = max(0, -int(shown.as_tuple().exponent))
+                top = 2 * (len(parsed.entries) - 1)
+                if kops and top:  # KOPS rounds factored matchpoints to 0.01 before it takes the percentage
+                    exact = Fraction(Rounding.HALF_UP.round(exact * top / 100, 2)) * 100 / top
                 checks.append(compare(quantity, shown, chosen.round(exact, places)))
         lines.append(LineReport(number, cells[1], cells[2], tuple(checks), note="; ".join(notes) or None))
     settings = [
-        ("factoring", "none"),
+        ("factoring", "neuberg, matchpoints rounded to 0.01 (KOPS)" if kops else "none"),
         ("vulnerability", f"{vulnerability_for(number).value} (Law 2, board {number})"),
     ]
     if sessions is not None:
         settings.append(("director_scores", "checked against Law 12C2 with the session's other pages"))
     return RescoreReport(
-        source, "jfr-html", "JFR Pary", "matchpoints", chosen, tuple(lines), (), tuple(settings)
+        source,
+        "kops-html" if kops else "jfr-html",
+        "KOPS" if kops else "JFR Pary",
+        "matchpoints",
+        chosen,
+        tuple(lines),
+        (),
+        tuple(settings),
     )
 
 
