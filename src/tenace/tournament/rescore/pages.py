@@ -160,6 +160,8 @@ class _JFRBoard:
     law77: tuple[int | None, ...]
     datum: int | None = None
     """The printed datum of an IMP traveller (``None`` on a matchpoint traveller)."""
+    cross: bool = False
+    """A KOPS IMP traveller (``PUNKTY``): cross-IMPs averaged per comparison."""
 
 
 def _jfr_board(text: str, source: str, board: int | None = None, *, kops: bool = False) -> _JFRBoard:
@@ -168,11 +170,7 @@ def _jfr_board(text: str, source: str, board: int | None = None, *, kops: bool =
     the blank cell first, and one after), as JFR's rows."""
     parser = _Rows(None if kops else lambda tag, attrs: attrs.get("id") == "pro")
     parser.feed(text)
-    if kops and any(cell.strip().upper() == "PUNKTY" for _, cells, _ in parser.rows for cell in cells):
-        raise RescoreError(
-            "a KOPS IMP traveller (PUNKTY): tenace rescore reads KOPS matchpoint travellers (%) only",
-            source=source,
-        )
+    cross = kops and any(cell.strip().upper() == "PUNKTY" for _, cells, _ in parser.rows for cell in cells)
     if kops:
         parser.rows = [
             (cls, ["", *cells[:10]], line)
@@ -236,7 +234,7 @@ def _jfr_board(text: str, source: str, board: int | None = None, *, kops: bool =
             raise RescoreError(
                 f"board {number}: an IMP traveller without its datum row (średnia rozdania)", source=source
             )
-    return _JFRBoard(number, tuple(rows), tuple(entries), tuple(law77), datum)
+    return _JFRBoard(number, tuple(rows), tuple(entries), tuple(law77), datum, cross)
 
 
 _KOPS_AWARDS: Final = {"60%": Award.AVERAGE_PLUS, "50%": Award.AVERAGE, "40%": Award.AVERAGE_MINUS}
@@ -318,6 +316,8 @@ def rescore_jfr(
     number = parsed.number
     if parsed.datum is not None:
         return _jfr_imps(parsed, source, chosen)
+    if parsed.cross:
+        return _kops_cross_imps(parsed, source, chosen)
     # KOPS factors the real results of a board with a Director's row to the field (Neuberg); JFR does not
     factoring = Factoring.NEUBERG if kops else Factoring.NONE
     scored = score_board(parsed.entries, field=len(parsed.entries) if kops else None, factoring=factoring)
@@ -360,6 +360,37 @@ def rescore_jfr(
         (),
         tuple(settings),
     )
+
+
+def _kops_cross_imps(parsed: _JFRBoard, source: str, rounding: Rounding) -> RescoreReport:
+    """A KOPS IMP traveller (``PUNKTY``): each real score IMPed against every other real score on the board
+    and averaged per comparison (Law 78B), as the files show; a Director's row (``sędzia``, ``średnia``) is
+    left out of the comparison and its points, if any, taken as given."""
+    real = [e for e in parsed.entries if isinstance(e, int)]
+    averages = iter(cross_imps_average(real)) if len(real) > 1 else iter([Fraction(0)] * len(real))
+    lines = []
+    for (cells, line), entry, ours in zip(parsed.rows, parsed.entries, parsed.law77, strict=True):
+        checks: list[Check] = []
+        if isinstance(entry, int):
+            if ours is not None:
+                checks.append(compare("score", entry, ours))
+            exact = next(averages)
+            for quantity, printed, value in (("ns_imps", cells[9], exact), ("ew_imps", cells[10], -exact)):
+                if printed.strip():
+                    shown = _html_number(printed, quantity.replace("_", " "), source, line)
+                    places = max(0, -int(shown.as_tuple().exponent))
+                    checks.append(compare(quantity, shown, rounding.round(value, places)))
+        else:
+            for quantity, printed in (("ns_imps", cells[9]), ("ew_imps", cells[10])):
+                if printed.strip():
+                    shown = _html_number(printed, quantity.replace("_", " "), source, line)
+                    checks.append(given(quantity, shown, "a Director's adjusted score (Law 12C2)"))
+        lines.append(LineReport(parsed.number, cells[1], cells[2], tuple(checks)))
+    settings = (
+        ("scoring", "cross-IMPs averaged per comparison (KOPS)"),
+        ("vulnerability", f"{vulnerability_for(parsed.number).value} (Law 2, board {parsed.number})"),
+    )
+    return RescoreReport(source, "kops-html", "KOPS", "cross-imps", rounding, tuple(lines), (), settings)
 
 
 def _jfr_imps(parsed: _JFRBoard, source: str, rounding: Rounding) -> RescoreReport:
