@@ -32,6 +32,9 @@ _LOAD_OLD = (
     "old = importlib.util.module_from_spec(spec); sys.modules['usebio_old'] = old\n"
     "spec.loader.exec_module(old)\n"
 )
+# "rescore, old" gives the rescore module the old reader and the old reader's own EventType and errors: with
+# the new module's EventType, `event.event_type is EventType.MP_PAIRS` would be false for the old reader's
+# events and the old run would take the cross-IMP path (a first run compared that, not like with like)
 COMMANDS = {
     "read, old (whole tree)": [PYTHON, "-c", _LOAD_OLD + "data = open(sys.argv[1], 'rb').read()\n"
                                "e = old.parse_usebio(data, source=sys.argv[1])\n"
@@ -42,6 +45,8 @@ COMMANDS = {
     "rescore, old": [PYTHON, "-c", _LOAD_OLD + "import tenace.tournament.rescore.usebio as r\n"
                      "from tenace.tournament.rescore import rescore_text\n"
                      "r.parse_usebio = old.parse_usebio\n"
+                     "for name in ('EventType', 'UnsupportedEventError', 'USEBIOError'):\n"
+                     "    setattr(r, name, getattr(old, name))\n"
                      "print(rescore_text(open(sys.argv[1], 'rb').read(), source=sys.argv[1]).exit_code)",
                      "{file}", "{old}"],
     "rescore, new": [PYTHON, "-c", "import sys\nfrom tenace.tournament.rescore import rescore_file\n"
