@@ -31,6 +31,7 @@ import functools
 import io
 import json
 import secrets
+from collections import defaultdict
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, Final
@@ -51,6 +52,7 @@ from tenace.server.table_scoring import (
     Scoring,
     ScoringError,
     ScoringSession,
+    _decimal,
     _line,
     _number,
     _scoring,
@@ -59,7 +61,7 @@ from tenace.server.table_scoring import (
     matches_shown,
     readable,
 )
-from tenace.server.table_scoring_store import list_scoring, scoring_of_event, write_scoring
+from tenace.server.table_scoring_store import list_scoring, scorings_of_event, write_scoring
 from tenace.store.errors import StoreError
 from tenace.tournament.entry import ResultError, check_result, parse_entry
 from tenace.tournament.model import (
@@ -91,7 +93,7 @@ EVENT_FIELDS: Final = {
     "boards": N_("boards"), "contestant": N_("contestant"), "points": N_("points"), "law": N_("law"),
     "adjustment": N_("adjusted score"), "group": N_("group"), "appellants": N_("appellants"),
     "decision": N_("decision"), "appeal": N_("appeal"), "phantom": N_("phantom"),
-    "concurring": N_("concurrence"),
+    "concurring": N_("concurrence"), "session": N_("session"),
 }
 
 BAD_FIELD = "{detail}"
@@ -111,7 +113,16 @@ ALREADY_PLAYED = N_("results are already stored: the boards they were played wit
 MISSING = N_("no result yet for board {board} at table {table} in round {round}")
 ARTIFICIAL_OR_ASSIGNED = N_("give an artificial score (A60/40, A+/A-) or an assigned one (420/-420, "
                             "620@2/3,-100@1/3)")
-_MESSAGES: Final = frozenset({BAD_FIELD, NEEDS_REASON, NO_RESULT, GROUP, PENALTY_LAW, PENALTY_POINTS,
+NO_SESSION = N_("the event has no session {session}")
+SWISS_SESSION = N_("a Swiss goes on in its session: pair its next round instead")
+NOT_KNOCKOUT = N_("only a knockout event has stages")
+STAGE_UNFINISHED = N_("session {session}: the match {home} v {away} is not finished")
+STAGE_TIED = N_("the match {home} v {away} is tied: have extra boards played and enter them")
+FINAL_OVER = N_("the final is over: team {winner} wins")
+MISSING_IN = N_("session {session}: no result yet for board {board} at table {table} in round {round}")
+_MESSAGES: Final = frozenset({NO_SESSION, SWISS_SESSION, MISSING_IN, NOT_KNOCKOUT, STAGE_UNFINISHED,
+                              STAGE_TIED, FINAL_OVER, BAD_FIELD, NEEDS_REASON,
+                              NO_RESULT, GROUP, PENALTY_LAW, PENALTY_POINTS,
                               NO_CONTESTANT, NOT_THERE, NO_APPEAL, NOT_DEALT, ALREADY_PLAYED, MISSING,
                               ARTIFICIAL_OR_ASSIGNED})
 
@@ -179,6 +190,26 @@ def combined(event: Event, session: int = SESSION) -> Movement | None:
             return Movement(", ".join(m.name for m in s.movements),
                             tuple(seat for m in s.movements for seat in m.seatings))
     return None
+
+
+def session_number(event: Event, fields: Mapping[str, Any]) -> int:
+    """The event's session a request is about: ``session`` (1 when not given).
+
+    :raises EventError: for a session the event does not have."""
+    value = fields.get("session")
+    if value is None or value == "":
+        return SESSION
+    number = _number(value)
+    if number is None or number not in {s.number for s in event.sessions}:
+        raise EventError("session", "session", NO_SESSION, values={"session": str(value)[:20]})
+    return number
+
+
+def _is_knockout(event: Event) -> bool:
+    """Whether the event is a knockout (so made here, or by Conditions of Contest that say so)."""
+    first = next((s for s in event.sessions if s.number == SESSION), None)
+    return event.kind is EventKind.TEAMS and first is not None and (
+        event.conditions.knockout or any(m.description == "knockout" for m in first.movements))
 
 
 def default_name(ident: str, kind: EventKind) -> str:
@@ -316,10 +347,13 @@ class Events:
             raise HTTPException(404, f"no event {event_id}") from None
         return found
 
-    def session_of(self, event_id: int) -> ScoringSession | None:
-        """The row that keeps the event's boards (a face-to-face session's), if it has one."""
-        found = scoring_of_event(self.store.engine, event_id)
-        return None if found is None else self.scoring.get(found)
+    def session_of(self, event_id: int, number: int = SESSION) -> ScoringSession | None:
+        """The row that keeps the boards of the event's session ``number`` (a face-to-face session's), if it
+        has one."""
+        for found, state in scorings_of_event(self.store.engine, event_id):
+            if int(json.loads(state).get("session", SESSION)) == number:
+                return self.scoring.get(found)
+        return None
 
     def all(self) -> list[dict[str, Any]]:
         """Every event, newest first, with its kind, size and whether it has boards and a publication."""
@@ -334,13 +368,16 @@ class Events:
                          "published": bool(self.store.publications(event_id))})
         return rows
 
-    def overview(self, event_id: int, _: Callable[[str], str]) -> dict[str, Any]:
-        """Everything the event's page shows."""
+    def overview(self, event_id: int, _: Callable[[str], str], number: int = SESSION) -> dict[str, Any]:
+        """Everything the event's page shows of its session ``number`` (the rankings: of the whole event,
+        with each session's total and the carry-over)."""
         event = self.event(event_id)
-        movement = combined(event)
-        session = self.session_of(event_id)
-        stored = self.store.stored(event_id) if movement else ()
-        scored = self.scored(event_id) if stored else None
+        if number not in {s.number for s in event.sessions}:
+            raise HTTPException(404, f"event {event_id} has no session {number}")
+        movement = combined(event, number)
+        session = self.session_of(event_id, number)
+        stored = self.store.stored(event_id, number) if movement else ()
+        scored = self.scored(event_id) if self.store.results(event_id) else None
         ends = self.store.correction_period_ends(event_id)
         now = dt.datetime.now(dt.UTC)
         slots = sum(len(s.boards) for s in movement.seatings) if movement else 0
@@ -353,7 +390,10 @@ class Events:
                          "score": _score_text(s.result), "version": s.version, "group": s.result.group,
                          "by": s.entered_by} for s in stored],
             "slots": slots,
-            "rankings": readable(rankings_json(scored)) if scored is not None else [],
+            "rankings": _by_session(readable(rankings_json(scored)), scored) if scored is not None else [],
+            "number": number, "sessions": sorted(s.number for s in event.sessions),
+            "bracket": self.bracket(event_id, event, scored),
+            "carry_over": [(c, _decimal(Fraction(p))) for c, p in event.carry_over],
             "matches": matches_shown(scored) if scored is not None else [],
             "penalties": self.store.penalties(event_id),
             "appeals": self.store.appeals(event_id),
@@ -391,22 +431,25 @@ class Events:
             allowed = ", ".join(m.value for m in METHODS[kind])
             raise _plain("method", f"a {kind.value} event is scored by {allowed}, not {method_text!r}")
         participants = tuple(Participant(c, default_name(c, kind)) for c in movement.contestants)
-        event = Event(name=name, kind=kind, conditions=Conditions(method=method), participants=participants,
+        # a knockout is decided by IMPs (and carry-over), without victory points
+        conditions = Conditions(method=method, knockout=movement_kind == "knockout")
+        event = Event(name=name, kind=kind, conditions=conditions, participants=participants,
                       sessions=(Session(SESSION, (movement,)),))
         event_id: int = self.store.create_event(event, by=by)
         self._session(event_id, name, movement_kind, by)
         return event_id
 
-    def _session(self, event_id: int, name: str, kind: str, by: str) -> ScoringSession:
-        """The event's face-to-face session row, made when it has none (an event made with ``tenace
-        event``)."""
-        found = self.session_of(event_id)
+    def _session(self, event_id: int, name: str, kind: str, by: str, number: int = SESSION) -> ScoringSession:
+        """The face-to-face session row of the event's session ``number``, made when it has none (an event
+        made with ``tenace event``, a session added)."""
+        found = self.session_of(event_id, number)
         if found is not None:
             return found
         session = ScoringSession(
-            id=secrets.token_urlsafe(9), name=name, event_id=event_id, kind=kind, director=by,
+            id=secrets.token_urlsafe(9), name=name if number == SESSION else f"{name}, session {number}",
+            event_id=event_id, kind=kind, director=by,
             created=dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
-            nonce=secrets.token_urlsafe(16), travellers=True, boards={})
+            nonce=secrets.token_urlsafe(16), travellers=True, boards={}, number=number)
         write_scoring(self.store.engine, session.id, event_id, json.dumps(session.to_json()))
         return session
 
@@ -441,15 +484,16 @@ class Events:
         return Participant(ident[:50], name, tuple(Player(f"{ident}.{i}", n) for i, n in enumerate(names, 1)),
                            _truth(fields.get("phantom", False)))
 
-    def deal(self, event_id: int, *, by: str, pbn: str = "", source: str = "boards") -> list[int]:
-        """Deal the event's boards here (Law 6: a cryptographic random source) or take them from a PBN file
-        (a dealing machine's); refused once results are stored, since they were played with the boards
-        there are."""
+    def deal(self, event_id: int, *, by: str, pbn: str = "", source: str = "boards",
+             number: int = SESSION) -> list[int]:
+        """Deal the boards of the event's session ``number`` here (Law 6: a cryptographic random source) or
+        take them from a PBN file (a dealing machine's); refused once the session has results, since they
+        were played with the boards there are."""
         event = self.event(event_id)
-        movement = combined(event)
+        movement = combined(event, number)
         if movement is None:
             raise _plain("boards", "the event has no movement yet")
-        if self.store.results(event_id):
+        if self.store.results(event_id, number):
             raise EventError("boards", "boards", ALREADY_PLAYED, status=409)
         numbers = movement.boards
         if pbn:
@@ -462,19 +506,22 @@ class Events:
             dealt = {b.number: b for b in deal_boards(max(numbers))}
             boards = {n: dealt[n] for n in numbers}
             how = f"boards {numbers[0]}-{numbers[-1]} dealt (Law 6)"
-        session = self._session(event_id, event.name, movement.name, by)
+        session = self._session(event_id, event.name, movement.name, by, number)
         session = dataclasses.replace(session, boards=dict(boards))
         self._save(session)
-        self.store.note(event_id, "boards", how, by=by, law="6")
+        self.store.note(event_id, "boards", how if number == SESSION else f"session {number}: {how}", by=by,
+                        law="6")
         return sorted(boards)
 
     # --- the Director's rulings ---------------------------------------------------------------------------
 
-    def seat(self, event: Event, fields: Mapping[str, Any]) -> tuple[Seating, dict[str, Any]]:
-        """The seating of ``table``/``round`` and the ``board`` it plays, or a refusal naming them."""
+    def seat(self, event: Event, fields: Mapping[str, Any],
+             number: int = SESSION) -> tuple[Seating, dict[str, Any]]:
+        """The seating of ``table``/``round`` and the ``board`` it plays in session ``number``, or a refusal
+        naming them."""
         table, round_, board = (_number(fields.get(n)) for n in ("table", "round", "board"))
         where: dict[str, Any] = {"table": table, "round": round_, "board": board}
-        movement = combined(event)
+        movement = combined(event, number)
         if movement is None:
             raise _plain("movement", "the event has no movement yet", **where)
         for name, value in (("table", table), ("round", round_), ("board", board)):
@@ -499,34 +546,37 @@ class Events:
             raise EventError("reason", "reason", NEEDS_REASON, **where)
         return reason
 
-    def _boards(self, event_id: int) -> Mapping[int, Board]:
-        session = self.session_of(event_id)
+    def _boards(self, event_id: int, number: int = SESSION) -> Mapping[int, Board]:
+        session = self.session_of(event_id, number)
         return session.boards if session is not None else {}
 
     def _write(self, event_id: int, result: Result, *, by: str, reason: str, law: str,
-               fields: Mapping[str, Any], where: Mapping[str, Any]) -> dict[str, Any]:
+               fields: Mapping[str, Any], where: Mapping[str, Any], number: int = SESSION) -> dict[str, Any]:
         approved = str(fields.get("approved_by") or "").strip()[:200] or None
         try:
-            stored = self.store.correct(event_id, SESSION, result, by=by, reason=reason, law=law,
+            stored = self.store.correct(event_id, number, result, by=by, reason=reason, law=law,
                                         approved_by=approved)
         except (StoreError, ValueError) as exc:
             raise _store_refusal(exc, "result", **where) from None
-        return {"table": result.table, "round": result.round, "board": result.board, "result": _text(result),
-                "score": _score_text(result), "version": stored.version, "law": law}
+        return {"session": number, "table": result.table, "round": result.round, "board": result.board,
+                "result": _text(result), "score": _score_text(result), "version": stored.version, "law": law}
 
     def correct(self, event_id: int, fields: Mapping[str, Any], *, by: str) -> dict[str, Any]:
         """A correction of a result (Law 79C), or a result the Director enters late: a new version of the
         slot; the old one stays in the history."""
         event = self.event(event_id)
-        seating, where = self.seat(event, fields)
+        number = session_number(event, fields)
+        seating, where = self.seat(event, fields, number)
         reason = self._reason(fields, where)
-        result = self._parsed(event, seating, where, str(fields.get("result") or ""), self._boards(event_id))
+        result = self._parsed(event, seating, where, str(fields.get("result") or ""),
+                              self._boards(event_id, number), number)
         law = str(fields.get("law") or "79C").strip()[:50]
-        return self._write(event_id, result, by=by, reason=reason, law=law, fields=fields, where=where)
+        return self._write(event_id, result, by=by, reason=reason, law=law, fields=fields, where=where,
+                           number=number)
 
     def _parsed(self, event: Event, seating: Seating, where: Mapping[str, Any], text: str,
-                boards: Mapping[int, Board]) -> Result:
-        movement = combined(event)
+                boards: Mapping[int, Board], number: int = SESSION) -> Result:
+        movement = combined(event, number)
         assert movement is not None
         try:
             result = parse_entry(text, board=where["board"], round=where["round"], table=where["table"],
@@ -544,7 +594,8 @@ class Events:
         from tenace.cli._event_input import parse_artificial, parse_assigned
 
         event = self.event(event_id)
-        seating, where = self.seat(event, fields)
+        number = session_number(event, fields)
+        seating, where = self.seat(event, fields, number)
         reason = self._reason(fields, where)
         artificial = str(fields.get("artificial") or "").strip()
         assigned = str(fields.get("assigned") or "").strip()
@@ -558,24 +609,26 @@ class Events:
         law = str(fields.get("law") or default_law).strip()[:50]
         result = Result(board=where["board"], round=where["round"], table=where["table"], ns=seating.ns,
                         ew=seating.ew, adjusted=adjustment)
-        return self._write(event_id, result, by=by, reason=reason, law=law, fields=fields, where=where)
+        return self._write(event_id, result, by=by, reason=reason, law=law, fields=fields, where=where,
+                           number=number)
 
     def foul(self, event_id: int, fields: Mapping[str, Any], *, by: str) -> dict[str, Any]:
         """A fouled board (Law 87): the result of this table joins group ``group`` of the tables that played
         the same cards, and is compared only within it."""
         event = self.event(event_id)
-        _, where = self.seat(event, fields)
+        number = session_number(event, fields)
+        _, where = self.seat(event, fields, number)
         reason = self._reason(fields, where)
         group = _number(fields.get("group"))
         if group is None or not 1 <= group <= 9:
             raise EventError("group", "group", GROUP, **where)
         slot = (where["table"], where["round"], where["board"])
-        current = next((r for r in self.store.results(event_id, SESSION)
+        current = next((r for r in self.store.results(event_id, number)
                         if (r.table, r.round, r.board) == slot), None)
         if current is None:
             raise EventError("board", "board", NO_RESULT, status=409, **where)
         return self._write(event_id, dataclasses.replace(current, group=group), by=by, reason=reason,
-                           law="87", fields=fields, where=where)
+                           law="87", fields=fields, where=where, number=number)
 
     def penalty(self, event_id: int, fields: Mapping[str, Any], *, by: str) -> dict[str, Any]:
         """A procedural (Law 90) or disciplinary (Law 91) penalty in the event's units."""
@@ -604,7 +657,8 @@ class Events:
     def appeal(self, event_id: int, fields: Mapping[str, Any], *, by: str) -> dict[str, Any]:
         """An appeal against a ruling at a table (Law 92), lodged through the Director."""
         event = self.event(event_id)
-        seating, where = self.seat(event, fields)
+        number = session_number(event, fields)
+        seating, where = self.seat(event, fields, number)
         reason = self._reason(fields, where)
         who = tuple(a.strip() for a in str(fields.get("appellants") or "").split(",") if a.strip())
         if not who:
@@ -615,12 +669,12 @@ class Events:
                                  values={"who": appellant, "ns": seating.ns, "ew": seating.ew}, **where)
         concurring = _truth(fields.get("concurring", False))
         try:
-            number: int = self.store.appeal(event_id, SESSION, table=where["table"], round=where["round"],
+            lodged: int = self.store.appeal(event_id, number, table=where["table"], round=where["round"],
                                             board=where["board"], appellants=who, concurring=concurring,
                                             reason=reason, by=by)
         except StoreError as exc:
             raise _store_refusal(exc, "appellants", **where) from None
-        return {"appeal": number, **where}
+        return {"appeal": lodged, "session": number, **where}
 
     def decide(self, event_id: int, appeal_id: int, fields: Mapping[str, Any], *, by: str) -> dict[str, Any]:
         """The decision on an appeal (Law 93) and the result that stands: a table result, an adjusted score,
@@ -632,7 +686,7 @@ class Events:
         if appeal is None:
             raise EventError("appeal", "appeal", NO_APPEAL, values={"appeal": appeal_id}, status=404)
         where: dict[str, Any] = {"table": appeal.table, "round": appeal.round, "board": appeal.board}
-        seating, _ = self.seat(event, where)
+        seating, _ = self.seat(event, where, appeal.session)
         decision = str(fields.get("decision") or "").strip()[:500]
         if not decision:
             raise _plain("decision", "the committee's decision, in words", **where)
@@ -644,7 +698,8 @@ class Events:
                          **where)
         result: Result | None = None
         if text:
-            result = self._parsed(event, seating, where, text, self._boards(event_id))
+            result = self._parsed(event, seating, where, text, self._boards(event_id, appeal.session),
+                                  appeal.session)
         elif artificial or assigned:
             try:
                 adjustment: Adjustment = (parse_artificial(artificial) if artificial
@@ -687,7 +742,7 @@ class Events:
         except ValueError as exc:
             raise _plain("movement", str(exc)) from None
         self.store.set_movement(event_id, SESSION, movement, by=by)
-        self.scoring._movements.pop(event_id, None)  # the tables' devices play the new round too
+        self.scoring.forget(event_id)  # the tables' devices play the new round too
         session = self.session_of(event_id)
         if session is not None and session.boards:
             fresh = [n for n in movement.boards if n not in session.boards]
@@ -700,6 +755,93 @@ class Events:
                                 law="6")
         return {"round": max(movement.rounds), "pairs": [list(p) for p in pairing.pairs], "bye": pairing.bye}
 
+    def add_session(self, event_id: int, fields: Mapping[str, Any], *, by: str) -> dict[str, Any]:
+        """A further session of the event, with the movement of its first (the Director sets the movement,
+        Law 8A; the boards are dealt for it apart). A Swiss goes on by pairing rounds instead."""
+        event = self.event(event_id)
+        first = next((s for s in event.sessions if s.number == SESSION), None)
+        if first is None or not first.movements:
+            raise _plain("movement", "the event has no movement yet")
+        if any(m.name == "Swiss" for m in first.movements):
+            raise EventError("session", "session", SWISS_SESSION, status=409)
+        number = max(s.number for s in event.sessions) + 1
+        for movement in first.movements:
+            self.store.set_movement(event_id, number, movement, by=by)
+        self.scoring.forget(event_id)
+        self._session(event_id, event.name, first.movements[0].name, by, number)
+        return {"session": number}
+
+    def bracket(self, event_id: int, event: Event, scored: Any) -> list[dict[str, Any]]:
+        """A knockout's stages (one session each): every match with each team's IMPs over its segments and
+        the winner once it has every result; empty for another event."""
+        if not _is_knockout(event):
+            return []
+        imps: dict[tuple[int, frozenset[str]], dict[str, Fraction]] = defaultdict(
+            lambda: defaultdict(Fraction))
+        for m in scored.matches if scored is not None else ():
+            imps[(m.session, frozenset((m.home, m.away)))][m.home] += m.imps[0]
+            imps[(m.session, frozenset((m.home, m.away)))][m.away] += m.imps[1]
+        names = {p.id: p.name for p in event.participants}
+        stages = []
+        for session in sorted(event.sessions, key=lambda s: s.number):
+            have = {(r.table, r.round, r.board) for r in self.store.results(event_id, session.number)}
+            played = combined(event, session.number)
+            by_match: dict[frozenset[str], list[Seating]] = {}
+            for x in sorted(played.seatings if played else (), key=lambda x: (x.round, x.table)):
+                by_match.setdefault(frozenset((x.ns, x.ew)), []).append(x)
+            matches = []
+            for seatings in sorted(by_match.values(), key=lambda found: min(x.table for x in found)):
+                teams = (seatings[0].ns, seatings[0].ew)
+                done = all((x.table, x.round, b) in have for x in seatings for b in x.boards)
+                won = imps[(session.number, frozenset(teams))]
+                a, b = (won.get(t, Fraction(0)) for t in teams)
+                winner = None if not done or a == b else teams[0] if a > b else teams[1]
+                matches.append({"teams": teams, "imps": (_decimal(a), _decimal(b)), "done": done,
+                                "names": tuple(names.get(t, t) for t in teams),
+                                "winner": winner, "tables": sorted({x.table for x in seatings})})
+            stages.append({"session": session.number, "matches": matches})
+        return stages
+
+    def knockout_next(self, event_id: int, fields: Mapping[str, Any], *, by: str) -> dict[str, Any]:
+        """The next stage of a knockout: the winners of the last stage's matches, in order (the winner of
+        match 1 meets the winner of match 2, ...), as a new session with the same segments and boards per
+        segment; refused while a match of the stage is unfinished or tied (the Director has extra boards
+        played and enters them), and after the final."""
+        from tenace.cli._event_input import knockout_matches
+
+        event = self.event(event_id)
+        if not _is_knockout(event):
+            raise EventError("movement", "movement", NOT_KNOCKOUT, status=409)
+        stages = self.bracket_of(event_id, event)
+        last = stages[-1]
+        for match in last["matches"]:
+            if not match["done"]:
+                raise EventError("session", "session", STAGE_UNFINISHED, status=409,
+                                 values={"session": last["session"], "home": match["teams"][0],
+                                         "away": match["teams"][1]})
+            if match["winner"] is None:
+                raise EventError("session", "session", STAGE_TIED, status=409,
+                                 values={"home": match["teams"][0], "away": match["teams"][1]})
+        winners = [m["winner"] for m in last["matches"]]
+        if len(winners) == 1:
+            raise EventError("session", "session", FINAL_OVER, status=409, values={"winner": winners[0]})
+        if len(winners) % 2:
+            raise _plain("session", f"{len(winners)} winners cannot be paired into matches")
+        previous = next(s for s in event.sessions if s.number == last["session"]).movements[0]
+        segments = len(previous.rounds)
+        per_segment = len(previous.seatings[0].boards)
+        number = last["session"] + 1
+        pairs = [f"{winners[i]},{winners[i + 1]}" for i in range(0, len(winners), 2)]
+        for movement in knockout_matches(pairs, segments, per_segment):
+            self.store.set_movement(event_id, number, movement, by=by)
+        self.scoring.forget(event_id)
+        self._session(event_id, event.name, "knockout", by, number)
+        return {"session": number, "matches": [p.split(",") for p in pairs]}
+
+    def bracket_of(self, event_id: int, event: Event | None = None) -> list[dict[str, Any]]:
+        event = event or self.event(event_id)
+        return self.bracket(event_id, event, self.scored(event_id) if self.store.results(event_id) else None)
+
     def publish(self, event_id: int, *, by: str, locale: str) -> str:
         """Publish the results (the files at ``/scoring/<session>/results/``); the first publication starts
         the correction period (Law 79C). Refused while a board of the movement has no result."""
@@ -707,24 +849,27 @@ class Events:
         movement = combined(event)
         if movement is None:
             raise _plain("movement", "the event has no movement yet")
-        have = {(r.table, r.round, r.board) for r in self.store.results(event_id, SESSION)}
-        for s in sorted(movement.seatings, key=lambda s: (s.round, s.table)):
-            for b in s.boards:
-                if (s.table, s.round, b) not in have:
-                    raise EventError("board", "board", MISSING, status=409, table=s.table, round=s.round,
-                                     board=b)
+        for number in sorted(s.number for s in event.sessions):
+            have = {(r.table, r.round, r.board) for r in self.store.results(event_id, number)}
+            played = combined(event, number)
+            for s in sorted(played.seatings if played else (), key=lambda s: (s.round, s.table)):
+                for b in s.boards:
+                    if (s.table, s.round, b) not in have:
+                        raise _missing(number, s.table, s.round, b)
         session = self._session(event_id, event.name, movement.name, by)
-        self.scoring.write_publication(session, by=by, locale=locale)
+        # the hand records go with a one-session event (the sessions of another reuse the board numbers)
+        self.scoring.write_publication(session, by=by, locale=locale, with_boards=len(event.sessions) == 1)
         return f"/scoring/{quote(session.id, safe='')}/results/"
 
-    def hands(self, event_id: int, locale: str) -> str:
-        """The hand records of the event's boards, with the double-dummy table and par of each."""
+    def hands(self, event_id: int, locale: str, number: int = SESSION) -> str:
+        """The hand records of the boards of the event's session ``number``, with the double-dummy table and
+        par of each."""
         from tenace.handrecords import render_html
         from tenace.tournament.publish.files import double_dummy
         from tenace.tournament.publish.html import NOTRUMP, PAR_LINE, gettext_for, par_html
 
-        event = self.event(event_id)
-        session = self.session_of(event_id)
+        self.event(event_id)  # 404 for an event that does not exist
+        session = self.session_of(event_id, number)
         if session is None or not session.boards:
             raise EventError("boards", "boards", NOT_DEALT, status=409)
         if session.id not in self.scoring._analyses:
@@ -733,9 +878,29 @@ class Events:
         boards = [session.boards[n] for n in sorted(session.boards)]
         _ = gettext_for(locale)
         web = pages.gettext_for(locale)  # the link is the server's, the rest the hand records' own
-        return render_html(boards, [analyses.get(b.number) for b in boards], title=event.name, gettext=_,
-                           lang=locale, links=[(web("Back to the event"), f"/events/{event_id}")],
+        back = f"/events/{event_id}" + (f"?session={number}" if number != SESSION else "")
+        return render_html(boards, [analyses.get(b.number) for b in boards], title=session.name, gettext=_,
+                           lang=locale, links=[(web("Back to the event"), back)],
                            par_line=functools.partial(par_html, wording=_(PAR_LINE), notrump=_(NOTRUMP)))
+
+
+def _missing(number: int, table: int, round: int, board: int) -> EventError:
+    """A slot of session ``number`` with no result (the publication waits for every one)."""
+    return EventError("board", "board", MISSING if number == SESSION else MISSING_IN, status=409, table=table,
+                      round=round, board=board, values={"session": number})
+
+
+def _by_session(rankings: list[dict[str, Any]], scored: Any) -> list[dict[str, Any]]:
+    """The rankings with each contestant's total in each session and carry-over, as decimals to show."""
+    found = {(r.title, s.contestant): s for r in scored.rankings for s in r.standings}
+    for ranking in rankings:
+        for s in ranking["standings"]:
+            standing = found.get((ranking["title"], s["contestant"]))
+            sessions = dict(standing.sessions) if standing is not None else {}
+            s["by_session"] = {n: _decimal(Fraction(v)) for n, v in sessions.items()}
+            s["carry_text"] = _decimal(standing.carry_over) if standing is not None and standing.carry_over \
+                else ""
+    return rankings
 
 
 def _text(result: Result) -> str:
@@ -766,6 +931,12 @@ def _events(request: Request) -> Events:
     return found
 
 
+def _page(event_id: int, fields: Mapping[str, Any]) -> str:
+    """The event's page of the session a form was about."""
+    number = _number(fields.get("session"))
+    return f"/events/{event_id}" + (f"?session={number}" if number is not None and number != SESSION else "")
+
+
 def _refused(request: Request, error: ScoringError) -> Response:
     _ = pages.gettext_for(pages.request_locale(request))
     return JSONResponse(error.json(_), status_code=error.status)
@@ -789,7 +960,8 @@ def router() -> APIRouter:
 
     def back(request: Request, page: str, error: ScoringError, anchor: str) -> RedirectResponse:
         """The page again, with the refusal's message."""
-        return RedirectResponse(f"{page}?error={quote(shown(request, error))}#{anchor}", status_code=303)
+        join = "&" if "?" in page else "?"
+        return RedirectResponse(f"{page}{join}error={quote(shown(request, error))}#{anchor}", status_code=303)
 
     @routes.get("/events", response_class=HTMLResponse)
     async def events_page(request: Request) -> HTMLResponse:
@@ -827,15 +999,24 @@ def router() -> APIRouter:
         if isinstance(user, HTMLResponse):
             return user
         _ = pages.gettext_for(pages.request_locale(request))
-        data = await asyncio.to_thread(_events(request).overview, event_id, _)
-        return pages.form_page(request, "events_event.html.j2", user=user, error=request.query_params.get(
-            "error", ""), done=request.query_params.get("done", ""), method_names=METHOD_NAMES,
-            kind_names=KIND_NAMES, **data)
+        number = _number(request.query_params.get("session", SESSION))
+        if number is None:
+            raise HTTPException(404, "no such session")
+        data = await asyncio.to_thread(_events(request).overview, event_id, _, number)
+        return pages.form_page(request, "events_event.html.j2", user=user,
+                               query=f"?session={number}" if number != SESSION else "",
+                               error=request.query_params.get("error", ""),
+                               done=request.query_params.get("done", ""), method_names=METHOD_NAMES,
+                               kind_names=KIND_NAMES, **data)
 
     @routes.get("/api/events/{event_id}")
     async def event_json(request: Request, event_id: int, user: User = director_only) -> dict[str, Any]:
-        """The event's page as JSON: its entries, results, rankings, penalties, appeals and publications."""
-        data = await asyncio.to_thread(_events(request).overview, event_id, lambda m: m)
+        """The event's page as JSON: its entries, results (of ``?session=``, 1 by default), rankings,
+        penalties, appeals and publications."""
+        number = _number(request.query_params.get("session", SESSION))
+        if number is None:
+            raise HTTPException(404, "no such session")
+        data = await asyncio.to_thread(_events(request).overview, event_id, lambda m: m, number)
         event: Event = data["event"]
         ends = data["period_ends"]
         return {
@@ -846,6 +1027,8 @@ def router() -> APIRouter:
                          "phantom": p.phantom} for p in event.participants],
             "boards": data["boards"], "dealt": data["dealt"],
             "scoring": data["session"].id if data["session"] else None,
+            "session": number, "sessions": data["sessions"], "bracket": data["bracket"],
+            "carry_over": [{"contestant": c, "points": p} for c, p in data["carry_over"]],
             "results": data["results"], "rankings": data["rankings"],
             "matches": [{k: m[k] for k in ("round", "home", "away", "boards", "imps", "vps")}
                         for m in data["matches"]],
@@ -885,9 +1068,10 @@ def router() -> APIRouter:
         if isinstance(user, HTMLResponse):
             return user
         event = await asyncio.to_thread(_events(request).event, event_id)
-        movement = combined(event)
+        number = _number(request.query_params.get("session", SESSION))
+        movement = combined(event, number) if number is not None else None
         if movement is None:
-            raise HTTPException(409, "the event has no movement yet")
+            raise HTTPException(404, "the event has no movement for this session")
         names = {p.id: p.name for p in event.participants}
         cards = [{"table": t, "room": next((s.room for s in movement.seatings if s.table == t), None),
                   "rounds": sorted((s for s in movement.seatings if s.table == t), key=lambda s: s.round)}
@@ -905,7 +1089,8 @@ def router() -> APIRouter:
         locale = pages.request_locale(request)
         try:
             html = await asyncio.to_thread(_events(request).hands, event_id,
-                                           locale if locale in available_locales() else SOURCE_LOCALE)
+                                           locale if locale in available_locales() else SOURCE_LOCALE,
+                                           _number(request.query_params.get("session", SESSION)) or SESSION)
         except ScoringError as error:
             return back(request, f"/events/{event_id}", error, "boards")
         return HTMLResponse(html)
@@ -914,16 +1099,18 @@ def router() -> APIRouter:
         @routes.post(f"/events/{{event_id}}/{path}", dependencies=[csrf], name=f"events_{path}")
         async def run(request: Request, event_id: int, user: User = director_only) -> Response:
             fields, form = await pages.request_fields(request)
-            page = f"/events/{event_id}"
+            page = _page(event_id, fields)
             try:
                 answer = await asyncio.to_thread(work, _events(request), event_id, fields, user.username)
             except ScoringError as error:
                 if form:
-                    return RedirectResponse(f"{page}?error={quote(shown(request, error))}#{anchor}",
-                                            status_code=303)
+                    return back(request, page, error, anchor)
                 return _refused(request, error)
             if form:
-                return RedirectResponse(f"{page}?done={quote(path)}#{anchor}", status_code=303)
+                if path in ("session", "knockout"):  # the page of the session just added
+                    page = _page(event_id, answer)
+                return RedirectResponse(f"{page}{'&' if '?' in page else '?'}done={quote(path)}#{anchor}",
+                                        status_code=303)
             return JSONResponse(answer)
 
     action("correct", lambda e, i, f, by: e.correct(i, f, by=by), "correct")
@@ -932,6 +1119,8 @@ def router() -> APIRouter:
     action("penalty", lambda e, i, f, by: e.penalty(i, f, by=by), "penalty")
     action("appeal", lambda e, i, f, by: e.appeal(i, f, by=by), "appeals")
     action("swiss", lambda e, i, f, by: e.next_swiss(i, f, by=by), "swiss")
+    action("session", lambda e, i, f, by: e.add_session(i, f, by=by), "sessions")
+    action("knockout", lambda e, i, f, by: e.knockout_next(i, f, by=by), "bracket")
     action("entry", lambda e, i, f, by: {"changed": e.set_entries(i, (e.entry_from_form(i, f),), by=by)},
            "entries")
 
@@ -990,20 +1179,22 @@ def router() -> APIRouter:
         from tenace.server.table_scoring import _boards_file
 
         fields, form = await pages.request_fields(request)
-        page = f"/events/{event_id}"
+        page = _page(event_id, fields)
         try:
             try:
                 pbn, source = await _boards_file(request, fields)
             except ClubError as exc:
                 raise _plain("boards", str(exc)) from None
-            dealt = await asyncio.to_thread(_events(request).deal, event_id, by=user.username, pbn=pbn,
-                                            source=source)
+            events = _events(request)
+            number = session_number(await asyncio.to_thread(events.event, event_id), fields)
+            dealt = await asyncio.to_thread(events.deal, event_id, by=user.username, pbn=pbn, source=source,
+                                            number=number)
         except ScoringError as error:
             if form:
                 return back(request, page, error, "boards")
             return _refused(request, error)
         if form:
-            return RedirectResponse(f"{page}?done=boards#boards", status_code=303)
+            return RedirectResponse(f"{page}{'&' if '?' in page else '?'}done=boards#boards", status_code=303)
         return JSONResponse({"boards": dealt})
 
     @routes.post("/events/{event_id}/publish", dependencies=[csrf])

@@ -199,13 +199,15 @@ class ScoringSession:
     boards: dict[int, Board] = field(default_factory=dict)
     published: dict[str, str] = field(default_factory=dict)
     """The result files of the last publication (:func:`~tenace.tournament.publish.files.result_files`)."""
+    number: int = SESSION
+    """The event's session these tables score (each session of an event has its own boards and links)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "event_id": self.event_id, "kind": self.kind,
                 "director": self.director, "created": self.created, "nonce": self.nonce,
                 "travellers": self.travellers,
                 "boards": [board_to_json(b) for _, b in sorted(self.boards.items())],
-                "published": self.published}
+                "published": self.published, "session": self.number}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ScoringSession:
@@ -213,7 +215,7 @@ class ScoringSession:
         return cls(id=data["id"], name=data["name"], event_id=int(data["event_id"]), kind=data["kind"],
                    director=data["director"], created=data["created"], nonce=data["nonce"],
                    travellers=bool(data.get("travellers", True)), boards=boards,
-                   published=dict(data.get("published", {})))
+                   published=dict(data.get("published", {})), number=int(data.get("session", SESSION)))
 
     def board(self, number: int) -> Board:
         return self.boards.get(number) or Board(number)
@@ -354,7 +356,7 @@ class Scoring:
         self.store = store
         self.secret = secret
         self._sessions: dict[str, tuple[str, ScoringSession]] = {}
-        self._movements: dict[int, Movement] = {}
+        self._movements: dict[tuple[int, int], Movement] = {}
         self._dd: dict[tuple[str, int], DDTable | None] = {}
         self._dd_waiting: set[tuple[str, int]] = set()
         self._dd_queue: queue.Queue[tuple[tuple[str, int], Deal]] = queue.Queue()
@@ -381,12 +383,21 @@ class Scoring:
         return [ScoringSession.from_json(json.loads(state)) for _, state, _ in rows]
 
     def movement(self, session: ScoringSession) -> Movement:
-        if session.event_id not in self._movements:
+        key = (session.event_id, session.number)
+        if key not in self._movements:
             event = self.store.event(session.event_id)
-            movements = event.sessions[0].movements  # several sections (knockout matches) as one
-            self._movements[session.event_id] = movements[0] if len(movements) == 1 else Movement(
+            movements = next((s.movements for s in event.sessions if s.number == session.number), ())
+            if not movements:
+                raise HTTPException(404, f"event {session.event_id} has no session {session.number}")
+            # several sections (knockout matches) as one
+            self._movements[key] = movements[0] if len(movements) == 1 else Movement(
                 ", ".join(m.name for m in movements), tuple(s for m in movements for s in m.seatings))
-        return self._movements[session.event_id]
+        return self._movements[key]
+
+    def forget(self, event_id: int) -> None:
+        """Drop the movements kept of an event (a Swiss round paired, a session added)."""
+        for key in [k for k in self._movements if k[0] == event_id]:
+            del self._movements[key]
 
     def token(self, session: ScoringSession, table: int) -> str:
         return table_token(self.secret, session.id, session.nonce, table)
@@ -471,7 +482,7 @@ class Scoring:
         state = json.dumps(session.to_json())
         write_scoring(self.store.engine, session.id, event_id, state)
         self._sessions[session.id] = (state, session)
-        self._movements[event_id] = movement
+        self._movements[(event_id, SESSION)] = movement
         return session
 
     # --- a table's entries --------------------------------------------------------------------------------
@@ -571,7 +582,7 @@ class Scoring:
         if not isinstance(key, str) or not _KEY.fullmatch(key):
             raise ScoringError("key", "key", KEY, **where)
         try:
-            stored = self.store.enter(session.event_id, SESSION, result, by=f"table {table} (North)",
+            stored = self.store.enter(session.event_id, session.number, result, by=f"table {table} (North)",
                                       key=f"table-scoring:{session.id}:{key}")
         except DuplicateResultError as exc:
             if exc.field == "key":
@@ -585,7 +596,7 @@ class Scoring:
         return result_json(stored.result, confirmed=stored.confirmed_by is not None, version=stored.version)
 
     def _current(self, session: ScoringSession, table: int, round: int, board: int) -> Result | None:
-        return next((r for r in self.store.results(session.event_id, SESSION)
+        return next((r for r in self.store.results(session.event_id, session.number)
                      if (r.table, r.round, r.board) == (table, round, board)), None)
 
     def confirm(self, session: ScoringSession, table: int, fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -598,8 +609,8 @@ class Scoring:
         if str(fields.get("side", "")).strip().upper() != "EW":
             raise ScoringError("side", "side", WRONG_SIDE, status=403, **where)
         try:
-            stored = self.store.confirm(session.event_id, SESSION, table=table, round=round_, board=board,
-                                        by=f"table {table} (East-West)")
+            stored = self.store.confirm(session.event_id, session.number, table=table, round=round_,
+                                        board=board, by=f"table {table} (East-West)")
         except StoreError:
             raise ScoringError("nothing", "board", NOTHING, status=409, **where) from None
         answer = result_json(stored.result, confirmed=True, version=stored.version)
@@ -616,7 +627,7 @@ class Scoring:
         if event is None:
             event = self.store.event(session.event_id)
         if results is None:
-            results = self.store.results(session.event_id, SESSION)
+            results = self.store.results(session.event_id, session.number)
         chosen = [r for r in results if r.board in boards]
         if not chosen:
             return {}
@@ -657,7 +668,7 @@ class Scoring:
         """What a device needs for the whole session at its table, so that it goes on while offline."""
         movement = self.movement(session)
         event = self.store.event(session.event_id)
-        everything = self.store.stored(session.event_id, SESSION)
+        everything = self.store.stored(session.event_id, session.number)
         stored = {(s.result.round, s.result.board): s for s in everything if s.result.table == table}
         travellers = self.travellers(session, {b for (_, b), s in stored.items() if _settled(s)}, event,
                                      tuple(s.result for s in everything)) if session.travellers else {}
@@ -691,7 +702,7 @@ class Scoring:
         """Which tables have entered which boards, the round in play, the late tables and the doubtful
         results."""
         movement = self.movement(session)
-        stored = self.store.stored(session.event_id, SESSION)
+        stored = self.store.stored(session.event_id, session.number)
         by_slot = {(s.result.table, s.result.round, s.result.board): s for s in stored}
         position: dict[int, int | None] = {}
         finished: dict[tuple[int, int], dt.datetime] = {}
@@ -763,7 +774,7 @@ class Scoring:
                                values={"detail": exc.message}, **where) from None
         law = str(fields.get("law") or "79C").strip()[:50]
         try:
-            stored = self.store.correct(session.event_id, SESSION, result, by=by, reason=reason[:500],
+            stored = self.store.correct(session.event_id, session.number, result, by=by, reason=reason[:500],
                                         law=law)
         except StoreError as exc:
             raise ScoringError("refused", exc.field or "result", UNREADABLE, values={"detail": exc.message},
@@ -783,22 +794,25 @@ class Scoring:
             raise ScoringError("unfinished", "round", UNFINISHED, round=progress["round"], status=409)
         return self.write_publication(session, by=by, locale=locale)
 
-    def write_publication(self, session: ScoringSession, *, by: str, locale: str) -> list[str]:
+    def write_publication(self, session: ScoringSession, *, by: str, locale: str,
+                          with_boards: bool = True) -> list[str]:
         """Score the results and keep the result files (:meth:`publish` without its check that every table
-        has finished; the events page checks that every board has a result)."""
+        has finished; the events page checks that every board has a result). ``with_boards``: with the
+        session's hand records (an event of several sessions, which reuse the board numbers, goes without)."""
         from tenace.tournament.publish.files import double_dummy, result_files
         from tenace.tournament.publish.html import SOURCE_LOCALE, available_locales
 
         event = self.store.event(session.event_id)
         # the travellers and hand records show each board's DD table and par (kept: a correction republishes)
-        if session.boards and session.id not in self._analyses:
-            self._analyses[session.id] = double_dummy(session.boards)
+        boards = session.boards if with_boards else {}
+        if boards and session.id not in self._analyses:
+            self._analyses[session.id] = double_dummy(boards)
         try:
             played = dt.datetime.fromisoformat(session.created).date()
         except ValueError:
             played = None
-        files = result_files(event, self.scored(session), boards=session.boards or None,
-                             analyses=self._analyses.get(session.id), date=played,
+        files = result_files(event, self.scored(session), boards=boards or None,
+                             analyses=self._analyses.get(session.id) if boards else None, date=played,
                              locale=locale if locale in available_locales() else SOURCE_LOCALE,
                              session_link=f"/scoring/{quote(session.id, safe='')}/results/", site_link="/")
         if "results.json" in files:

@@ -29,7 +29,8 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from tenace.store.models import Base, UTCDateTime
 
-__all__ = ["ScoringSessionRow", "list_scoring", "read_scoring", "scoring_of_event", "write_scoring"]
+__all__ = ["ScoringSessionRow", "list_scoring", "read_scoring", "scoring_of_event", "scorings_of_event",
+           "write_scoring"]
 
 
 class ScoringSessionRow(Base):
@@ -78,3 +79,13 @@ def scoring_of_event(engine: Engine, event_id: int) -> str | None:
                                         .where(ScoringSessionRow.event_id == event_id)
                                         .order_by(ScoringSessionRow.created_at).limit(1)).first()
         return found
+
+
+def scorings_of_event(engine: Engine, event_id: int) -> list[tuple[str, str]]:
+    """Every session row of event ``event_id`` as ``(id, state)``, the oldest first (one a session of the
+    event: each keeps that session's boards and table links)."""
+    with Session(engine) as orm:
+        rows = orm.execute(select(ScoringSessionRow.id, ScoringSessionRow.state)
+                           .where(ScoringSessionRow.event_id == event_id)
+                           .order_by(ScoringSessionRow.created_at))
+        return [(i, s) for i, s in rows]
