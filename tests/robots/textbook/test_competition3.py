@@ -38,6 +38,9 @@ CASES = [
     # 3 HCP, 2-4-4-3: more diamonds than clubs, correct to 2D
     Case(RUNOUT + "responder corrects to 2D with the longer diamonds", "84.7653.QT62.J75", "1NT X XX P 2C P",
          "2D", ("to play",)),
+    # 4 HCP, 2-3-4-4 (South dealer): 1NT doubled in the passout seat and passed back: run to a minor too
+    Case(RUNOUT + "the runout also after a double in the passout seat", "53.JT8.T953.K864", "1NT P P X P P",
+         "XX", ("asks opener to bid 2C",), dealer="S"),
     # 3 HCP, five hearts: transfers stay on over the double
     Case(RUNOUT + "a five-card major still transfers", "84.JT753.T62.Q75", "1NT X", "2D", ("transfer",)),
     # 10 HCP, balanced: values, defend 1NT doubled
