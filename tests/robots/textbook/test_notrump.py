@@ -244,7 +244,9 @@ COMPETITION = [
     Case(GRANT + "1NT doubled: systems on, a transfer still applies", "KJ762.Q53.843.72", "1NT X", "2H",
          ("transfer",)),
     # 10 HCP 4-4-2-3
-    Case(GRANT + "1NT doubled: redouble with values", "Q762.AJ53.43.K76", "1NT X", "XX", ("values",)),
+    # (Grant redoubles here; this card's redouble is a runout to a minor, so values pass: test_competition3)
+    Case(GRANT + "1NT doubled: values defend (the card passes, keeping the redouble for the runout)",
+         "Q762.AJ53.43.K76", "1NT X", "P", ("values",)),
     # 10 HCP 4-4-2-3, no diamond stopper
     Case(RP + "Lebensohl: a direct cue bid is Stayman without a stopper", "Q762.AJ53.43.K76", "1NT 2D", "3D",
          ("Stayman", "no stopper")),

@@ -460,6 +460,12 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             if suit >= 2:
                 add(game, f"tsum {letter} 25+, fit {letter}", "game", Forcing.SIGN_OFF, judge=True)
                 add(game, f"fit {letter}, losers -{_game_losers(ctx)}", "game", Forcing.SIGN_OFF, judge=True)
+                raised = partner_facts.points_min
+                if raised is not None and raised >= 8 and suit in ctx.natural[me]:
+                    # partner raised my suit showing support points (a cue raise: 10+): his count is in
+                    # points already, so mine adds to it whole (tsum would take two off his)
+                    add(game, f"sp {letter} {25 - raised}+, fit {letter}", "game", Forcing.SIGN_OFF,
+                        judge=True)
         for suit in ctx.natural[me]:
             # a good six-card major of my own and game values together: game (opener's 1H-(2C)-4H)
             if suit >= 2 and suit not in fits:
@@ -694,8 +700,13 @@ def _advance_double(ctx: Context, add: Callable[..., None]) -> None:
         if code is not None and _level(code) <= 4:
             add(code, f"{letter}>=4, longest {letter}", "natural", Forcing.NON_FORCING)
     nt = _cheapest(ctx, _NT)
-    if nt is not None and _level(nt) <= 3:
-        add(nt, "stop theirs", "natural-notrump", Forcing.NON_FORCING)
+    # a stopper in their suits; when they have bid none naturally (a transfer completed, 1NT-2H-2S), in the
+    # suit of the contract partner doubled: the explanation then names a suit, never an empty list
+    last = ctx.last_bid
+    doubled = [] if theirs or last < 3 or _denomination(last) == _NT else [_denomination(last)]
+    stoppers = "stop theirs" if theirs else _join(*(f"stop {_SUIT_LETTER[s]}" for s in doubled))
+    if nt is not None and _level(nt) <= 3 and stoppers:
+        add(nt, stoppers, "natural-notrump", Forcing.NON_FORCING)
     for suit in (3, 2, 1, 0):
         code = _cheapest(ctx, suit)
         if suit not in theirs and code is not None and _level(code) <= 4:
