@@ -1,0 +1,75 @@
+"""Textbook cases for the third round of constructive tuning (issue 11): notrump slam ranges after the strong
+2C (cards/parts/twos-and-preempts.rules) and the opener's jump shift with two five-card suits and four losers
+(cards/parts/core.rules).
+
+The strong 2C's notrump ranges follow the card's rule for notrump slams (32 HCP together, as opposite 1NT on
+the 2/1 card; Goren's count asks 33): after 2C-2D-2NT (22-24) responder bids 6NT from 10 HCP and invites with
+8-9; after 2C-2D-3NT (25+) 6NT from 7 and 4NT with 6; after 2C-2NT (8+) opener invites with 23-24 and bids
+6NT from 25.
+
+Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and are noted beside it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tenace import CardSet
+
+from ._harness import Case, check
+
+CARD = "Tenace 2/1 card (docs/bidding-system.md: notrump slam on 32 HCP together), "
+KLINGER = "Ron Klinger, The Modern Losing Trick Count (a four-loser hand with a fit found is worth game), "
+
+CASES = [
+    # 10 HCP 3-3-4-3 opposite 22-24: 32-34 together
+    Case(CARD + "after 2C-2D-2NT: 6NT with 10 HCP", "K87.QJ4.K975.J64", "2C P 2D P 2NT P", "6NT", ("slam",)),
+    # 8 HCP 3-3-4-3: 30-32 together
+    Case(CARD + "after 2C-2D-2NT: 4NT invites with 8 HCP", "K87.Q54.K975.964", "2C P 2D P 2NT P", "4NT",
+         ("quantitative", "8-9")),
+    # 7 HCP 3-3-4-3
+    Case(CARD + "after 2C-2D-2NT: 3NT with 7 HCP", "K87.Q54.Q975.964", "2C P 2D P 2NT P", "3NT", ("game",)),
+    # 10 HCP, five spades, after the transfer
+    Case(CARD + "after 2C-2D-2NT and a transfer: 6NT with five spades and 10 HCP", "KQ874.Q64.K97.64",
+         "2C P 2D P 2NT P 3H P 3S P", "6NT", ("slam",)),
+    # 7 HCP 3-3-4-3 opposite 25+
+    Case(CARD + "after 2C-2D-3NT: 6NT with 7 HCP", "Q87.Q54.K752.964", "2C P 2D P 3NT P", "6NT", ("slam",)),
+    # 26 HCP 3-3-4-3: accepts responder's 4NT (6 HCP)
+    Case(CARD + "after 2C-2D-3NT-4NT: accept with 26 HCP", "AK5.AQ4.KQJ5.AQJ", "2C P 2D P 3NT P 4NT P", "6NT",
+         ("accepts",)),
+    # 23 HCP 3-3-4-3 opposite the balanced positive (8+)
+    Case(CARD + "after 2C-2NT: 4NT invites with 23 HCP", "AK5.AQ4.KQ75.AJ4", "2C P 2NT P", "4NT",
+         ("quantitative", "23-24")),
+    # 10 HCP 3-3-4-3 opposite opener's 3NT (22)
+    Case(CARD + "after 2C-2NT-3NT: 6NT with 10 HCP", "K87.QJ4.K975.J64", "2C P 2NT P 3NT P", "6NT", ("slam",)),
+    # 9 HCP accepts opener's 4NT (23-24)
+    Case(CARD + "after 2C-2NT-4NT: accept with 9 HCP", "K87.QJ4.K975.964", "2C P 2NT P 4NT P", "6NT",
+         ("accepts",)),
+    # 17 HCP 5-5-2-1, four losers: opposite the forcing 1NT the jump shift forces to game
+    Case(KLINGER + "1S-1NT: jump shift to 3H with 5-5 and four losers (17 HCP)", "AKJT9.KQ762.AT.7", "1S P 1NT P",
+         "3H", ("jump shift",)),
+    # 18 HCP 1-5-2-5, four losers: 1H-1S-3C
+    Case(KLINGER + "1H-1S: jump shift to 3C with 5-5 and four losers (18 HCP)", "5.AKJ84.A2.KQJ84", "1H P 1S P",
+         "3C", ("jump shift",)),
+    # 14 HCP 5-5-2-1, five losers: no jump shift
+    Case(KLINGER + "1S-1NT: 2H, not a jump shift, with five losers (14 HCP)", "AKJT9.Q8762.A4.7", "1S P 1NT P",
+         "2H", ()),
+]
+
+
+def test_hands_are_as_described() -> None:
+    assert CardSet.from_pbn("K87.QJ4.K975.J64").hcp == 10
+    assert CardSet.from_pbn("K87.Q54.K975.964").hcp == 8
+    assert CardSet.from_pbn("K87.Q54.Q975.964").hcp == 7
+    assert CardSet.from_pbn("Q87.Q54.K752.964").hcp == 7
+    assert CardSet.from_pbn("AK5.AQ4.KQJ5.AQJ").hcp == 26
+    assert CardSet.from_pbn("AK5.AQ4.KQ75.AJ4").hcp == 23
+    assert CardSet.from_pbn("AKJT9.KQ762.AT.7").hcp == 17
+    assert CardSet.from_pbn("5.AKJ84.A2.KQJ84").hcp == 18
+    assert CardSet.from_pbn("KQ874.Q64.K97.64").hcp == 10
+    assert CardSet.from_pbn("AKJT9.Q8762.A4.7").hcp == 14
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_constructive3(case: Case) -> None:
+    check(case)
