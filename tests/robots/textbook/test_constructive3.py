@@ -1,6 +1,6 @@
 """Textbook cases for the third round of constructive tuning (issue 11): notrump slam ranges after the strong
 2C (cards/parts/twos-and-preempts.rules) and the opener's jump shift with two five-card suits and four losers
-(cards/parts/core.rules).
+and the answers to new minor forcing and responder's next call (cards/parts/core.rules).
 
 The strong 2C's notrump ranges follow the card's rule for notrump slams (32 HCP together, as opposite 1NT on
 the 2/1 card; Goren's count asks 33): after 2C-2D-2NT (22-24) responder bids 6NT from 10 HCP and invites with
@@ -19,6 +19,7 @@ from tenace import CardSet
 from ._harness import Case, check
 
 CARD = "Tenace 2/1 card (docs/bidding-system.md: notrump slam on 32 HCP together), "
+NMF = "Root & Pavlicek, Modern Bridge Conventions (new minor forcing), "
 KLINGER = "Ron Klinger, The Modern Losing Trick Count (a four-loser hand with a fit found is worth game), "
 
 CASES = [
@@ -54,6 +55,22 @@ CASES = [
     # 14 HCP 5-5-2-1, five losers: no jump shift
     Case(KLINGER + "1S-1NT: 2H, not a jump shift, with five losers (14 HCP)", "AKJT9.Q8762.A4.7", "1S P 1NT P",
          "2H", ()),
+    # new minor forcing: 1C-1S-1NT-2D
+    # 13 HCP 3-3-3-4: three spades first
+    Case(NMF + "opener shows three-card support for responder's major", "Q62.A96.K84.KJ92",
+         "1C P 1S P 1NT P 2D P", "2S", ("support",)),
+    # 13 HCP 2-4-3-4: four hearts
+    Case(NMF + "opener shows four hearts", "Q2.AK96.K84.J952", "1C P 1S P 1NT P 2D P", "2H", ("4+",)),
+    # 13 HCP 2-3-3-5: neither, a minimum
+    Case(NMF + "opener: 2NT, no fit and a minimum", "Q2.A96.K84.KJ952", "1C P 1S P 1NT P 2D P", "2NT", ()),
+    # 14 HCP 2-3-3-5: neither, a maximum
+    Case(NMF + "opener: 3NT, no fit and a maximum", "Q2.A96.KJ4.KJ952", "1C P 1S P 1NT P 2D P", "3NT", ()),
+    # 14 HCP, six spades: game in the 6-2 fit
+    Case(NMF + "responder with six spades goes to 4S over 3NT", "AQJ962.T87.4.AK9",
+         "1C P 1S P 1NT P 2D P 3NT P", "4S", ("game",)),
+    # 14 HCP, five spades: the fit found, game
+    Case(NMF + "responder bids game once the fit is found", "AJT87.K62.QT2.A2", "1C P 1S P 1NT P 2D P 2S P",
+         "4S", ("game",)),
 ]
 
 
@@ -68,6 +85,9 @@ def test_hands_are_as_described() -> None:
     assert CardSet.from_pbn("5.AKJ84.A2.KQJ84").hcp == 18
     assert CardSet.from_pbn("KQ874.Q64.K97.64").hcp == 10
     assert CardSet.from_pbn("AKJT9.Q8762.A4.7").hcp == 14
+    assert [CardSet.from_pbn(h).hcp for h in ("Q62.A96.K84.KJ92", "Q2.AK96.K84.J952", "Q2.A96.K84.KJ952",
+                                              "Q2.A96.KJ4.KJ952", "AQJ962.T87.4.AK9", "AJT87.K62.QT2.A2")] \
+        == [13, 13, 13, 14, 14, 14]
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
