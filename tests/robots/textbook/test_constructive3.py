@@ -1,6 +1,7 @@
 """Textbook cases for the third round of constructive tuning (issue 11): notrump slam ranges after the strong
 2C (cards/parts/twos-and-preempts.rules) and the opener's jump shift with two five-card suits and four losers
-and the answers to new minor forcing and responder's next call (cards/parts/core.rules).
+the answers to new minor forcing and responder's next call, the quantitative 4NT over opener's 1NT rebid
+(cards/parts/core.rules), and the principles' acceptance of an invitation in a major (generators.py).
 
 The strong 2C's notrump ranges follow the card's rule for notrump slams (32 HCP together, as opposite 1NT on
 the 2/1 card; Goren's count asks 33): after 2C-2D-2NT (22-24) responder bids 6NT from 10 HCP and invites with
@@ -20,6 +21,7 @@ from ._harness import Case, check
 
 CARD = "Tenace 2/1 card (docs/bidding-system.md: notrump slam on 32 HCP together), "
 NMF = "Root & Pavlicek, Modern Bridge Conventions (new minor forcing), "
+HARDY = "Max Hardy, Two-Over-One Game Force, "
 KLINGER = "Ron Klinger, The Modern Losing Trick Count (a four-loser hand with a fit found is worth game), "
 
 CASES = [
@@ -71,6 +73,15 @@ CASES = [
     # 14 HCP, five spades: the fit found, game
     Case(NMF + "responder bids game once the fit is found", "AJT87.K62.QT2.A2", "1C P 1S P 1NT P 2D P 2S P",
          "4S", ("game",)),
+    # 18 HCP 3-4-5-1 opposite opener's 1NT rebid (12-14): the quantitative 4NT needs no balanced hand
+    Case(HARDY + "1C 1D 1NT: 4NT quantitative with 18 HCP and a singleton club", "KJ5.AQJT.AQJ54.7",
+         "1C P 1D P 1NT P", "4NT", ("quantitative", "18-19")),
+    # 13 HCP 3-3-2-5: five clubs make up for the missing point
+    Case(HARDY + "1C 1D 1NT 4NT: 13 HCP and a five-card suit accept", "AT8.K75.62.KQJ43",
+         "1C P 1D P 1NT P 4NT P", "6NT", ("accepts",)),
+    # 14 HCP 1-1-5-6: partner's jump rebid invites in his six-card suit; a singleton and no heart stopper pass
+    Case(HARDY + "1C 1S 2C 3S: with a singleton spade and no stopper, decline", "9.4.AK863.AK8432",
+         "1C P 1S P 2C P 3S P", "P", ("declines",)),
 ]
 
 
@@ -88,6 +99,8 @@ def test_hands_are_as_described() -> None:
     assert [CardSet.from_pbn(h).hcp for h in ("Q62.A96.K84.KJ92", "Q2.AK96.K84.J952", "Q2.A96.K84.KJ952",
                                               "Q2.A96.KJ4.KJ952", "AQJ962.T87.4.AK9", "AJT87.K62.QT2.A2")] \
         == [13, 13, 13, 14, 14, 14]
+    assert [CardSet.from_pbn(h).hcp for h in ("KJ5.AQJT.AQJ54.7", "AT8.K75.62.KQJ43", "9.4.AK863.AK8432")] \
+        == [18, 13, 14]
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
