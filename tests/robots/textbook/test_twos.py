@@ -95,7 +95,7 @@ NOTRUMP_AFTER_2C = [
          "Q8742.J64.K97.64", "2C P 2D P 2NT P 3H P 3S P", "3NT", ("choice of games",)),
     Case(ROOT + "Texas: 4H with six spades and game values opposite 22-24 (6 HCP)", "Q87642.J64.K9.64",
          "2C P 2D P 2NT P", "4H", ("texas",)),
-    Case(ROOT + "quantitative 4NT opposite 22-24 with 10 HCP", "K87.QJ4.K975.J64", "2C P 2D P 2NT P", "4NT",
+    Case(ROOT + "quantitative 4NT opposite 22-24 with 9 HCP", "K87.QJ4.K975.964", "2C P 2D P 2NT P", "4NT",
          ("quantitative",)),
     Case(ROOT + "6NT directly opposite 22-24 with 13 HCP", "A87.KJ4.K975.Q64", "2C P 2D P 2NT P", "6NT",
          ("slam",)),

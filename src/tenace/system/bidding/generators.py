@@ -553,8 +553,15 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         middle = (mine.hcp_min + top + 1) // 2
         strain = _denomination(ctx.calls[-2])
         game = bid_code(_GAME_LEVEL[strain], strain)
-        if strain == _NT or strain >= 2:
+        if strain == _NT:
             add(game, f"hcp {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
+        elif strain >= 2:
+            # a major: game in it with a fit (partner's invitation may show a long suit of his own, and a
+            # singleton makes a poor trump suit), else 3NT with the unbid suits stopped, else game with two
+            letter = _SUIT_LETTER[strain]
+            add(game, f"hcp {middle}+, fit {letter}", "accept", Forcing.SIGN_OFF, judge=True)
+            add(bid_code(3, _NT), f"hcp {middle}+, stop unbid{stop}", "accept", Forcing.SIGN_OFF, judge=True)
+            add(game, f"hcp {middle}+, {letter}>=2", "accept", Forcing.SIGN_OFF, judge=True)
         else:
             add(bid_code(3, _NT), f"hcp {middle}+{stop}", "accept", Forcing.SIGN_OFF, judge=True)
             add(game, f"hcp {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
