@@ -83,6 +83,8 @@ __all__ = ["EventError", "Events", "router"]
 
 N_ = pages.N_
 SESSION: Final = 1
+MAX_RESULTS_FILE: Final = 20_000_000
+"""The largest results file imported from the browser, in bytes."""
 MAX_ENTRIES_FILE: Final = 200_000
 """The largest CSV file of entries taken, in bytes."""
 
@@ -93,7 +95,7 @@ EVENT_FIELDS: Final = {
     "boards": N_("boards"), "contestant": N_("contestant"), "points": N_("points"), "law": N_("law"),
     "adjustment": N_("adjusted score"), "group": N_("group"), "appellants": N_("appellants"),
     "decision": N_("decision"), "appeal": N_("appeal"), "phantom": N_("phantom"),
-    "concurring": N_("concurrence"), "session": N_("session"),
+    "concurring": N_("concurrence"), "session": N_("session"), "file": N_("file"),
 }
 
 BAD_FIELD = "{detail}"
@@ -842,6 +844,56 @@ class Events:
         event = event or self.event(event_id)
         return self.bracket(event_id, event, self.scored(event_id) if self.store.results(event_id) else None)
 
+    def import_results(self, event_id: int, data: bytes, source: str, *, by: str,
+                       number: int = SESSION) -> dict[str, Any]:
+        """Another program's results file (PBN, USEBIO XML or LIN, told by the file's extension) into the
+        event's session ``number``, as ``tenace event import`` does: each result placed in the movement's
+        round and table; every problem of the file (a line the reader cannot take, a result the movement
+        cannot place, a printed score that is not Law 77's) named by the file and line, and then nothing is
+        stored; else all the results in one transaction."""
+        from tenace.tournament import imports
+
+        event = self.event(event_id)
+        movement = combined(event, number)
+        if movement is None:
+            raise _plain("movement", "the event has no movement yet")
+        suffix = source.rpartition(".")[2].lower() if "." in source else ""
+        try:
+            if suffix == "pbn":
+                found = imports.import_pbn(data, source=source)
+            elif suffix == "xml":
+                found = imports.import_usebio(data, source=source)
+            elif suffix == "lin":
+                found = imports.import_lin_text(data.decode("utf-8", errors="replace"), source=source)
+            else:
+                raise ValueError(f"{source}: cannot tell the format from the name (expected .pbn, .xml for "
+                                 f"USEBIO, or .lin)")
+            placed = imports.place(found, movement)
+        except ValueError as exc:
+            raise _plain("file", str(exc)) from None
+        problems = [str(p) for p in placed.problems]
+        for line in placed.disagreements():
+            if not any(p.startswith(line.where + ":") for p in problems):
+                problems.append(f"{line.where}: {line.result.describe()}: the file prints {line.printed}, "
+                                f"the Law 77 score is {line.result.ns_score()}")
+        if problems:
+            more = f"; ... ({len(problems)} in all)" if len(problems) > 20 else ""
+            shown = "; ".join(problems[:20]) + more
+            raise _plain("file", f"{len(problems)} problem(s), nothing was imported: {shown}")
+        if not placed.results:
+            raise _plain("file", f"{source}: no result in the file")
+        try:
+            results = tuple(dataclasses.replace(r, session=number) for r in placed.results)
+            self.store.enter_many(event_id, number, results, by=by)  # one transaction: all or nothing
+        except (StoreError, ValueError) as exc:
+            raise _plain("file", f"{source}: {getattr(exc, 'message', None) or exc}; nothing was imported") \
+                from None
+        known = {p.id for p in event.participants}
+        for participant in placed.participants:  # the names the file gives for contestants not yet named
+            if participant.id not in known and participant.id in movement.contestants:
+                self.store.add_participant(event_id, participant, by=by)
+        return {"session": number, "results": len(results), "source": source}
+
     def publish(self, event_id: int, *, by: str, locale: str) -> str:
         """Publish the results (the files at ``/scoring/<session>/results/``); the first publication starts
         the correction period (Law 79C). Refused while a board of the movement has no result."""
@@ -1196,6 +1248,37 @@ def router() -> APIRouter:
         if form:
             return RedirectResponse(f"{page}{'&' if '?' in page else '?'}done=boards#boards", status_code=303)
         return JSONResponse({"boards": dealt})
+
+    @routes.post("/events/{event_id}/import", dependencies=[csrf])
+    async def import_file(request: Request, event_id: int, user: User = director_only) -> Response:
+        """Another program's results file: the ``file`` uploaded with the form (or ``text`` and ``filename``
+        in JSON), into the session ``session``."""
+        fields, form = await pages.request_fields(request)
+        page = _page(event_id, fields)
+        events = _events(request)
+        try:
+            data, source = str(fields.get("text") or "").encode(), str(fields.get("filename") or "results")
+            if not data and "multipart/form-data" in request.headers.get("content-type", ""):
+                upload = (await request.form()).get("file")
+                if upload is not None and not isinstance(upload, str) and upload.filename:
+                    data = await upload.read(MAX_RESULTS_FILE + 1)
+                    source = upload.filename
+            if len(data) > MAX_RESULTS_FILE:
+                raise _plain("file", f"{source}: larger than {MAX_RESULTS_FILE:,} bytes")
+            if not data.strip():
+                raise _plain("file", "no file given (PBN, USEBIO XML or LIN)")
+            event = await asyncio.to_thread(events.event, event_id)
+            number = session_number(event, fields)
+            answer = await asyncio.to_thread(events.import_results, event_id, data, source[:200],
+                                             by=user.username, number=number)
+        except ScoringError as error:
+            if form:
+                return back(request, page, error, "import")
+            return _refused(request, error)
+        if form:
+            join = "&" if "?" in page else "?"
+            return RedirectResponse(f"{page}{join}done=import#results", status_code=303)
+        return JSONResponse(answer)
 
     @routes.post("/events/{event_id}/publish", dependencies=[csrf])
     async def publish(request: Request, event_id: int, user: User = director_only) -> Response:
