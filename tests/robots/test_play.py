@@ -5,6 +5,7 @@ layout agrees (Laws 68-70)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -15,9 +16,9 @@ from tenace import Board, Card, CardSet, Contract, Deal, Seat, Suit, parse_call
 from tenace.laws import CallMade, CardPlayed, ClaimAnswered, ClaimMade, Table
 from tenace.laws.table import Phase
 from tenace.robots import Memory, Robot
-from tenace.robots.play import choose_card, effort, position_from_view, sample_plays
+from tenace.robots.play import _choose, _draw_trumps, choose_card, effort, position_from_view, sample_plays
 from tenace.seats import SEATS
-from tenace.solver.dds import best_cards, solve_position
+from tenace.solver.dds import SolvedPosition, best_cards, solve_position
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -217,6 +218,35 @@ def test_a_settled_decision_stops_at_the_first_layouts() -> None:
     lead = table_after(CASH_OUT, "P P 1NT P P P", "")
     card, solved = choose_card(lead.view(Seat.WEST), Seat.WEST, None, 4, random.Random(2))
     assert len(solved) == 6 and card.suit in (Suit.DIAMONDS, Suit.CLUBS)
+
+
+def test_declarer_draws_trumps_from_the_top_among_cards_equal_on_every_layout() -> None:
+    # South declares 1S on CASH_OUT and leads to trick 2: where a top spade, a low spade, a heart and a club
+    # take the same tricks on every layout, he plays the ace of spades (without the rule, the lowest card)
+    table = table_after(CASH_OUT, "P P 1S P P P", "HJ H3 H6 HQ")
+    position = position_from_view(table.view(Seat.SOUTH))
+    rank = _draw_trumps(position)
+    assert rank is not None
+    ace, two, heart, club = (Card.from_str(c) for c in ("SA", "S2", "HA", "C2"))
+    assert rank(ace) > rank(two) > rank(heart) == rank(club) == 0.0
+    def solved(*tricks: int) -> list[tuple[SolvedPosition, float]]:
+        cards = tuple(zip((ace, two, heart, club), tricks, strict=True))
+        return [(SolvedPosition(Seat.SOUTH, Seat.SOUTH, 1, 12, cards), 1.0)]
+
+    tie = solved(7, 7, 7, 7)
+    legal = CardSet([ace, two, heart, club])
+    assert _choose(legal, tie, rank) is ace
+    assert _choose(legal, tie, None) is not ace
+    # a better card on average still comes first
+    assert _choose(legal, solved(7, 7, 8, 7), rank) is heart
+    # no trumps left with the defenders, at notrump, or following suit: no preference
+    gone = replace(position, voids={**position.voids, Seat.WEST: frozenset({Suit.SPADES}),
+                                    Seat.EAST: frozenset({Suit.SPADES})})
+    assert _draw_trumps(gone) is None
+    assert _draw_trumps(position_from_view(table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ")
+                                           .view(Seat.SOUTH))) is None
+    following = table_after(CASH_OUT, "P P 1S P P P", "HJ H3 H6")
+    assert _draw_trumps(position_from_view(following.view(Seat.SOUTH))) is None
 
 
 @settings(max_examples=25, deadline=None)

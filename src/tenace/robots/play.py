@@ -48,6 +48,9 @@ _BATCH = 4
 CLEAR = 2.5
 """How many standard errors the best card's lead over every other card must be, on the layouts solved so far,
 for a decision to stop early (:func:`_clear`)."""
+DRAW_TRUMPS = True
+"""Whether declarer, leading, prefers the highest trump among cards equal on every layout
+(:func:`_draw_trumps`)."""
 PARTNER_SUIT = 0.1
 """How many tricks on average an opening lead in a suit partner bid may give up to the best lead and still be
 chosen."""
@@ -491,6 +494,19 @@ def _preference(position: Position, seat: Seat, carding: Carding) -> Callable[[C
     return giver(what, hand, carding) if what is not None else None
 
 
+def _draw_trumps(position: Position) -> Callable[[Card], float] | None:
+    """How declarer ranks cards equal on every layout when he leads: a trump first, the highest, while a
+    defender may still hold one (a ruff too rare for the layouts to show is the usual risk of waiting), else
+    ``None`` (the lowest card then)."""
+    trump = position.contract.denomination.suit
+    if trump is None or (position.tricks and len(position.tricks[-1][1]) < 4):
+        return None
+    declarer = position.contract.declarer
+    if all(trump in position.voids[d] for d in (declarer.lho, declarer.rho)):
+        return None
+    return lambda card: 1.0 + float(card.rank) / 100 if card.suit is trump else 0.0
+
+
 def _partner_suit_lead(position: Position, seat: Seat, legal: CardSet,
                        solved: Sequence[tuple[SolvedPosition, float]],
                        prefer: Callable[[Card], float] | None) -> Card | None:
@@ -533,7 +549,10 @@ def choose_card(
     if len(legal) == 1 or samples <= 0:
         return _lowest(list(legal)), []
     likelihood = _reading(position, seat, carding) if carding is not None else None
-    prefer = _preference(position, seat, carding) if carding is not None else None
+    if seat.side is position.contract.declarer.side:
+        prefer = _draw_trumps(position) if DRAW_TRUMPS else None
+    else:
+        prefer = _preference(position, seat, carding) if carding is not None else None
     try:
         solved = _solve_until_settled(position, samples, rng, budget, likelihood)
     except ValueError:  # nothing the robot saw can be squared with any layout (a bug, or a revoke): no guess
