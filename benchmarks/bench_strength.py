@@ -113,6 +113,7 @@ class Robots:
     times: list[float] = field(default_factory=list)
     choice_times: list[float] = field(default_factory=list)
     """CPU time of the calls made at a choice point (where simulation ran)."""
+    _made: dict[tuple[int, Seat, tuple[Call, ...]], CallMade] = field(default_factory=dict)
 
     def robot(self, seat: Seat, board: Board) -> Robot:
         return Robot(seat, samples=20 if self.simulate else 0, seed=self.seed + board.number,
@@ -121,15 +122,11 @@ class Robots:
     def bid(self, board: Board) -> tuple[tuple[Call, ...], list[tuple[Seat, Call, str]]]:
         """The auction of ``board`` and each call's explanation."""
         table = Table.new(board)
-        robots = {seat: self.robot(seat, board) for seat in SEATS}
         said: list[tuple[Seat, Call, str]] = []
         while table.phase is Phase.AUCTION:
             seat = table.turn
             assert isinstance(seat, Seat)
-            start = time.process_time()
-            event = robots[seat].act(table.view(seat))
-            self._timed(board, seat, tuple(c for _, c, _ in said), time.process_time() - start)
-            assert isinstance(event, CallMade), event
+            event = self._act(board, seat, table)
             said.append((seat, event.call, event.explanation or ""))
             table = table.apply(event)
         return tuple(c for _, c, _ in said), said
@@ -140,12 +137,24 @@ class Robots:
             turn = table.turn
             assert isinstance(turn, Seat)
             table = table.apply(CallMade(turn, call))
+        return self._act(board, seat, table).call
+
+    def _act(self, board: Board, seat: Seat, table: Table) -> CallMade:
+        """The robot's call at ``table``, made by a fresh robot (so the same auction always gets the same
+        call, whichever table it arises at) and remembered: a head to head's tables share their auctions up
+        to the first call where they differ, and those calls are not simulated again (nor timed twice)."""
+        calls = tuple(c.call.call for c in table.view(seat).calls)
+        key = (board.number, seat, calls)
+        known = self._made.get(key)
+        if known is not None:
+            return known
         robot = self.robot(seat, board)
         start = time.process_time()
         event = robot.act(table.view(seat))
         self._timed(board, seat, calls, time.process_time() - start)
-        assert isinstance(event, CallMade)
-        return event.call
+        assert isinstance(event, CallMade), event
+        self._made[key] = event
+        return event
 
     def _timed(self, board: Board, seat: Seat, calls: tuple[Call, ...], seconds: float) -> None:
         self.times.append(seconds)
@@ -487,9 +496,37 @@ def main() -> None:
             settings = replace(settings, **{"samples" if name == "bid_samples" else name: value})
     robots = Robots(args.seed, simulate=not args.rules_only, settings=settings)
     bidding = Bidding()
-    for board, dd in zip(deals, tables, strict=True):
+    # with --versus-rules, each board's two head-to-head tables right after its own auction: they share
+    # its calls up to the first that differs (the robots remember them), and a run stopped early still
+    # gives the boards done so far (the progress lines, and --boards-json rewritten every 25 boards)
+    rules = Robots(args.seed, simulate=False) if args.versus_rules else None
+    swings: list[int] = []
+    rows: list[dict[str, Any]] = []
+    for n, (board, dd) in enumerate(zip(deals, tables, strict=True), 1):
         calls, said = robots.bid(board)
         bidding.add(board, calls, dd, said)
+        if rules is not None:
+            one_calls = mixed_auction(board, robots.bidder, rules.bidder)
+            two_calls = mixed_auction(board, rules.bidder, robots.bidder)
+            one = table_score(board, contract_of(board.dealer, one_calls), dd)
+            two = table_score(board, contract_of(board.dealer, two_calls), dd)
+            swings.append(imps(one - two))
+            rows.append({"board": board.number, "simulation NS": [str(c) for c in one_calls],
+                         "simulation EW": [str(c) for c in two_calls], "imps": swings[-1],
+                         "simulation all": [str(c) for c in calls],
+                         "all IMP vs par": bidding.imp_vs_par[-1]})
+        if n % 25 == 0:
+            par_gap = statistics.mean(abs(x) for x in bidding.imp_vs_par)
+            line = f"... {n} boards: mean |IMP| vs par {par_gap:.3f}"
+            if swings:
+                error = statistics.stdev(swings) / len(swings) ** 0.5
+                line += (f", head to head {sum(swings):+d} IMPs ({sum(swings) / n:+.3f} per board, "
+                         f"s.e. {error:.3f})")
+                if args.boards_json:
+                    args.boards_json.write_text(json.dumps(rows, indent=1))
+            timed = timing("choice point", robots.choice_times)
+            line += f", calls {len(robots.times)}, choice points {len(robots.choice_times)} {timed}"
+            print(line, file=sys.stderr, flush=True)
     figures: dict[str, Any] = {"bidding": {**bidding.summary(), **timing("call", robots.times),
                                            **timing("call at a choice point", robots.choice_times)}}
     for key, value in figures["bidding"].items():
@@ -517,16 +554,6 @@ def main() -> None:
               f"(standard error {error:.3f}) over {len(swings)} boards")
 
     if args.versus_rules:
-        rules = Robots(args.seed, simulate=False)
-        swings, rows = [], []
-        for board, dd in zip(deals, tables, strict=True):
-            one_calls = mixed_auction(board, robots.bidder, rules.bidder)
-            two_calls = mixed_auction(board, rules.bidder, robots.bidder)
-            one = table_score(board, contract_of(board.dealer, one_calls), dd)
-            two = table_score(board, contract_of(board.dealer, two_calls), dd)
-            swings.append(imps(one - two))
-            rows.append({"board": board.number, "simulation NS": [str(c) for c in one_calls],
-                         "simulation EW": [str(c) for c in two_calls], "imps": swings[-1]})
         mean = statistics.mean(swings)
         error = statistics.stdev(swings) / len(swings) ** 0.5 if len(swings) > 1 else 0.0
         figures["versus rules"] = {"boards": len(swings), "IMPs per board": round(mean, 3),

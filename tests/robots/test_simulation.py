@@ -159,3 +159,45 @@ def test_another_call_replaces_the_system_call_only_when_clearly_better(gains: l
     assert mean == pytest.approx(sum(gains) / n)
     assert error == pytest.approx((sum((g - mean) ** 2 for g in gains) / (n - 1) / n) ** 0.5)
     assert _better(gains, settings) is better
+
+
+def test_the_legal_calls_of_an_auction_are_those_legal_allows() -> None:
+    # the engine works legality out once per auction (simulation's dealer asks it for every sampled hand);
+    # it must agree call by call with the Laws check, here along auctions the rules bid on random deals
+    from tenace.dealing.secure import random_deal
+    from tenace.system.bidding.calls import finished, legal
+    system = builtin()
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(12):
+        deal = random_deal(rng)
+        hands = [HandInfo.of(deal[seat]) for seat in Seat]
+        auction: tuple[int, ...] = ()
+        while not finished(auction):
+            ctx = context(system, 0, (False, True), auction)
+            assert ctx.legal_calls == {c for c in range(38) if legal(auction, c)}, auction
+            checked += 1
+            auction = (*auction, decide(ctx, hands[ctx.turn]).call)
+    finished_ctx = context(system, 0, (False, False), (0, 0, 0, 0))
+    assert finished_ctx.legal_calls == frozenset()
+    assert checked > 12 * 4
+
+
+@needs_dds
+def test_once_the_decision_is_clear_no_more_deals_are_dealt(monkeypatch: pytest.MonkeyPatch) -> None:
+    # both calls reach 3NT by South on every deal: after the minimum the decision is settled (no call can
+    # gain), so the other deals of the budget are neither dealt nor bid out
+    from tenace.robots import simulation
+    rollouts = []
+    original = simulation._rollout
+
+    def counted(*args: object) -> object:
+        rollouts.append(args)
+        return original(*args)   # type: ignore[arg-type]
+
+    monkeypatch.setattr(simulation, "_rollout", counted)
+    ctx = table_context(SAME, Seat.NORTH, calls("1NT P"))
+    mine = CardSet.from_pbn("K52.QJ4.K876.Q54")
+    choice = choose(ctx, mine, random.Random(2), Settings(samples=32, minimum=8, budget=None))
+    assert str(call_of(choice.call)) == "3NT"
+    assert len(rollouts) == 8 * 2   # one batch of eight deals, two calls bid out on each

@@ -27,17 +27,18 @@ Decisions are reproducible: the deals come from the robot's own random stream, a
 
 from __future__ import annotations
 
+import itertools
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from tenace.calls import Denomination
 from tenace.cards import CardSet
 from tenace.contract import Contract, Doubling
-from tenace.robots.layouts import Hidden, auction_of, deal_layouts
+from tenace.robots.layouts import Hidden, _Dealer, auction_of
 from tenace.scoring.imps import imps
 from tenace.scoring.points import score
 from tenace.seats import SEATS
@@ -96,6 +97,29 @@ def options(ctx: Context, hand: HandInfo) -> list[Choice]:
     return out
 
 
+def _deals(ctx: Context, mine: CardSet, rng: random.Random) -> Iterator[tuple[int, int, int, int]]:
+    """Deals (hands as bits, North first) consistent with the auction, one at a time and without end: the
+    card play's dealer (:mod:`tenace.robots.layouts`), kept between batches so that its setup (each
+    player's reading, the plan of the first hand) is paid once per decision."""
+    me = SEATS[ctx.turn]
+    hidden = [Hidden(seat, 0, 13, 0, frozenset()) for seat in SEATS if seat is not me]
+    auction = {seat: a for seat, a in auction_of(ctx).items() if seat is not me}
+    pool = CardSet.full().bits & ~mine.bits
+    dealer = _Dealer(hidden, pool, auction, rng, None)
+    dealer.pretest()
+    while True:
+        layout = dealer.one(False)
+        if layout is None:
+            if not dealer.relax():
+                return   # cannot happen: every player is then read freely
+            continue
+        hands = [0, 0, 0, 0]
+        hands[ctx.turn] = mine.bits
+        for seat, cards in layout.hands.items():
+            hands[seat.index] = CardSet(cards).bits
+        yield hands[0], hands[1], hands[2], hands[3]
+
+
 def sample_hands(ctx: Context, mine: CardSet, count: int, rng: random.Random,
                  deadline: float | None = None) -> list[tuple[int, int, int, int]]:
     """``count`` deals (hands as bits, North first) that give the player to call ``mine`` and each other
@@ -107,21 +131,13 @@ def sample_hands(ctx: Context, mine: CardSet, count: int, rng: random.Random,
     rest, and a deal that fails a player's calls is dealt again, so every consistent deal is equally likely.
     A player no hand of whom replays his calls is read one step more loosely (his ranges only, then with
     slack, then freely); the others keep their constraints."""
-    me = SEATS[ctx.turn]
-    hidden = [Hidden(seat, 0, 13, 0, frozenset()) for seat in SEATS if seat is not me]
-    auction = {seat: a for seat, a in auction_of(ctx).items() if seat is not me}
-    pool = CardSet.full().bits & ~mine.bits
     out: list[tuple[int, int, int, int]] = []
-    step = count if deadline is None else 4
-    while len(out) < count:
-        if deadline is not None and time.perf_counter() > deadline:
+    deals = _deals(ctx, mine, rng)
+    while len(out) < count and (deadline is None or time.perf_counter() <= deadline):
+        deal = next(deals, None)
+        if deal is None:
             break
-        for layout in deal_layouts(hidden, pool, auction, min(step, count - len(out)), rng):
-            hands = [0, 0, 0, 0]
-            hands[ctx.turn] = mine.bits
-            for seat, cards in layout.hands.items():
-                hands[seat.index] = CardSet(cards).bits
-            out.append((hands[0], hands[1], hands[2], hands[3]))
+        out.append(deal)
     return out
 
 
@@ -202,40 +218,47 @@ def choose(ctx: Context, mine: CardSet, rng: random.Random, settings: Settings =
     """The call for the player to call in ``ctx`` holding ``mine``: the system's, unless it is a choice
     point and simulation finds a clearly better one among the calls the system allows (:func:`options`).
 
-    The deals are solved a batch at a time; once every alternative is clearly better or clearly not better
-    than the system's call, the rest are not solved."""
+    The deals are dealt, bid out and solved a batch at a time (a sequential test): once ``minimum`` deals are
+    in and every alternative is clearly better or clearly not better than the system's call, no more are
+    dealt. Only the contracts that differ between the candidates on a deal are solved."""
     hand = HandInfo.of(mine)
     calls = options(ctx, hand)
     if len(calls) < 2 or settings.samples <= 0:
         return calls[0]
     deadline = None if settings.budget is None else time.perf_counter() + settings.budget
-    deals = sample_hands(ctx, mine, settings.samples, rng, deadline)
-    if len(deals) < settings.minimum:
-        return calls[0]
-    infos = [[_hand(bits) if seat != ctx.turn else hand for seat, bits in enumerate(deal)] for deal in deals]
-    results = [[_rollout(ctx, option.call, info) for info in infos] for option in calls]
+    source = _deals(ctx, mine, rng)
     side = ctx.turn % 2
     scores: list[list[int]] = [[] for _ in calls]
-    for start in range(0, len(deals), _BATCH):
-        stop = min(start + _BATCH, len(deals))
+    dealt = 0
+    while dealt < settings.samples:
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        batch = list(itertools.islice(source, min(_BATCH, settings.samples - dealt)))
+        if not batch:
+            break
+        dealt += len(batch)
+        results = []
+        for deal in batch:
+            info = [_hand(bits) if seat != ctx.turn else hand for seat, bits in enumerate(deal)]
+            results.append([_rollout(ctx, option.call, info) for option in calls])
         wanted: dict[tuple[int, int, int], int] = {}
-        for d in range(start, stop):
-            reached = {row[d] for row in results}
-            if len(reached) > 1:   # the same contract whatever the call: no call gains anything here
+        for d, reached in enumerate(results):
+            if len(set(reached)) > 1:   # the same contract whatever the call: no call gains anything here
                 for result in reached:
                     if result is not None:
                         wanted.setdefault((d, result[2], result[1]), 0)
         if wanted:
-            for key, tricks in zip(list(wanted), _solve(deals, list(wanted)), strict=True):
+            for key, tricks in zip(list(wanted), _solve(batch, list(wanted)), strict=True):
                 wanted[key] = tricks
-        for i, row in enumerate(results):
-            for d in range(start, stop):
-                result = row[d]
+        for d, reached in enumerate(results):
+            for i, result in enumerate(reached):
                 # not solved: passed out, or the contract every call reaches (scored 0 for all, no gain)
                 taken = wanted.get((d, result[2], result[1])) if result is not None else None
                 scores[i].append(0 if taken is None else _score(result, taken, side, ctx.vulnerability))
-        if stop >= settings.minimum and _settled(scores, settings):
+        if dealt >= settings.minimum and _settled(scores, settings):
             break
+    if dealt < settings.minimum:
+        return calls[0]
     best, best_value = 0, 0.0
     for i in range(1, len(calls)):
         gains = _gains(scores[i], scores[0], settings.scoring)

@@ -143,6 +143,7 @@ class Context:
         self.agreed = self._agreed()
         self._entries: list[Entry] | None = None
         self._file_entries: list[Entry] | None = None
+        self._legal: frozenset[int] | None = None
 
     # --- reading the auction ---------------------------------------------------------------------------
 
@@ -213,6 +214,15 @@ class Context:
                 return self.seat_of(i)
         return None
 
+    @property
+    def legal_calls(self) -> frozenset[int]:
+        """The codes of the calls that may be made now (Laws 18, 19), worked out once per auction: a robot
+        weighing many hands here (simulation's dealer replays every sampled hand) asks again and again."""
+        if self._legal is None:
+            calls = self.calls
+            self._legal = frozenset(c for c in range(_CALL_CODES) if legal(calls, c))
+        return self._legal
+
     # --- the rules that apply ---------------------------------------------------------------------------
 
     def env(self, bindings: dict[str, int]) -> Env:
@@ -255,6 +265,9 @@ class Context:
         """What ``call`` means here: every rule that could make it, their facts joined."""
         return _meaning(self, call)
 
+
+_CALL_CODES: Final = 38
+"""Pass, double, redouble and the 35 bids (codes 0-37)."""
 
 _NO_HAND: Final = cast(HandInfo, None)
 """Table conditions (position, vulnerability) never look at the hand."""
@@ -345,13 +358,13 @@ def candidates(ctx: Context, hand: HandInfo, *, options: bool = False) -> Iterat
     """Every call the system's rules make with ``hand`` here, in order (one per rule: the first legal call
     whose conditions hold); with ``options``, also the rules that are only alternatives for simulation."""
     order = _suit_order(hand)
-    calls = ctx.calls
+    allowed = ctx.legal_calls
     for rule, _bindings, env in ctx.entries:
         if rule.option and not options:
             continue
         bindings = env.bindings  # with the agreed suit t
         for call, bound in rule.call.calls(bindings, order):
-            if not legal(calls, call):
+            if call not in allowed:
                 continue
             use = env if bound is bindings else ctx.env(bound)
             if all(c.holds(hand, use) for c in rule.conditions):
