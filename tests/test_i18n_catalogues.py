@@ -87,7 +87,8 @@ _SAME_AS_ENGLISH = {
     # the compass letters: Polish bridge writes N/E/S/W, Swedish N/Ö/S/V (Latvian Z/A/D/R, Greek Β/Α/Ν/Δ)
     "N", "E", "S", "W",
     # the word itself in Polish and Swedish (a robot's place at the table); Swedish "Version" (of a result)
-    "Robot", "Version",
+    # and "session" (an event's session)
+    "Robot", "Version", "session",
 }
 
 

@@ -187,10 +187,10 @@ def test_web_catalogues_are_current_and_translated_in_every_locale() -> None:
 
 
 _SAME_IN = {"NT", "Pass", "Alert", "Refused", "Table", "Board", "Claim", "NS", "EW", "N", "E", "S", "W",
-            "Robot", "IMPs", "VPs", "Version"}
+            "Robot", "IMPs", "VPs", "Version", "Session {number}", "session"}
 """Labels that may read the same as English in some language (NT in Swedish, Pass in Latvian/Swedish, NS and
 EW in Polish, the compass letters N/E/S/W in Polish, Robot in Polish and Swedish, the international IMPs and
-VPs in Greek, Version in Swedish, ...)."""
+VPs in Greek, Version and session in Swedish, ...)."""
 
 
 def test_gettext_for_an_unknown_language_is_english() -> None:
