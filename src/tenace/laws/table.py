@@ -408,7 +408,7 @@ class Table:
         if not routine or event.seat is not play.turn or len(play.cards) >= 51 or event.card not in \
                 play.legal_cards():
             return None
-        play = play.push(event.card)
+        play = play._push(event.card, revoke=False)  # checked just above (Law 44), as Play.push checks it
         new: Table = object.__new__(Table)  # as replace() builds a table (tenace.laws._evolve)
         values = new.__dict__
         values.update(self.__dict__)
