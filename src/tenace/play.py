@@ -65,7 +65,7 @@ class Trick:
         return f"{self.leader.value}: " + " ".join(str(c) for c in self.cards)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: a push copies the dictionary and changes what the card changed
 class Play:
     """The play of a deal: cards in the order played, from ``leader`` (the opening leader).
 
@@ -94,8 +94,10 @@ class Play:
     _revokes: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
     _tricks: tuple[Trick, ...] | None = field(default=None, init=False, repr=False, compare=False)
     """:attr:`tricks`, built on first use (a play is immutable, and views ask for it often)."""
-    _current: Trick = field(default=Trick(Seat.NORTH), init=False, repr=False, compare=False)
-    """:attr:`current_trick`."""
+    _led: Seat = field(default=Seat.NORTH, init=False, repr=False, compare=False)
+    """The leader of the trick in progress."""
+    _current: Trick | None = field(default=None, init=False, repr=False, compare=False)
+    """:attr:`current_trick`, built on first use."""
     _turn: Seat = field(default=Seat.NORTH, init=False, repr=False, compare=False)
     """:attr:`turn`."""
     _legal: CardSet | None = field(default=None, init=False, repr=False, compare=False)
@@ -104,14 +106,16 @@ class Play:
     def __post_init__(self) -> None:
         cards = tuple(self.cards)
         store = object.__setattr__
-        current = _trick(self._leader_of(0, ()), ())
-        for name, value in (("cards", ()), ("_remaining", self.deal.hands), ("_current", current),
-                            ("_turn", current.leader)):
+        leader = self._leader_of(0, ())
+        # every field goes in the dictionary, which a push copies
+        for name, value in (("cards", ()), ("_winners", ()), ("_remaining", self.deal.hands),
+                            ("_revokes", ()), ("_tricks", None), ("_led", leader), ("_current", None),
+                            ("_turn", leader), ("_legal", None)):
             store(self, name, value)
         state: Play = self
         for card in cards:
             state = state.push(card)
-        for name in ("cards", "_winners", "_remaining", "_revokes", "_current", "_turn"):
+        for name in ("cards", "_winners", "_remaining", "_revokes", "_led", "_turn"):
             store(self, name, getattr(state, name))
         store(self, "_legal", None)  # worked out above for the empty play
 
@@ -156,7 +160,12 @@ class Play:
     @property
     def current_trick(self) -> Trick:
         """The trick in progress (possibly empty; after the last trick, an empty trick)."""
-        return self._current
+        current = self._current
+        if current is None:
+            cards = self.cards
+            current = _trick(self._led, cards[len(cards) - len(cards) % 4:])
+            object.__setattr__(self, "_current", current)
+        return current
 
     @property
     def winners(self) -> tuple[Seat, ...]:
@@ -198,13 +207,14 @@ class Play:
         return legal
 
     def _legal_now(self) -> CardSet:
-        if len(self.cards) == 52:
+        cards = self.cards
+        n = len(cards)
+        if n == 52:
             return _EMPTY
         hand = self._remaining[_INDEX[self._turn]]
-        trick = self._current.cards
-        if not trick:
+        if not n % 4:  # every trick has four cards: none of the trick in progress yet, a lead
             return hand
-        following = hand.suit(trick[0].suit)
+        following = hand.suit(cards[n - n % 4].suit)
         return following if following else hand
 
     def push(self, card: Card) -> Play:
@@ -269,38 +279,43 @@ class Play:
         )
 
     def _push(self, card: Card, *, revoke: bool) -> Play:
-        seat, current = self._turn, self._current
+        old = self.__dict__
+        seat = old["_turn"]
         i = _INDEX[seat]
-        remaining = self._remaining
-        remaining = (*remaining[:i], remaining[i].remove(card), *remaining[i + 1:])
-        cards = (*self.cards, card)
-        trick = (*current.cards, card)
-        winners, tricks = self._winners, self._tricks
-        if len(trick) == 4:  # Law 44G: the winner of the trick leads to the next
-            done = _trick(current.leader, trick)
-            winners = (*winners, done.winner(self.trump))
-            tricks = None if tricks is None else (*tricks, done)
-            current = _trick(self._leader_of(len(winners), winners), ())
-            turn = current.leader
-        else:  # Law 44B: the others play in rotation
-            current = _trick(current.leader, trick)
-            turn = _SEATS[(i + 1) % 4]
-        revokes = (*self._revokes, len(cards) - 1) if revoke else self._revokes
+        remaining = old["_remaining"]
+        held = remaining[i].bits
+        bit = 1 << card.index
+        if not held & bit:
+            raise KeyError(card)
+        cards = (*old["cards"], card)
         new = object.__new__(Play)  # the next state is computed here: skip the replay in __post_init__
-        store = object.__setattr__
-        store(new, "deal", self.deal)
-        store(new, "trump", self.trump)
-        store(new, "leader", self.leader)
-        store(new, "cards", cards)
-        store(new, "leads", self.leads)
-        store(new, "_winners", winners)
-        store(new, "_remaining", remaining)
-        store(new, "_revokes", revokes)
-        store(new, "_tricks", tricks)
-        store(new, "_current", current)
-        store(new, "_turn", turn)
-        store(new, "_legal", None)
+        values = new.__dict__
+        values.update(old)
+        values["cards"] = cards
+        values["_remaining"] = (*remaining[:i], _cardset(held ^ bit), *remaining[i + 1:])
+        values["_current"] = None
+        values["_legal"] = None
+        n = len(cards)
+        if n % 4:  # Law 44B: the others play in rotation
+            values["_turn"] = _SEATS[(i + 1) % 4]
+        else:  # Law 44G: four cards make the trick, and its winner leads to the next
+            done = _trick(old["_led"], cards[n - 4:])
+            winners = (*old["_winners"], done.winner(self.trump))
+            values["_winners"] = winners
+            tricks = old["_tricks"]
+            if tricks is not None:
+                values["_tricks"] = (*tricks, done)
+            values["_led"] = values["_turn"] = self._leader_of(len(winners), winners)
+        if revoke:
+            values["_revokes"] = (*old["_revokes"], n - 1)
         return new
+
+
+def _cardset(bits: int) -> CardSet:
+    """The :class:`CardSet` of ``bits``, already known to be a valid set (a hand less one card)."""
+    new = object.__new__(CardSet)
+    object.__setattr__(new, "bits", bits)
+    return new
 
 
 def _trick(leader: Seat, cards: tuple[Card, ...]) -> Trick:

@@ -55,11 +55,13 @@ from tenace.laws.events import (
 )
 from tenace.laws.penalty_cards import on_auction_exposure, specified
 from tenace.laws.refs import DIRECTOR, LawRef, Policy, actor_name
+from tenace.record import AnnotatedCall
 from tenace.seats import Seat
 
 # the auction's state lives in tenace.laws.auction_state; its classes are still importable from here
 __all__ = [
     "AboveSeven", "AuctionState", "StandingCall", "on_call", "on_director", "on_elected", "on_event",
+    "routine_call",
 ]
 
 # --- calls ---------------------------------------------------------------------------------------------
@@ -125,6 +127,38 @@ def on_call(state: AuctionState, event: CallMade, index: int, policy: Policy) ->
             pending=_comparable_decision(state.procedure.law, state.procedure.offender),
         )
     return new
+
+
+def routine_call(state: AuctionState, event: CallMade) -> AuctionState | None:
+    """The auction after the commonest call of all, or ``None`` for any other: nothing is in progress that a
+    Law of the auction period looks at (no decision, irregularity nobody has drawn attention to, bid above
+    seven, procedure of Laws 25-32, constraint on any seat), the call comes in rotation (Law 17C), is
+    sufficient or a permitted double or redouble (Laws 18, 19), and cannot end the auction (Law 22). Then
+    :func:`on_call` would only let it stand and pass the turn to the caller's left (``_append``): the same
+    state is built here at once."""
+    seat, call = event.seat, event.call
+    if (
+        seat is not state.turn
+        or state.pending is not None
+        or state.open is not None
+        or state.above_seven is not None
+        or state.procedure is not None
+        or state.constraints
+        or state.change is not None
+        or state.premature is not None
+    ):
+        return None
+    calls = state.calls
+    if type(call) is Pass:
+        if state._last_bid() is None:  # four passes end it (Law 22B): the first three are routine
+            if len(calls) >= 3:
+                return None
+        elif len(calls) >= 2 and type(calls[-1].call.call) is Pass and type(calls[-2].call.call) is Pass:
+            return None  # three passes after a bid may end it (Law 22A)
+    elif not state.is_lawful(seat, call):
+        return None
+    standing = StandingCall(seat, AnnotatedCall(call, event.alert, event.explanation))
+    return replace(state, calls=(*calls, standing), turn=seat.lho)
 
 
 def _comparable_decision(law: LawRef, offender: Seat, edition: int = 2017) -> Decision:

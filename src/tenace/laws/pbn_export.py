@@ -255,6 +255,18 @@ def _accept_open(table: Table, by: Seat) -> Table:
     return table.apply(Elected(pending.actor, accept))
 
 
+def _holders(deal: Deal) -> list[Seat]:
+    """The seat holding each card of ``deal``, by :attr:`Card.index <tenace.cards.Card.index>`."""
+    holders: list[Seat] = [Seat.NORTH] * 52
+    for seat in Seat:
+        bits = deal[seat].bits
+        while bits:
+            low = bits & -bits
+            holders[low.bit_length() - 1] = seat
+            bits ^= low
+    return holders
+
+
 def table_from_record(record: DealRecord, regulations: Regulations | None = None) -> Table:
     """The table a recorded auction and play lead to (a PBN or LIN record, say): each call by the seat whose
     turn it is (``^S`` marks skip seats, an ``^I`` or other irregular call is accepted by the opponent
@@ -294,11 +306,11 @@ def table_from_record(record: DealRecord, regulations: Regulations | None = None
             except (ImpossibleActionError, UnlawfulActionError) as exc:
                 raise RecordReplayError(f"call {n} ({annotated.call}): {exc}") from None
         seat = seat.lho
-    holders = {card: s for s in Seat for card in record.deal[s]}
+    holders = _holders(record.deal)
     for n, card in enumerate(record.play, start=1):
         if table.phase is Phase.ENDED:
             raise RecordReplayError(f"card {n} ({card}): the board has already ended")
-        table = apply(CardPlayed(holders[card], card), "card {} ({})", n, card)
+        table = apply(CardPlayed(holders[card.index], card), "card {} ({})", n, card)
         pending = table.pending
         if pending is not None and pending.actor is DIRECTOR and pending.law == _LEAD_OR_PLAY:
             # Laws 53A, 53B: the record has the proper leader's card in the trick the lead out of turn began,

@@ -8,7 +8,7 @@ Pure functions from a :class:`PlayState` and an event to a new state, like :mod:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from tenace.contract import Contract
@@ -85,6 +85,28 @@ class PlayState:
     edition: int = 2017
     """The edition of the Laws the table follows, handed over at the end of the auction (see
     :func:`tenace.laws.penalty_cards.from_auction` and :mod:`tenace.laws.editions`)."""
+    _quiet: bool | None = field(default=None, init=False, repr=False, compare=False)
+    """:attr:`quiet`, worked out on first use (every ``replace`` starts it afresh)."""
+
+    @property
+    def quiet(self) -> bool:
+        """Whether nothing is in progress that a Law of rectification of the play looks at when the next card
+        comes: no decision, claim, lead out of turn, premature or held card, Law 57A requirement (Laws 53-60),
+        penalty card or lead rule (Laws 26B, 50-52), revoke correction (Law 62C) or designation of dummy's
+        card (Laws 45-46). Then a card in turn that follows suit is simply played (:func:`_routine`)."""
+        quiet = self._quiet
+        if quiet is None:
+            mine = self.out_of_turn
+            quiet = (
+                (mine is _BEGUN or mine == _BEGUN or mine == _FRESH)
+                and self.pending is None
+                and self.claim is None
+                and not self.penalties.active
+                and not self.revoke_ledger.replays
+                and (self.designation is _NO_DESIGNATION or self.designation == _NO_DESIGNATION)
+            )
+            self.__dict__["_quiet"] = quiet
+        return quiet
 
     @classmethod
     def start(cls, deal: Deal, contract: Contract) -> PlayState:
@@ -142,21 +164,23 @@ def _routine(state: PlayState, event: CardPlayed) -> PlayState | None:
     lead rule, revoke correction, designation of dummy's card), the card comes from the hand whose turn it is
     and follows suit (Law 44), so it is simply played. ``None`` for any other card: :func:`_on_card` and the
     modules of Laws 45-64 take it, and give the same play for this one."""
-    mine = state.out_of_turn
-    if mine is not _BEGUN and mine != _BEGUN and mine != _FRESH:
-        return None
     play = state.play
-    if (
-        event.seat is not play.turn
-        or event.card not in play.legal_cards()
-        or state.pending is not None
-        or state.claim is not None
-        or state.penalties.active
-        or state.revoke_ledger.replays
-        or (state.designation is not _NO_DESIGNATION and state.designation != _NO_DESIGNATION)
-    ):
+    if not state.quiet or event.seat is not play.turn or event.card not in play.legal_cards():
         return None
-    return replace(state, play=play.push(event.card), out_of_turn=_BEGUN)  # Law 41C: the play has begun
+    return played(state, play.push(event.card))
+
+
+def played(state: PlayState, play: Play) -> PlayState:
+    """``state`` (:attr:`~PlayState.quiet`) after a routine card (:func:`_routine`) that made ``play``: only
+    the play changes, and that the play has begun (Law 41C); the new state is as quiet. One copy of the
+    state's dictionary (see :mod:`tenace.laws._evolve`), as ``replace(state, play=play, out_of_turn=...)``."""
+    new: PlayState = object.__new__(PlayState)
+    values = new.__dict__
+    values.update(state.__dict__)
+    values["play"] = play
+    values["out_of_turn"] = _BEGUN
+    values["_quiet"] = True
+    return new
 
 
 def _on_card(state: PlayState, event: CardPlayed, index: int, policy: Policy) -> PlayState:

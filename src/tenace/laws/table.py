@@ -387,11 +387,81 @@ class Table:
             now (the table itself is unchanged); :raises UnlawfulActionError: under the online policy, for an
             infraction the table prevents; :raises ValueError: for a naive ``at``.
         """
+        kind = type(event)
+        if kind is CardPlayed:  # the commonest events first: a routine card (see _routine_card)
+            routine = self._routine_card(event, at)  # type: ignore[arg-type]
+            if routine is not None:
+                return routine
+        elif kind is CallMade:  # and a routine call (see _routine_call)
+            routine = self._routine_call(event, at)  # type: ignore[arg-type]
+            if routine is not None:
+                return routine
         new = self._apply(event, at)
         if "cut_short" not in new._memo:  # Law 16D2(d): carried from table to table, never searched for again
             new._memo["cut_short"] = self.cut_short or (
                 type(event) is ScoreAdjusted and event.law == adjustments.AT_ONCE
             )
+        return new
+
+    def _routine_card(self, event: CardPlayed, at: dt.datetime | None) -> Table | None:
+        """The table after a routine card, or ``None`` for any other: the play period is :attr:`quiet
+        <tenace.laws.play_period.PlayState.quiet>`, nothing else waits (no wrong-board mishap, Laws 13-15; no
+        adjusted score instead of the play, Law 16D2(d); no decision of the auction), no revoke stands in
+        the play (Laws 61-64), and the card, not the last of the play, comes in turn and follows suit (Law
+        44). Then :meth:`_apply` would only play it (:func:`tenace.laws.play_period._routine`) and find
+        nothing to settle (penalty cards, revokes, the end of the play): the same table is built here at
+        once, with what it is known to be (phase, decision, turn)."""
+        playing = self.playing
+        if playing is None:
+            return None
+        memo = self._memo
+        routine = memo.get("routine")
+        if routine is None:
+            routine = memo["routine"] = (
+                self.mishaps is wrong_board.NONE
+                and not self.cut_short
+                and self.auction.pending is None
+                and not playing.play.revokes
+                and playing.quiet
+            )
+        play = playing.play
+        if not routine or event.seat is not play.turn or len(play.cards) >= 51 or event.card not in \
+                play.legal_cards():
+            return None
+        play = play._push(event.card, revoke=False)  # checked just above (Law 44), as Play.push checks it
+        new: Table = object.__new__(Table)  # as replace() builds a table (tenace.laws._evolve)
+        values = new.__dict__
+        values.update(self.__dict__)
+        values["playing"] = play_period.played(playing, play)
+        values["record"] = (*self.record, event)
+        times = self.times
+        values["times"] = (*(times if len(times) == len(self.record) else self._times()),
+                           None if at is None else _utc(at))
+        values["_memo"] = {"cut_short": False, "routine": True, "phase": Phase.PLAY, "pending": None,
+                           "turn": play.turn}
+        return new
+
+    def _routine_call(self, event: CallMade, at: dt.datetime | None) -> Table | None:
+        """The table after a routine call, or ``None`` for any other: the auction period is under way with
+        nothing else waiting (no wrong-board mishap, Laws 13-15; no adjusted score instead of the play, Law
+        16D2(d)), and the auction takes the call as it comes
+        (:func:`tenace.laws.auction_period.routine_call`: in rotation, sufficient, nothing in progress, not
+        the end of the auction). Then :meth:`_apply` would only add it to the auction, and Law 15A3 has
+        nothing to look at: the same table is built here at once, with what it is known to be."""
+        if self.playing is not None or self.mishaps is not wrong_board.NONE or self.cut_short:
+            return None
+        auction = auction_period.routine_call(self.auction, event)
+        if auction is None:
+            return None
+        new: Table = object.__new__(Table)  # as replace() builds a table (tenace.laws._evolve)
+        values = new.__dict__
+        values.update(self.__dict__)
+        values["auction"] = auction
+        values["record"] = (*self.record, event)
+        times = self.times
+        values["times"] = (*(times if len(times) == len(self.record) else self._times()),
+                           None if at is None else _utc(at))
+        values["_memo"] = {"cut_short": False, "phase": Phase.AUCTION, "pending": None, "turn": auction.turn}
         return new
 
     def _apply(self, event: Event, at: dt.datetime | None) -> Table:
