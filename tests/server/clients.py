@@ -4,11 +4,14 @@ condition, and tell whether a table's board has ended."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tenace.server.actors import Hub
+from tenace.server.actors import FallbackRobot, Hub
 
 PASSWORD = "correct horse battery"
 
@@ -32,6 +35,22 @@ def login(client: TestClient, username: str | None) -> None:
     if username is not None:
         answer = client.post("/auth/login", json={"username": username, "password": PASSWORD})
         assert answer.status_code == 200, answer.text
+
+
+@contextmanager
+def fresh_server(folder: Path, *players: str, robots: Any = FallbackRobot, logged_in: str | None = "dan"
+           ) -> Iterator[TestClient]:
+    """A client of a fresh server on an SQLite store in ``folder`` (anonymous tables allowed, robots that do
+    not solve), with the Director and ``players`` registered and ``logged_in`` (the Director by default)."""
+    from tenace.server.app import create_app
+    from tenace.server.settings import Settings
+
+    app = create_app(Settings(anonymous_tables=True, database_url=f"sqlite:///{folder / 'served.db'}",
+                              robot_samples=0), robots=robots)
+    with TestClient(app) as client:
+        register(client.app, *players)
+        login(client, logged_in)
+        yield client
 
 
 def hub(client: TestClient) -> Hub:

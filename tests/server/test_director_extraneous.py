@@ -20,20 +20,15 @@ from tenace.laws.events import BoardRedealt, ExtraneousInformation, ScoreAdjuste
 from tenace.laws.refs import LawRef
 from tenace.laws.table import Phase, Table
 from tenace.server.actors import DirectorRequest
-from tenace.server.app import create_app
 from tenace.server.club import _extraneous
-from tenace.server.settings import Settings
 
-from .clients import hub, login, register
+from .clients import fresh_server, hub, login
 from .test_director_calls import DEAL, Four, _acked, _auction, _table
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(Settings(anonymous_tables=True, database_url=f"sqlite:///{tmp_path / 't.db'}",
-                              robot_samples=0))
-    with TestClient(app) as c:
-        register(c.app)
+    with fresh_server(tmp_path, logged_in=None) as c:
         yield c
 
 

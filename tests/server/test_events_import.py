@@ -11,12 +11,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tenace.server.actors import FallbackRobot
-from tenace.server.app import create_app
-from tenace.server.settings import Settings
 from tenace.store import Store
 
-from .clients import login, register
+from .clients import fresh_server
 from .test_events import _csrf
 
 POOL = ["4S N 10", "3NT S 9", "4H E 8", "2D W 9", "PASS", "1C N 7", "3NT N 10", "5DX E 9"]
@@ -25,12 +22,7 @@ EVENT = {"kind": "pairs", "movement": "mitchell", "tables": 3, "boards_per_round
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    folder = tmp_path_factory.mktemp("imports")
-    app = create_app(Settings(anonymous_tables=True, database_url=f"sqlite:///{folder / 'i.db'}",
-                              robot_samples=0), robots=FallbackRobot)
-    with TestClient(app) as c:
-        register(c.app, "pat")
-        login(c, "dan")
+    with fresh_server(tmp_path_factory.mktemp("imports"), "pat") as c:
         yield c
 
 

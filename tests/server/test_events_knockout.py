@@ -13,13 +13,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tenace.server.actors import FallbackRobot
-from tenace.server.app import create_app
-from tenace.server.settings import Settings
 from tenace.store import Store
 from tenace.tournament.entry import parse_entry
 
-from .clients import login, register
+from .clients import fresh_server
 from .test_table_scoring_kinds import _imps
 
 POOL = ["4S N 10", "4S N 9", "3NT S 9", "3NT S 8", "4H E 10", "2D W 9", "PASS", "6S N 12", "1C N 7"]
@@ -27,12 +24,7 @@ POOL = ["4S N 10", "4S N 9", "3NT S 9", "3NT S 8", "4H E 10", "2D W 9", "PASS", 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    folder = tmp_path_factory.mktemp("knockout")
-    app = create_app(Settings(anonymous_tables=True, database_url=f"sqlite:///{folder / 'k.db'}",
-                              robot_samples=0), robots=FallbackRobot)
-    with TestClient(app) as c:
-        register(c.app, "pat")
-        login(c, "dan")
+    with fresh_server(tmp_path_factory.mktemp("knockout"), "pat") as c:
         yield c
 
 

@@ -24,12 +24,9 @@ from fastapi.testclient import TestClient
 from tenace.contract import Contract
 from tenace.scoring.points import score
 from tenace.seats import Seat
-from tenace.server.actors import FallbackRobot
-from tenace.server.app import create_app
-from tenace.server.settings import Settings
 from tenace.store import Store
 
-from .clients import login, register
+from .clients import fresh_server
 
 ORACLES = Path(__file__).resolve().parents[2].parent / "shared" / "oracles"  # ../shared beside the repo
 IMP_SCALE = ORACLES / "scoring-tables" / "imp_scale_law78B_2017.csv"
@@ -37,12 +34,7 @@ IMP_SCALE = ORACLES / "scoring-tables" / "imp_scale_law78B_2017.csv"
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    folder = tmp_path_factory.mktemp("kinds")
-    app = create_app(Settings(anonymous_tables=True, database_url=f"sqlite:///{folder / 'k.db'}",
-                              robot_samples=0), robots=FallbackRobot)
-    with TestClient(app) as c:
-        register(c.app, "pat")
-        login(c, "dan")
+    with fresh_server(tmp_path_factory.mktemp("kinds"), "pat") as c:
         yield c
 
 

@@ -366,8 +366,27 @@ class LeadRestriction:
     withdrawn: tuple[Suit, ...] = ()
 
 
+class _Information:
+    """What a withdrawn call or card showed, and who may use it (Law 16C): the non-offending side may, the
+    offending side may not (16C1, 16C2). The offending side is ``seat``'s own unless ``offenders`` names the
+    other."""
+
+    __slots__ = ()
+    seat: Seat
+    offenders: Side | None
+
+    @property
+    def offending_side(self) -> Side:
+        return self.offenders if self.offenders is not None else self.seat.side
+
+    def unauthorised_to(self, seat: Seat) -> bool:
+        """Whether the information is unauthorised to ``seat``: it is for both members of the offending
+        side, and authorised to the other side (Law 16C1, 16C2)."""
+        return seat.side is self.offending_side
+
+
 @dataclass(frozen=True, slots=True)
-class Withdrawn:
+class Withdrawn(_Information):
     """A withdrawn or cancelled call: authorised information for ``seat``'s opponents (Law 16A1(b)),
     unauthorised for his partner (Law 16C)."""
 
@@ -378,18 +397,9 @@ class Withdrawn:
     """The offending side for Law 16C when it is not ``seat``'s own (e.g. the call LHO withdraws under Law
     25A6, or a call changed after misinformation, Law 21B)."""
 
-    @property
-    def offending_side(self) -> Side:
-        return self.offenders if self.offenders is not None else self.seat.side
-
-    def unauthorised_to(self, seat: Seat) -> bool:
-        """Whether the information from this call is unauthorised to ``seat``: it is for both members of
-        the offending side, and authorised to the other side (Law 16C1, 16C2)."""
-        return seat.side is self.offending_side
-
 
 @dataclass(frozen=True, slots=True)
-class WithdrawnCard:
+class WithdrawnCard(_Information):
     """A card taken back into the hand after it was seen: information authorised to the non-offending side
     and unauthorised to the offending side (Law 16C). Cards changed or withdrawn while a revoke was
     corrected (Laws 62C, 62D2), and an opponent's card played over cards played together and taken back
@@ -400,14 +410,6 @@ class WithdrawnCard:
     law: LawRef
     offenders: Side | None = None
     """The offending side when it is not ``seat``'s own (58B3)."""
-
-    @property
-    def offending_side(self) -> Side:
-        return self.offenders if self.offenders is not None else self.seat.side
-
-    def unauthorised_to(self, seat: Seat) -> bool:
-        """Whether what this card showed is unauthorised to ``seat`` (Law 16C1, 16C2)."""
-        return seat.side is self.offending_side
 
 
 @dataclass(frozen=True, slots=True)
