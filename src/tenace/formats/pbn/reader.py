@@ -150,7 +150,8 @@ def _decode_whole(data: bytes, encoding: str | None) -> str | None:
 
 
 def _stream(handle: IO[str] | IO[bytes], encoding: str | None) -> Iterator[str]:
-    if isinstance(handle.read(0), bytes):  # a binary file: lines may end at CR alone, which iteration misses
+    read = getattr(handle, "read", None)  # an iterable of text lines need not be a file
+    if read is not None and isinstance(read(0), bytes):  # binary: lines may also end at a lone CR
         yield from _binary_lines(cast("IO[bytes]", handle), encoding)
         return
     for line in cast("IO[str]", handle):
