@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 
-from playwright.sync_api import Browser  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Page  # noqa: E402
 
 from tenace.store import Store  # noqa: E402
 
@@ -26,9 +26,8 @@ pytestmark = needs_chromium
 __all__ = ["browser", "served"]  # the fixtures, shared with the pairs' test
 
 
-def test_the_director_adds_a_session_and_chooses_it(served: tuple[str, str], browser: Browser,
-                                                    tmp_path: Path) -> None:
-    url, db = served
+def _director(browser: Browser, url: str, tmp_path: Path) -> tuple[Path, BrowserContext, Page, list[str]]:
+    """The artefacts folder, and the Director logged in on a laptop-sized page that collects its errors."""
     folder = Path(os.environ.get("TENACE_ARTEFACTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport=VIEWPORTS[0], bypass_csp=True)  # to add axe
@@ -36,15 +35,27 @@ def test_the_director_adds_a_session_and_chooses_it(served: tuple[str, str], bro
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     _log_in(page, url)
+    return folder, context, page, errors
+
+
+def _new_event(page: Page, url: str, name: str, kind: str, movement: str, **numbers: str) -> int:
+    """A new event from the events page's form (``numbers``: the ``#ev-...`` fields); its id."""
     page.goto(f"{url}/events?lang=en")
-    page.locator("#ev-name").fill("Two-session pairs")
-    page.locator("#ev-kind").select_option("pairs")
-    page.locator("#ev-movement").select_option("howell")
-    page.locator("#ev-tables").fill("3")
-    page.locator("#ev-boards").fill("1")
+    page.locator("#ev-name").fill(name)
+    page.locator("#ev-kind").select_option(kind)
+    page.locator("#ev-movement").select_option(movement)
+    for field, value in numbers.items():
+        page.locator(f"#ev-{field}").fill(value)
     page.locator("#new-event button[type=submit]").click()
     page.wait_for_url(re.compile(r"/events/\d+$"), timeout=TIMEOUT_MS)
-    event_id = int(page.url.rsplit("/", 1)[1])
+    return int(page.url.rsplit("/", 1)[1])
+
+
+def test_the_director_adds_a_session_and_chooses_it(served: tuple[str, str], browser: Browser,
+                                                    tmp_path: Path) -> None:
+    url, db = served
+    folder, context, page, errors = _director(browser, url, tmp_path)
+    event_id = _new_event(page, url, "Two-session pairs", "pairs", "howell", tables="3", boards="1")
     page.locator("#add-session").click()
     page.wait_for_url(re.compile(rf"/events/{event_id}\?session=2"), timeout=TIMEOUT_MS)
     assert page.locator('#sessions a[aria-current="page"]').inner_text() == "Session 2"
@@ -75,23 +86,8 @@ def test_a_knockouts_bracket_pairs_the_winners_from_the_page(served: tuple[str, 
     from tenace.tournament.entry import parse_entry
 
     url, db = served
-    folder = Path(os.environ.get("TENACE_ARTEFACTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    context = browser.new_context(viewport=VIEWPORTS[0], bypass_csp=True)  # to add axe
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    _log_in(page, url)
-    page.goto(f"{url}/events?lang=en")
-    page.locator("#ev-name").fill("Club cup")
-    page.locator("#ev-kind").select_option("teams")
-    page.locator("#ev-movement").select_option("knockout")
-    page.locator("#ev-teams").fill("4")
-    page.locator("#ev-boards").fill("1")
-    page.locator("#ev-rounds").fill("1")
-    page.locator("#new-event button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/events/\d+$"), timeout=TIMEOUT_MS)
-    event_id = int(page.url.rsplit("/", 1)[1])
+    folder, context, page, errors = _director(browser, url, tmp_path)
+    event_id = _new_event(page, url, "Club cup", "teams", "knockout", teams="4", boards="1", rounds="1")
     # the slips of the first stage come in (as `tenace event correct` enters them): the home teams win
     with Store.open(db) as store:
         for s in store.event(event_id).sessions[0].movements[0].seatings:
