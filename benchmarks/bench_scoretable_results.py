@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import re
 import subprocess
 import sys
 import tarfile
 import tempfile
-import time
 from pathlib import Path
+
+from bench_usebio_results import run  # one process, its CPU time and peak memory
 
 ROOT = Path(__file__).resolve().parents[1]
 ORACLE = ROOT.parent / "shared" / "oracles" / "pbn-ruter-norway" / "pairs.pbn"
@@ -50,19 +50,6 @@ def make_big(path: Path, megabytes: float) -> int:
             out.write(piece)
             written += len(piece)
     return number
-
-
-def run(label: str, argv: list[str], src: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(src)}
-    start = time.perf_counter()
-    with open(os.devnull, "wb") as sink:
-        proc = subprocess.Popen(argv, stdout=sink, stderr=sink, env=env)
-        _, status, usage = os.wait4(proc.pid, 0)
-    seconds = time.perf_counter() - start
-    cpu = usage.ru_utime + usage.ru_stime
-    code = os.waitstatus_to_exitcode(status)
-    print(f"  {label:<24} CPU {cpu:7.1f} s (wall {seconds:7.1f} s)   peak {usage.ru_maxrss / 1024:6.0f} MB   "
-          f"exit {code}", flush=True)
 
 
 def main() -> None:

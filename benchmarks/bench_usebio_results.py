@@ -87,10 +87,13 @@ def _renumbered(board: str, number: int) -> str:
     return re.sub(r"<BOARD_NUMBER>\d+</BOARD_NUMBER>", f"<BOARD_NUMBER>{number}</BOARD_NUMBER>", board)
 
 
-def run(label: str, argv: list[str]) -> None:
+def run(label: str, argv: list[str], src: Path | None = None) -> None:
+    """Run ``argv`` in a process of its own (with ``src`` first on its path, if given) and print its CPU time,
+    wall time and peak memory."""
+    env = None if src is None else {**os.environ, "PYTHONPATH": str(src)}
     start = time.perf_counter()
     with open(os.devnull, "wb") as sink:
-        proc = subprocess.Popen(argv, stdout=sink, stderr=sink)
+        proc = subprocess.Popen(argv, stdout=sink, stderr=sink, env=env)
         _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - start
     cpu = usage.ru_utime + usage.ru_stime
