@@ -162,3 +162,77 @@ def test_the_fast_constructors_make_the_same_frozen_values() -> None:
         for name in (f.name for f in dataclasses.fields(plain)):
             with pytest.raises(dataclasses.FrozenInstanceError):
                 setattr(fast, name, None)
+
+
+def test_traveller_lines_are_made_when_first_read() -> None:
+    """The columnar path leaves each traveller's lines to be made when read (issue 16); what is read,
+    compared, hashed, printed or pickled is the same value as the general scorer's eager one."""
+    import pickle
+
+    from tenace.tournament.standings import Traveller
+
+    event, results = _field(random.Random(7), 7, 2, 1, 0.05)
+    columnar = score_event(event, results)
+    general = _PairsScorer(event, tuple(results), ()).run()
+    raw = Traveller.lines.__get__  # the slot itself, without making the lines
+    assert all(not isinstance(raw(t, Traveller), tuple) for t in columnar.travellers)
+    first = columnar.travellers[0]
+    lines = first.lines
+    assert isinstance(lines, tuple) and raw(first, Traveller) is lines and first.lines is lines
+    assert lines == general.travellers[0].lines
+    assert all(not isinstance(raw(t, Traveller), tuple) for t in columnar.travellers[1:])
+    assert [hash(t) for t in columnar.travellers] == [hash(t) for t in general.travellers]
+    assert [repr(t) for t in columnar.travellers] == [repr(t) for t in general.travellers]
+    again = score_event(event, results)
+    assert pickle.loads(pickle.dumps(again)) == general
+
+
+@pytest.mark.parametrize("how", ["both directions", "adjusted twice", "adjusted and played"])
+def test_a_contestant_twice_on_a_board_is_left_to_the_general_scorer(how: str) -> None:
+    """Two results for one contestant on a board, however they come (one North-South and one East-West, or
+    adjusted lines the general code tallies): the columns decline and the general scorer names the fault."""
+    event, results = _field(random.Random(3), 5, 2, 1, 0.0)
+    first = results[0]
+    other = next(r for r in results if r.board == first.board and r.ns != first.ns)
+    artificial = ArtificialAdjustedScore(Award.AVERAGE_PLUS, Award.AVERAGE_MINUS)
+    if how == "both directions":  # first.ns also sits East-West at another table on the board
+        results.append(Result(first.board, 9, 9, other.ns, first.ns, first.contract, first.tricks))
+        results.remove(other)
+    elif how == "adjusted twice":
+        results[0] = Result(first.board, first.round, first.table, first.ns, first.ew, adjusted=artificial)
+        results.append(Result(first.board, 9, 9, first.ns, "9EW", adjusted=artificial))
+    else:
+        results.append(Result(first.board, 9, 9, first.ns, "9EW", adjusted=artificial))
+    event = pairs_event(mitchell(9, 1), conditions=event.conditions) if how != "both directions" else event
+    assert _ColumnarScorer(event, ()).run_columns(tuple(results)) is None
+    with pytest.raises(ValueError, match="already has a result"):
+        score_event(event, results)
+
+
+@pytest.mark.parametrize("tie_break", [TieBreak.SHARE, TieBreak.MORE_BOARDS_WON])
+def test_the_integer_ranking_is_the_general_one(tie_break: TieBreak, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a 13-table field where most totals tie, the columnar rankings (integer keys, no Entrant) are the
+    general ones: equal totals share a place in natural order ("2" before "10"), or are split by boards won;
+    and they are made without the general ranking code."""
+    event = pairs_event(mitchell(13, 1), conditions=Conditions(tie_break=tie_break))
+    rng = random.Random(13)
+    results = []
+    for seat in event.sessions[0].movements[0].seatings:
+        for board in seat.boards:
+            contract = Contract.from_str("4SN" if rng.random() < 0.8 else "4SS")
+            results.append(Result(board, seat.round, seat.table, seat.ns, seat.ew, contract,
+                                  10 if rng.random() < 0.7 else 11))
+    general = _PairsScorer(event, tuple(results), ()).run()
+
+    def refuse(self: object) -> object:
+        raise AssertionError("the general rankings were used")
+
+    monkeypatch.setattr(_PairsScorer, "_rankings", refuse)
+    columnar = _ColumnarScorer(event, ()).run_columns(tuple(results))
+    assert columnar is not None and columnar.rankings == general.rankings
+    places = [s.place for r in columnar.rankings for s in r.standings]
+    assert any(p.endswith("=") for p in places)
+    for ranking in columnar.rankings:
+        for a, b in zip(ranking.standings, ranking.standings[1:], strict=False):
+            if a.rank == b.rank:
+                assert int(a.contestant[:-2]) < int(b.contestant[:-2])

@@ -258,83 +258,99 @@ def score_board(
 
     :raises ValueError: if ``field`` is smaller than the number of comparable results.
     """
-    resolved = _resolve_settings(settings)
     plain: list[int] = []
-    assigned: list[tuple[int, AssignedAdjustedScore]] = []
+    adjusted: dict[int, AssignedAdjustedScore | ArtificialAdjustedScore] = {}
     for index, entry in enumerate(entries):
         if entry.__class__ is int:  # the common case first, in one test
             plain.append(entry)
-        elif isinstance(entry, AssignedAdjustedScore):
-            assigned.append((index, entry))
-        elif isinstance(entry, ArtificialAdjustedScore):
-            continue
+        elif isinstance(entry, (AssignedAdjustedScore, ArtificialAdjustedScore)):
+            adjusted[index] = entry
         elif isinstance(entry, int) and not isinstance(entry, bool):
             plain.append(entry)
         else:
             raise TypeError(f"a traveller line is an int score or an adjusted score, got {entry!r}")
+    by_score, by_line = board_values(plain, adjusted, field=len(entries) if field is None else field,
+                                     factoring=factoring, settings=settings)
+    if not by_line:
+        return tuple(map(by_score.__getitem__, entries))  # type: ignore[arg-type]
+    return tuple(by_line[index] if index in by_line else by_score[entry]  # type: ignore[index]
+                 for index, entry in enumerate(entries))
+
+
+def board_values(
+    plain: Sequence[int],
+    adjusted: Mapping[int, AssignedAdjustedScore | ArtificialAdjustedScore],
+    *,
+    field: int,
+    factoring: Factoring = Factoring.NEUBERG,
+    settings: ArtificialScoreSettings | None = None,
+) -> tuple[dict[int, BoardScore], dict[int, BoardScore]]:
+    """What :func:`score_board` gives, once per distinct score: a board's ``plain`` scores (North-South's, in
+    any order) and its ``adjusted`` lines by their index on the traveller, scored as :func:`score_board`
+    scores them; the :class:`BoardScore` of each distinct plain score, and of each adjusted line by its
+    index. Equal scores score alike (Law 78A), so a big board costs a sort and a few values.
+
+    >>> weighted = AssignedAdjustedScore.balancing(WeightedScore.of((650, "1/2"), (-100, "1/2")))
+    >>> by_score, by_line = board_values([620, 650, 620], {3: weighted}, field=4)
+    >>> sorted((k, str(v.ns)) for k, v in by_score.items()), str(by_line[3].ns)
+    ([(620, '2'), (650, '11/2')], '5/2')
+
+    :raises ValueError: if ``field`` is smaller than the number of comparable results.
+    """
+    resolved = _resolve_settings(settings)
+    assigned = [(index, entry) for index, entry in adjusted.items()
+                if isinstance(entry, AssignedAdjustedScore)]
     n = len(plain) + len(assigned)
-    full = len(entries) if field is None else field
+    full = field
     if full < n:
         raise ValueError(f"field {full} is smaller than the {n} comparable results on the board")
     factor = factoring is Factoring.NEUBERG and 0 < n < full
     top = top_units(full) if factoring is Factoring.NEUBERG else top_units(n)
-    comparison = _Comparison(plain, assigned)
 
     def finish(ns: Fraction, ew: Fraction) -> BoardScore:
         if factor:
             ns, ew = neuberg(ns, n, full), neuberg(ew, n, full)
         return BoardScore(ns, ew, top, units_percentage(ns, top), units_percentage(ew, top))
 
-    def artificial(entry: ArtificialAdjustedScore) -> BoardScore:
-        ns_pct, ew_pct = entry.percentages(resolved)
-        ns_units, ew_units = ns_pct * top / _HUNDRED, ew_pct * top / _HUNDRED
-        return BoardScore(ns_units, ew_units, top, ns_pct, ew_pct, artificial=True)
-
+    by_line: dict[int, BoardScore] = {}
+    for index, entry in adjusted.items():
+        if isinstance(entry, ArtificialAdjustedScore):
+            ns_pct, ew_pct = entry.percentages(resolved)
+            by_line[index] = BoardScore(ns_pct * top / _HUNDRED, ew_pct * top / _HUNDRED, top, ns_pct, ew_pct,
+                                        artificial=True)
+    # one sort gives every distinct score its units (Law 78A): two for each score beaten, one for each tied
+    counts = Counter(plain)
+    by_score: dict[int, BoardScore] = {}
     if not assigned:
-        # The fast path: one sort gives every distinct score its units (Law 78A), each distinct score is
-        # worked out once, and equal scores share their (immutable) BoardScore.
         plain_top = top_units(len(plain))
-        counts = Counter(plain)
-        by_score: dict[int, BoardScore] = {}
         below = 0
         for value in sorted(counts):
             count = counts[value]
             ns_plain = 2 * below + count - 1
             below += count
             by_score[value] = finish(Fraction(ns_plain), Fraction(plain_top - ns_plain))
-        return tuple(
-            by_score[entry] if entry.__class__ is int
-            else artificial(entry) if isinstance(entry, ArtificialAdjustedScore)
-            else by_score[entry]  # type: ignore[index]  # an int subclass
-            for entry in entries
+        return by_score, by_line
+    # an assigned score stays in the comparison (Law 12C1(c)): weighted by its components
+    comparison = _Comparison(list(plain), assigned)
+    for value in counts:
+        ns_units = comparison.ns_units_against_plain(value, member=True) + comparison.against_assigned(
+            value, ew=False, skip=None
         )
-    out: list[BoardScore] = []
-    same_score: dict[int, BoardScore] = {}
-    for index, entry in enumerate(entries):
-        if isinstance(entry, ArtificialAdjustedScore):
-            out.append(artificial(entry))
-        elif isinstance(entry, AssignedAdjustedScore):
-            ns_units = Fraction(0)
-            for score, weight in entry.ns.components:
-                own = comparison.ns_units_against_plain(score, member=False)
-                ns_units += weight * (own + comparison.against_assigned(score, ew=False, skip=index))
-            ew_units = Fraction(0)
-            for score, weight in entry.ew.components:
-                own = comparison.ew_units_against_plain(score, member=False)
-                ew_units += weight * (own + comparison.against_assigned(score, ew=True, skip=index))
-            out.append(finish(ns_units, ew_units))
-        elif entry in same_score:  # equal scores score alike: share the (immutable) BoardScore
-            out.append(same_score[entry])
-        else:
-            ns_units = comparison.ns_units_against_plain(entry, member=True) + comparison.against_assigned(
-                entry, ew=False, skip=None
-            )
-            ew_units = comparison.ew_units_against_plain(entry, member=True) + comparison.against_assigned(
-                entry, ew=True, skip=None
-            )
-            same_score[entry] = finish(Fraction(ns_units), Fraction(ew_units))
-            out.append(same_score[entry])
-    return tuple(out)
+        ew_units = comparison.ew_units_against_plain(value, member=True) + comparison.against_assigned(
+            value, ew=True, skip=None
+        )
+        by_score[value] = finish(Fraction(ns_units), Fraction(ew_units))
+    for index, entry in assigned:
+        ns_units = Fraction(0)
+        for score, weight in entry.ns.components:
+            own = comparison.ns_units_against_plain(score, member=False)
+            ns_units += weight * (own + comparison.against_assigned(score, ew=False, skip=index))
+        ew_units = Fraction(0)
+        for score, weight in entry.ew.components:
+            own = comparison.ew_units_against_plain(score, member=False)
+            ew_units += weight * (own + comparison.against_assigned(score, ew=True, skip=index))
+        by_line[index] = finish(ns_units, ew_units)
+    return by_score, by_line
 
 
 @dataclass(frozen=True, slots=True)

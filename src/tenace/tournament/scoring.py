@@ -51,8 +51,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import repeat
-from operator import attrgetter
+from functools import partial
 from typing import Final
 
 from tenace.scoring.adjusted import (
@@ -67,6 +66,7 @@ from tenace.scoring.matchpoints import (
     Entry,
     Factoring,
     TotalScaling,
+    board_values,
     score_board,
     top_units,
     units_percentage,
@@ -88,7 +88,16 @@ from tenace.tournament.model import (
 )
 from tenace.tournament.ranking import Entrant, natural_key, new_entrant, rank
 from tenace.tournament.seating import SeatingIndex, is_award
-from tenace.tournament.standings import EventResults, Ranking, Traveller, TravellerLine, new_traveller_line
+from tenace.tournament.standings import (
+    EventResults,
+    Ranking,
+    Standing,
+    Traveller,
+    TravellerLine,
+    lazy_traveller,
+    new_standing,
+    new_traveller_line,
+)
 from tenace.tournament.teams import score_teams
 
 __all__ = ["PAIR_METHODS", "score_event"]
@@ -746,8 +755,6 @@ class _ColumnarScorer(_PairsScorer):
       the general per-line code, with the Law 12C2(c) session rule.
     """
 
-    _PACK: Final = 40  # a line adds (numerator << 40) | (won << 20) | 1 to its contestant's sum
-
     def __init__(self, event: Event, penalties: tuple[Penalty, ...]) -> None:
         super().__init__(event, (), penalties, read=False)
 
@@ -815,23 +822,6 @@ class _ColumnarScorer(_PairsScorer):
                     add_special(len(column[0]))  # type: ignore[misc]
             add_result(result)  # type: ignore[misc]
             add_entry(entry)  # type: ignore[misc]
-        # every contestant in the event and on each board once (else the general scorer names the fault)
-        names = self.names.keys()
-        ns_of, ew_of = attrgetter("ns"), attrgetter("ew")
-        ns_ids: set[ContestantId] = set()
-        ew_ids: set[ContestantId] = set()
-        for played, _, _, _ in columns.values():
-            north_south = set(map(ns_of, played))
-            east_west = set(map(ew_of, played))
-            if (len(north_south) + len(east_west) != 2 * len(played) or not north_south.isdisjoint(east_west)
-                    or not names >= north_south or not names >= east_west):
-                return None
-            ns_ids |= north_south
-            ew_ids |= east_west
-        for who in ns_ids:
-            self.directions[who].add("NS")
-        for who in ew_ids:
-            self.directions[who].add("EW")
         return columns
 
     def _score_columns(self, columns: dict[tuple[int, int], _Columns]) -> EventResults | None:
@@ -841,18 +831,19 @@ class _ColumnarScorer(_PairsScorer):
             key = (session, "")
             fields[key] = max(fields.get(key, 0), len(played))
         # per board: each distinct plain score's exact values, and its numerators over the board's denominator
-        boards: list[tuple[int, int, _Columns, dict[int, _Value], int, list[_Line]]] = []
+        boards: list[_Board] = []
         denominators = {1}
         for (session, board), column in sorted(columns.items(), key=lambda kv: kv[0]):
             played, entries, special, _ = column
             full = fields[(session, "")]
             top = top_units(full)
             slow: list[_Line] = []
+            plain: list[int] = [e for e in entries if e.__class__ is int] if special else entries  # type: ignore[assignment]
             if any(isinstance(entries[i], AssignedAdjustedScore) for i in special):
-                values, denominator = self._board_values(entries, full, top, slow, played, settings)
+                values, denominator = self._board_values(entries, special, plain, full, top, slow, played,
+                                                         settings)
             else:
-                plain = [e for e in entries if e.__class__ is int] if special else entries
-                values, denominator = _plain_values(plain, full, top)  # type: ignore[arg-type]
+                values, denominator = _plain_values(plain, full, top)
                 for i in special:
                     adjusted = entries[i]
                     assert isinstance(adjusted, ArtificialAdjustedScore)
@@ -865,92 +856,204 @@ class _ColumnarScorer(_PairsScorer):
             boards.append((session, board, column, values, denominator, slow))
         common = math.lcm(*denominators)
         self._common, self._scale = common, {}
-        shift = self._PACK
-        ns_of, ew_of = attrgetter("ns"), attrgetter("ew")
-        # per session: for each board, {contestant: its line packed} for each direction, built by C-level
-        # maps (a contestant is on a board once; the adjusted lines, counted below, pack to 0)
-        packed_boards: dict[int, tuple[list[dict[ContestantId, int]], list[dict[ContestantId, int]]]] = {}
-        for session, _, (played, entries, special, _), values, denominator, _ in boards:
-            top_common = top_units(fields[(session, "")]) * common
-            scale = common // denominator
-            ns_packs: dict[Entry | None, int] = {}
-            ew_packs: dict[Entry | None, int] = {}
-            for value, (_, _, _, _, ns_num, ew_num) in values.items():
-                ns_num *= scale
-                ew_num *= scale
-                ns_packs[value] = (ns_num << shift) | ((2 * ns_num > top_common) << 20) | 1
-                ew_packs[value] = (ew_num << shift) | ((2 * ew_num > top_common) << 20) | 1
-            keys: list[Entry | None] = entries  # type: ignore[assignment]
-            if special:
-                keys = list(entries)
-                for i in special:
-                    keys[i] = None
-                ns_packs[None] = ew_packs[None] = 0
-            ns_boards, ew_boards = packed_boards.setdefault(session, ([], []))
-            ns_boards.append(dict(zip(map(ns_of, played), map(ns_packs.__getitem__, keys), strict=True)))
-            ew_boards.append(dict(zip(map(ew_of, played), map(ew_packs.__getitem__, keys), strict=True)))
-        low = (1 << 20) - 1
-        get, zeros = dict.get, repeat(0)
-        for session, (ns_boards, ew_boards) in packed_boards.items():
-            top = top_units(fields[(session, "")])
-            north_south: set[ContestantId] = set().union(*ns_boards)
-            east_west: set[ContestantId] = set().union(*ew_boards)
-            for who in north_south | east_west:
-                packed = 0
-                if who in north_south:
-                    packed = sum(map(get, ns_boards, repeat(who), zeros))
-                if who in east_west:
-                    packed += sum(map(get, ew_boards, repeat(who), zeros))
-                if packed:
-                    played_count = packed & low
-                    self.tallies[(session, who)] = _Tally(
-                        parts={common: packed >> shift}, available=played_count * top, boards=played_count,
-                        won=(packed >> 20) & low)
+        if not self._tally_columns(boards, common):
+            return None
         for *_, slow in boards:
             for line in slow:
                 self._tally_line(line, False, False)
         self.lines = [line for *_, slow in boards for line in slow]
         self._session_rule()
-        travellers = []
-        for session, board, (played, entries, special, _), values, _, slow in boards:
-            shown = {value: value_of[:4] for value, value_of in values.items()}
-            if not special:
-                lines = [new_traveller_line(result, entry, *shown[entry])  # type: ignore[index]
-                         for result, entry in zip(played, entries, strict=True)]
-            else:
-                final = iter(self._final_lines(slow))
-                lines = [new_traveller_line(result, entry, *shown[entry])
-                         if entry.__class__ is int else next(final)
-                         for result, entry in zip(played, entries, strict=True)]
-            travellers.append(Traveller(board=board, lines=tuple(lines), top=top_units(fields[(session, "")]),
-                                        session=session))
+        travellers = [
+            lazy_traveller(board, partial(_traveller_lines, played, entries, values,
+                                          self._final_lines(slow) if special else ()),
+                           top=top_units(fields[(session, "")]), session=session)
+            for session, board, (played, entries, special, _), values, _, slow in boards
+        ]
         return EventResults(event=self.event.name, method=self.method, travellers=tuple(travellers),
                             rankings=self._rankings(), penalties=self.penalties)
+
+    def _tally_columns(self, boards: list[_Board], common: int) -> bool:
+        """Each contestant's plain lines added up, session by session, as one int per contestant; ``False``
+        when a result names a contestant who is not in the event or a contestant has two results on one board
+        (the general scorer then names the fault).
+
+        A line adds to its contestant's int, in bit fields from the lowest: 1 (boards counted), 1 if more
+        than half the top (boards won), 1 if an adjusted line that the general per-line code tallies, 1 if
+        sitting North-South, the board's own bit (``1 << (_MASK + i)`` for the session's i-th board), and the
+        units' numerator over ``common``. ``k`` distinct powers of two add up to ``k`` set bits and any
+        repeated one carries, so a contestant is on each board once exactly when the board bits set equal
+        the lines counted.
+        """
+        fields, low = self.fields, (1 << 20) - 1
+        per_session = Counter(session for session, *_ in boards)
+        sums: dict[int, dict[ContestantId, int]] = {}
+        position: Counter[int] = Counter()
+        for session, _, (played, entries, special, _), values, denominator, _ in boards:
+            shift = _MASK + per_session[session] + 1
+            top_common = top_units(fields[(session, "")]) * common
+            scale = common // denominator
+            bit = 1 << (_MASK + position[session])
+            position[session] += 1
+            ns_bit = bit | (1 << _NORTH_SOUTH)
+            ns_packs: dict[Entry | None, int] = {}
+            ew_packs: dict[Entry | None, int] = {}
+            for value, (_, _, _, _, ns_num, ew_num) in values.items():
+                ns_num *= scale
+                ew_num *= scale
+                ns_packs[value] = (ns_num << shift) | ns_bit | ((2 * ns_num > top_common) << 20) | 1
+                ew_packs[value] = (ew_num << shift) | bit | ((2 * ew_num > top_common) << 20) | 1
+            keys: list[Entry | None] = entries  # type: ignore[assignment]
+            if special:
+                keys = list(entries)
+                for i in special:
+                    keys[i] = None
+                ns_packs[None] = ns_bit | (1 << 40)
+                ew_packs[None] = bit | (1 << 40)
+            contestants = sums.get(session)
+            if contestants is None:
+                contestants = sums[session] = dict.fromkeys(self.names, 0)
+            try:
+                for result, key in zip(played, keys, strict=True):
+                    contestants[result.ns] += ns_packs[key]
+                    contestants[result.ew] += ew_packs[key]
+            except KeyError:  # not a contestant of the event
+                return False
+        directions, tallies = self.directions, self.tallies
+        for session, contestants in sums.items():
+            top = top_units(fields[(session, "")])
+            shift = _MASK + per_session[session] + 1
+            board_bits = (1 << per_session[session]) - 1
+            for who, packed in contestants.items():
+                if not packed:
+                    continue
+                played_count = packed & low
+                lines = played_count + ((packed >> 40) & low)
+                if ((packed >> _MASK) & board_bits).bit_count() != lines:
+                    return False  # twice on a board
+                north_south = (packed >> _NORTH_SOUTH) & low
+                if north_south:
+                    directions[who].add("NS")
+                if north_south < lines:
+                    directions[who].add("EW")
+                if played_count:
+                    tallies[(session, who)] = _Tally(
+                        parts={common: packed >> shift}, available=played_count * top, boards=played_count,
+                        won=(packed >> 20) & low)
+        return True
+
+    def _rankings(self) -> tuple[Ranking, ...]:
+        """The rankings :meth:`_PairsScorer._rankings` gives, sorted on integers, without an
+        :class:`~tenace.tournament.ranking.Entrant` or a Fraction comparison (Law 78D: highest total first,
+        equal totals share a place unless more boards won breaks the tie): when every contestant played one
+        session and there is no carry-over, each total is ``p / q`` from the tally's integers, and over the
+        least common multiple ``Q`` of the ``q``, ``p * (Q // q)`` orders the totals exactly (equal only when
+        the totals are). Fractions are made once per contestant, for the standing. Anything else: the general
+        rankings."""
+        if self.event.carry_over:
+            return super()._rankings()
+        scaled = self.conditions.total_scaling is TotalScaling.TO_EXPECTED_BOARDS
+        expected: dict[int, int] = defaultdict(int)
+        seen: dict[ContestantId, tuple[int, _Tally]] = {}
+        for (session, who), tally in self.tallies.items():
+            if who in seen:
+                return super()._rankings()
+            seen[who] = (session, tally)
+            expected[session] = max(expected[session], tally.boards)
+        phantoms = {p.id for p in self.event.participants if p.phantom}
+        points: dict[ContestantId, tuple[int, int]] = {}  # each contestant's points: numerator, denominator
+        totals: dict[ContestantId, tuple[int, int]] = {}  # and after scaling
+        for who, (session, tally) in seen.items():
+            if who in phantoms:
+                continue
+            if len(tally.parts) == 1 and not tally.changed:
+                ((denominator, numerator),) = tally.parts.items()
+            else:  # a few: lines scored by the general code, or changed by the session rule
+                exact = tally.points
+                numerator, denominator = exact.numerator, exact.denominator
+            points[who] = (numerator, denominator)
+            boards = tally.boards
+            if scaled and boards:
+                totals[who] = (numerator * expected[session], denominator * boards)
+            else:
+                totals[who] = (numerator, denominator)
+        common = math.lcm(*{q for _, q in totals.values()}) if totals else 1
+        keys = {who: p * (common // q) for who, (p, q) in totals.items()}
+        fixed = {who: dirs for who, dirs in self.directions.items() if who in totals}
+        parts: list[tuple[str, list[ContestantId]]]
+        if (self.event.kind is EventKind.PAIRS and fixed and all(len(d) == 1 for d in fixed.values())
+                and {d for dirs in fixed.values() for d in dirs} == {"NS", "EW"}):
+            north_south: list[ContestantId] = []
+            east_west: list[ContestantId] = []
+            others: list[ContestantId] = []
+            for who in totals:
+                dirs = fixed.get(who)
+                (others if dirs is None else north_south if "NS" in dirs else east_west).append(who)
+            parts = [("NS", north_south), ("EW", east_west)]
+            if others:
+                parts.append(("Others", others))
+        else:
+            parts = [("Overall", list(totals))]
+        by_won = self.conditions.tie_break is TieBreak.MORE_BOARDS_WON
+        out = []
+        for title, members in parts:
+            order = sorted(members, key=keys.__getitem__, reverse=True)
+            standings: list[Standing] = []
+            start, count = 0, len(order)
+            while start < count:
+                key = keys[order[start]]
+                end = start + 1
+                while end < count and keys[order[end]] == key:
+                    end += 1
+                if end - start > 1:  # equal totals in natural order ("2" before "10")
+                    order[start:end] = sorted(order[start:end], key=natural_key)
+                tied = order[start:end]
+                if by_won and len(tied) > 1:  # Law 78D: more boards won breaks the tie
+                    tied.sort(key=lambda who: seen[who][1].won, reverse=True)
+                    places = [[who for who in tied if seen[who][1].won == won]
+                              for won in dict.fromkeys(seen[who][1].won for who in tied)]
+                else:
+                    places = [tied]
+                for shared in places:
+                    place, several = len(standings) + 1, len(shared) > 1
+                    for who in shared:
+                        session, tally = seen[who]
+                        p, q = totals[who]
+                        total = Fraction(p, q)
+                        numerator, denominator = points[who]
+                        available = tally.available
+                        standings.append(new_standing(
+                            place, several, who, self.names[who], tally.boards, total,
+                            Fraction(numerator * 100, denominator * available) if available else None,
+                            _ZERO, _ZERO, ((session, total),)))
+                start = end
+            out.append(Ranking(title, tuple(standings)))
+        return tuple(out)
 
     def _slow_line(self, result: Result, entry: Entry, ns: Fraction, ew: Fraction, top: int,
                    ns_pct: Fraction, ew_pct: Fraction) -> _Line:
         return _Line(result, "", (result.ns,), (result.ew,), entry, ns, ew, top, ns_pct, ew_pct)
 
-    def _board_values(self, entries: list[Entry], full: int, top: int, slow: list[_Line],
-                      played: list[Result], settings: ArtificialScoreSettings
+    def _board_values(self, entries: list[Entry], special: list[int], plain: list[int], full: int, top: int,
+                      slow: list[_Line], played: list[Result], settings: ArtificialScoreSettings
                       ) -> tuple[dict[int, _Value] | None, int]:
-        """A board with an assigned score, scored by :func:`score_board`; its plain lines share values."""
-        scored = score_board(entries, field=full, factoring=Factoring.NEUBERG, settings=settings)
-        values: dict[int, _Value] = {}
+        """A board with an assigned score, scored by :func:`board_values` (as :func:`score_board` would)."""
+        adjusted = {i: entries[i] for i in special}
+        by_score, by_line = board_values(plain, adjusted, field=full,  # type: ignore[arg-type]
+                                         factoring=Factoring.NEUBERG, settings=settings)
+        for i in special:  # in the order of the traveller
+            s = by_line[i]
+            slow.append(self._slow_line(played[i], entries[i], s.ns, s.ew, top, s.ns_percentage,
+                                        s.ew_percentage))
         denominator = 1
-        for result, entry, s in zip(played, entries, scored, strict=True):
-            if entry.__class__ is int:
-                if entry not in values:
-                    values[entry] = (s.ns, s.ew, s.ns_percentage, s.ew_percentage, 0, 0)
-                    denominator = math.lcm(denominator, s.ns.denominator, s.ew.denominator)
-            else:
-                slow.append(self._slow_line(result, entry, s.ns, s.ew, top, s.ns_percentage, s.ew_percentage))
-        for value, (ns, ew, ns_pct, ew_pct, _, _) in values.items():
-            ns_num = ns.numerator * (denominator // ns.denominator)
-            ew_num = ew.numerator * (denominator // ew.denominator)
+        for s in by_score.values():
+            denominator = math.lcm(denominator, s.ns.denominator, s.ew.denominator)
+        values: dict[int, _Value] = {}
+        for value, s in by_score.items():
+            ns_num = s.ns.numerator * (denominator // s.ns.denominator)
+            ew_num = s.ew.numerator * (denominator // s.ew.denominator)
             if ns_num < 0 or ew_num < 0:
                 return None, 1
-            values[value] = (ns, ew, ns_pct, ew_pct, ns_num, ew_num)
+            values[value] = (s.ns, s.ew, s.ns_percentage, s.ew_percentage, ns_num, ew_num)
         return values, denominator
 
 
@@ -961,6 +1064,30 @@ the Law 2 vulnerability (NS, EW)."""
 _Value = tuple[Fraction, Fraction, Fraction, Fraction, int, int]
 """A plain score's North-South and East-West units and percentages, and the units' numerators over the
 board's denominator."""
+
+
+_NORTH_SOUTH: Final = 60
+_MASK: Final = 80
+"""Where the count of North-South lines, and a board's bit, start in a contestant's packed sum
+(:meth:`_ColumnarScorer._tally_columns`)."""
+
+_Board = tuple[int, int, _Columns, dict[int, _Value], int, list[_Line]]
+"""A board of a columnar field being scored: session, board, its columns, each distinct plain score's values,
+their denominator, and the lines the general per-line code scores."""
+
+
+def _traveller_lines(played: list[Result], entries: list[Entry], values: dict[int, _Value],
+                     adjusted: Sequence[TravellerLine]) -> tuple[TravellerLine, ...]:
+    """A columnar board's traveller lines, in the order of its results: the plain ones from the values of
+    their scores, the ``adjusted`` ones (made by the general code) in their places."""
+    shown = {value: value_of[:4] for value, value_of in values.items()}
+    if not adjusted:
+        return tuple([new_traveller_line(result, entry, *shown[entry])  # type: ignore[index]
+                      for result, entry in zip(played, entries, strict=True)])
+    rest = iter(adjusted)
+    return tuple([new_traveller_line(result, entry, *shown[entry])
+                  if entry.__class__ is int else next(rest)
+                  for result, entry in zip(played, entries, strict=True)])
 
 
 def _plain_values(plain: list[int], full: int, top: int) -> tuple[dict[int, _Value], int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final, cast
+from typing import Any, Final, cast
 
 from tenace.scoring.matchpoints import Entry
 from tenace.tournament.model import ContestantId, Method, Penalty, Result
@@ -72,6 +72,56 @@ class Traveller:
     """The section compared (empty when the whole field is one comparison)."""
     group: int | None = None
     """For a fouled board (Law 87): the group of results played with the same cards."""
+
+
+class _PendingLines:
+    """What a traveller's lines will be made from, until someone reads :attr:`Traveller.lines`."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], tuple[TravellerLine, ...]]) -> None:
+        self.make = make
+
+
+class _LazyLines:
+    """:attr:`Traveller.lines`, made when first read (issue 16): a big field's travellers hold one
+    :class:`TravellerLine` per result, which costs as much as scoring the field, and most readers (the
+    rankings, a board's page) never look at most of them.
+
+    A data descriptor wrapping the ``lines`` slot: reading it turns a :class:`_PendingLines` into the tuple
+    once and stores that in the slot; ``__init__``, equality, hashing, ``repr``, pickling and
+    :func:`dataclasses.replace` all read the attribute, so they see the tuple and the value is the same as
+    an eagerly made one. Two threads reading at once may both make the lines; they make equal tuples."""
+
+    __slots__ = ("slot",)
+
+    def __init__(self, slot: Any) -> None:
+        self.slot = slot
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        if instance is None:
+            return self.slot
+        value = self.slot.__get__(instance, owner)
+        if value.__class__ is _PendingLines:
+            value = value.make()
+            self.slot.__set__(instance, value)
+        return value
+
+    def __set__(self, instance: object, value: object) -> None:
+        self.slot.__set__(instance, value)
+
+    def __delete__(self, instance: object) -> None:
+        self.slot.__delete__(instance)
+
+
+setattr(Traveller, "lines", _LazyLines(Traveller.__dict__["lines"]))  # noqa: B010 (mypy: a field replaced)
+
+
+def lazy_traveller(board: int, make_lines: Callable[[], tuple[TravellerLine, ...]], *, top: int | None = None,
+                   session: int = 1) -> Traveller:
+    """A :class:`Traveller` whose :attr:`~Traveller.lines` are made by ``make_lines()`` when first read; the
+    same value as ``Traveller(board, make_lines(), top=top, session=session)``."""
+    return Traveller(board, cast(Any, _PendingLines(make_lines)), top=top, session=session)
 
 
 @dataclass(frozen=True, slots=True)
