@@ -25,6 +25,7 @@ from tenace.contract import Contract
 from tenace.scoring.points import score
 from tenace.seats import Seat
 from tenace.store import Store
+from tenace.tournament.model import Participant
 
 from .clients import fresh_server
 
@@ -234,6 +235,13 @@ def test_an_individual_is_scored_from_the_devices_with_each_players_seat(served:
     assert state["kind"] == "individual"
     assert [(p["seat"], p["id"]) for p in first["players"]] == list(zip("NESW", seat[(2, 1)].players,
                                                                          strict=True))
+    # nobody was named: the device shows the numbers alone, not "player 8 Player 8"
+    assert [p["name"] for p in first["players"]] == ["", "", "", ""] and first["ns"]["name"] == ""
+    north, east, south, _ = seat[(2, 1)].players  # type: ignore[misc]
+    store.set_participants(event_id, [Participant(north, "Ann Smith"), Participant(south, "Bob Jones")])
+    named = client.get(links[2]).json()["rounds"][0]
+    assert [p["name"] for p in named["players"]] == ["Ann Smith", "", "Bob Jones", ""]
+    assert (named["ns"]["name"], named["ew"]["name"]) == ("Ann Smith & Bob Jones", "")
     for p in first["next"]["players"]:  # every player's table and seat in the next round
         there = next(s for s in movement.seatings if s.round == 2 and p["id"] in (s.players or ()))
         assert (p["table"], p["seat"]) == (there.table, "NESW"[there.players.index(p["id"])])  # type: ignore[union-attr]

@@ -22,6 +22,7 @@ from tenace.tournament.model import (
     Movement,
     Participant,
     Player,
+    default_name,
 )
 
 if TYPE_CHECKING:
@@ -156,11 +157,6 @@ def read_participants(path: Path, kind: EventKind) -> tuple[Participant, ...]:
     if not participants:
         raise ValueError(f"{path}: no participants")
     return tuple(participants)
-
-
-def default_name(ident: str, kind: EventKind) -> str:
-    word = {EventKind.PAIRS: "Pair", EventKind.TEAMS: "Team", EventKind.INDIVIDUAL: "Player"}[kind]
-    return f"{word} {ident}"
 
 
 def generate(mitchell: int | None, howell: int | None, boards: int, per_round: int | None) -> Movement:

@@ -23,7 +23,6 @@ from rich.table import Table
 
 from tenace.cli._common import EXIT_USAGE, JsonOption, emit_json, err, fail, out
 from tenace.cli._event_input import (
-    default_name,
     generate,
     knockout_matches,
     numbering,
@@ -60,6 +59,7 @@ from tenace.tournament.model import (
     Participant,
     Penalty,
     Result,
+    default_name,
 )
 from tenace.tournament.standings import EventResults
 

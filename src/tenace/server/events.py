@@ -77,6 +77,7 @@ from tenace.tournament.model import (
     Result,
     Seating,
     Session,
+    default_name,
 )
 
 __all__ = ["EventError", "Events", "router"]
@@ -212,11 +213,6 @@ def _is_knockout(event: Event) -> bool:
     first = next((s for s in event.sessions if s.number == SESSION), None)
     return event.kind is EventKind.TEAMS and first is not None and (
         event.conditions.knockout or any(m.description == "knockout" for m in first.movements))
-
-
-def default_name(ident: str, kind: EventKind) -> str:
-    word = {EventKind.PAIRS: "Pair", EventKind.TEAMS: "Team", EventKind.INDIVIDUAL: "Player"}[kind]
-    return f"{word} {ident}"
 
 
 def read_entries(text: str, source: str, kind: EventKind,

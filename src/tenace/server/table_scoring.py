@@ -80,6 +80,7 @@ from tenace.tournament.model import (
     Result,
     Seating,
     Session,
+    default_name,
 )
 
 __all__ = ["ScoringError", "ScoringSession", "doubts", "other_room", "router", "table_token", "where_next"]
@@ -651,17 +652,18 @@ class Scoring:
     def seating_names(self, event: Event, seating: Seating) -> dict[str, Any]:
         """Who sits at ``seating``: the pairs (or teams) with their names, and an individual's four players
         (``players``, North, East, South, West) with theirs."""
-        names = {p.id: p.name for p in event.participants}
+        # a name is shown only when one was given: the default "Player 8" would repeat the number
+        names = {p.id: "" if p.name == default_name(p.id, event.kind) else p.name for p in event.participants}
         found: dict[str, Any] = {}
         if seating.players is not None:
-            found["players"] = [{"seat": seat, "id": who, "name": names.get(who, who)}
+            found["players"] = [{"seat": seat, "id": who, "name": names.get(who, "")}
                                 for seat, who in zip("NESW", seating.players, strict=True)]
             n, e, s, w = seating.players
-            found["ns"] = {"id": seating.ns, "name": f"{names.get(n, n)} & {names.get(s, s)}"}
-            found["ew"] = {"id": seating.ew, "name": f"{names.get(e, e)} & {names.get(w, w)}"}
+            found["ns"] = {"id": seating.ns, "name": " & ".join(filter(None, (names.get(n), names.get(s))))}
+            found["ew"] = {"id": seating.ew, "name": " & ".join(filter(None, (names.get(e), names.get(w))))}
         else:
-            found["ns"] = {"id": seating.ns, "name": names.get(seating.ns, seating.ns)}
-            found["ew"] = {"id": seating.ew, "name": names.get(seating.ew, seating.ew)}
+            found["ns"] = {"id": seating.ns, "name": names.get(seating.ns, "")}
+            found["ew"] = {"id": seating.ew, "name": names.get(seating.ew, "")}
         return found
 
     def table_state(self, session: ScoringSession, table: int) -> dict[str, Any]:

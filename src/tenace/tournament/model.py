@@ -40,6 +40,16 @@ class EventKind(enum.Enum):
     INDIVIDUAL = "individual"
 
 
+def default_name(ident: ContestantId, kind: EventKind) -> str:
+    """The name an entry gets when none was given: ``Pair 3``, ``Team A``, ``Player 8``.
+
+    >>> default_name("8", EventKind.INDIVIDUAL)
+    'Player 8'
+    """
+    word = {EventKind.PAIRS: "Pair", EventKind.TEAMS: "Team", EventKind.INDIVIDUAL: "Player"}[kind]
+    return f"{word} {ident}"
+
+
 class Method(enum.Enum):
     """How boards are compared (Law 78, chosen by the Conditions of Contest, Law 78D)."""
 
