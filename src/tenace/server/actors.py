@@ -83,8 +83,8 @@ __all__ = [
     "CALL_WINDOW", "MAX_REQUESTS", "ClubSlot", "Connection", "CreatedTable", "DirectorRequest",
     "RequestRuling", "EngineRobot", "EngineRobots", "FallbackRobot", "Hub",
     "Observer", "Robot",
-    "RobotFactory", "TableActor", "club_result", "default_robots", "event_time", "hash_token",
-    "timed_event_json",
+    "RobotFactory", "SharedMessage", "TableActor", "club_result", "default_robots", "event_time",
+    "hash_token", "timed_event_json",
 ]
 
 log = logging.getLogger("tenace.server")
@@ -318,6 +318,20 @@ class FallbackRobot:
             if following:
                 return self.rng.choice(following)
         return self.rng.choice(hand)
+
+
+class SharedMessage(dict[str, Any]):
+    """A message sent to several clients (the same view for the same viewer and language): it is encoded as
+    JSON once, by the first writer that sends it (:func:`tenace.server.app.encoded`), and the others reuse
+    that text. Nobody changes a message once it is sent."""
+
+    __slots__ = ("text",)
+
+    text: str | None
+
+    def __init__(self, message: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.text = None
 
 
 @dataclass(eq=False)
@@ -853,8 +867,15 @@ class TableActor:
         self._schedule_robots()
 
     def _broadcast(self) -> None:
+        # Clients with the same viewer and language (the spectators, a player's other tabs) get one message:
+        # built once, and, being a SharedMessage, turned into JSON once by the first writer that sends it.
+        built: dict[tuple[Viewer, str], dict[str, Any]] = {}
         for client in list(self.clients):
-            client.send(self.message_for(client.viewer, client.locale))
+            key = (client.viewer, client.locale)
+            message = built.get(key)
+            if message is None:
+                message = built[key] = SharedMessage(self.message_for(client.viewer, client.locale))
+            client.send(message)
 
     # --- robots ---------------------------------------------------------------------------------------------
 

@@ -64,6 +64,7 @@ from tenace.server.actors import (
     Hub,
     Observer,
     RobotFactory,
+    SharedMessage,
     TableActor,
     default_robots,
 )
@@ -614,13 +615,30 @@ def create_app(
     return app
 
 
+_ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+"""A message's JSON text: what ``json.dumps(message, ensure_ascii=False)`` gives (a message is a tree of
+dicts, lists and plain values built for the occasion, never circular), without building an encoder each
+time."""
+
+
+def encoded(message: dict[str, Any]) -> str:
+    """The JSON text of ``message``; a :class:`~tenace.server.actors.SharedMessage` (one message sent to
+    several clients) is encoded once."""
+    if type(message) is SharedMessage:
+        text = message.text
+        if text is None:
+            text = message.text = _ENCODE(message)
+        return text
+    return _ENCODE(message)
+
+
 async def _write(websocket: WebSocket, connection: Connection) -> None:
     while True:
         message = await connection.outbox.get()
         if message is None:
             await websocket.close(code=getattr(connection, "close_code", 1000))
             return
-        await websocket.send_text(json.dumps(message, ensure_ascii=False))
+        await websocket.send_text(encoded(message))
 
 
 async def _receive(actor: TableActor, connection: Connection, text: str, settings: Settings) -> None:

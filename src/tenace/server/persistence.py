@@ -20,10 +20,13 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import datetime as dt
 import json
+import sqlite3
+import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +45,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
+from sqlalchemy.pool import QueuePool
 
 from tenace.board import Board
 from tenace.formats.json import board_from_json, board_to_json
@@ -302,6 +306,11 @@ class HeldBoard:
     tricks: int | None
 
 
+_EVENT_JSON = json.JSONEncoder(ensure_ascii=False).encode
+"""An event's JSON as stored (what ``json.dumps(event, ensure_ascii=False)`` gives, without building an
+encoder per event)."""
+
+
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
@@ -313,6 +322,28 @@ class LiveStore:
         self._engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._reads = sessionmaker(read_only(engine), expire_on_commit=False)  # no write lock (storage.md)
+        self._insert_sql: str | None = None
+        self._writer: Any = None
+        # a file: a connection of the writer's own opens the same database (in memory, it would be another)
+        self._own_writer = isinstance(engine.pool, QueuePool) and engine.url.database not in (None, "",
+                                                                                              ":memory:")
+        self._writer_lock = threading.Lock()
+        self._bind_at: Callable[[dt.datetime], Any] = lambda at: at
+        dialect = engine.dialect
+        if dialect.name == "sqlite":
+            # The group commit's INSERT of events, compiled once and run on a connection of its own: each
+            # commit then skips SQLAlchemy's checkout, statement compilation, cache lookup and per-row type
+            # processing (most of a commit's CPU but SQLite's own; docs/server.md).
+            # The time is bound as SQLAlchemy binds it (the column type's own processor), so the rows are
+            # the same as those the ORM writes (tests/server/test_event_writer_fast.py).
+            columns = ("table_id", "position", "seq", "event", "at")
+            compiled = insert(LiveEventRow).compile(dialect=dialect, column_keys=list(columns))
+            if compiled.positiontup == list(columns):
+                impl = LiveEventRow.__table__.c.at.type.dialect_impl(dialect)
+                processor = impl.bind_processor(dialect)
+                if processor is not None:
+                    self._bind_at = processor
+                self._insert_sql = str(compiled)
 
     def create_table(self, table: NewTable, board: Board) -> None:
         """Store a new table and its first board."""
@@ -347,15 +378,58 @@ class LiveStore:
         :raises EventConflictError: if one of them is already stored (none is written).
         """
         at = _now()
-        values = [
-            {"table_id": t, "position": p, "seq": s, "event": json.dumps(e, ensure_ascii=False), "at": at}
-            for t, p, s, e in rows
-        ]
         try:
-            with self._engine.begin() as connection:  # one executemany, without the ORM's unit of work
-                connection.execute(insert(LiveEventRow), values)
-        except IntegrityError as exc:
+            if self._insert_sql is not None:  # SQLite: the statement compiled once, the rows as tuples
+                stamp = self._bind_at(at)
+                self._append_sqlite([(t, p, s, _EVENT_JSON(e), stamp) for t, p, s, e in rows])
+            else:  # one executemany (PostgreSQL batches it into multi-row INSERTs), without the ORM
+                values = [{"table_id": t, "position": p, "seq": s, "event": _EVENT_JSON(e), "at": at}
+                          for t, p, s, e in rows]
+                with self._engine.begin() as connection:
+                    connection.execute(insert(LiveEventRow), values)
+        except (IntegrityError, sqlite3.IntegrityError) as exc:
             raise EventConflictError(f"one of {len(rows)} events is already stored") from exc
+
+    def _append_sqlite(self, values: list[tuple[Any, ...]]) -> None:
+        """Insert ``values`` in one transaction through the writer's own SQLite connection: one of the pool's,
+        with the store's settings (WAL, ``synchronous=FULL``, foreign keys), taken out of the pool and kept,
+        so that a commit costs no checkout, no SQLAlchemy transaction and no events (a database in memory,
+        which another connection would not see, is written through the pool's one). The commit is the same
+        ``BEGIN IMMEDIATE`` ... ``COMMIT`` the store's transactions make: as durable. A connection that fails
+        otherwise than by a duplicate is closed (the next commit takes a fresh one)."""
+        sql = self._insert_sql
+        assert sql is not None
+        if not self._own_writer:  # an in-memory database: the pool's one connection is the database
+            with self._engine.begin() as pooled_connection:
+                pooled_connection.exec_driver_sql(sql, values)
+            return
+        with self._writer_lock:
+            connection = self._writer
+            if connection is None:
+                pooled = self._engine.raw_connection()
+                pooled.detach()  # ours from now on: the pool neither resets nor closes it
+                connection = self._writer = pooled.dbapi_connection
+            assert connection is not None
+            cursor = connection.cursor()
+            try:
+                cursor.execute("BEGIN IMMEDIATE")
+                try:
+                    cursor.executemany(sql, values)
+                    cursor.execute("COMMIT")
+                except BaseException:
+                    if connection.in_transaction:
+                        with contextlib.suppress(sqlite3.Error):
+                            cursor.execute("ROLLBACK")
+                    raise
+            except sqlite3.IntegrityError:
+                raise
+            except BaseException:
+                self._writer = None
+                with contextlib.suppress(Exception):
+                    connection.close()
+                raise
+            finally:
+                cursor.close()
 
     def end_board(self, table_id: str, position: int, score_ns: int | None, contract: str | None,
                   tricks: int | None) -> None:

@@ -344,8 +344,14 @@ def actor_json(actor: Seat | Director | None) -> str | None:
     return None if actor is None else str(actor.value)
 
 
+_CARD_TEXT: tuple[str, ...] = tuple(str(Card.from_index(i)) for i in range(52))
+"""``str(card)`` of every card, by :attr:`Card.index <tenace.cards.Card.index>`: a view holds up to 52 cards,
+sent with every event to every client."""
+
+
 def _cards(cards: CardSet | tuple[Card, ...]) -> list[str]:
-    return [str(c) for c in cards]
+    text = _CARD_TEXT
+    return [text[c.index] for c in cards]
 
 
 def legal_for(table: Table, viewer: Viewer) -> list[str]:
@@ -389,6 +395,7 @@ def view_json(view: TableView, *, legal: list[str] | None = None, score_ns: int 
     20F); they too are hidden from the caller's partner."""
     pending = view.pending
     explained = explanations or {}
+    text = _CARD_TEXT
     return {
         "viewer": actor_json(view.viewer),
         "board": view.board,
@@ -396,9 +403,7 @@ def view_json(view: TableView, *, legal: list[str] | None = None, score_ns: int 
         "vulnerability": view.vulnerability,
         "phase": view.phase.value,
         "hands": {seat.value: _cards(cards) for seat, cards in view.hands.items()},
-        "calls": [_call_json(c.seat, c.call.call, c.call.alert, explained.get(i, c.call.explanation),
-                             view.viewer)
-                  for i, c in enumerate(view.calls)],
+        "calls": _calls_json(view, explained),
         "withdrawn": [
             {"seat": w.seat.value, "call": str(w.call), "law": str(w.law), "text": _text(w, locale)}
             for w in view.withdrawn
@@ -408,7 +413,7 @@ def view_json(view: TableView, *, legal: list[str] | None = None, score_ns: int 
         ],
         "tricks": [
             {"number": t.number, "leader": t.leader.value,
-             "cards": [None if c is None else str(c) for c in t.cards],
+             "cards": [None if c is None else text[c.index] for c in t.cards],
              "winner": actor_json(t.winner)}
             for t in view.tricks
         ],
@@ -447,15 +452,21 @@ def _claim_json(claim: Claim | None) -> dict[str, Any] | None:
     }
 
 
-def _call_json(
-    seat: Seat, call: Call, alert: bool, explanation: str | None, viewer: Viewer
-) -> dict[str, Any]:
-    """A call as ``viewer`` sees it: online, alerts and explanations go to the caller's opponents (as behind
-    screens), so his partner sees neither; hearing them would be unauthorised information to him (Law 16B,
-    20F)."""
-    if isinstance(viewer, Seat) and seat is viewer.partner:
-        alert, explanation = False, None
-    return {"seat": seat.value, "call": str(call), "alert": alert, "explanation": explanation}
+def _calls_json(view: TableView, explained: Mapping[int, str]) -> list[dict[str, Any]]:
+    """The auction as the viewer sees it: online, alerts and explanations go to the caller's opponents (as
+    behind screens), so his partner sees neither; hearing them would be unauthorised information to him (Law
+    16B, 20F)."""
+    viewer = view.viewer
+    partner = viewer.partner if isinstance(viewer, Seat) else None
+    out = []
+    for i, c in enumerate(view.calls):
+        seat, made = c.seat, c.call
+        if seat is partner:
+            out.append({"seat": seat.value, "call": str(made.call), "alert": False, "explanation": None})
+        else:
+            out.append({"seat": seat.value, "call": str(made.call), "alert": made.alert,
+                        "explanation": explained.get(i, made.explanation)})
+    return out
 
 
 def view_message(table: Table, viewer: Viewer, *, locale: str = "en", extra: Mapping[str, Any] | None = None,
