@@ -18,6 +18,11 @@ legal call or card, and asks for the next board when one ends. The latency of an
 sending it to receiving its ``ack`` (so: parsed, applied by the engine, committed to the database, then
 acknowledged). The clients run in this process, on the same 2-core machine as the server(s).
 
+``--compare DIR``: each level is run with the server on another source tree (``DIR``, a ``src`` directory,
+say ``git archive HEAD src | tar -x -C /tmp/old``) and on this one, alternately, ``--rounds`` times; the
+server's CPU time per human action of the two is printed side by side with their ratio (the same machine,
+the same minutes: the ratio holds under load where the absolute numbers do not).
+
 Single process (default): ``tenace serve`` on an SQLite file (``--db`` for another URL). ``--cluster``: two
 processes on TENACE_TEST_POSTGRES_URL (a fresh schema) and TENACE_TEST_REDIS_URL (docs/scale-out.md); tables
 are created on both, and half the clients connect to the process that does not own their table (their
@@ -38,6 +43,7 @@ import uuid
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -98,7 +104,17 @@ async def _drive(players: list[Player], seconds: float, warm_up: float = 0.0,
         task.cancel()
 
 
-def _level(count: int, seconds: float, think: float, cluster: bool, db: str | None, tmp: str) -> float | None:
+@dataclass
+class Level:
+    """What one level measured: the acknowledged actions' latencies, the server's CPU per action."""
+
+    p50: float
+    p99: float
+    cpu_ms: float
+    actions: float
+
+
+def _level(count: int, seconds: float, think: float, cluster: bool, db: str | None, tmp: str) -> Level | None:
     servers: list[ServerProcess]
     if cluster:
         redis = os.environ.get("TENACE_TEST_REDIS_URL")
@@ -108,7 +124,7 @@ def _level(count: int, seconds: float, think: float, cluster: bool, db: str | No
         servers = [ServerProcess(db, redis, log=f"{tmp}/a{count}.log"),
                    ServerProcess(db, redis, log=f"{tmp}/b{count}.log")]
     else:
-        url = db or f"sqlite:///{Path(tmp) / f'load{count}.db'}"
+        url = db or f"sqlite:///{Path(tmp) / f'load{count}-{uuid.uuid4().hex[:8]}.db'}"
         servers = [ServerProcess(url, log=f"{tmp}/a{count}.log")]
     for server in servers:
         try:
@@ -161,7 +177,7 @@ def _level(count: int, seconds: float, think: float, cluster: bool, db: str | No
           f"(the simulated clients: {clients_cpu / elapsed:4.2f} s/s); commits p50/p99 "
           + ", ".join(f"{w['commit_ms_p50']:.1f}/{w['commit_ms_p99']:.1f} ms" for w in writes),
           flush=True)
-    return p99
+    return Level(p50, p99, cpu / len(latencies) * 1000, len(latencies) / elapsed)
 
 
 def _run(coroutine: Any) -> None:
@@ -234,6 +250,37 @@ def _crash(count: int, db: str) -> int:
     return 0 if not missing and finished == count else 1
 
 
+def _compare(args: argparse.Namespace, other: Path) -> int:
+    """Each level on ``other`` (a source tree) and on this tree, alternately: the server's CPU per human
+    action side by side, and the ratio this / other."""
+    if not (other / "tenace" / "__init__.py").is_file():
+        raise SystemExit(f"--compare {other}: not a source tree (no tenace/__init__.py there)")
+    trees = {"other": str(other), "this": str(ROOT / "src")}
+    before = os.environ.get("PYTHONPATH")
+    with tempfile.TemporaryDirectory() as tmp:
+        for count in (int(n) for n in args.tables.split(",")):
+            got: dict[str, list[Level]] = {"other": [], "this": []}
+            for _ in range(args.rounds):
+                for name, tree in trees.items():
+                    os.environ["PYTHONPATH"] = tree if before is None else f"{tree}{os.pathsep}{before}"
+                    print(f"  {name} ({tree}):", end=" ", flush=True)  # noqa: T201
+                    level = _level(count, args.seconds, args.think, False, args.db, tmp)
+                    if level is not None:
+                        got[name].append(level)
+            if not got["other"] or not got["this"]:
+                continue
+            cpu = {name: statistics.median(x.cpu_ms for x in levels) for name, levels in got.items()}
+            print(f"{count:5d} tables: server CPU per human action {cpu['other']:.2f} ms (other) and "  # noqa: T201
+                  f"{cpu['this']:.2f} ms (this), ratio this/other {cpu['this'] / cpu['other']:.2f}; p99 "
+                  + " / ".join(", ".join(f"{x.p99:.0f}" for x in got[n]) + f" ms ({n})" for n in got),
+                  flush=True)
+    if before is None:
+        os.environ.pop("PYTHONPATH", None)
+    else:
+        os.environ["PYTHONPATH"] = before
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--tables", default="50,100,200,400", help="numbers of tables, comma-separated")
@@ -241,6 +288,9 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=1.0, help="a human's mean time to act, in seconds")
     parser.add_argument("--cluster", action="store_true", help="two processes on PostgreSQL and Redis")
     parser.add_argument("--db", default=None, help="database URL for the single process (default SQLite)")
+    parser.add_argument("--compare", default=None, metavar="DIR",
+                        help="another source tree (its src directory) to run each level with, alternately")
+    parser.add_argument("--rounds", type=int, default=2, help="with --compare: runs of each tree per level")
     parser.add_argument("--crash", type=int, default=0,
                         help="tables whose owner process is killed (acceptance: 100)")
     args = parser.parse_args()
@@ -248,15 +298,17 @@ def main() -> int:
     if args.crash:
         with _postgres_schema() as db:
             return _crash(args.crash, db)
+    if args.compare:
+        return _compare(args, Path(args.compare).resolve())
     held = 0
     with tempfile.TemporaryDirectory() as tmp:
         for count in (int(n) for n in args.tables.split(",")):
             if args.cluster:
                 with _postgres_schema() as db:
-                    p99 = _level(count, args.seconds, args.think, True, db, tmp)
+                    level = _level(count, args.seconds, args.think, True, db, tmp)
             else:
-                p99 = _level(count, args.seconds, args.think, False, args.db, tmp)
-            if p99 is not None and p99 < 100:
+                level = _level(count, args.seconds, args.think, False, args.db, tmp)
+            if level is not None and level.p99 < 100:
                 held = max(held, count)
     where = "two processes (PostgreSQL + Redis)" if args.cluster else "one process"
     print(f"{where}: tables held with p99 action latency under 100 ms: {held} (of the levels tried)")  # noqa: T201
