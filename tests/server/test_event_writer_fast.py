@@ -113,3 +113,20 @@ def test_spectators_share_one_encoded_message(tmp_path: Path) -> None:
             await actor.stop()
 
     asyncio.run(run())
+
+
+def test_a_failed_writer_connection_is_replaced(tmp_path: Path) -> None:
+    """A commit that fails otherwise than by a duplicate (here: its connection was closed under it) raises,
+    stores nothing, and the next commit takes a fresh connection and is stored."""
+    with Store.open(f"sqlite:///{tmp_path / 'broken.db'}") as store:
+        live = LiveStore(store.engine)
+        _new(live, "a")
+        live.append_many([("a", 1, 0, EVENTS[0])])
+        assert live._writer is not None
+        live._writer.close()
+        with pytest.raises(Exception) as failed:
+            live.append_many([("a", 1, 1, EVENTS[1])])
+        assert not isinstance(failed.value, EventConflictError)
+        assert live._writer is None
+        live.append_many([("a", 1, 1, EVENTS[1]), ("a", 1, 2, EVENTS[2])])
+        assert [r[2] for r in _rows(store)] == [0, 1, 2]

@@ -410,10 +410,10 @@ class LiveStore:
                 pooled.detach()  # ours from now on: the pool neither resets nor closes it
                 connection = self._writer = pooled.dbapi_connection
             assert connection is not None
-            cursor = connection.cursor()
             try:
-                cursor.execute("BEGIN IMMEDIATE")
+                cursor = connection.cursor()
                 try:
+                    cursor.execute("BEGIN IMMEDIATE")
                     cursor.executemany(sql, values)
                     cursor.execute("COMMIT")
                 except BaseException:
@@ -421,6 +421,8 @@ class LiveStore:
                         with contextlib.suppress(sqlite3.Error):
                             cursor.execute("ROLLBACK")
                     raise
+                finally:
+                    cursor.close()
             except sqlite3.IntegrityError:
                 raise
             except BaseException:
@@ -428,8 +430,6 @@ class LiveStore:
                 with contextlib.suppress(Exception):
                     connection.close()
                 raise
-            finally:
-                cursor.close()
 
     def end_board(self, table_id: str, position: int, score_ns: int | None, contract: str | None,
                   tricks: int | None) -> None:
