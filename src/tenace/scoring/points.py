@@ -76,11 +76,10 @@ def _computed(contract: Contract, tricks: int, *, vulnerable: bool) -> int:
     return points
 
 
-# Every Law 77 score worked out once: (level, denomination value, doubling value, vulnerable) -> the scores
-# for 0 to 13 tricks. The key uses the members' plain ``_value_`` attributes (a string and an int), whose
-# hashes are cheap, rather than the members themselves (an Enum hashes in Python code).
-_ROWS: Final[dict[tuple[int, str, int, bool], tuple[int, ...]]] = {
-    (level, denomination._value_, doubling._value_, vulnerable): tuple(
+# Every Law 77 score worked out once: (level, denomination, doubling, vulnerable) -> the scores for 0 to 13
+# tricks. Both enums hash by identity (a C slot, no Python call), so the members themselves are the key.
+_ROWS: Final[dict[tuple[int, Denomination, Doubling, bool], tuple[int, ...]]] = {
+    (level, denomination, doubling, vulnerable): tuple(
         _computed(Contract(level, denomination, Seat.NORTH, doubling), tricks, vulnerable=vulnerable)
         for tricks in range(14)
     )
@@ -91,11 +90,12 @@ _ROWS: Final[dict[tuple[int, str, int, bool], tuple[int, ...]]] = {
 }
 
 
-def law77_rows() -> Mapping[tuple[int, str, int, bool], tuple[int, ...]]:
+def law77_rows() -> Mapping[tuple[int, Denomination, Doubling, bool], tuple[int, ...]]:
     """The table :func:`score` looks up, for a caller that scores many results in one loop: ``(level,
-    denomination.value, doubling.value, vulnerable)`` to the scores for 0 to 13 tricks, from declarer's side.
+    denomination, doubling, vulnerable)`` (the members, which hash by identity) to the scores for 0 to 13
+    tricks, from declarer's side.
 
-    >>> law77_rows()[(4, "S", 1, True)][11]
+    >>> law77_rows()[(4, Denomination.SPADES, Doubling.UNDOUBLED, True)][11]
     650
     """
     return _ROWS
@@ -124,7 +124,7 @@ def score(contract: Contract | None, tricks: int, *, vulnerable: bool) -> int:
             raise ValueError(f"tricks must be 0 to 13, got {tricks!r}")
     if contract is None:
         return 0
-    row = _ROWS.get((contract.level, contract.denomination._value_, contract.doubling._value_, vulnerable))
+    row = _ROWS.get((contract.level, contract.denomination, contract.doubling, vulnerable))
     if row is None:  # a vulnerability that is not a bool: work it out
         return _computed(contract, tricks, vulnerable=vulnerable)
     return row[tricks]

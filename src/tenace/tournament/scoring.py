@@ -811,11 +811,10 @@ class _ColumnarScorer(_PairsScorer):
                 # Law 77 with the board's Law 2 vulnerability (as Result.ns_score), from points' table
                 declarer = contract.declarer
                 if declarer is north or declarer is south:
-                    entry: Entry = rows[(contract.level, contract.denomination._value_,
-                                         contract.doubling._value_, ns_vul)][tricks]
+                    entry: Entry = rows[(contract.level, contract.denomination, contract.doubling,
+                                         ns_vul)][tricks]
                 else:
-                    entry = -rows[(contract.level, contract.denomination._value_, contract.doubling._value_,
-                                   ew_vul)][tricks]
+                    entry = -rows[(contract.level, contract.denomination, contract.doubling, ew_vul)][tricks]
             else:
                 entry = result.ns_score()
                 if entry.__class__ is not int:
@@ -913,9 +912,10 @@ class _ColumnarScorer(_PairsScorer):
             if contestants is None:
                 contestants = sums[session] = dict.fromkeys(self.names, 0)
             try:
-                for result, key in zip(played, keys, strict=True):
-                    contestants[result.ns] += ns_packs[key]
-                    contestants[result.ew] += ew_packs[key]
+                for result, ns_packed, ew_packed in zip(played, map(ns_packs.__getitem__, keys),
+                                                        map(ew_packs.__getitem__, keys), strict=True):
+                    contestants[result.ns] += ns_packed
+                    contestants[result.ew] += ew_packed
             except KeyError:  # not a contestant of the event
                 return False
         directions, tallies = self.directions, self.tallies
@@ -976,8 +976,10 @@ class _ColumnarScorer(_PairsScorer):
                 totals[who] = (numerator * expected[session], denominator * boards)
             else:
                 totals[who] = (numerator, denominator)
-        common = math.lcm(*{q for _, q in totals.values()}) if totals else 1
-        keys = {who: p * (common // q) for who, (p, q) in totals.items()}
+        denominators = {q for _, q in totals.values()}
+        common = math.lcm(*denominators) if denominators else 1
+        scale = {q: common // q for q in denominators}
+        keys = {who: p * scale[q] for who, (p, q) in totals.items()}
         fixed = {who: dirs for who, dirs in self.directions.items() if who in totals}
         parts: list[tuple[str, list[ContestantId]]]
         if (self.event.kind is EventKind.PAIRS and fixed and all(len(d) == 1 for d in fixed.values())
