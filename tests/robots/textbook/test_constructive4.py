@@ -1,7 +1,8 @@
 """Textbook cases for the fourth round of constructive tuning (issue 11): RKCB's sign-off in five when a keycard
 and the trump queen are both missing (generators.py), responder's rebid of his own long suit when partner's
-rebid leaves him without a fit (the principles in generators.py), and the notrump slam ranges after an inverted
-minor raise (cards/parts/core.rules).
+rebid leaves him without a fit (the principles in generators.py), the notrump slam ranges after an inverted
+minor raise (cards/parts/core.rules); last, 3NT rather than four of opener's major with a flat hand and three
+cards of it once he has shown a balanced hand in a game-forcing auction (the principles).
 
 The inverted minor's ranges follow the card's rule for notrump slams (32 HCP together): after 1m-2m-2NT
 (12-14) responder bids 6NT from 20 and invites with 18-19, opener accepting with 13-14 (the raise promised a
@@ -62,6 +63,12 @@ CASES = [
     # 15 HCP 4-1-4-4 accepts
     Case(CARD + "1D-2D-2S-4NT: accept with 15 HCP", "KT54.K.K974.KQJ7", "1D P 2D P 2S P 4NT P", "6NT",
          ("accepts",)),
+    # 12 HCP 3-3-3-4 after 1S-2C-2NT (balanced, five spades): 3NT, not 4S
+    Case(CARD + "1S-2C-2NT: 3NT with three spades and a flat hand", "T96.Q73.AQ7.AT54", "1S P 2C P 2NT P",
+         "3NT", ("game",)),
+    # 13 HCP 3-4-1-5: the singleton is worth a ruff, 4S
+    Case(CARD + "1S-2C-2NT: 4S with three spades and a singleton", "T96.KQ73.A.AT954", "1S P 2C P 2NT P",
+         "4S", ("3+♠",)),
 ]
 
 

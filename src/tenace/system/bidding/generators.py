@@ -573,6 +573,13 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         add(PASS, f"hcp -{max(0, middle - 1)}", "decline", Forcing.SIGN_OFF, judge=True)
     if below_game:
         values = "" if gf else "sum 25+"
+        if gf and partner_facts.balanced:
+            # partner has shown a balanced hand with five cards of his major: flat with three of it, 3NT
+            # (the ruffing value is missing on both sides; 1S-2C-2NT-3NT)
+            for suit in fits:
+                if suit >= 2 and partner_facts.lengths[suit][0] >= 5:
+                    add(bid_code(3, _NT), f"balanced, {_SUIT_LETTER[suit]}==3", "game", Forcing.SIGN_OFF,
+                        judge=True)
         for suit in fits:
             if suit >= 2:
                 letter = _SUIT_LETTER[suit]
