@@ -244,8 +244,9 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
                 if last >= six:
                     made.append(_rule(PASS, f"keys {mine}", "to-play", Forcing.SIGN_OFF))
                 else:
-                    made.append(_rule(six if missing <= 1 else sign_off, f"keys {mine}", "to-play",
-                                      Forcing.SIGN_OFF))
+                    # a keycard and the trump queen both missing: five is high enough
+                    bad = missing >= 2 or (missing == 1 and answer == "rkcb-queen-no")
+                    made.append(_rule(sign_off if bad else six, f"keys {mine}", "to-play", Forcing.SIGN_OFF))
             else:
                 grand = max(0, 36 - pmin)
                 if seven > last:
@@ -270,6 +271,10 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
             made.append(_rule(king_ask, f"{cond}, hcp {max(0, 34 - pmin)}+" + ("" if queen_known else
                                                                                 ", queen t"),
                               "rkcb-king-ask", Forcing.FORCING, alert=True))
+        if missing == 1 and answer == "rkcb-answer-2" and sign_off != six:
+            # partner denied the trump queen and a keycard is missing: with four trumps or fewer here (an
+            # eight-card fit, as a rule) the slam needs two things to go right, so stop in five
+            made.append(_rule(sign_off, f"{cond}, not queen t, {letter}<=4", "to-play", Forcing.SIGN_OFF))
         if t >= 2 and not queen_known and answer in ("rkcb-answer-14", "rkcb-answer-03"):
             ask = next((c for c in range(last + 1, six) if c >= 3 and _denomination(c) != t), None)
             if ask is not None and ask < five:
@@ -568,6 +573,13 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         add(PASS, f"hcp -{max(0, middle - 1)}", "decline", Forcing.SIGN_OFF, judge=True)
     if below_game:
         values = "" if gf else "sum 25+"
+        if gf and partner_facts.balanced:
+            # partner has shown a balanced hand with five cards of his major: flat with three of it, 3NT
+            # (the ruffing value is missing on both sides; 1S-2C-2NT-3NT)
+            for suit in fits:
+                if suit >= 2 and partner_facts.lengths[suit][0] >= 5:
+                    add(bid_code(3, _NT), f"balanced, {_SUIT_LETTER[suit]}==3", "game", Forcing.SIGN_OFF,
+                        judge=True)
         for suit in fits:
             if suit >= 2:
                 letter = _SUIT_LETTER[suit]
@@ -611,6 +623,21 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                 if code is not None and _level(code) <= 3 and suit not in fits:
                     letter = _SUIT_LETTER[suit]
                     add(code, f"sum 23+, {letter}>=6", "rebid-suit", Forcing.NON_FORCING, judge=True)
+            # a long suit of my own and no fit, short of invitational values: a seven-card major with six
+            # losers is game opposite an opening; else rebid a six-card suit at the two level (seven at the
+            # three) to play, rather than pass partner's call (1C-1H-(X)-2C-2H)
+            for suit in ctx.natural[me]:
+                code = _cheapest(ctx, suit)
+                if code is None or suit in fits:
+                    continue
+                letter = _SUIT_LETTER[suit]
+                if suit >= 2 and bid_code(4, suit) >= code:
+                    add(bid_code(4, suit), f"{letter}>=7, losers -6, hcp 6+", "game", Forcing.SIGN_OFF,
+                        judge=True)
+                if _level(code) == 2:
+                    add(code, f"{letter}>=6, hcp 5+", "rebid-suit", Forcing.NON_FORCING, judge=True)
+                elif _level(code) == 3 and _level(code) < _GAME_LEVEL[suit]:
+                    add(code, f"{letter}>=7, hcp 5+", "rebid-suit", Forcing.NON_FORCING, judge=True)
             # invitational values or more, no fit, no notrump: a new suit, forcing, to find the contract
             named = {s for suits in ctx.natural for s in suits}
             for suit in (3, 2, 1, 0):
