@@ -135,7 +135,7 @@ def test_bbo_imp_traveller_with_a_wrong_value_is_reported() -> None:
 
 
 def test_kops_page_is_refused_by_name(oracles: Path) -> None:
-    page = oracles / "pbntools-real-tournaments" / "test_2_kops" / "PCH1003" / "h1.html"
+    page = oracles / "pbntools-real-tournaments" / "test_2_kops" / "PCH1003" / "roz.html"  # a list of boards
     with pytest.raises(RescoreError, match="a KOPS page"):
         rescore_file(page)
 

@@ -64,6 +64,8 @@ from tenace.tournament.rescore.pages import (
     rescore_bbo_tview,
     rescore_jfr,
     rescore_jfr_results,
+    rescore_kops_card,
+    rescore_kops_results,
 )
 from tenace.tournament.rescore.pbn import rescore_pbn
 from tenace.tournament.rescore.report import (
@@ -165,11 +167,14 @@ def rescore_text(
         return rescore_bbo(text, source=source, rounding=rounding)
     if kind == "kops-html":
         text = _decode_html(raw)
-        if re.search(r"<title>\s*ROZDANIE", text, re.IGNORECASE):  # a board's traveller ("ROZDANIE NR 1")
+        if _KOPS_TRAVELLER.search(text):  # a board's traveller ("ROZDANIE NR 1")
             return rescore_jfr(text, source=source, rounding=rounding, kops=True)
+        if _kops_page(text) is not None:  # alone: its percentages are taken as given
+            return _rescore_kops_page(text, source, rounding, None)
         raise RescoreError(
-            "a KOPS page that is not a traveller (a pair's score card, the results or a list): tenace "
-            "rescore reads KOPS traveller pages (ROZDANIE, p1.html ...), JFR and BBO pages, USEBIO and PBN",
+            "a KOPS page that is neither a traveller, a pair's score card nor the results list: tenace "
+            "rescore reads KOPS traveller pages (ROZDANIE, p1.html ...), score cards (h1.html) and results "
+            "(wyn.html), JFR and BBO pages, USEBIO and PBN",
             source=source,
         )
     if kind in ("html", "xml"):
@@ -228,7 +233,34 @@ def rescore_file(
                 text, source=str(file), rounding=rounding, travellers=_jfr_event_pages(file)
             )
         return rescore_jfr(text, source=str(file), rounding=rounding, sessions=_jfr_event_sessions(file))
+    if kind == "kops-html":
+        text = _decode_html(data)
+        if _kops_page(text) is not None:  # a score card or the results list: the event's travellers beside it
+            travellers = [(str(p), _decode_html(p.read_bytes())) for p in sorted(file.parent.iterdir())
+                          if re.fullmatch(r"p\d+\.html?", p.name, re.IGNORECASE)]
+            travellers = [(name, page) for name, page in travellers if _KOPS_TRAVELLER.search(page)]
+            return _rescore_kops_page(text, str(file), rounding, travellers or None)
     return rescore_text(data, source=str(file), rounding=rounding, vp_boards=vp_boards)
+
+
+_KOPS_TRAVELLER: Final = re.compile(r"<title>\s*ROZDANIE", re.IGNORECASE)
+
+
+def _kops_page(text: str) -> str | None:
+    """``"card"`` for a KOPS pair's score card (``WYNIKI PARY NR 1``), ``"results"`` for its results list
+    (``WYNIKI`` with a ``miejsce`` column), ``None`` otherwise."""
+    if re.search(r"<title>\s*WYNIKI\s+PARY", text, re.IGNORECASE):
+        return "card"
+    if re.search(r"<title>\s*WYNIKI\s*</title>", text, re.IGNORECASE) and "miejsce" in text:
+        return "results"
+    return None
+
+
+def _rescore_kops_page(text: str, source: str, rounding: Rounding | None,
+                       travellers: list[tuple[str, str]] | None) -> RescoreReport:
+    if _kops_page(text) == "card":
+        return rescore_kops_card(text, source=source, rounding=rounding, travellers=travellers)
+    return rescore_kops_results(text, source=source, rounding=rounding, travellers=travellers)
 
 
 _INIT_AJAX: Final = re.compile(r"initAjax\(\s*['\"]([^'\"]+?\.txt)['\"]\s*,\s*['\"]([\w-]+)['\"]")

@@ -1045,3 +1045,223 @@ def rescore_bbo_history(
                  "inferred from the points where no LIN file is beside the page"),)
     return RescoreReport(source, "bbo-html", "BBO", "scores", chosen, tuple(lines), tuple(participants),
                          settings, tuple(notes))
+
+
+# --- KOPS score cards and results list ---------------------------------------------------------------------
+
+
+def kops_event_values(
+    travellers: Sequence[tuple[str, str]],
+) -> tuple[dict[int, dict[str, Fraction | Decimal]], bool]:
+    """Tenace's value of each pair on each board of a KOPS event, from its traveller pages (``(name, text)``):
+    board -> pair -> the exact percentage (matchpoints: Law 78A, Neuberg-factored on a board with a Director's
+    row, the matchpoints rounded to 0.01 as KOPS does) or cross-IMPs averaged per comparison (Law 78B); a
+    Director's row (Law 12C2) as the traveller prints it (a ``Decimal``: taken as given). Also whether the
+    event is scored in IMPs."""
+    values: dict[int, dict[str, Fraction | Decimal]] = {}
+    imps = False
+    for name, text in travellers:
+        parsed = _jfr_board(text, name, kops=True)
+        imps = imps or parsed.cross
+        board = values.setdefault(parsed.number, {})
+        if parsed.cross:
+            real = [e for e in parsed.entries if isinstance(e, int)]
+            averages = iter(cross_imps_average(real)) if len(real) > 1 else iter([Fraction(0)] * len(real))
+        else:
+            scored = iter(score_board(parsed.entries, field=len(parsed.entries), factoring=Factoring.NEUBERG))
+            top = 2 * (len(parsed.entries) - 1)
+        for (cells, line), entry in zip(parsed.rows, parsed.entries, strict=True):
+            ns: Fraction | Decimal
+            ew: Fraction | Decimal
+            if parsed.cross:
+                if isinstance(entry, int):
+                    ns = next(averages)
+                    ew = -ns
+                else:
+                    ns = _html_number(cells[9] or "0", "ns imps", name, line)
+                    ew = _html_number(cells[10] or "0", "ew imps", name, line)
+            else:
+                s = next(scored)
+                if isinstance(entry, ArtificialAdjustedScore):
+                    ns = _html_number(cells[9], "ns percentage", name, line)
+                    ew = _html_number(cells[10], "ew percentage", name, line)
+                else:
+                    # KOPS rounds the factored matchpoints to 0.01 before it takes the percentage
+                    ns, ew = (
+                        Fraction(Rounding.HALF_UP.round(p * top / 100, 2)) * 100 / top if top else p
+                        for p in (s.ns_percentage, s.ew_percentage)
+                    )
+            board[cells[1]] = ns
+            board[cells[2]] = ew
+    return values, imps
+
+
+def _kops_value_check(quantity: str, printed: Decimal, ours: Fraction | Decimal | None, rounding: Rounding,
+                      why_missing: str) -> Check:
+    if ours is None:
+        return given(quantity, printed, why_missing)
+    if isinstance(ours, Decimal):
+        return given(quantity, printed, "a Director's adjusted score (Law 12C2), as the traveller shows it") \
+            if printed == ours else compare(quantity, printed, ours)
+    return compare(quantity, printed, rounding.round(ours, max(0, -int(printed.as_tuple().exponent))))
+
+
+def rescore_kops_card(
+    text: str,
+    *,
+    source: str = "<kops>",
+    rounding: Rounding | None = None,
+    travellers: Sequence[tuple[str, str]] | None = None,
+) -> RescoreReport:
+    """Re-score a KOPS pair's score card (``h1.html``, "WYNIKI PARY NR 1"): each row's score against Law 77
+    (from the pair's side: KOPS prints the pair's own score), and, with the event's traveller pages
+    (``(name, text)``), each board's percentage or IMPs against Tenace's own from the traveller
+    (:func:`kops_event_values`), and the card's result (``WYNIK``): the average of the board percentages, or
+    the sum of the IMPs, each as the card prints it (rounded to 0.01)."""
+    chosen = rounding or Rounding.HALF_UP
+    parser = _Rows()
+    parser.feed(text)
+    match = re.search(r"PARY\s+NR\s+(\d+)", parser.title, re.IGNORECASE)
+    if match is None:
+        raise RescoreError("a KOPS score card without its pair number (WYNIKI PARY NR n) in the title",
+                           source=source)
+    pair = match.group(1)
+    values, imps = kops_event_values(travellers) if travellers else ({}, False)
+    if not travellers:
+        imps = any(c.strip().upper() == "WYNIK" for _, cells, _ in parser.rows[:3] for c in cells)
+    quantity = "imps" if imps else "percentage"
+    missing = "the board's traveller page is not beside the card"
+    lines: list[LineReport] = []
+    ours_values: list[Fraction | Decimal] = []
+    total: tuple[Decimal, int] | None = None
+    opponent = "?"
+    for _, cells, line in parser.rows:
+        upper = [c.strip().upper() for c in cells]
+        last = next((c for c in reversed(cells) if c.strip()), "")
+        if "WYNIK" in upper and last.strip().upper() != "WYNIK" and total is None:
+            total = (_html_number(last, "result", source, line), line)  # the card's result
+            continue
+        tail = cells[-10:]
+        if len(cells) < 10 or not tail[0].isdigit() or tail[1].upper() not in ("NS", "EW"):
+            continue
+        board, side = int(tail[0]), tail[1].upper()
+        if len(cells) >= 14 and cells[-14].strip().isdigit():  # the first row against new opponents
+            opponent = cells[-14].strip()
+        checks: list[Check] = []
+        if tail[2].strip().lower() not in ("sędzia", "sedzia"):
+            contract = _jfr_contract(tail[2], tail[3], source, line)
+            ns = 0 if contract is None else _law77_ns(
+                contract, _tricks(contract, tail[5], source, line), vulnerability_for(board))
+            printed_score = tail[6] or tail[7]
+            if printed_score:
+                checks.append(compare("score", int(_html_number(printed_score, "score", source, line)),
+                                      ns if side == "NS" else -ns))
+        printed = _html_number(tail[8], quantity, source, line)
+        ours = values.get(board, {}).get(pair) if travellers else None
+        if ours is not None:
+            ours_values.append(ours)
+        checks.append(_kops_value_check(quantity, printed, ours, chosen, missing))
+        ns_pair, ew_pair = (pair, opponent) if side == "NS" else (opponent, pair)
+        lines.append(LineReport(board, ns_pair, ew_pair, tuple(checks)))
+    if not lines:
+        raise RescoreError("no rows (board, line, contract, ..., score, result) on the score card",
+                           source=source)
+    participants: tuple[ParticipantReport, ...] = ()
+    if total is not None:
+        printed_total, _ = total
+        if travellers and len(ours_values) == len(lines):
+            shown = [Fraction(v) for v in ours_values]
+            exact = sum(shown, Fraction(0)) if imps else sum(shown, Fraction(0)) / len(shown)
+            check = compare("total" if imps else "percentage", printed_total,
+                            chosen.round(exact, max(0, -int(printed_total.as_tuple().exponent))))
+        else:
+            check = given("total" if imps else "percentage", printed_total, missing)
+        participants = (ParticipantReport(pair, (check,)),)
+    settings = (
+        ("card", f"pair {pair}: "
+         + ("the sum of its boards' IMPs as printed (0.01)" if imps
+            else "the average of its board percentages as printed (0.01)")),
+        ("travellers", f"{len(travellers)} traveller pages beside the card" if travellers else "none beside"),
+    )
+    return RescoreReport(source, "kops-html", "KOPS", "cross-imps" if imps else "matchpoints", chosen,
+                         tuple(lines), participants, settings)
+
+
+
+def kops_pair_results(values: Mapping[int, Mapping[str, Fraction | Decimal]], imps: bool
+                      ) -> dict[str, Fraction]:
+    """Each pair's result from :func:`kops_event_values`: the average of its board percentages, or the sum
+    of its IMPs, from the exact values (as KOPS's cards and list add them up)."""
+    per_pair: dict[str, list[Fraction]] = {}
+    for board in values.values():
+        for pair, value in board.items():
+            per_pair.setdefault(pair, []).append(Fraction(value))
+    return {pair: sum(v, Fraction(0)) / (1 if imps else len(v)) for pair, v in per_pair.items()}
+
+
+def rescore_kops_results(
+    text: str,
+    *,
+    source: str = "<kops>",
+    rounding: Rounding | None = None,
+    travellers: Sequence[tuple[str, str]] | None = None,
+) -> RescoreReport:
+    """Re-score a KOPS results list (``wyn.html``): the places follow from the printed results (competition
+    ranking), and with the event's traveller pages (``(name, text)``) each pair's result (``%`` or ``WYNIK``)
+    is checked against Tenace's (:func:`kops_pair_results`) and its place against the places of Tenace's
+    results."""
+    chosen = rounding or Rounding.HALF_UP
+    parser = _Rows()
+    parser.feed(text)
+    header: list[str] | None = None
+    rows: list[tuple[str, int | None, Decimal]] = []
+    for _, cells, line in parser.rows:
+        lowered = [c.strip().lower() for c in cells]
+        if header is None:
+            if "miejsce" in lowered and "numer" in lowered:
+                header = lowered
+            continue
+        if len(cells) != len(header) or not cells[header.index("numer")].strip().isdigit():
+            continue
+        column = "%" if "%" in header else "wynik"
+        if column not in header:
+            raise RescoreError("a KOPS results list without a % or WYNIK column", source=source, lineno=line)
+        place_text = cells[header.index("miejsce")].strip()
+        place = int(place_text) if place_text.isdigit() else None
+        rows.append((cells[header.index("numer")].strip(), place,
+                     _html_number(cells[header.index(column)], "result", source, line)))
+    if not rows:
+        raise RescoreError("no pairs (miejsce, numer, ..., %) in the KOPS results list", source=source)
+    imps = header is not None and "%" not in header
+    ours: dict[str, Fraction] = {}
+    if travellers:
+        values, imps = kops_event_values(travellers)
+        ours = kops_pair_results(values, imps)
+    theirs_places = _rank_places({p: Fraction(v) for p, _, v in rows})
+    ours_places = _rank_places(ours) if ours else theirs_places
+    participants = []
+    checks: list[Check]
+    for pair, _, printed in rows:
+        checks = []
+        quantity = "total" if imps else "percentage"
+        if ours:
+            exact = ours.get(pair)
+            checks.append(compare(quantity, printed, None if exact is None else
+                                  chosen.round(exact, max(0, -int(printed.as_tuple().exponent)))))
+        else:
+            checks.append(given(quantity, printed, "the event's traveller pages are not beside the list"))
+        participants.append(ParticipantReport(pair, tuple(checks)))
+    results_differ = any(not c.agrees for p in participants for c in p.checks)
+    for i, (pair, place, _) in enumerate(rows):
+        if place is not None:
+            reason = None
+            if results_differ and theirs_places.get(pair) == place:
+                reason = "the place follows the list's own results (which differ where noted)"
+            place_check = compare("place", place, ours_places.get(pair), reason)
+            participants[i] = ParticipantReport(pair, (*participants[i].checks, place_check))
+    settings = (
+        ("results", "the sum of each pair's IMPs" if imps else "each pair's average board percentage"),
+        ("travellers", f"{len(travellers)} traveller pages beside the list" if travellers else "none beside"),
+    )
+    return RescoreReport(source, "kops-html", "KOPS", "cross-imps" if imps else "matchpoints", chosen, (),
+                         tuple(participants), settings)
