@@ -130,3 +130,15 @@ def test_a_failed_writer_connection_is_replaced(tmp_path: Path) -> None:
         assert live._writer is None
         live.append_many([("a", 1, 1, EVENTS[1]), ("a", 1, 2, EVENTS[2])])
         assert [r[2] for r in _rows(store)] == [0, 1, 2]
+
+
+def test_the_writer_writes_after_the_pool_lent_its_connection_for_reading(tmp_path: Path) -> None:
+    """The store's read-only transactions leave ``query_only`` on the pool's connection; the writer that takes
+    that connection must still write (a live table's first event failed with "readonly database")."""
+    with Store.open(f"sqlite:///{tmp_path / 'read-first.db'}") as store:
+        store.engine.pool.dispose()
+        live = LiveStore(store.engine)
+        _new(live, "a")
+        assert live.history("a")  # a read: the pooled connection is now query_only
+        live.append_many([("a", 1, 0, EVENTS[0])])
+        assert [r[2] for r in _rows(store)] == [0]
