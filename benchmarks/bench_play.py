@@ -16,7 +16,9 @@ it is on disk), optionally followed by settings after commas:
 * ``carding=none|standard|upside-down``: the defenders' signals (ignored by a version without signals);
 * ``layouts=facts``: the auction read only through what it showed (HCP, lengths, balance), without
   replaying the calls (no denials); ``layouts=free``: the auction ignored when dealing layouts;
-* ``budget=S``: the robots' time budget per card in seconds.
+* ``budget=S``: the robots' time budget per card in seconds;
+* ``line=on|off``: whether a defender leading to tricks 2-3 reads declarer's line (``READ_LINE`` in
+  :mod:`tenace.robots.play`; ignored by a version without it).
 
 e.g. ``--version .,carding=none``. Every version plays every deal in a subprocess of its own, with the
 revision's code (a ``git worktree`` under the temporary folder), four robots of the same version at the
@@ -85,7 +87,13 @@ if settings.get("layouts") in ("facts", "free"):
         layouts.auction_of = lambda ctx: {}
         import tenace.robots.play as play
         play.auction_of = layouts.auction_of
-print(json.dumps({"ready": sorted(kwargs)}), flush=True)
+taken = sorted(kwargs)
+if "line" in settings:
+    import tenace.robots.play as play
+    if hasattr(play, "READ_LINE"):
+        play.READ_LINE = settings["line"] == "on"
+        taken.append("line")
+print(json.dumps({"ready": taken}), flush=True)
 for line in sys.stdin:
     q = json.loads(line)
     board = Board(q["board"], Deal.from_pbn(q["deal"]))

@@ -321,3 +321,42 @@ def test_the_ruffer_reads_partner_s_suit_preference() -> None:
         total = sum(w for _, w in layouts)
         shares.append(sum(w for play, w in layouts if ace in play.deal[Seat.WEST]) / total)
     assert shares[1] > shares[0] + 0.1
+
+
+def test_against_a_king_lead_the_jack_encourages() -> None:
+    # A king is led from K-Q: third hand's jack sets the suit up, so with J-T-9-8-4 it encourages (the ten,
+    # its highest spot card); against any other lead the jack is no reason to (the four). (The robots' card,
+    # standard attitude; play3's seed-11 board 54, where West discouraged with J-T-9-8-4 under the king.)
+    hand = CardSet.from_pbn("JT984.Q3.K72.86")
+    led_king, led_low = Card.from_str("SK"), Card.from_str("S5")
+    declarer = Seat.SOUTH
+    king = situation(Seat.EAST, declarer, Seat.WEST, led_king, True, True)
+    low = situation(Seat.EAST, declarer, Seat.WEST, led_low, True, True)
+    assert king == Situation("attitude", Suit.SPADES, jack=True)
+    assert low == Situation("attitude", Suit.SPADES)
+    spades = hand.suit(Suit.SPADES)
+    assert king is not None and low is not None
+    assert max(spades, key=giver(king, hand, STANDARD)) == Card.from_str("ST")
+    assert max(spades, key=giver(low, hand, STANDARD)) == Card.from_str("S4")
+    assert max(spades, key=giver(king, hand, UPSIDE_DOWN)) == Card.from_str("S4")   # low encourages
+    # the read: after the king, the ten agrees with a holding with the jack, the four with one without
+    with_jack = CardSet.from_pbn("JT84.Q3.K72.865").bits
+    without = CardSet.from_pbn("T984.Q3.K72.865").bits
+    ten = reader({Seat.EAST: [Signal(king, Card.from_str("ST"), 0)]}, STANDARD)
+    four = reader({Seat.EAST: [Signal(king, Card.from_str("S4"), 0)]}, STANDARD)
+    assert (ten(Seat.EAST, with_jack), ten(Seat.EAST, without)) == (1.0, MISREAD)
+    assert (four(Seat.EAST, with_jack), four(Seat.EAST, without)) == (MISREAD, 1.0)
+    # after a low lead the jack says nothing: the ten disagrees with both holdings (no A, K or Q)
+    plain = reader({Seat.EAST: [Signal(low, Card.from_str("ST"), 0)]}, STANDARD)
+    assert plain(Seat.EAST, with_jack) == plain(Seat.EAST, without) == MISREAD
+
+
+def test_the_king_lead_s_jack_signal_is_found_in_the_play() -> None:
+    # West leads the heart king (4S by South); East follows with the ten from J-T-9: signals_of reads it as
+    # attitude after a king.
+    deal = Deal.from_pbn("N:QJ4.64.AKQ.KQJ63 765.JT9.JT95.T87 AKT98.872.64.A95 32.AKQ53.8732.42")
+    memory = Memory()
+    table = table_after(deal, "HK H4 HT H2", (Seat.WEST, memory))
+    position = position_from_view(table.view(Seat.WEST), memory)
+    assert Signal(Situation("attitude", Suit.HEARTS, jack=True), Card.from_str("HT"), 0) in signals_of(
+        position, Seat.EAST)

@@ -12,6 +12,8 @@ is let go for that sample).
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -54,6 +56,15 @@ DRAW_TRUMPS = True
 PARTNER_SUIT = 0.1
 """How many tricks on average an opening lead in a suit partner bid may give up to the best lead and still be
 chosen."""
+READ_LINE = False
+"""Whether a defender leading to tricks 2 to :data:`LINE_TRICKS` weighs the layouts by declarer's line so far
+(:func:`_line_weights`). Off: on seed 11's recorded games it changed one lead to tricks 2-3 in about thirty
+(for the better) at twice the CPU, and up to 10 s for one card (docs/robots.md, Figures)."""
+LINE_TRICKS = 3
+"""The last trick whose lead is chosen with declarer's line read."""
+LINE_SLIP = 0.3
+"""How much less likely a layout is, to a defender reading declarer's line, for each card declarer's side
+played that gives up a trick double dummy in that layout."""
 
 
 @dataclass(slots=True)
@@ -351,12 +362,68 @@ def _choose(legal: CardSet, solved: Sequence[tuple[SolvedPosition, float]],
     return max(legal, key=key)
 
 
+def _reading_line(position: Position, seat: Seat) -> bool:
+    """Whether ``seat`` reads declarer's line (:func:`_line_weights`): a defender on lead to tricks 2 to
+    :data:`LINE_TRICKS`."""
+    if not READ_LINE or seat.side is position.contract.declarer.side or not position.tricks:
+        return False
+    if len(position.tricks[-1][1]) != 4:
+        return False
+    return 2 <= len(position.tricks) + 1 <= LINE_TRICKS
+
+
+def _one_choice(state: Play) -> bool:
+    """Whether the legal cards of the player on turn are all equal double dummy for want of a choice: one
+    suit's cards with no card of another hand or of the trick in progress between them (touching, or touching
+    once the cards of the quitted tricks are gone)."""
+    legal = sorted(state.legal_cards(), key=lambda c: c.index)
+    if not legal:
+        return True
+    others = 0   # the cards of the other hands and of the trick in progress
+    for seat in SEATS:
+        if seat is not state.turn:
+            others |= state.hand(seat).bits
+    for card in state.cards[len(state.cards) - len(state.cards) % 4:]:
+        others |= 1 << card.index
+    for low, high in itertools.pairwise(legal):
+        between = ((1 << high.index) - 1) & ~((1 << (low.index + 1)) - 1)
+        if low.suit is not high.suit or others & between:
+            return False
+    return True
+
+
+def _line_weights(position: Position, layouts: list[tuple[Play, float]]) -> list[tuple[Play, float]]:
+    """The layouts weighed by declarer's line: a layout in which a card declarer chose (his own or dummy's,
+    among two or more legal cards) gives up a trick double dummy is :data:`LINE_SLIP` times less likely for
+    each such card. Declarer plays to take his tricks, so what he did (a suit played on, a trick ducked) and
+    did not do speaks about the hands he sees, his own among them (a soft read: a declarer who cannot see the
+    defenders' hands may err in any layout)."""
+    declarer = position.contract.declarer
+    past: list[tuple[int, Play, Card]] = []
+    for i, (play, _) in enumerate(layouts):
+        state = Play(play.deal, play.trump, play.leader, (), play.leads)
+        for card in play.cards:
+            if state.turn.side is declarer.side and not _one_choice(state):
+                past.append((i, state, card))
+            state = state.push_unchecked(card)
+    if not past:
+        return layouts
+    slips = [0] * len(layouts)
+    for (i, _, card), result in zip(past, solve_positions([state for _, state, _ in past]), strict=True):
+        if dict(result.cards).get(card, result.max_tricks) < result.max_tricks:
+            slips[i] += 1
+    return [(play, weight * LINE_SLIP ** slip) for (play, weight), slip in zip(layouts, slips, strict=True)]
+
+
 def _solve_until_settled(position: Position, samples: int, rng: random.Random, budget: float | None,
-                         likelihood: Callable[[Seat, int], float] | None = None
+                         likelihood: Callable[[Seat, int], float] | None = None,
+                         reweigh: Callable[[list[tuple[Play, float]]], list[tuple[Play, float]]] | None = None
                          ) -> list[tuple[SolvedPosition, float]]:
     first, most = effort(position, samples)
     start = time.perf_counter()
     layouts = sample_layouts(position, first, rng, likelihood)
+    if reweigh is not None:
+        layouts = reweigh(layouts)
     solved: list[tuple[SolvedPosition, float]] = []
     if budget is None:
         solved.extend(zip(solve_positions([p for p, _ in layouts]), [w for _, w in layouts], strict=True))
@@ -371,6 +438,8 @@ def _solve_until_settled(position: Position, samples: int, rng: random.Random, b
         if budget is not None and time.perf_counter() - start >= budget:
             break
         more = sample_layouts(position, min(step, most - len(solved)), rng, likelihood)
+        if reweigh is not None:
+            more = reweigh(more)
         solved.extend(zip(solve_positions([p for p, _ in more]), [w for _, w in more], strict=True))
     return solved
 
@@ -554,7 +623,8 @@ def choose_card(
     else:
         prefer = _preference(position, seat, carding) if carding is not None else None
     try:
-        solved = _solve_until_settled(position, samples, rng, budget, likelihood)
+        reweigh = functools.partial(_line_weights, position) if _reading_line(position, seat) else None
+        solved = _solve_until_settled(position, samples, rng, budget, likelihood, reweigh)
     except ValueError:  # nothing the robot saw can be squared with any layout (a bug, or a revoke): no guess
         return _lowest(list(legal)), []
     card = _partner_suit_lead(position, seat, legal, solved, prefer) or _choose(legal, solved, prefer)

@@ -1,7 +1,8 @@
 """Defensive signals, given and read as the partnership's carding says (the robots' card: standard).
 
 * **Attitude**: following to partner's lead, a high card encourages the suit (the robot holds its ace, king or
-  queen), the lowest discourages. A discard is an attitude signal in the suit discarded: the robot throws the
+  queen, or the jack when partner led the king: a king is led from K-Q, and the jack sets up the suit), the
+  lowest discourages. A discard is an attitude signal in the suit discarded: the robot throws the
   lowest card of a suit it does not want, or else a high card of one it does.
 * **Count**: following the first time declarer's side leads a suit, a high card shows an even number of
   cards in it (high-low), the lowest an odd number.
@@ -102,6 +103,8 @@ class Situation:
     notrump: bool = False
     trump: Suit | None = None
     """For ``"preference"`` (a lead for partner to ruff, in ``suit``): the trump suit."""
+    jack: bool = False
+    """For ``"attitude"``: partner led the king (from K-Q), so the jack encourages as well."""
 
 
 def situation(seat: Seat, declarer: Seat, leader: Seat, led: Card | None, holds_led: bool,
@@ -112,14 +115,16 @@ def situation(seat: Seat, declarer: Seat, leader: Seat, led: Card | None, holds_
     if not holds_led:
         return Situation("discard")
     if leader is seat.partner:
-        return Situation("attitude", led.suit)
+        return Situation("attitude", led.suit, jack=led.rank is Rank.KING)
     if first_round:
         return Situation("count", led.suit)
     return None
 
 
-def _likes(holding: CardSet) -> bool:
-    return any(card.rank in _HONOURS for card in holding)
+def _likes(holding: CardSet, jack: bool = False) -> bool:
+    """Whether the robot wants the suit of ``holding``: it holds the ace, king or queen (or the jack, when
+    ``jack``: partner led the king)."""
+    return any(card.rank in _HONOURS or (jack and card.rank is Rank.JACK) for card in holding)
 
 
 def _spot(card: Card) -> bool:
@@ -224,7 +229,7 @@ def giver(what: Situation, hand: CardSet, carding: Carding) -> Callable[[Card], 
             return 200.0 + (float(card.rank) if up else -float(card.rank))
         return ruff
     if what.kind == "attitude":
-        up = _likes(holding)
+        up = _likes(holding, what.jack)
     else:
         up = len(holding) % 2 == 0
     if not standard:
@@ -283,7 +288,7 @@ def _agrees(signal: Signal, holding: int, carding: Carding) -> bool | None:
     if signal.what.kind == "count":
         up = holding.bit_count() % 2 == 0
     else:
-        up = _likes(CardSet.from_bits(holding) - CardSet([card]))
+        up = _likes(CardSet.from_bits(holding) - CardSet([card]), signal.what.jack)
     if carding is not STANDARD:
         up = not up
     return lowest is not up
