@@ -58,6 +58,9 @@ def render(report: RescoreReport, *, limit: int | None = None) -> None:
         )
     if len(shown) < len(differences):
         out.print(f"... and {len(differences) - len(shown)} more (--json lists them all)")
+    if report.omitted.differing_checks:
+        out.print(f"... and {report.omitted.differing_checks} more on lines counted but not listed (a big "
+                  "file lists only its first differing lines, also in --json)")
     unexplained = len(report.unexplained())
     if unexplained:
         out.print(f"[bold red]{unexplained} unexplained difference(s).[/]")

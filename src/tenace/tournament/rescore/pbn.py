@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
@@ -17,7 +17,7 @@ from tenace.board import Vulnerability, vulnerability_for
 from tenace.contract import Contract
 from tenace.errors import BridgeError
 from tenace.formats.pbn import PBNGame, PBNTable, read_games
-from tenace.formats.pbn.tables import Cell
+from tenace.formats.pbn.tables import Cell, Column
 from tenace.formats.pbn.tags import SideValue
 from tenace.record import DealRecord
 from tenace.scoring.adjusted import ArtificialAdjustedScore, Award
@@ -36,6 +36,7 @@ from tenace.tournament.rescore.report import (
     _HUNDRED,
     Check,
     LineReport,
+    LineTally,
     ParticipantReport,
     RescoreError,
     RescoreReport,
@@ -80,6 +81,46 @@ def _cell_number(
         source=source,
         lineno=table.lineno or None,
     )
+
+
+_INDEXES: dict[tuple[Column, ...], dict[str, int]] = {}
+
+
+def _index(columns: tuple[Column, ...]) -> dict[str, int]:
+    """Each column's position by name, shared by every table with these columns (the last of two columns
+    of one name wins, as in :meth:`PBNTable.records`)."""
+    index = _INDEXES.get(columns)
+    if index is None:
+        if len(_INDEXES) > 1000:
+            _INDEXES.clear()
+        index = _INDEXES[columns] = {col.name: i for i, col in enumerate(columns)}
+    return index
+
+
+class _Cells(Mapping[str, Cell]):
+    """A table row's cells by column name, without a dict of its own per row (a big file has many rows)."""
+
+    __slots__ = ("_index", "_row")
+
+    def __init__(self, index: dict[str, int], row: tuple[Cell, ...]) -> None:
+        self._index = index
+        self._row = row
+
+    def __getitem__(self, key: str) -> Cell:
+        return self._row[self._index[key]]
+
+    def get(self, key: str, default: Cell | None = None) -> Cell | None:  # type: ignore[override]
+        i = self._index.get(key)
+        return default if i is None else self._row[i]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._index
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._index)
+
+    def __len__(self) -> int:
+        return len(self._index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +205,7 @@ def _row_law77(row: _Row, vulnerability: Vulnerability) -> int | None:
     return _law77_ns(contract, int(result), vulnerability)
 
 
-def _pbn_vulnerability(game: PBNGame) -> Vulnerability:
+def _pbn_vulnerability(game: PBNGame | _TableGame) -> Vulnerability:
     if game.record.vulnerability is not None:
         return game.record.vulnerability
     if game.record.number is not None:
@@ -172,11 +213,34 @@ def _pbn_vulnerability(game: PBNGame) -> Vulnerability:
     return Vulnerability.NONE
 
 
-def _rows(game: PBNGame, name: str, source: str) -> list[_Row]:
+class _TableRows(Sequence[_Row]):
+    """A table's rows as :class:`_Row` objects, made as they are read: a big file's boards do not each hold a
+    list of row objects."""
+
+    __slots__ = ("_index", "_source", "_table")
+
+    def __init__(self, table: PBNTable, source: str) -> None:
+        self._table = table
+        self._source = source
+        self._index = _index(table.columns)
+
+    def __len__(self) -> int:
+        return len(self._table.rows)
+
+    def __getitem__(self, i: int) -> _Row:  # type: ignore[override]
+        return _Row(_Cells(self._index, self._table.rows[i]), self._table, self._source)
+
+    def __iter__(self) -> Iterator[_Row]:
+        index, table, source = self._index, self._table, self._source
+        for row in table.rows:
+            yield _Row(_Cells(index, row), table, source)
+
+
+def _rows(game: PBNGame | _TableGame, name: str, source: str) -> Sequence[_Row]:
     table = game.table(name)
     if table is None:
-        return []
-    return [_Row(cells, table, source) for cells in table.records()]
+        return ()
+    return _TableRows(table, source)
 
 
 def _participant_id(row: _Row) -> str | None:
@@ -233,20 +297,86 @@ def _places_of(value: Decimal) -> int:
     return max(0, -int(value.as_tuple().exponent))
 
 
+_KEEP_ALL: Final = 20_000
+"""A file with at most this many ScoreTable rows lists every line in its report; a bigger one lists only
+its first :data:`_DETAIL` differing lines and counts the others (agreeing or not)."""
+_DETAIL: Final = 1_000
+
+_CHECKS: dict[Check, Check] = {}
+
+
+def _shared(check: Check) -> Check:
+    """One object for equal checks: most lines of a file repeat the same few values ("2.0" against "2.0")."""
+    if len(_CHECKS) > 100_000:
+        _CHECKS.clear()
+    return _CHECKS.setdefault(check, check)
+
+
+class _Lines:
+    """The lines of a report as they are made: every line of a file of up to :data:`_KEEP_ALL` rows; of a
+    bigger one the first :data:`_DETAIL` differing lines, the others only counted (:class:`LineTally`), so
+    the report of a big file takes the memory of its differences, not of its rows."""
+
+    def __init__(self, rows: int) -> None:
+        self.keep_all = rows <= _KEEP_ALL
+        self.kept: list[LineReport] = []
+        self.differing = 0
+        self.tally = [0, 0, 0, 0, 0, 0]  # lines, agreeing, documented, differing checks, unexplained, checks
+
+    def append(self, line: LineReport) -> None:
+        checks = tuple(_shared(c) for c in line.checks)
+        line = LineReport(line.board, sys.intern(line.ns), sys.intern(line.ew), checks, line.round,
+                          None if line.table is None else sys.intern(line.table), line.note)
+        agrees = line.agrees
+        if self.keep_all or (not agrees and self.differing < _DETAIL):
+            self.differing += not agrees
+            self.kept.append(line)
+            return
+        tally = self.tally
+        tally[0] += 1
+        tally[5] += len(checks)
+        if agrees:
+            tally[1] += 1
+            return
+        differing = [c for c in checks if not c.agrees]
+        unexplained = sum(1 for c in differing if not c.documented)
+        tally[2] += not unexplained
+        tally[3] += len(differing)
+        tally[4] += unexplained
+
+    def omitted(self) -> LineTally:
+        lines, agreeing, documented, differing, unexplained, checks = self.tally
+        return LineTally(lines, agreeing, documented, differing, unexplained, checks)
+
+    def notes(self) -> tuple[str, ...]:
+        lines, agreeing, _, differing, _, _ = self.tally
+        if not lines:
+            return ()
+        return (
+            f"a big file: {len(self.kept)} lines listed (its first {self.differing} differing lines), "
+            f"{lines} more counted but not listed ({agreeing} agree; {lines - agreeing} differ, "
+            f"with {differing} differing values)",
+        )
+
+
+_Scored = tuple["PBNGame | _TableGame", Sequence[_Row], list[Entry], tuple[BoardScore, ...]]
+"""A board scored: its game, rows, entries and each row's score."""
+
+
 class _PBNScores:
     """The boards of a PBN file with ScoreTables, and its TotalScoreTable."""
 
-    def __init__(self, games: Sequence[PBNGame], source: str, rounding: Rounding | None) -> None:
+    def __init__(self, games: Sequence[PBNGame | _TableGame], source: str, rounding: Rounding | None) -> None:
         self.games = games
         self.source = source
-        self.program = _pbn_program(games)
+        self.program = _pbn_program([g for g in games[:1] if isinstance(g, PBNGame)])
         default = Rounding.HALF_UP if self.program.lower().startswith("ruter") else Rounding.HALF_EVEN
         self.rounding = rounding or default
         self.event = next((g.tag("Event") for g in games if g.tag("Event")), None)
         self.boards = [
             (g, _rows(g, "ScoreTable", source)) for g in games if g.table("ScoreTable") is not None
         ]
-        self.totals: list[_Row] = []
+        self.totals: Sequence[_Row] = ()
         for g in games:
             if g.table("TotalScoreTable") is not None:
                 self.totals = _rows(g, "TotalScoreTable", source)
@@ -255,7 +385,7 @@ class _PBNScores:
     def columns(self) -> set[str]:
         return {c.name for g, _ in self.boards for c in (g.table("ScoreTable") or PBNTable("", ())).columns}
 
-    def number(self, game: PBNGame) -> int:
+    def number(self, game: PBNGame | _TableGame) -> int:
         if game.record.number is None:
             raise RescoreError(
                 "a board with a ScoreTable has no Board number",
@@ -273,7 +403,7 @@ class _PBNScores:
         law77 = _row_law77(row, vulnerability)
         return None if law77 is None else compare("score", entry, law77)
 
-    def entries(self, game: PBNGame, rows: Sequence[_Row]) -> list[Entry]:
+    def entries(self, game: PBNGame | _TableGame, rows: Sequence[_Row]) -> list[Entry]:
         out = []
         for row in rows:
             entry = _row_entry(row)
@@ -295,18 +425,14 @@ class _PBNScores:
         board by board: the way that agrees with more of the printed values on the short boards without
         artificial scores; Neuberg when no such board tells."""
         field = max((len(rows) for _, rows in self.boards), default=0)
-        neuberg = self._matchpoints(field, Factoring.NEUBERG)
-        plain = self._matchpoints(field, Factoring.NONE)
         short = {
             self.number(game)
             for game, rows in self.boards
             if len(rows) < field and all(isinstance(_row_entry(row), int) for row in rows)
         }
-
-        def agreeing(report: RescoreReport) -> int:
-            return sum(c.agrees for line in report.lines if line.board in short for c in line.checks)
-
-        votes = (agreeing(neuberg), agreeing(plain))
+        neuberg, neuberg_votes = self._matchpoints(field, Factoring.NEUBERG, short)
+        plain, plain_votes = self._matchpoints(field, Factoring.NONE, short)
+        votes = (neuberg_votes, plain_votes)
         if votes[1] > votes[0]:
             chosen = plain
             how = f"per event: short boards keep their own top (detected on {len(short)} boards)"
@@ -331,25 +457,31 @@ class _PBNScores:
             chosen.participants,
             settings,
             chosen.notes,
+            chosen.omitted,
         )
 
-    def _matchpoints(self, field: int, factoring: Factoring) -> RescoreReport:
-        boards = []
+    def _scored(self, field: int, factoring: Factoring) -> Iterator[_Scored]:
+        """Each board scored, one at a time (a big file's scores are not all held at once)."""
         for game, rows in self.boards:
             entries = self.entries(game, rows)
-            boards.append((game, rows, entries, score_board(entries, field=field, factoring=factoring)))
+            yield game, rows, entries, tuple(score_board(entries, field=field, factoring=factoring))
+
+    def _matchpoints(self, field: int, factoring: Factoring, short: set[int]) -> tuple[RescoreReport, int]:
+        """The report under ``factoring``, and how many values agree on the ``short`` boards."""
         convention = self._mp_convention(
-            [(row, s) for _, rows, _, scored in boards for row, s in zip(rows, scored, strict=True)]
+            (row, s) for _, rows, _, scored in self._scored(field, factoring)
+            for row, s in zip(rows, scored, strict=True)
         )
         shown = _MP_CONVENTIONS[convention]
-        lines: list[LineReport] = []
+        lines = self._lines()
+        votes = 0
         results: dict[int, list[TableResult]] = {}
         delta: dict[str, Fraction] = {}
-        for game, rows, entries, scored in boards:
+        for game, rows, entries, scored in self._scored(field, factoring):
             number = self.number(game)
             results[number] = []
             for row, entry, s in zip(rows, entries, scored, strict=True):
-                ns_pair, ew_pair = _pair_id(row, "NS"), _pair_id(row, "EW")
+                ns_pair, ew_pair = sys.intern(_pair_id(row, "NS")), sys.intern(_pair_id(row, "EW"))
                 results[number].append(TableResult(ns_pair, ew_pair, entry))
                 reason = self.known(number, ns_pair)
                 checks: list[Check] = []
@@ -378,6 +510,8 @@ class _PBNScores:
                     if printed is not None:
                         places = _places_of(printed)
                         checks.append(compare(quantity, printed, self.rounding.round(exact, places), reason))
+                if number in short:
+                    votes += sum(c.agrees for c in checks)
                 lines.append(LineReport(number, ns_pair, ew_pair, tuple(checks), table=row.text("Table")))
         event = score_event(results, field=field, factoring=factoring)
         ours: dict[str, tuple[Fraction, Fraction, int]] = {}
@@ -398,29 +532,38 @@ class _PBNScores:
             ("field", str(field)),
             ("mp", _MP_DESCRIPTIONS[convention]),
         )
-        return self._report("matchpoints", lines, participants, settings)
+        return self._report("matchpoints", lines, participants, settings), votes
 
-    def _mp_convention(self, rows: Sequence[tuple[_Row, BoardScore]]) -> str:
+    def _mp_convention(self, rows: Iterable[tuple[_Row, BoardScore]]) -> str:
         """What the MP columns hold: the convention that agrees with the most printed values (Ruter centres
         its units; other programs print units or matchpoints)."""
+        counts = dict.fromkeys(_MP_CONVENTIONS, 0)
+        for row, s in rows:
+            for column, units in (("MP_NS", s.ns), ("MP_EW", s.ew)):
+                printed = row.number(column)
+                if printed is not None:
+                    places = _places_of(printed)
+                    for convention, shown in _MP_CONVENTIONS.items():
+                        counts[convention] += printed == self.rounding.round(shown(units, Fraction(s.top)),
+                                                                             places)
         best, best_count = "centred", -1
-        for convention, shown in _MP_CONVENTIONS.items():
-            count = 0
-            for row, s in rows:
-                for column, units in (("MP_NS", s.ns), ("MP_EW", s.ew)):
-                    printed = row.number(column)
-                    if printed is not None:
-                        value = self.rounding.round(shown(units, Fraction(s.top)), _places_of(printed))
-                        count += printed == value
+        for convention, count in counts.items():  # the first of equal counts, in the order above
             if count > best_count:
                 best, best_count = convention, count
         return best
 
-    def _report(self, method: str, lines: Sequence[LineReport], participants: tuple[ParticipantReport, ...],
+    def _report(self, method: str, lines: Sequence[LineReport] | _Lines,
+                participants: tuple[ParticipantReport, ...],
                 settings: tuple[tuple[str, str], ...]) -> RescoreReport:
         """The report of this file under ``method``, with its lines, participants and the settings used."""
+        if isinstance(lines, _Lines):
+            return RescoreReport(self.source, "pbn", self.program, method, self.rounding, tuple(lines.kept),
+                                 participants, settings, lines.notes(), lines.omitted())
         return RescoreReport(self.source, "pbn", self.program, method, self.rounding, tuple(lines),
                              participants, settings)
+
+    def _lines(self) -> _Lines:
+        return _Lines(sum(len(rows) for _, rows in self.boards))
 
     def total_rows(
         self,
@@ -519,7 +662,7 @@ class _PBNScores:
         ]
         convention = self._mp_convention(aliased)
         shown = _MP_CONVENTIONS[convention]
-        lines: list[LineReport] = []
+        lines = self._lines()
         raw: dict[str, Fraction] = {}
         available: dict[str, int] = {}
         played: dict[str, int] = {}
@@ -578,7 +721,7 @@ class _PBNScores:
     # -- Butler --
 
     def butler(self) -> RescoreReport:
-        lines: list[LineReport] = []
+        lines = self._lines()
         earned: dict[str, Fraction] = {}
         played: dict[str, int] = {}
         for game, rows in self.boards:
@@ -954,32 +1097,57 @@ _TABLE_GAME_TAGS: Final = frozenset({"Event", "Board", "Application", "Generator
 that has one; the program's name comes from the first game)."""
 
 
-def _table_game(game: PBNGame) -> PBNGame:
-    """A game with a score table, cut down to what re-scoring reads in it: the board number and
-    vulnerability, the few tags :data:`_TABLE_GAME_TAGS` names, and its ScoreTable and TotalScoreTable (not
-    the deal, the auction and play, the other tags and tables such as a double-dummy OptimumResultTable)."""
-    record = DealRecord(number=game.record.number, vulnerability=game.record.vulnerability)
-    return replace(
-        game,
-        record=record,
-        tags=tuple(tag for tag in game.tags if tag.name in _TABLE_GAME_TAGS),
-        values=_NO_VALUES,
-        tables=tuple(t for t in game.tables if t.name in ("ScoreTable", "TotalScoreTable")),
-        auction=None,
-        play=None,
-        problems=(),
-        comments=(),
-    )
+class _TableRecord:
+    """The board number and vulnerability of a game with a score table (what re-scoring reads of its deal)."""
+
+    __slots__ = ("number", "vulnerability")
+
+    def __init__(self, number: int | None, vulnerability: Vulnerability | None) -> None:
+        self.number = number
+        self.vulnerability = vulnerability
 
 
-def _kept_games(data: str | bytes | Path, source: str) -> tuple[list[PBNGame | _ScoreGame], int]:
+class _TableGame:
+    """A game with a score table, cut down to what re-scoring reads in it, with the game's interface
+    (:meth:`tag`, :meth:`table`, ``record``, ``lineno``): the board number and vulnerability, the few tags
+    :data:`_TABLE_GAME_TAGS` names, and its ScoreTable and TotalScoreTable (not the deal, the auction and
+    play, the other tags and tables such as a double-dummy OptimumResultTable). Equal cells and column lists
+    of different games are one object (``shared``): most cells of a results file repeat (pairs, contracts,
+    scores), so a big file's tables take little more than a pointer a cell."""
+
+    __slots__ = ("lineno", "record", "tables", "tags")
+
+    def __init__(self, game: PBNGame, shared: dict[object, object]) -> None:
+        self.lineno = game.lineno
+        self.record = _TableRecord(game.record.number, game.record.vulnerability)
+        self.tags = tuple(
+            (tag.name, sys.intern(tag.value)) for tag in game.tags if tag.name in _TABLE_GAME_TAGS
+        )
+
+        def compact(table: PBNTable) -> PBNTable:
+            columns = shared.setdefault(table.columns, table.columns)
+            rows = tuple(tuple(shared.setdefault(cell, cell) for cell in row) for row in table.rows)
+            return PBNTable(table.name, columns, rows, table.lineno)  # type: ignore[arg-type]
+
+        self.tables = tuple(compact(t) for t in game.tables if t.name in ("ScoreTable", "TotalScoreTable"))
+
+    def tag(self, name: str) -> str | None:
+        return next((value for key, value in self.tags if key == name), None)
+
+    def table(self, name: str) -> PBNTable | None:
+        return next((t for t in self.tables if t.name == name), None)
+
+
+def _kept_games(data: str | bytes | Path, source: str
+                ) -> tuple[list[PBNGame | _TableGame | _ScoreGame], int]:
     """The games re-scoring needs, read one at a time and each cut down to what re-scoring looks at, so a
     big file takes the memory of its results, not of its games: the first game (the program's name), the
     games with score tables (without their auction and play), and of the others those with a Score tag
     (only the tags and values :data:`_SCORE_TAGS` names, and the record's contract and result). Also how
     many games were left out (games without a Score tag, which the report counts)."""
-    kept: list[PBNGame | _ScoreGame] = []
+    kept: list[PBNGame | _TableGame | _ScoreGame] = []
     left_out = 0
+    shared: dict[object, object] = {}
     for game in read_games(data, source=source):
         has_table = any(t.name in ("ScoreTable", "TotalScoreTable") for t in game.tables)
         if not (has_table or not kept or game.tag("Score")):
@@ -989,7 +1157,7 @@ def _kept_games(data: str | bytes | Path, source: str) -> tuple[list[PBNGame | _
             record = replace(game.record, calls=None, play=())
             kept.append(replace(game, record=record, auction=None, play=None, problems=()))
         elif has_table:
-            kept.append(_table_game(game))
+            kept.append(_TableGame(game, shared))
         else:
             kept.append(_ScoreGame(game))
     return kept, left_out
@@ -1007,10 +1175,13 @@ def rescore_pbn(
     :raises RescoreError: if the file has no ScoreTable or a table cell that should be a number is not.
     """
     games, left_out = _kept_games(data, source)
-    scores = _PBNScores([g for g in games if isinstance(g, PBNGame)], source, rounding)
+    scores = _PBNScores([g for g in games if not isinstance(g, _ScoreGame)], source, rounding)
     if not scores.boards:
         if any(game.tag("Score") for game in games):
-            return _rescore_score_tags(games, source, rounding, _program_of(data), left_out)
+            # a game with only a TotalScoreTable holds no Score tag of its own: counted as not checked
+            scored = [g for g in games if not isinstance(g, _TableGame)]
+            return _rescore_score_tags(scored, source, rounding, _program_of(data),
+                                       left_out + len(games) - len(scored))
         raise RescoreError(
             "no ScoreTable and no Score tag in this PBN file: nothing to re-score", source=source
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import decimal
 import enum
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -52,7 +53,14 @@ class Rounding(enum.Enum):
         >>> Rounding.HALF_EVEN.round(Fraction(253, 20), 1), Rounding.HALF_UP.round(Fraction(165, 2), 0)
         (Decimal('12.6'), Decimal('83'))
         """
-        return rounded(value, places, self.mode)
+        return _rounded(value, places, self.mode)
+
+
+@functools.lru_cache(maxsize=8192)
+def _rounded(value: Fraction | int, places: int, mode: str) -> Decimal:
+    """:func:`rounded`, remembered: a results file prints the same few values on most of its lines (the
+    result depends only on the value, so ``2`` and ``Fraction(2)`` may share it)."""
+    return rounded(value, places, mode)
 
 
 # --- the report --------------------------------------------------------------------------------------------
@@ -177,12 +185,28 @@ class Difference:
 
 
 @dataclass(frozen=True, slots=True)
+class LineTally:
+    """Traveller lines that were checked and counted but are not listed in :attr:`RescoreReport.lines`: a
+    big file lists only its first differing lines (see docs/rescore.md, "Big files")."""
+
+    lines: int = 0
+    agreeing: int = 0
+    documented: int = 0
+    """Lines that differ only where the difference is documented."""
+    differing_checks: int = 0
+    """Values that differ on the lines counted here (documented or not)."""
+    unexplained: int = 0
+    """Values that differ without a documented reason on the lines counted here."""
+    checks: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class RescoreReport:
     """Everything Tenace checked in one file, and how it scored it."""
 
     source: str
     format: str
-    """``"usebio"``, ``"pbn"``, ``"jfr-html"``, ``"bbo-html"``."""
+    """``"usebio"``, ``"pbn"``, ``"jfr-html"``, ``"kops-html"``, ``"bbo-html"``."""
     program: str
     method: str
     """``"matchpoints"``, ``"butler"``, ``"cross-imps"``, ``"teams-vp"``."""
@@ -192,6 +216,8 @@ class RescoreReport:
     settings: tuple[tuple[str, str], ...] = ()
     """Other settings used, each as ``(name, value)`` (factoring, field, boards per match, ...)."""
     notes: tuple[str, ...] = ()
+    omitted: LineTally = LineTally()
+    """Lines checked but not listed (a big file lists its first differing lines and counts the rest)."""
 
     def differences(self) -> tuple[Difference, ...]:
         out: list[Difference] = []
@@ -208,7 +234,7 @@ class RescoreReport:
     @property
     def exit_code(self) -> int:
         """0 when everything agrees or every difference is documented, 1 otherwise."""
-        return 1 if self.unexplained() else 0
+        return 1 if self.omitted.unexplained or self.unexplained() else 0
 
     def summary(self) -> dict[str, int]:
         def count(items: Sequence[LineReport] | Sequence[ParticipantReport]) -> tuple[int, int, int]:
@@ -220,19 +246,25 @@ class RescoreReport:
 
         la, ld, ldoc = count(self.lines)
         pa, pd, pdoc = count(self.participants)
-        return {
-            "lines": len(self.lines),
-            "lines_agreeing": la,
-            "lines_differing": ld,
-            "lines_documented": ldoc,
+        more = self.omitted
+        out = {
+            "lines": len(self.lines) + more.lines,
+            "lines_agreeing": la + more.agreeing,
+            "lines_differing": ld + more.lines - more.agreeing,
+            "lines_documented": ldoc + more.documented,
             "participants": len(self.participants),
             "participants_agreeing": pa,
             "participants_differing": pd,
             "participants_documented": pdoc,
             "checks": sum(len(line.checks) for line in self.lines)
-            + sum(len(p.checks) for p in self.participants),
-            "unexplained": len(self.unexplained()),
+            + sum(len(p.checks) for p in self.participants)
+            + more.checks,
+            "unexplained": len(self.unexplained()) + more.unexplained,
         }
+        if more.lines:
+            out["lines_listed"] = len(self.lines)
+            out["differences_not_listed"] = more.differing_checks
+        return out
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON form (``"version"``: :data:`SCHEMA_VERSION`; see docs/rescore.md)."""
