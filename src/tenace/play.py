@@ -327,6 +327,7 @@ class Play:
         winners = list(old["_winners"])
         trick = list(before[n - n % 4:])
         added: list[Card] = []
+        trump, leads = self.trump, self.leads
         k = start
         while k < stop and n < 51:
             event = events[k]
@@ -350,8 +351,17 @@ class Play:
             if n % 4:  # Law 44B: the others play in rotation
                 turn = _SEATS[(i + 1) % 4]
             else:  # Law 44G: four cards make the trick, and its winner leads to the next
-                winners.append(_trick(led, tuple(trick)).winner(self.trump))
-                led = turn = self._leader_of(len(winners), winners)
+                best = 0  # as Trick.winner: the highest trump (Law 44E), else the highest of the suit led
+                top = trick[0]
+                for j in (1, 2, 3):
+                    other = trick[j]
+                    if other.suit is top.suit:
+                        if other.index > top.index:
+                            best, top = j, other
+                    elif other.suit is trump:
+                        best, top = j, other
+                winners.append(_SEATS[(_INDEX[led] + best) % 4])
+                led = turn = self._leader_of(len(winners), winners) if leads else winners[-1]
                 trick = []
         if k == start:
             return self, k

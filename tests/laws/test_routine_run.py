@@ -79,7 +79,8 @@ def test_a_run_of_cards_is_the_cards_one_by_one(data: st.DataObject, deal: objec
     routine."""
     board = Board(number, typing.cast(Deal, deal))
     t = Table.new(board, Regulations(policy=policy))
-    t = calls(t, f"{board.dealer.value}:3NT {board.dealer.lho.value}:P {board.dealer.partner.value}:P "
+    bid = data.draw(st.sampled_from(["3NT", "4S", "4H", "5D", "5C"]))  # trumps or none (Laws 44E, 44F)
+    t = calls(t, f"{board.dealer.value}:{bid} {board.dealer.lho.value}:P {board.dealer.partner.value}:P "
                  f"{board.dealer.rho.value}:P")
     assert t.play is not None
     events: list[Event] = []

@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Iterable
 
 from tenace.board import Board, Vulnerability
 from tenace.calls import Bid
-from tenace.cards import DECK
+from tenace.cards import DECK, Card
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.formats.pbn.auction_section import AuctionEntry
@@ -263,19 +264,12 @@ _PLAYED: dict[Seat, tuple[CardPlayed, ...]] = {
 a replay shares these 208 instead of making one per card."""
 
 
-def _played(deal: Deal) -> list[CardPlayed]:
-    """Each card of ``deal`` played from the seat holding it, by :attr:`Card.index
-    <tenace.cards.Card.index>`."""
-    played: list[CardPlayed] = list(_PLAYED[Seat.NORTH])
-    for seat in Seat:
-        mine = _PLAYED[seat]
-        bits = deal[seat].bits
-        while bits:
-            low = bits & -bits
-            index = low.bit_length() - 1
-            played[index] = mine[index]
-            bits ^= low
-    return played
+def _played(deal: Deal, cards: Iterable[Card]) -> list[Event]:
+    """Each of ``cards`` played from the seat of ``deal`` holding it."""
+    north, east, south = deal[Seat.NORTH].bits, deal[Seat.EAST].bits, deal[Seat.SOUTH].bits
+    n, e, s, w = (_PLAYED[seat] for seat in Seat)
+    return [n[i] if north >> i & 1 else e[i] if east >> i & 1 else s[i] if south >> i & 1 else w[i]
+            for i in (card.index for card in cards)]
 
 
 def table_from_record(record: DealRecord, regulations: Regulations | None = None) -> Table:
@@ -328,8 +322,7 @@ def table_from_record(record: DealRecord, regulations: Regulations | None = None
             except (ImpossibleActionError, UnlawfulActionError) as exc:
                 raise RecordReplayError(f"{what}): {exc}") from None
         n += 1
-    played = _played(record.deal)
-    cards: list[Event] = [played[card.index] for card in record.play]
+    cards = _played(record.deal, record.play)
     n = 0
     while n < len(cards):
         if table.phase is Phase.ENDED:
