@@ -113,6 +113,8 @@ class Play:
                             ("_revokes", ()), ("_tricks", None), ("_led", leader), ("_current", None),
                             ("_turn", leader), ("_legal", None)):
             store(self, name, value)
+        if not cards:  # the play before the opening lead: all set above
+            return
         state: Play = self
         for card in cards:
             state = state.push(card)
