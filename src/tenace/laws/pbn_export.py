@@ -301,7 +301,9 @@ def table_from_record(record: DealRecord, regulations: Regulations | None = None
     seat = board.dealer
     calls: list[Event] = []
     for annotated in record.calls or ():
-        seat = seat.rotate(len([m for m in (annotated.annotation or "").split() if m == "^S"]))
+        annotation = annotated.annotation
+        if annotation and "^S" in annotation:  # each ^S skips a seat
+            seat = seat.rotate(annotation.split().count("^S"))
         calls.append(CallMade(seat, annotated.call, annotated.alert, annotated.explanation))
         seat = seat.lho
     n = 0
