@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Protocol
 
 from tenace.cards import Card, CardSet, Suit
 from tenace.contract import Contract
@@ -15,6 +15,7 @@ from tenace.seats import SEATS, Seat, Side
 _EMPTY: Final = CardSet()
 _SEATS: Final = SEATS
 _INDEX: Final[dict[Seat, int]] = {seat: i for i, seat in enumerate(SEATS)}
+_SUIT_MASK: Final = (1 << 13) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +113,8 @@ class Play:
                             ("_revokes", ()), ("_tricks", None), ("_led", leader), ("_current", None),
                             ("_turn", leader), ("_legal", None)):
             store(self, name, value)
+        if not cards:  # the play before the opening lead: all set above
+            return
         state: Play = self
         for card in cards:
             state = state.push(card)
@@ -149,7 +152,7 @@ class Play:
             object.__setattr__(self, "_tricks", tricks)
         return tricks
 
-    def _leader_of(self, index: int, winners: tuple[Seat, ...]) -> Seat:
+    def _leader_of(self, index: int, winners: Sequence[Seat]) -> Seat:
         """The leader of trick ``index`` (from 0): the previous trick's winner (Law 44G) unless a lead out of
         turn stood there."""
         for trick, seat in self.leads:
@@ -309,6 +312,86 @@ class Play:
         if revoke:
             values["_revokes"] = (*old["_revokes"], n - 1)
         return new
+
+
+    def _push_run(self, events: Sequence[_Played], start: int, stop: int) -> tuple[Play, int]:
+        """The play after ``events[start:k]``, the longest run of them (``k <= stop``) in which each card
+        comes from the seat on turn (``event.seat``) and follows suit (Law 44C), ending before the last card
+        of the play; and ``k``. The same play as pushing them one by one with :meth:`push`, built once: a
+        replay of a known record (:meth:`tenace.laws.table.Table.routine_run`) need not make a play per card.
+        """
+        old = self.__dict__
+        before: tuple[Card, ...] = old["cards"]
+        n = len(before)
+        held = [hand.bits for hand in old["_remaining"]]
+        turn: Seat = old["_turn"]
+        led: Seat = old["_led"]
+        winners = list(old["_winners"])
+        trick = list(before[n - n % 4:])
+        added: list[Card] = []
+        trump, leads = self.trump, self.leads
+        k = start
+        while k < stop and n < 51:
+            event = events[k]
+            if event.seat is not turn:
+                break
+            card = event.card
+            i = _INDEX[turn]
+            bits = held[i]
+            bit = 1 << card.index
+            if not bits & bit:
+                break
+            if trick:  # Law 44C: a card of the suit led when he has one
+                mask = _SUIT_MASK << (trick[0].index // 13 * 13)
+                if bits & mask and not bit & mask:
+                    break
+            held[i] = bits ^ bit
+            added.append(card)
+            trick.append(card)
+            n += 1
+            k += 1
+            if n % 4:  # Law 44B: the others play in rotation
+                turn = _SEATS[(i + 1) % 4]
+            else:  # Law 44G: four cards make the trick, and its winner leads to the next
+                best = 0  # as Trick.winner: the highest trump (Law 44E), else the highest of the suit led
+                top = trick[0]
+                for j in (1, 2, 3):
+                    other = trick[j]
+                    if other.suit is top.suit:
+                        if other.index > top.index:
+                            best, top = j, other
+                    elif other.suit is trump:
+                        best, top = j, other
+                winners.append(_SEATS[(_INDEX[led] + best) % 4])
+                led = turn = self._leader_of(len(winners), winners) if leads else winners[-1]
+                trick = []
+        if k == start:
+            return self, k
+        new = object.__new__(Play)
+        values = new.__dict__
+        values.update(old)
+        values["cards"] = (*before, *added)
+        values["_remaining"] = tuple(
+            hand if hand.bits == bits else _cardset(bits)
+            for hand, bits in zip(old["_remaining"], held, strict=True)
+        )
+        values["_winners"] = tuple(winners)
+        values["_tricks"] = None  # built again on first use
+        values["_current"] = None
+        values["_legal"] = None
+        values["_led"] = led
+        values["_turn"] = turn
+        return new, k
+
+
+class _Played(Protocol):
+    """A card played from a seat (:class:`tenace.laws.events.CardPlayed`, which the core does not import)."""
+
+    @property
+    def seat(self) -> Seat: ...
+
+    @property
+    def card(self) -> Card: ...
 
 
 def _cardset(bits: int) -> CardSet:

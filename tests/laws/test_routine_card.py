@@ -1,5 +1,8 @@
 """The short routes for routine events give exactly the table the full route gives.
 
+(A run of routine events at once, ``Table.routine_run``, is switched off with them; its own tests are in
+``test_routine_run``.)
+
 A routine card (``Table._routine_card`` and ``play_period._routine``: a card in turn that follows suit while
 nothing of Laws 45-64 is in progress) and a routine call (``Table._routine_call`` and
 ``auction_period.routine_call``: a sufficient call in rotation while nothing of Laws 25-39 is in progress,
@@ -45,6 +48,7 @@ def _full_route() -> Iterator[None]:
         mock.patch.object(Table, "_routine_call", lambda self, event, at: None),
         mock.patch.object(play_period, "_routine", lambda state, event: None),
         mock.patch.object(auction_period_module, "routine_call", lambda state, event: None),
+        mock.patch.object(Table, "routine_run", lambda self, events, start=0, times=None: (self, start)),
     ):
         yield
 

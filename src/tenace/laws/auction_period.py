@@ -10,8 +10,11 @@ of call (Laws 21B, 25, 33) to :mod:`tenace.laws.changes`, which it gives :func:`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tenace.calls import PASS, Bid, Call, Double, Pass, Redouble
 from tenace.cards import Suit
+from tenace.contract import Doubling
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.laws import changes
 from tenace.laws._evolve import replace
@@ -159,6 +162,69 @@ def routine_call(state: AuctionState, event: CallMade) -> AuctionState | None:
         return None
     standing = StandingCall(seat, AnnotatedCall(call, event.alert, event.explanation))
     return replace(state, calls=(*calls, standing), turn=seat.lho)
+
+
+def routine_calls(state: AuctionState, events: Sequence[Event], start: int) -> tuple[AuctionState, int]:
+    """The auction after ``events[start:k]``, the longest run of routine calls there (each one that
+    :func:`routine_call` takes, in turn), and ``k``: the same auction as :func:`routine_call` makes of them
+    one at a time, built once. Nothing in progress stays so through routine calls, so the state is looked at
+    once; then each call must come in rotation (Law 17C), be sufficient or a permitted double or redouble
+    (Laws 18, 19: the last bid and its doubling are followed from call to call), and not end the auction (Law
+    22)."""
+    turn = state.turn
+    if (
+        turn is None
+        or state.pending is not None
+        or state.open is not None
+        or state.above_seven is not None
+        or state.procedure is not None
+        or state.constraints
+        or state.change is not None
+        or state.premature is not None
+    ):
+        return state, start
+    calls = state.calls
+    n = len(calls)
+    last = state._last_bid()
+    passes = 0  # the passes that end the calls so far (only whether there are two matters)
+    while passes < n and type(calls[n - 1 - passes].call.call) is Pass:
+        passes += 1
+    added: list[StandingCall] = []
+    k, stop = start, len(events)
+    while k < stop:
+        event = events[k]
+        if type(event) is not CallMade or event.seat is not turn:
+            break
+        call = event.call
+        kind = type(call)
+        if kind is Pass:
+            if (n >= 3) if last is None else passes >= 2:  # Law 22: this pass would end the auction
+                break
+            passes += 1
+        else:
+            if kind is Bid:  # Law 18: higher than the last bid
+                if last is not None and not call > last[1]:  # type: ignore[operator]
+                    break
+                last = (turn, call, Doubling.UNDOUBLED, None)  # type: ignore[assignment]
+            elif kind is Double:  # Law 19A: an opponent's last bid, not yet doubled
+                if last is None or last[0].side is turn.side or last[2] is not Doubling.UNDOUBLED:
+                    break
+                last = (last[0], last[1], Doubling.DOUBLED, turn)
+            elif kind is Redouble:  # Law 19B: his side's last bid, doubled by an opponent
+                if last is None or last[0].side is not turn.side or last[2] is not Doubling.DOUBLED or \
+                        last[3] is None or last[3].side is turn.side:
+                    break
+                last = (last[0], last[1], Doubling.REDOUBLED, turn)
+            else:
+                break
+            passes = 0
+        added.append(StandingCall(turn, AnnotatedCall(call, event.alert, event.explanation)))
+        n += 1
+        k += 1
+        turn = turn.lho
+    if k == start:
+        return state, start
+    return replace(state, calls=(*calls, *added), turn=turn), k
 
 
 def _comparable_decision(law: LawRef, offender: Seat, edition: int = 2017) -> Decision:

@@ -152,28 +152,14 @@ class AuctionState:
     # --- derived facts -----------------------------------------------------------------------------------
 
     def _last_bid(self) -> tuple[Seat, Bid, Doubling, Seat | None] | None:
-        doubling, doubler = Doubling.UNDOUBLED, None
-        for standing in reversed(self.calls):
-            if standing.inadmissible:  # Law 36C: as if it had not been made
-                continue
-            call = standing.call.call
-            if isinstance(call, Bid):
-                return standing.seat, call, doubling, doubler
-            if doubling is Doubling.UNDOUBLED and isinstance(call, Double | Redouble):
-                doubling = Doubling.DOUBLED if isinstance(call, Double) else Doubling.REDOUBLED
-                doubler = standing.seat
-        return None
+        return _last_bid(self.calls)
 
     @property
     def ended(self) -> bool:
         """Three passes after a bid, or four passes with no bid (Law 22). An inadmissible double nobody
         noticed (Law 36C) is a call the others answered, but it does not stop four passes from passing the
         board out."""
-        calls = [s.call.call for s in self.calls]
-        if self._last_bid() is None:
-            counted = [s.call.call for s in self.calls if not s.inadmissible]
-            return len(counted) >= 4 and all(isinstance(c, Pass) for c in counted)
-        return len(calls) >= 4 and all(isinstance(c, Pass) for c in calls[-3:])
+        return _ended(self.calls)
 
     @property
     def unnoticed(self) -> int | None:
@@ -227,6 +213,29 @@ class AuctionState:
         return any(s.seat is seat for s in self.calls)
 
 
+def _last_bid(calls: tuple[StandingCall, ...]) -> tuple[Seat, Bid, Doubling, Seat | None] | None:
+    """The last bid of ``calls``, by whom, doubled or redoubled since and by whom (Laws 19, 22)."""
+    doubling, doubler = Doubling.UNDOUBLED, None
+    for standing in reversed(calls):
+        if standing.inadmissible:  # Law 36C: as if it had not been made
+            continue
+        call = standing.call.call
+        if isinstance(call, Bid):
+            return standing.seat, call, doubling, doubler
+        if doubling is Doubling.UNDOUBLED and isinstance(call, Double | Redouble):
+            doubling = Doubling.DOUBLED if isinstance(call, Double) else Doubling.REDOUBLED
+            doubler = standing.seat
+    return None
+
+
+def _ended(calls: tuple[StandingCall, ...]) -> bool:
+    """:attr:`AuctionState.ended` of an auction with these ``calls`` (Law 22)."""
+    if _last_bid(calls) is None:
+        counted = [s.call.call for s in calls if not s.inadmissible]
+        return len(counted) >= 4 and all(isinstance(c, Pass) for c in counted)
+    return len(calls) >= 4 and all(isinstance(s.call.call, Pass) for s in calls[-3:])
+
+
 def _cite(law: int, clause: str = "") -> LawRef:
     return LawRef(law, clause)
 
@@ -243,12 +252,13 @@ def _append(state: AuctionState, event: CallMade, *, inadmissible: bool = False)
             and ((isinstance(c, MustPass) and c.duration is Duration.NEXT_TURN)
                  or isinstance(c, MustRepeat | NoDoubleNow))
         )
-    )
+    ) if state.constraints else ()
     lapsed = tuple(c for c in state.constraints if c not in constraints)
     standing = StandingCall(event.seat, AnnotatedCall(event.call, event.alert, event.explanation), lapsed,
                             inadmissible)
-    new = replace(state, calls=(*state.calls, standing), constraints=constraints, open=None)
-    new = replace(new, turn=None if new.ended else event.seat.lho)
+    calls = (*state.calls, standing)
+    new = replace(state, calls=calls, constraints=constraints, open=None,
+                  turn=None if _ended(calls) else event.seat.lho)
     if new.turn is None:
         new = retain_right_to_call(new)  # Laws 17D3, 34
     proc = new.procedure

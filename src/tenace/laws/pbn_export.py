@@ -28,9 +28,11 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Iterable
 
 from tenace.board import Board, Vulnerability
 from tenace.calls import Bid
+from tenace.cards import DECK, Card
 from tenace.deal import Deal
 from tenace.errors import ImpossibleActionError, UnlawfulActionError
 from tenace.formats.pbn.auction_section import AuctionEntry
@@ -255,16 +257,19 @@ def _accept_open(table: Table, by: Seat) -> Table:
     return table.apply(Elected(pending.actor, accept))
 
 
-def _holders(deal: Deal) -> list[Seat]:
-    """The seat holding each card of ``deal``, by :attr:`Card.index <tenace.cards.Card.index>`."""
-    holders: list[Seat] = [Seat.NORTH] * 52
-    for seat in Seat:
-        bits = deal[seat].bits
-        while bits:
-            low = bits & -bits
-            holders[low.bit_length() - 1] = seat
-            bits ^= low
-    return holders
+_PLAYED: dict[Seat, tuple[CardPlayed, ...]] = {
+    seat: tuple(CardPlayed(seat, card) for card in DECK) for seat in Seat
+}
+"""Every card played from every seat, by :attr:`Card.index <tenace.cards.Card.index>`: events are values, so
+a replay shares these 208 instead of making one per card."""
+
+
+def _played(deal: Deal, cards: Iterable[Card]) -> list[Event]:
+    """Each of ``cards`` played from the seat of ``deal`` holding it."""
+    north, east, south = deal[Seat.NORTH].bits, deal[Seat.EAST].bits, deal[Seat.SOUTH].bits
+    n, e, s, w = (_PLAYED[seat] for seat in Seat)
+    return [n[i] if north >> i & 1 else e[i] if east >> i & 1 else s[i] if south >> i & 1 else w[i]
+            for i in (card.index for card in cards)]
 
 
 def table_from_record(record: DealRecord, regulations: Regulations | None = None) -> Table:
@@ -294,28 +299,48 @@ def table_from_record(record: DealRecord, regulations: Regulations | None = None
             raise RecordReplayError(f"{what.format(*values)}: {exc}") from None
 
     seat = board.dealer
-    for n, annotated in enumerate(record.calls or (), start=1):
-        seat = seat.rotate(len([m for m in (annotated.annotation or "").split() if m == "^S"]))
+    calls: list[Event] = []
+    for annotated in record.calls or ():
+        annotation = annotated.annotation
+        if annotation and "^S" in annotation:  # each ^S skips a seat
+            seat = seat.rotate(annotation.split().count("^S"))
+        calls.append(CallMade(seat, annotated.call, annotated.alert, annotated.explanation))
+        seat = seat.lho
+    n = 0
+    while n < len(calls):
+        table, run = table.routine_run(calls, n)  # routine calls, a run at once (as one by one below)
+        if run > n:
+            n = run
+            continue
+        call = calls[n]
+        assert isinstance(call, CallMade)
+        what = f"call {n + 1} ({call.call}"
         if table.phase is not Phase.AUCTION:
-            raise RecordReplayError(f"call {n} ({annotated.call}): the auction has already ended")
-        table = apply(CallMade(seat, annotated.call, annotated.alert, annotated.explanation),
-                      "call {} ({} by {})", n, annotated.call, seat.name.title())
+            raise RecordReplayError(f"{what}): the auction has already ended")
+        table = apply(call, "{} by {})", what, call.seat.name.title())
         if table.open_irregularity is not None:
             try:
-                table = _accept_open(table, seat.lho)
+                table = _accept_open(table, call.seat.lho)
             except (ImpossibleActionError, UnlawfulActionError) as exc:
-                raise RecordReplayError(f"call {n} ({annotated.call}): {exc}") from None
-        seat = seat.lho
-    holders = _holders(record.deal)
-    for n, card in enumerate(record.play, start=1):
+                raise RecordReplayError(f"{what}): {exc}") from None
+        n += 1
+    cards = _played(record.deal, record.play)
+    n = 0
+    while n < len(cards):
         if table.phase is Phase.ENDED:
-            raise RecordReplayError(f"card {n} ({card}): the board has already ended")
-        table = apply(CardPlayed(holders[card.index], card), "card {} ({})", n, card)
+            raise RecordReplayError(f"card {n + 1} ({record.play[n]}): the board has already ended")
+        table, run = table.routine_run(cards, n)  # routine cards, a run at once (as one by one below)
+        if run > n:
+            n = run
+            continue
+        card = record.play[n]
+        table = apply(cards[n], "card {} ({})", n + 1, card)
         pending = table.pending
         if pending is not None and pending.actor is DIRECTOR and pending.law == _LEAD_OR_PLAY:
             # Laws 53A, 53B: the record has the proper leader's card in the trick the lead out of turn began,
             # so it was played to that lead, which stood.
-            table = apply(Elected(DIRECTOR, Accept(LawRef(53, "A"))), "card {} ({})", n, card)
+            table = apply(Elected(DIRECTOR, Accept(LawRef(53, "A"))), "card {} ({})", n + 1, card)
+        n += 1
     if table.phase is Phase.ENDED or record.tricks is None or table.playing is None:
         return table
     playing = table.playing

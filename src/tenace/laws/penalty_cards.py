@@ -304,6 +304,8 @@ def from_auction(playing: PlayState, auction: AuctionState) -> PlayState:
     if auction.edition != playing.edition:  # the play period follows the table's edition too (Laws 64, 68)
         playing = replace(playing, edition=auction.edition)
     pen = playing.penalties
+    if not auction.constraints and not auction.exposed:  # no Law 24 or 26B matter: only the auction is done
+        return playing if pen.auction_done else replace(playing, penalties=replace(pen, auction_done=True))
     declaring = playing.contract.declarer.side
     known = {(r.restriction.seat, r.restriction.offender) for r in pen.restrictions}
     known |= {(r.seat, r.offender) for r in pen.used}

@@ -12,7 +12,7 @@ and ``Table.replay(board, record, times=...)`` fill :attr:`Table.times`, one awa
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -158,8 +158,13 @@ class Table:
         if len(stamps) != len(events):
             raise ValueError(f"times: {len(stamps)} times for {len(events)} events")
         table = cls.new(board, regulations)
-        for event, at in zip(events, stamps, strict=True):
-            table = table.apply(event, at=at)
+        i, n = 0, len(events)
+        while i < n:
+            table, run = table.routine_run(events, i, stamps)  # the routine calls and cards, each run at once
+            if run == i:
+                table = table.apply(events[i], at=stamps[i])
+                run += 1
+            i = run
         return table
 
     @property
@@ -412,33 +417,80 @@ class Table:
         nothing to settle (penalty cards, revokes, the end of the play): the same table is built here at
         once, with what it is known to be (phase, decision, turn)."""
         playing = self.playing
-        if playing is None:
+        if playing is None or not self._routine():
             return None
+        play = playing.play
+        if event.seat is not play.turn or len(play.cards) >= 51 or event.card not in play.legal_cards():
+            return None
+        play = play._push(event.card, revoke=False)  # checked just above (Law 44), as Play.push checks it
+        return self._routine_table((event,), (None if at is None else _utc(at),),
+                                   {"playing": play_period.played(playing, play)},
+                                   {"routine": True, "phase": Phase.PLAY, "turn": play.turn})
+
+    def routine_run(
+        self, events: Sequence[Event], start: int = 0, times: Sequence[dt.datetime | None] | None = None
+    ) -> tuple[Table, int]:
+        """The table after ``events[start:k]``, the longest run of routine cards (see :meth:`_routine_card`)
+        or routine calls (:meth:`_routine_call`) there, and ``k`` (``start`` and this table when the first is
+        neither). Exactly the table :meth:`apply` makes from them one at a time (each at its time in
+        ``times``, parallel to ``events``, if given); built once for the run, as a replay of a known record
+        can (:meth:`replay`, :func:`tenace.laws.pbn_export.table_from_record`)."""
+        stop = len(events)
+        if start >= stop:
+            return self, start
+        kind = type(events[start])
+        if kind is CardPlayed:
+            playing = self.playing
+            if playing is None or not self._routine():
+                return self, start
+            cards = start + 1
+            while cards < stop and type(events[cards]) is CardPlayed:
+                cards += 1
+            play, end = playing.play._push_run(events, start, cards)  # type: ignore[arg-type]
+            if end == start:
+                return self, start
+            return self._routine_table(events[start:end], _stamps(times, start, end), {
+                "playing": play_period.played(playing, play)}, {"routine": True, "phase": Phase.PLAY,
+                                                                 "turn": play.turn}), end
+        if kind is not CallMade or self.playing is not None or self.mishaps is not wrong_board.NONE or \
+                self.cut_short:
+            return self, start
+        auction, end = auction_period.routine_calls(self.auction, events, start)
+        if end == start:
+            return self, start
+        return self._routine_table(events[start:end], _stamps(times, start, end), {"auction": auction},
+                                   {"phase": Phase.AUCTION, "turn": auction.turn}), end
+
+    def _routine(self) -> bool:
+        """Whether a card in turn that follows suit is routine here (:meth:`_routine_card`); in the memo."""
         memo = self._memo
-        routine = memo.get("routine")
+        routine: bool | None = memo.get("routine")
         if routine is None:
+            playing = self.playing
             routine = memo["routine"] = (
-                self.mishaps is wrong_board.NONE
+                playing is not None
+                and self.mishaps is wrong_board.NONE
                 and not self.cut_short
                 and self.auction.pending is None
                 and not playing.play.revokes
                 and playing.quiet
             )
-        play = playing.play
-        if not routine or event.seat is not play.turn or len(play.cards) >= 51 or event.card not in \
-                play.legal_cards():
-            return None
-        play = play._push(event.card, revoke=False)  # checked just above (Law 44), as Play.push checks it
-        new: Table = object.__new__(Table)  # as replace() builds a table (tenace.laws._evolve)
+        return routine
+
+    def _routine_table(self, events: Sequence[Event], stamps: tuple[dt.datetime | None, ...],
+                       changes: dict[str, Any], memo: dict[str, Any]) -> Table:
+        """This table with ``changes`` after the routine ``events`` (which happened at ``stamps``, in UTC):
+        one copy of its dictionary (as ``replace()`` builds a table, :mod:`tenace.laws._evolve`), the record
+        and the times extended, and the memo filled with what the new table is known to be (``memo``: nothing
+        pending, not cut short)."""
+        new: Table = object.__new__(Table)
         values = new.__dict__
         values.update(self.__dict__)
-        values["playing"] = play_period.played(playing, play)
-        values["record"] = (*self.record, event)
+        values.update(changes)
+        values["record"] = (*self.record, *events)
         times = self.times
-        values["times"] = (*(times if len(times) == len(self.record) else self._times()),
-                           None if at is None else _utc(at))
-        values["_memo"] = {"cut_short": False, "routine": True, "phase": Phase.PLAY, "pending": None,
-                           "turn": play.turn}
+        values["times"] = (*(times if len(times) == len(self.record) else self._times()), *stamps)
+        values["_memo"] = {"cut_short": False, "pending": None, **memo}
         return new
 
     def _routine_call(self, event: CallMade, at: dt.datetime | None) -> Table | None:
@@ -453,16 +505,8 @@ class Table:
         auction = auction_period.routine_call(self.auction, event)
         if auction is None:
             return None
-        new: Table = object.__new__(Table)  # as replace() builds a table (tenace.laws._evolve)
-        values = new.__dict__
-        values.update(self.__dict__)
-        values["auction"] = auction
-        values["record"] = (*self.record, event)
-        times = self.times
-        values["times"] = (*(times if len(times) == len(self.record) else self._times()),
-                           None if at is None else _utc(at))
-        values["_memo"] = {"cut_short": False, "phase": Phase.AUCTION, "pending": None, "turn": auction.turn}
-        return new
+        return self._routine_table((event,), (None if at is None else _utc(at),), {"auction": auction},
+                                   {"phase": Phase.AUCTION, "turn": auction.turn})
 
     def _apply(self, event: Event, at: dt.datetime | None) -> Table:
         stamp = _utc(at)
@@ -734,6 +778,15 @@ class TableView:
     claimer's cards it puts face up are in :attr:`faced` (Law 68C)."""
     withdrawn_cards: tuple[WithdrawnCard, ...] = ()
     """Cards seen and taken back into the hand (Law 16C): everyone saw them, so every viewer sees the list."""
+
+
+def _stamps(
+    times: Sequence[dt.datetime | None] | None, start: int, end: int
+) -> tuple[dt.datetime | None, ...]:
+    """The times of events ``start`` to ``end`` (in UTC), or ``None`` for each when ``times`` is not given."""
+    if times is None:
+        return (None,) * (end - start)
+    return tuple(_utc(at) for at in times[start:end])
 
 
 def _utc(at: dt.datetime | None) -> dt.datetime | None:
