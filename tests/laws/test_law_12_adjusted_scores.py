@@ -278,6 +278,25 @@ def test_16d2b_a_redeal_only_before_any_call_and_after_extraneous_information() 
         again.apply(BoardRedealt(new))
 
 
+def test_16d2b_then_13a1_the_hands_of_the_redealt_board_are_restored() -> None:
+    """After a redeal (Law 16D2(b)) North counts fourteen cards before any call; the Director restores the
+    hands (Law 13A1) to the new deal and the auction goes on from North (a random-action run found the table
+    stuck there: the rebuild replayed the redeal with the restored deal already in force)."""
+    from tenace import Deal
+    from tenace.laws.events import BoardRedealt, CardsCounted, HandRestored
+
+    new = Deal.from_pbn(REDEAL)
+    t = table().apply(ExtraneousInformation(S)).apply(BoardRedealt(new)).apply(CardsCounted(N, 14))
+    decision = t.pending
+    assert decision is not None and decision.actor is DIRECTOR
+    option = next(o for o in decision.options if getattr(o, "law", None) == LawRef(13, "A1"))
+    restored = t.apply(Elected(DIRECTOR, option)).apply(HandRestored(new))
+    assert restored.deal == new and restored.turn is N and restored.pending is None
+    played = _play_out(calls(restored, "N:1S E:P S:P W:P"))
+    assert played.play is not None and len(played.play.tricks) == 13
+    _same_on_replay(played)
+
+
 def test_16d_needs_the_information_on_record_and_a_board_in_progress() -> None:
     """Law 16D1: the Director is told of the extraneous information (an ExtraneousInformation event); without
     it on record no 16D adjustment can be made, and it must come while the board is being played."""

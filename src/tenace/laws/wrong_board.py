@@ -75,6 +75,7 @@ from tenace.laws.decisions import (
     Withdrawn,
 )
 from tenace.laws.events import (
+    BoardRedealt,
     CallMade,
     CancelledCallElsewhere,
     CardsCounted,
@@ -398,11 +399,16 @@ def _surplus(table: Table, event: SurplusCardFound, index: int) -> Table:
 
 
 def _rebuilt(table: Table, record: tuple[Event, ...], deal: Deal | None) -> Table:
-    """The table after ``record`` from the start, with ``deal`` (if given) in force throughout."""
+    """The table after ``record`` from the start, with ``deal`` (if given) in force from the deal now in play
+    on: after a redeal (Law 16D2(b)) the events before it concern the old deal and are replayed as they were,
+    since the restored hands are those of the new deal."""
     fresh = type(table).new(table.board, table.regulations)
+    start = 1 + max((i for i, e in enumerate(record) if isinstance(e, BoardRedealt)), default=-1)
+    for event in record[:start]:
+        fresh = fresh.apply(event)
     if deal is not None:
-        fresh = replace(fresh, mishaps=Mishaps(deal=deal))
-    for event in record:
+        fresh = replace(fresh, mishaps=replace(fresh.mishaps, deal=deal))
+    for event in record[start:]:
         fresh = fresh.apply(event)
     return fresh
 
