@@ -21,6 +21,7 @@ PREEMPT = "Mike Lawrence, The Complete Book on Balancing in Contract Bridge, bal
 TAKEOUT = "Mike Lawrence, The Complete Book on Takeout Doubles, "
 PENALTY = "Eddie Kantar, Modern Bridge Defense, the penalty double left in, "
 OPENER_GAME = "Marty Bergen, Points Schmoints!, the long suit and the losing trick count, "
+ADVANCE = "Mike Lawrence, The Complete Book on Overcalls in Contract Bridge, advancing when they raise, "
 LANDY = "The Landy convention (ACBL Encyclopedia of Bridge), advancing when 2C is doubled, "
 
 CASES = [
@@ -77,6 +78,18 @@ CASES = [
     # balancing overcall may be light, so raise to invite
     Case(PREEMPT + "a raise of partner's balancing overcall of a weak two invites", "QJ543.984.K2.AJ4",
          "2D P P 2H P", "3H", ("invitational",), dealer="E", vul="All"),
+    # 12 HCP, 5-3-2-3 (East dealer, seed 13 board 894): partner overcalled 2D, they raised hearts: a free
+    # bid of the five-card spade suit
+    Case(ADVANCE + "a free bid over their raise of partner's two-level overcall", "K9874.962.K3.AQ9",
+         "1H 2D 2H", "2S", ("free bid",), dealer="E"),
+    # 8 HCP, 0-3-4-6 (West dealer, seed 13 board 988): partner overcalled 2H, they raised spades: with a
+    # void in their suit and three hearts, game in partner's major (a cue bid would leave him no room)
+    Case(ADVANCE + "game in partner's major over their raise", ".T63.QJT5.KQT963", "P 1S 2H 2S", "4H",
+         ("game",), dealer="W", vul="NS"),
+    # 8 HCP, 2-4-2-5 (North dealer, seed 13 board 159): partner doubled their weak two, they jumped to game,
+    # partner doubled again: short in spades with four hearts, bid on
+    Case(TAKEOUT + "the advancer bids on after partner's second double", "62.A983.A5.T9753",
+         "P P 2S X 4S P P X P", "5H", ("4+♥",), dealer="N", vul="NS"),
 ]
 
 
