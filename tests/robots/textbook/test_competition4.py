@@ -46,8 +46,14 @@ CASES = [
     # 12 HCP, 3-3-3-4 cue bidder: opener showed four hearts: game in the 4-3 fit
     Case(REOPEN + "the cue bidder places the game", "KJ4.AQ3.Q94.8642", "P 1D 2C P P X P 3C P 3H P", "4H",
          ("game",), dealer="E"),
-    # 16 HCP opener, singleton club: partner's 3D invitation without a club stopper: decline
-    Case(REOPEN + "opener declines the invitation without a stopper", "AKQ2.QT87.AJ84.9",
+    # 16 HCP opener, singleton club: partner's 3D invitation; no stopper for 3NT: hearts first, up the line
+    Case(REOPEN + "opener shows a major over the invitation without a stopper", "AKQ2.QT87.AJ84.9",
+         "P 1D 2C P P X P 3D P", "3H", ("4+♥",), dealer="E"),
+    # 10 HCP, 3-3-3-4 (seed 12 board 74): opener showed four hearts: game in the 4-3 fit
+    Case(REOPEN + "the inviter places the game in opener's major", "J94.A62.KQ3.7432",
+         "P 1D 2C P P X P 3D P 3H P", "4H", ("game",), dealer="E", vul="All"),
+    # 13 HCP opener, 4-3-4-2 with two small clubs: partner's 3D invitation: decline
+    Case(REOPEN + "a minimum opener declines the invitation", "KQ82.K73.AJ84.92",
          "P 1D 2C P P X P 3D P", "P", ("declines",), dealer="E"),
     # 10 HCP, 3-6-2-2 (South dealer, seed 12 board 23): a good six-card heart suit in the passout seat
     Case(PREEMPT + "a good six-card major bids game in the passout seat", "KJ9.AQ8763.83.63", "3S P P", "4H",
