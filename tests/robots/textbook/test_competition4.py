@@ -46,6 +46,10 @@ CASES = [
     # 12 HCP, 3-3-3-4 cue bidder: opener showed four hearts: game in the 4-3 fit
     Case(REOPEN + "the cue bidder places the game", "KJ4.AQ3.Q94.8642", "P 1D 2C P P X P 3C P 3H P", "4H",
          ("game",), dealer="E"),
+    # 10 HCP, 1-6-4-2 opener (seed 14 board 342, rotated): partner's cue bid over the reopening double: the
+    # six-card heart suit before notrump on a singleton ace
+    Case(REOPEN + "opener rebids a six-card suit over the cue bid", "A.JT9864.AJT7.84", "1H 1S P P X P 2S P",
+         "3H", ("rebids the suit",), vul="EW"),
     # 16 HCP opener, singleton club: partner's 3D invitation; no stopper for 3NT: hearts first, up the line
     Case(REOPEN + "opener shows a major over the invitation without a stopper", "AKQ2.QT87.AJ84.9",
          "P 1D 2C P P X P 3D P", "3H", ("4+♥",), dealer="E"),
