@@ -477,6 +477,9 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                 letter = _SUIT_LETTER[suit]
                 add(bid_code(4, suit), f"sum 25+, {letter}>=6, good {letter}", "game", Forcing.SIGN_OFF,
                     judge=True)
+                # a long strong suit plays opposite anything: game by the losing trick count
+                add(bid_code(4, suit), f"{letter}>=7, good {letter}, losers -{_game_losers(ctx)}", "game",
+                    Forcing.SIGN_OFF, judge=True)
         if denom < 4:
             for suit in (3, 2):
                 # partner has shown four (a negative double, a response): with three and a ruff in their
@@ -487,12 +490,19 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                         Forcing.SIGN_OFF, judge=True)
         add(bid_code(3, _NT), f"sum 25+{stop}", "game", Forcing.SIGN_OFF, judge=True)
         their_game = level >= _GAME_LEVEL[denom]
+        # partner has doubled their suit contract for penalty: below game, respect it unless the hand is
+        # unsuited to defence (a void in their suit)
+        unsuited = ""
+        if (denom < 4 and ctx.calls[-1] == PASS and ctx.calls[-2] == DOUBLE
+                and ctx.seat_of(len(ctx.calls) - 2) == partner
+                and "penalty-double" in ctx.meanings[-2].labels):
+            unsuited = f", {_SUIT_LETTER[denom]}<=0"
         for suit in fits:
             letter = _SUIT_LETTER[suit]
             code = _cheapest(ctx, suit)
             if code is not None and _level(code) <= 4 and not their_game:
                 need = max(8, _level(code) + 6)
-                add(code, f"fit {letter} {need}, hcp 4+", "competitive", judge=True)
+                add(code, f"fit {letter} {need}, hcp 4+{unsuited}", "competitive", judge=True)
             if code is not None and _level(code) <= 5 and their_game:
                 # over their game: a sacrifice, weighed by simulation (vulnerability decides much)
                 add(code, f"fit {letter} 10", "sacrifice", Forcing.SIGN_OFF, option=True)
@@ -500,14 +510,14 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             code = _cheapest(ctx, suit)
             if code is not None and _level(code) <= 3 and suit not in fits:
                 letter = _SUIT_LETTER[suit]
-                add(code, f"{letter}>=6, hcp 10+", "rebid-suit", Forcing.NON_FORCING, judge=True)
+                add(code, f"{letter}>=6, hcp 10+{unsuited}", "rebid-suit", Forcing.NON_FORCING, judge=True)
         for suit in ctx.unbid:
             # a six-card suit nobody has bid, and some values: show it, not forcing (1C-(1D)-X-(2D): 2S
             # with six spades; an advancer's own long suit)
             code = _cheapest(ctx, suit)
             if code is not None and _level(code) <= 3:
                 letter = _SUIT_LETTER[suit]
-                add(code, f"{letter}>=6, hcp 8+", "natural", Forcing.NON_FORCING, judge=True)
+                add(code, f"{letter}>=6, hcp 8+{unsuited}", "natural", Forcing.NON_FORCING, judge=True)
         # a penalty double needs a natural bid to double: not a transfer, a cue bid of our suit or another
         # artificial call (their 2D transfer, their Michaels 2H over our 1H)
         last_index = max(i for i, c in enumerate(ctx.calls) if c >= 3)
@@ -707,6 +717,12 @@ def _without_partner(ctx: Context, add: Callable[..., None]) -> None:
         # a strong opening does not sell out: double, for takeout
         letter = _SUIT_LETTER[denom]
         add(DOUBLE, f"hcp 17+, {letter}<=2", "takeout-double", Forcing.FORCING, judge=True)
+        raised = any(c >= 3 and _denomination(c) == denom and ctx.seat_of(i) == (bidder + 2) % 4
+                     for i, c in enumerate(ctx.calls))
+        if level == 2 and raised and len(mine) == 1:
+            # nor does an opener with 18-19 and three of their suit when they raise at the two level (they
+            # have eight trumps at most, partner is short)
+            add(DOUBLE, f"hcp 18+, {letter}<=3", "takeout-double", Forcing.FORCING, judge=True)
     for suit in (3, 2, 1, 0):
         letter = _SUIT_LETTER[suit]
         if suit not in ctx.theirs and suit not in mine and level <= 2:
