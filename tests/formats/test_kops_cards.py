@@ -13,6 +13,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tenace.tournament.rescore import RescoreError, rescore_file, rescore_text
 
@@ -188,3 +190,21 @@ def test_a_card_with_a_bad_number_names_the_file_and_line(tmp_path: Path) -> Non
     path.write_bytes(bad.encode("iso-8859-2"))
     with pytest.raises(RescoreError, match=rf"h1\.html:{lineno}: percentage '14,x9' is not a number"):
         rescore_file(path)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["h1.html", "h15.html", "wyn.html"]), st.integers(0, 12_000), st.integers(0, 400),
+       st.binary(max_size=40))
+def test_hostile_bytes_in_a_card_or_list_give_one_error_or_a_report(name: str, at: int, cut: int,
+                                                                     junk: bytes) -> None:
+    """A card or list with bytes replaced anywhere: a report, or one RescoreError naming the page; never
+    another exception."""
+    data = (MP_EVENT / name).read_bytes()
+    at = min(at, len(data))
+    hostile = data[:at] + junk + data[at + cut:]
+    try:
+        report = rescore_text(hostile, source=name)
+    except RescoreError as exc:
+        assert name in str(exc) and "\n" not in str(exc)
+    else:
+        assert report.format == "kops-html" or report.lines or report.participants

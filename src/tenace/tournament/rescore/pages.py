@@ -1050,6 +1050,12 @@ def rescore_bbo_history(
 # --- KOPS score cards and results list ---------------------------------------------------------------------
 
 
+def _number_text(text: str) -> bool:
+    """Whether ``text`` is a plain number in ASCII digits (``str.isdigit`` also takes ``²``, which ``int``
+    refuses)."""
+    return re.fullmatch(r"[0-9]+", text.strip()) is not None
+
+
 def kops_event_values(
     travellers: Sequence[tuple[str, str]],
 ) -> tuple[dict[int, dict[str, Fraction | Decimal]], bool]:
@@ -1142,7 +1148,7 @@ def rescore_kops_card(
             total = (_html_number(last, "result", source, line), line)  # the card's result
             continue
         tail = cells[-10:]
-        if len(cells) < 10 or not tail[0].isdigit() or tail[1].upper() not in ("NS", "EW"):
+        if len(cells) < 10 or not _number_text(tail[0]) or tail[1].upper() not in ("NS", "EW"):
             continue
         board, side = int(tail[0]), tail[1].upper()
         if len(cells) >= 14 and cells[-14].strip().isdigit():  # the first row against new opponents
@@ -1221,13 +1227,13 @@ def rescore_kops_results(
             if "miejsce" in lowered and "numer" in lowered:
                 header = lowered
             continue
-        if len(cells) != len(header) or not cells[header.index("numer")].strip().isdigit():
+        if len(cells) != len(header) or not _number_text(cells[header.index("numer")]):
             continue
         column = "%" if "%" in header else "wynik"
         if column not in header:
             raise RescoreError("a KOPS results list without a % or WYNIK column", source=source, lineno=line)
         place_text = cells[header.index("miejsce")].strip()
-        place = int(place_text) if place_text.isdigit() else None
+        place = int(place_text) if _number_text(place_text) else None
         rows.append((cells[header.index("numer")].strip(), place,
                      _html_number(cells[header.index(column)], "result", source, line)))
     if not rows:

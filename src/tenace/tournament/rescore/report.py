@@ -209,7 +209,7 @@ class RescoreReport:
     """``"usebio"``, ``"pbn"``, ``"jfr-html"``, ``"kops-html"``, ``"bbo-html"``."""
     program: str
     method: str
-    """``"matchpoints"``, ``"butler"``, ``"cross-imps"``, ``"teams-vp"``."""
+    """``"matchpoints"``, ``"butler"``, ``"cross-imps"``, ``"teams-vp"``, ``"scores"`` (Law 77 only)."""
     rounding: Rounding
     lines: tuple[LineReport, ...]
     participants: tuple[ParticipantReport, ...] = ()
