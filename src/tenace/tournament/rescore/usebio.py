@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -45,6 +46,17 @@ from tenace.tournament.rescore.report import (
     _stated_places,
     compare,
 )
+
+_CHECKS: dict[Check, Check] = {}
+
+
+def _line(board: int, ns: str, ew: str, checks: list[Check], note: str | None = None) -> LineReport:
+    """A traveller line whose checks and names are shared with equal ones of other lines: most lines of a
+    big file repeat the same few values, so a file's report takes far less than a set of objects a line."""
+    if len(_CHECKS) > 100_000:
+        _CHECKS.clear()
+    shared = tuple(_CHECKS.setdefault(c, c) for c in checks)
+    return LineReport(board, sys.intern(ns), sys.intern(ew), shared, note=note)
 
 # --- USEBIO ------------------------------------------------------------------------------------------------
 
@@ -228,7 +240,7 @@ class _USEBIOMatchpoints:
                         f"({entry}): scored as Law 12C2"
                     )
                     notes.append(f"board {board.number}, {ns_pair} v {ew_pair}: {note}")
-                lines.append(LineReport(board.number, ns_pair, ew_pair, tuple(checks), note=note))
+                lines.append(_line(board.number, ns_pair, ew_pair, checks, note))
         participants = self.participants(boards, delta)
         settings = (
             (
@@ -459,7 +471,7 @@ def _usebio_butler(event: USEBIOEvent, rounding: Rounding) -> RescoreReport:
                     checks.append(compare(quantity, printed, rounding.round(exact, 2).normalize(), reason))
             earned[ns_pair] = earned.get(ns_pair, Fraction(0)) + ns_imps
             earned[ew_pair] = earned.get(ew_pair, Fraction(0)) + ew_imps
-            lines.append(LineReport(board.number, ns_pair, ew_pair, tuple(checks)))
+            lines.append(_line(board.number, ns_pair, ew_pair, checks))
     groups = _direction_groups(event)
     ours_places = _places(earned, groups)
     theirs_places = _stated_places(
@@ -592,7 +604,7 @@ def _usebio_cross_imps(event: USEBIOEvent, rounding: Rounding) -> RescoreReport:
                         )
                     pid = ns_pair if side == "NS" else ew_pair
                     earned[pid] = earned.get(pid, Fraction(0)) + ours
-            lines.append(LineReport(board.number, ns_pair, ew_pair, tuple(checks)))
+            lines.append(_line(board.number, ns_pair, ew_pair, checks))
     groups = _direction_groups(event)
     ours_places = _places(earned, groups)
     theirs_places = _stated_places(
