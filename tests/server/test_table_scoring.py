@@ -421,3 +421,21 @@ def test_the_directors_form_uploads_the_boards_file(client: TestClient) -> None:
     bad = {"boards_file": ("machine.pbn", _pbn({1: _DEALS[0]}).encode(), "text/plain")}
     refused = client.post("/scoring/sessions", data=form, files=bad, follow_redirects=False)
     assert refused.status_code == 303 and "machine.pbn" in refused.headers["location"]
+
+
+def test_a_movement_another_process_changes_is_seen_at_once(tmp_path: Path) -> None:
+    """Two server processes on one database: one keeps the session's movement, the other replaces it (as a
+    Swiss round paired or a session edited there would); the first serves the new movement at its next use,
+    without a restart."""
+    from tenace.tournament.movements.mitchell import mitchell
+
+    with Store.open(f"sqlite:///{tmp_path / 'two.db'}") as store:
+        here, there = Scoring(store, b"k" * 32), Scoring(store, b"k" * 32)
+        before = mitchell(3, boards_per_round=2)
+        session = here.create("Evening", "pairs", before, {}, director="dan", deal=False, travellers=True)
+        assert here.movement(session) == there.movement(session) == before
+        after = mitchell(4, boards_per_round=2)
+        after = type(after)(before.name, after.seatings)  # the same movement's name: it replaces it
+        store.set_movement(session.event_id, session.number, after, by="dan")
+        assert here.movement(session) == after != before
+        assert here.movement(session) is here.movement(session)  # kept while nothing changes

@@ -740,7 +740,6 @@ class Events:
         except ValueError as exc:
             raise _plain("movement", str(exc)) from None
         self.store.set_movement(event_id, SESSION, movement, by=by)
-        self.scoring.forget(event_id)  # the tables' devices play the new round too
         session = self.session_of(event_id)
         if session is not None and session.boards:
             fresh = [n for n in movement.boards if n not in session.boards]
@@ -765,7 +764,6 @@ class Events:
         number = max(s.number for s in event.sessions) + 1
         for movement in first.movements:
             self.store.set_movement(event_id, number, movement, by=by)
-        self.scoring.forget(event_id)
         self._session(event_id, event.name, first.movements[0].name, by, number)
         return {"session": number}
 
@@ -832,7 +830,6 @@ class Events:
         pairs = [f"{winners[i]},{winners[i + 1]}" for i in range(0, len(winners), 2)]
         for movement in knockout_matches(pairs, segments, per_segment):
             self.store.set_movement(event_id, number, movement, by=by)
-        self.scoring.forget(event_id)
         self._session(event_id, event.name, "knockout", by, number)
         return {"session": number, "matches": [p.split(",") for p in pairs]}
 

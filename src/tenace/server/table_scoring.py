@@ -357,7 +357,8 @@ class Scoring:
         self.store = store
         self.secret = secret
         self._sessions: dict[str, tuple[str, ScoringSession]] = {}
-        self._movements: dict[tuple[int, int], Movement] = {}
+        self._movements: dict[tuple[int, int], tuple[tuple[int, int], Movement]] = {}
+        """Each session's movement with the store's fingerprint of it when it was read."""
         self._dd: dict[tuple[str, int], DDTable | None] = {}
         self._dd_waiting: set[tuple[str, int]] = set()
         self._dd_queue: queue.Queue[tuple[tuple[str, int], Deal]] = queue.Queue()
@@ -384,21 +385,23 @@ class Scoring:
         return [ScoringSession.from_json(json.loads(state)) for _, state, _ in rows]
 
     def movement(self, session: ScoringSession) -> Movement:
+        """The session's movement (its sections as one), kept while the stored one does not change: another
+        server process may pair a Swiss round or replace the movement, so the store's fingerprint of it is
+        compared on each use."""
         key = (session.event_id, session.number)
-        if key not in self._movements:
-            event = self.store.event(session.event_id)
-            movements = next((s.movements for s in event.sessions if s.number == session.number), ())
-            if not movements:
-                raise HTTPException(404, f"event {session.event_id} has no session {session.number}")
-            # several sections (knockout matches) as one
-            self._movements[key] = movements[0] if len(movements) == 1 else Movement(
-                ", ".join(m.name for m in movements), tuple(s for m in movements for s in m.seatings))
-        return self._movements[key]
-
-    def forget(self, event_id: int) -> None:
-        """Drop the movements kept of an event (a Swiss round paired, a session added)."""
-        for key in [k for k in self._movements if k[0] == event_id]:
-            del self._movements[key]
+        stamp = self.store.movement_stamp(*key)
+        kept = self._movements.get(key)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        event = self.store.event(session.event_id)
+        movements = next((s.movements for s in event.sessions if s.number == session.number), ())
+        if not movements:
+            raise HTTPException(404, f"event {session.event_id} has no session {session.number}")
+        # several sections (knockout matches) as one
+        movement = movements[0] if len(movements) == 1 else Movement(
+            ", ".join(m.name for m in movements), tuple(s for m in movements for s in m.seatings))
+        self._movements[key] = (stamp, movement)
+        return movement
 
     def token(self, session: ScoringSession, table: int) -> str:
         return table_token(self.secret, session.id, session.nonce, table)
@@ -466,7 +469,8 @@ class Scoring:
                deal: bool, travellers: bool, boards: Mapping[int, Board] | None = None) -> ScoringSession:
         """A new session; its boards are ``boards`` when given (pre-dealt, :func:`boards_from_pbn`), else
         dealt here when ``deal`` (Law 6), else unknown (no hand records, no checks against the cards)."""
-        participants = tuple(Participant(c, names.get(c) or f"Pair {c}") for c in movement.contestants)
+        participants = tuple(Participant(c, names.get(c) or default_name(c, EventKind.PAIRS))
+                             for c in movement.contestants)
         event = Event(name=name, kind=EventKind.PAIRS, conditions=Conditions(method=Method.MATCHPOINTS),
                       participants=participants, sessions=(Session(SESSION, (movement,)),))
         event_id = self.store.create_event(event, by=director)
@@ -483,7 +487,6 @@ class Scoring:
         state = json.dumps(session.to_json())
         write_scoring(self.store.engine, session.id, event_id, state)
         self._sessions[session.id] = (state, session)
-        self._movements[(event_id, SESSION)] = movement
         return session
 
     # --- a table's entries --------------------------------------------------------------------------------

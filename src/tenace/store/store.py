@@ -89,9 +89,11 @@ from tenace.store.models import (
     ChangeRow,
     ConfirmationRow,
     EventRow,
+    MovementRow,
     PenaltyRow,
     PublicationRow,
     ResultRow,
+    SeatingRow,
     SessionRow,
     to_utc,
 )
@@ -275,6 +277,19 @@ class Store:
                 ),
                 carry_over=tuple((c.contestant, decode_fraction(c.points)) for c in row.carry_overs),
             )
+
+    def movement_stamp(self, event_id: int, number: int) -> tuple[int, int]:
+        """A fingerprint of session ``number``'s movements as stored: how many seatings they have and the
+        highest seating row, which change whenever a movement is set, replaced or extended (a Swiss round
+        paired). A process that keeps a movement compares it to know that another process changed it."""
+        with self._reading() as session:
+            found = session.execute(
+                select(func.count(SeatingRow.id), func.coalesce(func.max(SeatingRow.id), 0))
+                .join(MovementRow, SeatingRow.movement_id == MovementRow.id)
+                .join(SessionRow, MovementRow.session_id == SessionRow.id)
+                .where(SessionRow.event_id == event_id, SessionRow.number == number)
+            ).one()
+            return int(found[0]), int(found[1])
 
     def events(self) -> list[tuple[int, str]]:
         """Every stored event as ``(number, name)``, oldest first."""
