@@ -524,7 +524,7 @@ def main() -> None:
                          f"s.e. {error:.3f})")
                 if args.boards_json:
                     args.boards_json.write_text(json.dumps(rows, indent=1))
-            timed = timing("choice point", robots.choice_times)
+            timed = {**timing("call", robots.times), **timing("choice point", robots.choice_times)}
             line += f", calls {len(robots.times)}, choice points {len(robots.choice_times)} {timed}"
             print(line, file=sys.stderr, flush=True)
     figures: dict[str, Any] = {"bidding": {**bidding.summary(), **timing("call", robots.times),

@@ -201,3 +201,87 @@ def test_once_the_decision_is_clear_no_more_deals_are_dealt(monkeypatch: pytest.
     choice = choose(ctx, mine, random.Random(2), Settings(samples=32, minimum=8, budget=None))
     assert str(call_of(choice.call)) == "3NT"
     assert len(rollouts) == 8 * 2   # one batch of eight deals, two calls bid out on each
+
+
+def test_the_endless_dealer_deals_what_deal_layouts_deals() -> None:
+    # iter_layouts is deal_layouts one layout at a time: the same seed gives the same layouts, in order
+    from tenace.robots.layouts import Hidden, auction_of, deal_layouts, iter_layouts
+    ctx = table_context(builtin(), Seat.NORTH, calls("1NT P"))
+    mine = CardSet.from_pbn("KJ52.Q83.T64.K72")   # South
+    hidden = [Hidden(seat, 0, 13, 0, frozenset()) for seat in Seat if seat is not Seat.SOUTH]
+    auction = {seat: a for seat, a in auction_of(ctx).items() if seat is not Seat.SOUTH}
+    pool = CardSet.full().bits & ~mine.bits
+    dealt = deal_layouts(hidden, pool, auction, 12, random.Random(5))
+    endless = iter_layouts(hidden, pool, auction, random.Random(5))
+    assert [next(endless) for _ in range(12)] == dealt
+    with pytest.raises(ValueError, match="do not fill"):
+        next(iter_layouts(hidden, pool & (pool - 1), auction, random.Random(5)))   # a card short
+
+
+OVERCALLS = parse_system("""
+system Overcalls
+conventions Strong notrump
+[-]
+1D  hcp 12+, D>=4          : opening
+P                          : pass-weak
+[1D]
+1S  S>=5, hcp 8-16         : overcall          judge
+X   hcp 12+                : takeout-double    forcing option
+P                          : pass-weak         judge
+""", "overcalls.rules")
+
+
+def test_a_double_is_not_weighed_against_a_bid() -> None:
+    # an overcall and a takeout double are both allowed with 5 spades and 13 HCP: the system overcalls and
+    # simulation does not weigh the double (its double-dummy estimates did not predict the result there)
+    ctx = table_context(OVERCALLS, Seat.NORTH, calls("1D"))
+    hand = HandInfo.of(CardSet.from_pbn("AQJ52.K84.73.Q92"))
+    from tenace.system.bidding.engine import candidates
+    allowed = [str(call_of(c.call)) for c in candidates(ctx, hand, options=True)]
+    assert allowed[:2] == ["1S", "X"]   # the double is a call the system allows with the hand
+    assert [str(call_of(c.call)) for c in options(ctx, hand)] == ["1S", "P"]
+    from tenace.robots.simulation import weighed
+    from tenace.system.bidding.calls import DOUBLE, PASS, REDOUBLE
+    assert not weighed(8, DOUBLE) and not weighed(DOUBLE, 8)
+    assert weighed(PASS, DOUBLE) and weighed(DOUBLE, PASS) and weighed(8, REDOUBLE) and weighed(8, 12)
+
+
+SLAMMY = parse_system("""
+system Slammy
+conventions Strong notrump
+[-]
+1NT  hcp 15-17, balanced   : notrump-opening
+P                          : pass-weak
+[1NT P]
+6NT  hcp 16+               : slam      judge
+3NT  hcp 10+               : game      judge
+P                          : to-play   judge
+[1NT P 3NT P]
+P                          : to-play
+[1NT P 6NT P]
+P                          : to-play
+[1NT P P]
+P                          : pass-weak
+""", "slammy.rules")
+
+
+def test_a_lower_call_is_not_weighed_against_the_systems_move_towards_slam() -> None:
+    # the system bids 6NT with 16+ opposite 15-17: simulation does not weigh 3NT or a pass against it;
+    # with 10-15 it bids 3NT and weighs the pass (a lower call against game is still a choice)
+    ctx = table_context(SLAMMY, Seat.NORTH, calls("1NT P"))
+    strong = HandInfo.of(CardSet.from_pbn("AQ52.KQ3.K74.Q32"))   # 16 HCP
+    from tenace.system.bidding.engine import candidates
+    assert [str(call_of(c.call)) for c in candidates(ctx, strong)] == ["6NT", "3NT", "P"]
+    assert [str(call_of(c.call)) for c in options(ctx, strong)] == ["6NT"]
+    game = HandInfo.of(CardSet.from_pbn("AQ52.K83.K74.932"))   # 12 HCP
+    assert [str(call_of(c.call)) for c in options(ctx, game)] == ["3NT", "P"]
+    # the other way, a slam move against the system's game or pass is weighed (TOY: pass, then 6NT)
+    toy = table_context(TOY, Seat.NORTH, calls("1NT P"))
+    assert [str(call_of(c.call)) for c in options(toy, strong)] == ["P", "6NT"]
+    from tenace.robots.simulation import weighed
+    from tenace.system.bidding.calls import PASS, bid_code
+    four_nt, four_s, six_c, seven_nt = bid_code(4, 4), bid_code(4, 3), bid_code(6, 0), bid_code(7, 4)
+    assert not weighed(four_nt, PASS) and not weighed(four_nt, four_s) and not weighed(six_c, four_nt)
+    assert not weighed(seven_nt, six_c)
+    assert weighed(PASS, four_nt) and weighed(four_s, four_nt) and weighed(four_nt, six_c)
+    assert weighed(four_s, PASS) and weighed(bid_code(5, 0), PASS)   # below slam: still weighed

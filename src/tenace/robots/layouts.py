@@ -32,7 +32,7 @@ import bisect
 import functools
 import itertools
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import Final
@@ -42,7 +42,7 @@ from tenace.seats import Seat
 from tenace.system.bidding.conditions import Facts
 from tenace.system.bidding.engine import Context, HandInfo, candidates, context, decide
 
-__all__ = ["Auction", "Hidden", "Layout", "auction_of", "could_call", "deal_layouts"]
+__all__ = ["Auction", "Hidden", "Layout", "auction_of", "could_call", "deal_layouts", "iter_layouts"]
 
 _SUIT_MASK: Final = (1 << 13) - 1
 _ACES: Final = sum(1 << (13 * s + 12) for s in range(4))
@@ -530,3 +530,31 @@ def deal_layouts(hidden: Sequence[Hidden], pool: int, auction: Mapping[Seat, Auc
                 raise ValueError("no layout of the unseen cards agrees with what the robot has seen")
             ignore_voids = True   # a revoke can make a shown-out suit wrong (Law 61)
     return out
+
+
+def iter_layouts(hidden: Sequence[Hidden], pool: int, auction: Mapping[Seat, Auction], rng: random.Random,
+                 likelihood: Callable[[Seat, int], float] | None = None) -> Iterator[Layout]:
+    """Layouts as :func:`deal_layouts` deals them, one at a time and without end: the dealer's setup (each
+    player's reading, the plan of the first hand) is paid once, however many layouts the caller takes
+    (the bidding simulation takes a batch, looks at it, and may want more).
+
+    :raises ValueError: as :func:`deal_layouts` (when the first layout is asked for, or once no layout agrees
+        with what the robot has seen).
+    """
+    if sum(h.hand_need + h.played_need for h in hidden) != pool.bit_count():
+        raise ValueError("the unknown cards do not fill the hidden hands")
+    if not hidden:
+        while True:
+            yield Layout({}, {})
+    dealer = _Dealer(hidden, pool, auction, rng, likelihood)
+    dealer.pretest()
+    ignore_voids = False
+    while True:
+        layout = dealer.one(ignore_voids)
+        if layout is not None:
+            yield layout
+            continue
+        if not dealer.relax():
+            if ignore_voids:
+                raise ValueError("no layout of the unseen cards agrees with what the robot has seen")
+            ignore_voids = True   # a revoke can make a shown-out suit wrong (Law 61)
