@@ -409,11 +409,11 @@ class LiveStore:
                 pooled = self._engine.raw_connection()
                 pooled.detach()  # ours from now on: the pool neither resets nor closes it
                 connection = pooled.dbapi_connection
+                assert connection is not None
                 # the pool may hand over a connection last used for reading, still query_only
                 # (store/database.py leaves the pragma as last set): this one only ever writes
-                connection.execute("PRAGMA query_only=OFF")
+                connection.cursor().execute("PRAGMA query_only=OFF")
                 self._writer = connection
-            assert connection is not None
             try:
                 cursor = connection.cursor()
                 try:
