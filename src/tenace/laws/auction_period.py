@@ -132,6 +132,15 @@ def on_call(state: AuctionState, event: CallMade, index: int, policy: Policy) ->
     return new
 
 
+def _quiet(state: AuctionState) -> bool:
+    """Whether nothing is in progress in the auction (no decision, no call open to acceptance, no bid above
+    seven, no procedure, no constraint, no change of call, no premature action): a call may take the short
+    route."""
+    return (state.pending is None and state.open is None and state.above_seven is None
+            and state.procedure is None and not state.constraints and state.change is None
+            and state.premature is None)
+
+
 def routine_call(state: AuctionState, event: CallMade) -> AuctionState | None:
     """The auction after the commonest call of all, or ``None`` for any other: nothing is in progress that a
     Law of the auction period looks at (no decision, irregularity nobody has drawn attention to, bid above
@@ -140,16 +149,7 @@ def routine_call(state: AuctionState, event: CallMade) -> AuctionState | None:
     :func:`on_call` would only let it stand and pass the turn to the caller's left (``_append``): the same
     state is built here at once."""
     seat, call = event.seat, event.call
-    if (
-        seat is not state.turn
-        or state.pending is not None
-        or state.open is not None
-        or state.above_seven is not None
-        or state.procedure is not None
-        or state.constraints
-        or state.change is not None
-        or state.premature is not None
-    ):
+    if seat is not state.turn or not _quiet(state):
         return None
     calls = state.calls
     if type(call) is Pass:
@@ -172,16 +172,7 @@ def routine_calls(state: AuctionState, events: Sequence[Event], start: int) -> t
     (Laws 18, 19: the last bid and its doubling are followed from call to call), and not end the auction (Law
     22)."""
     turn = state.turn
-    if (
-        turn is None
-        or state.pending is not None
-        or state.open is not None
-        or state.above_seven is not None
-        or state.procedure is not None
-        or state.constraints
-        or state.change is not None
-        or state.premature is not None
-    ):
+    if turn is None or not _quiet(state):
         return state, start
     calls = state.calls
     n = len(calls)
