@@ -313,7 +313,6 @@ class Play:
             values["_revokes"] = (*old["_revokes"], n - 1)
         return new
 
-
     def _push_run(self, events: Sequence[_Played], start: int, stop: int) -> tuple[Play, int]:
         """The play after ``events[start:k]``, the longest run of them (``k <= stop``) in which each card
         comes from the seat on turn (``event.seat``) and follows suit (Law 44C), ending before the last card

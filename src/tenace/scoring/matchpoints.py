@@ -301,15 +301,14 @@ def board_values(
     assigned = [(index, entry) for index, entry in adjusted.items()
                 if isinstance(entry, AssignedAdjustedScore)]
     n = len(plain) + len(assigned)
-    full = field
-    if full < n:
-        raise ValueError(f"field {full} is smaller than the {n} comparable results on the board")
-    factor = factoring is Factoring.NEUBERG and 0 < n < full
-    top = top_units(full) if factoring is Factoring.NEUBERG else top_units(n)
+    if field < n:
+        raise ValueError(f"field {field} is smaller than the {n} comparable results on the board")
+    factor = factoring is Factoring.NEUBERG and 0 < n < field
+    top = top_units(field) if factoring is Factoring.NEUBERG else top_units(n)
 
     def finish(ns: Fraction, ew: Fraction) -> BoardScore:
         if factor:
-            ns, ew = neuberg(ns, n, full), neuberg(ew, n, full)
+            ns, ew = neuberg(ns, n, field), neuberg(ew, n, field)
         return BoardScore(ns, ew, top, units_percentage(ns, top), units_percentage(ew, top))
 
     by_line: dict[int, BoardScore] = {}
