@@ -56,10 +56,6 @@ DRAW_TRUMPS = True
 PARTNER_SUIT = 0.1
 """How many tricks on average an opening lead in a suit partner bid may give up to the best lead and still be
 chosen."""
-LEAD_CONVENTION = 0.1
-"""How many tricks on average an opening lead of a card the lead conventions name (:func:`conventional_lead`,
-in any suit) may give up to the card otherwise chosen and still be led instead
-(:func:`_conventional_lead`)."""
 READ_LINE = False
 """Whether a defender leading to tricks 2 to :data:`LINE_TRICKS` weighs the layouts by declarer's line so far
 (:func:`_line_weights`). Off: on seed 11's recorded games it changed one lead to tricks 2-3 in about thirty
@@ -580,19 +576,6 @@ def _draw_trumps(position: Position) -> Callable[[Card], float] | None:
     return lambda card: 1.0 + float(card.rank) / 100 if card.suit is trump else 0.0
 
 
-def _means(legal: CardSet, solved: Sequence[tuple[SolvedPosition, float]]) -> dict[Card, float] | None:
-    """Each legal card's tricks on average over the weighted layouts (``None`` without weight)."""
-    scale = sum(w for _, w in solved)
-    if scale <= 0:
-        return None
-    mean: dict[Card, float] = dict.fromkeys(legal, 0.0)
-    for result, weight in solved:
-        for card, tricks in result.cards:
-            if card in mean:
-                mean[card] += weight * tricks / scale
-    return mean
-
-
 def _partner_suit_lead(position: Position, seat: Seat, legal: CardSet,
                        solved: Sequence[tuple[SolvedPosition, float]],
                        prefer: Callable[[Card], float] | None) -> Card | None:
@@ -601,37 +584,20 @@ def _partner_suit_lead(position: Position, seat: Seat, legal: CardSet,
     auction = position.auction.get(seat.partner)
     if position.tricks or auction is None or not auction.bid:
         return None
-    mean = _means(legal, solved)
-    if mean is None:
+    scale = sum(w for _, w in solved)
+    if scale <= 0:
         return None
+    mean: dict[Card, float] = dict.fromkeys(legal, 0.0)
+    for result, weight in solved:
+        for card, tricks in result.cards:
+            if card in mean:
+                mean[card] += weight * tricks / scale
     top = max(mean.values())
     suits = [s for s in auction.bid if s is not position.contract.denomination.suit]
     close = CardSet(c for c in legal if c.suit in suits and mean[c] >= top - PARTNER_SUIT - 1e-9)
     if not close:
         return None
     return _choose(close, solved, prefer)
-
-
-def _conventional_lead(position: Position, seat: Seat, legal: CardSet, card: Card,
-                       solved: Sequence[tuple[SolvedPosition, float]],
-                       prefer: Callable[[Card], float] | None) -> Card:
-    """On the opening lead, ``card`` when it is the card the lead conventions name in its suit; else the
-    best of the cards they name (one a suit) that is within :data:`LEAD_CONVENTION` tricks of it on
-    average, if any. Between leads this close the layouts decide by chance (a tenth of a trick is about
-    the sampling error of 30 layouts), and the textbook card is the one that gives least away on average:
-    on seed 11's 200 fixed auctions it was DD-optimal more often."""
-    if position.tricks or LEAD_CONVENTION <= 0:
-        return card
-    hand = position.known[seat]
-    notrump = position.contract.denomination.suit is None
-    named = {conventional_lead(hand.suit(suit), notrump) for suit in Suit if hand.suit(suit)}
-    if card in named:
-        return card
-    mean = _means(legal, solved)
-    if mean is None:
-        return card
-    close = CardSet(c for c in legal if c in named and mean[c] >= mean[card] - LEAD_CONVENTION - 1e-9)
-    return _choose(close, solved, prefer) if close else card
 
 
 def choose_card(
@@ -643,8 +609,7 @@ def choose_card(
     then signals as ``carding`` says (:mod:`tenace.robots.signals`; ``None``: no signals), and the layouts
     are weighed by the defenders' signals (a defender reads his partner's, declarer both); the last ties go
     to the lowest card. On the opening lead, a suit
-    partner bid is led when it is close to the best lead, and the card the lead conventions name when it is
-    close to the card chosen. Returns the solved layouts too (for claims).
+    partner bid is led when it is close to the best lead. Returns the solved layouts too (for claims).
     ``budget``: see :func:`solve_samples`."""
     position = position_from_view(view, memory, system)
     legal = _legal(position, seat, view)
@@ -663,8 +628,6 @@ def choose_card(
     except ValueError:  # nothing the robot saw can be squared with any layout (a bug, or a revoke): no guess
         return _lowest(list(legal)), []
     card = _partner_suit_lead(position, seat, legal, solved, prefer) or _choose(legal, solved, prefer)
-    if seat.side is not position.contract.declarer.side:
-        card = _conventional_lead(position, seat, legal, card, solved, prefer)
     return card, [result for result, _ in solved]
 
 
