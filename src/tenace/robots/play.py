@@ -627,8 +627,14 @@ def choose_card(
         solved = _solve_until_settled(position, samples, rng, budget, likelihood, reweigh)
     except ValueError:  # nothing the robot saw can be squared with any layout (a bug, or a revoke): no guess
         return _lowest(list(legal)), []
-    card = _partner_suit_lead(position, seat, legal, solved, prefer) or _choose(legal, solved, prefer)
-    return card, [result for result, _ in solved]
+    return pick_card(position, seat, legal, solved, prefer), [result for result, _ in solved]
+
+
+def pick_card(position: Position, seat: Seat, legal: CardSet, solved: Sequence[tuple[SolvedPosition, float]],
+              prefer: Callable[[Card], float] | None) -> Card:
+    """The card :func:`choose_card` plays once the layouts are solved (weighted): a suit partner bid when it
+    is close on the opening lead, else the most tricks on average (:func:`_choose`)."""
+    return _partner_suit_lead(position, seat, legal, solved, prefer) or _choose(legal, solved, prefer)
 
 
 def side_takes_all(solved: Sequence[SolvedPosition], side: Side) -> bool:

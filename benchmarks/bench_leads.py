@@ -1,0 +1,125 @@
+"""The robots' opening leads on fixed auctions, recorded once and replayed: a rule that chooses among the
+solved layouts is measured on exactly the same layouts, in seconds (issue 11, item 3).
+
+Run: ``.venv/bin/python benchmarks/bench_leads.py --seed 11 --deals 200 --record F`` solves each opening
+lead's layouts as a robot at the table would (the same random stream as ``bench_play.py``'s robots, 20
+samples, no budget: 30 layouts) and writes them, with the card led and the double-dummy value of every legal
+card on the actual deal, to the JSON file ``F`` (a few seconds a lead); ``--replay F`` then takes each
+lead again with :func:`tenace.robots.play.pick_card` as it is in this checkout, on the recorded layouts, and
+prints DDOLAR (the opening leads that are DD-optimal) and tricks lost per lead, recorded and replayed, with
+the difference's standard error paired by deal. Change how the card is picked among the layouts, replay, and
+confirm on another seed's recording. A change in how the layouts are dealt needs a new recording.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+
+def _lead_position(entry: dict[str, Any]) -> tuple[Any, Any, Any, Any]:
+    """The table after the auction, the leader, his position and the view he is shown."""
+    from tenace import Board, Deal, Seat, parse_call
+    from tenace.laws import CallMade, Table
+    from tenace.robots.play import position_from_view
+
+    table = Table.new(Board(entry["board"], Deal.from_pbn(entry["deal"])))
+    for text in entry["calls"]:
+        turn = table.turn
+        assert isinstance(turn, Seat)
+        table = table.apply(CallMade(turn, parse_call(text)))
+    assert table.play is not None
+    seat = table.play.turn
+    view = table.view(seat)
+    return table, seat, position_from_view(view), view
+
+
+def record(deals: list[dict[str, Any]], seed: int, path: Path) -> None:
+    from tenace.robots.play import _legal, _preference, _reading, _solve_until_settled, pick_card
+    from tenace.robots.signals import STANDARD
+    from tenace.solver.dds import solve_position
+
+    out = []
+    for entry in deals:
+        table, seat, position, view = _lead_position(entry)
+        number = entry["board"]
+        rng = random.Random(hash((seed + number, number)) & 0xFFFFFFFF)   # as tenace.robots.Robot
+        start = time.process_time()
+        legal = _legal(position, seat, view)
+        likelihood = _reading(position, seat, STANDARD)
+        solved = _solve_until_settled(position, 20, rng, None, likelihood)
+        card = pick_card(position, seat, legal, solved, _preference(position, seat, STANDARD))
+        out.append({**entry, "card": str(card), "seconds": time.process_time() - start,
+                    "layouts": [[{str(c): t for c, t in r.cards}, w] for r, w in solved],
+                    "actual": {str(c): t for c, t in solve_position(table.play).cards}})
+        print(f"board {number}: {card} in {out[-1]['seconds']:.1f} s", file=sys.stderr)
+        path.write_text(json.dumps(out))
+
+
+def replay(path: Path) -> None:
+    from tenace import Card
+    from tenace.robots.play import _legal, _preference, pick_card
+    from tenace.robots.signals import STANDARD
+    from tenace.solver.dds import SolvedPosition
+
+    pairs = []   # (recorded, replayed): (DD-optimal, tricks lost)
+    changed = 0
+    for entry in json.loads(path.read_text()):
+        table, seat, position, view = _lead_position(entry)
+        solved = [(SolvedPosition(seat, table.contract.declarer, 0, 13,
+                                  tuple((Card.from_str(c), t) for c, t in values.items())), weight)
+                  for values, weight in entry["layouts"]]
+        card = str(pick_card(position, seat, _legal(position, seat, view), solved,
+                             _preference(position, seat, STANDARD)))
+        actual = entry["actual"]
+        best = max(actual.values())
+        changed += card != entry["card"]
+        pairs.append(((actual[entry["card"]] == best, best - actual[entry["card"]]),
+                      (actual[card] == best, best - actual[card])))
+    n = len(pairs)
+    if n < 2:
+        print(f"{n} leads: too few")
+        return
+
+    def mean_se(xs: list[float]) -> tuple[float, float]:
+        m = sum(xs) / len(xs)
+        return m, (sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs)) ** 0.5
+
+    print(f"{n} leads, {changed} changed")
+    for i, (label, scale) in enumerate((("DDOLAR %", 100.0), ("tricks lost per lead", 1.0))):
+        old, _ = mean_se([scale * float(a[i]) for a, _ in pairs])
+        new, _ = mean_se([scale * float(b[i]) for _, b in pairs])
+        diff, se = mean_se([scale * (float(b[i]) - float(a[i])) for a, b in pairs])
+        print(f"{label:22} recorded {old:7.3f}  replayed {new:7.3f}  {diff:+.3f} ± {se:.3f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200, help="deals with a contract")
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--auctions", type=Path, help="the fixed auctions (as in bench_play.py)")
+    parser.add_argument("--record", type=Path, help="solve the leads' layouts and write them here")
+    parser.add_argument("--replay", type=Path, help="take the recorded leads again with this checkout's pick")
+    args = parser.parse_args()
+    if args.record:
+        from bench_play import auctions
+
+        kept = ROOT / "benchmarks" / f"play-auctions-{args.seed}.json"
+        path = args.auctions or (kept if kept.exists() else
+                                 Path(tempfile.gettempdir()) / f"tenace-play-auctions-{args.seed}.json")
+        record(auctions(args.deals, args.seed, path), args.seed, args.record)
+    if args.replay:
+        replay(args.replay)
+
+
+if __name__ == "__main__":
+    main()
