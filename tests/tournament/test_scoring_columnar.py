@@ -28,7 +28,7 @@ from tenace.scoring.adjusted import (
 )
 from tenace.scoring.matchpoints import TotalScaling
 from tenace.tournament.model import Conditions, Event, Penalty, Result, TieBreak
-from tenace.tournament.scoring import _ColumnarScorer, _PairsScorer, score_event
+from tenace.tournament.scoring import _ColumnarScorer, _PackedTallies, _PairsScorer, score_event
 from tenace.tournament.standings import EventResults
 
 from ._events import mitchell, pairs_event
@@ -82,7 +82,9 @@ def _same(event: Event, results: list[Result]) -> EventResults:
     columnar = columnar_scorer.run_columns(tuple(results))
     assert columnar is not None, "the columnar path declined a field it covers"
     # what each contestant scored in each session, boards won (the boards-won tie-break) included
-    assert ({k: (t.points, t.available, t.boards, t.won) for k, t in columnar_scorer.tallies.items()}
+    tallies = columnar_scorer.tallies  # made from the packed sums, as the rankings read them
+    assert isinstance(tallies, _PackedTallies)
+    assert ({k: (t.points, t.available, t.boards, t.won) for k, t in tallies.complete().items()}
             == {k: (t.points, t.available, t.boards, t.won) for k, t in general_scorer.tallies.items()})
     assert columnar.travellers == general.travellers
     assert columnar.rankings == general.rankings
