@@ -19,7 +19,6 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tenace.calls import Call
 from tenace.cards import Card, CardSet, Rank, Suit
 from tenace.contract import Contract
 from tenace.deal import Deal
@@ -73,6 +72,10 @@ class Memory:
 
     board: int | None = None
     cards: dict[tuple[int, int], Card] = field(default_factory=dict)
+    auction: tuple[object, BiddingSystem, dict[Seat, Shown], dict[Seat, Auction]] | None = None
+    """What the finished auction showed and requires (:func:`position_from_view`), with the auction and the
+    system it was read from: the auction does not change during the play, and reading it again for every
+    card replayed each call through the system (the most of a card's time without double-dummy solving)."""
 
     def observe(self, view: TableView) -> None:
         """Remember every card ``view`` shows; forget everything when the board changes or the play was
@@ -177,16 +180,25 @@ def position_from_view(view: TableView, memory: Memory | None = None,
         for i, card in enumerate(cards[1:], 1):
             if card is not None and card.suit is not led.suit:
                 voids[leader.rotate(i)].add(led.suit)
-    calls: list[Call] = [s.call.call for s in view.calls]
+    calls = tuple(s.call.call for s in view.calls)
     system = system or builtin()
+    key = (view.board, view.dealer, view.vulnerability, calls)
+    cached = memory.auction if memory is not None else None
+    if cached is not None and cached[0] == key and cached[1] is system:
+        showed, required = cached[2], cached[3]
+    else:
+        showed = shown(view.dealer, calls, system, view.vulnerability)
+        required = auction_of(table_context(system, view.dealer, calls, view.vulnerability))
+        if memory is not None:
+            memory.auction = (key, system, showed, required)
     return Position(
         contract=contract,
         tricks=tuple(tricks),
         known=known,
         whole=frozenset(whole),
         voids={seat: frozenset(v) for seat, v in voids.items()},
-        shown=shown(view.dealer, calls, system, view.vulnerability),
-        auction=auction_of(table_context(system, view.dealer, calls, view.vulnerability)),
+        shown=showed,
+        auction=required,
     )
 
 
