@@ -56,6 +56,8 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Final
 
+from tenace.calls import Denomination
+from tenace.contract import Doubling
 from tenace.scoring.adjusted import (
     ArtificialAdjustedScore,
     ArtificialScoreSettings,
@@ -228,10 +230,16 @@ class _Tally:
         points = _exact_sum(self.parts) if self.parts else _ZERO
         return points + self.changed if self.changed else points
 
-    @property
-    def rule_points(self) -> Fraction:
-        """The points without the boards with an Award, before the session rule."""
-        return (_exact_sum(self.parts) if self.parts else Fraction(0)) - self.award_points
+    def rule_ratio(self) -> tuple[int, int]:
+        """The points without the boards with an Award, before the session rule (Law 12C2(c)), as a
+        numerator and a positive denominator (not always in lowest terms), without Fraction arithmetic."""
+        numerator, denominator = 0, 1
+        for part_denominator, part_numerator in self.parts.items():
+            numerator, denominator = _ratio_sum(numerator, denominator, part_numerator, part_denominator)
+        award = self.award_points
+        if award:
+            numerator, denominator = _ratio_sum(numerator, denominator, -award.numerator, award.denominator)
+        return numerator, denominator
 
 
 class _PairsScorer:
@@ -568,11 +576,12 @@ class _PairsScorer:
         """The contestant's result on the session's boards without an Award: per cent of the tops at
         matchpoints, IMPs per board otherwise (Law 12C2(c))."""
         tally = self.tallies[(session, who)]
+        numerator, denominator = tally.rule_ratio()
         if self._units():
             available = tally.available - tally.award_available
-            return tally.rule_points * _HUNDRED / available if available else None
+            return exact_ratio(numerator * 100, denominator * available) if available else None
         boards = tally.boards - tally.award_boards
-        return tally.rule_points / boards if boards else None
+        return exact_ratio(numerator, denominator * boards) if boards else None
 
     def _session_rule(self) -> None:
         settings = self.conditions.artificial
@@ -590,7 +599,7 @@ class _PairsScorer:
                     if self._units():
                         pct = adjusted.percentages(settings, ns_session=value, ew_session=value)[index]
                         assert line.top is not None
-                        new = pct * line.top / _HUNDRED
+                        new = exact_ratio(pct.numerator * line.top, pct.denominator * 100)
                     else:
                         new = adjusted.imps(settings, ns_session=value, ew_session=value)[index]
                     if new != base:
@@ -787,11 +796,9 @@ class _ColumnarScorer(_PairsScorer):
         any_session = not event.sessions
         seated = SeatingIndex(event).seated if any(must_seat.values()) else {}
         columns: dict[tuple[int, int], _Columns] = {}
-        north, south = Seat.NORTH, Seat.SOUTH
-        rows = law77_rows()
         column: _Columns | None = None
         last_session = last_board = 0
-        ns_vul = ew_vul = False
+        table = _signed_law77((False, False))
         add_result = add_entry = add_special = None
         for result in results:
             session, board = result.session, result.board
@@ -803,7 +810,7 @@ class _ColumnarScorer(_PairsScorer):
                         return None
                     column = columns[(session, board)] = ([], [], [], law2_vulnerable(board))
                 add_result, add_entry, add_special = column[0].append, column[1].append, column[2].append
-                ns_vul, ew_vul = column[3]
+                table = _signed_law77(column[3])
             if result.group is not None:
                 return None
             if (seated and must_seat[session]
@@ -813,12 +820,8 @@ class _ColumnarScorer(_PairsScorer):
             if (result.adjusted is None and contract is not None and tricks.__class__ is int
                     and result.vulnerable is None and 0 <= tricks <= 13):
                 # Law 77 with the board's Law 2 vulnerability (as Result.ns_score), from points' table
-                declarer = contract.declarer
-                if declarer is north or declarer is south:
-                    entry: Entry = rows[(contract.level, contract.denomination, contract.doubling,
-                                         ns_vul)][tricks]
-                else:
-                    entry = -rows[(contract.level, contract.denomination, contract.doubling, ew_vul)][tricks]
+                entry: Entry = table[(contract.level, contract.denomination, contract.doubling,
+                                      contract.declarer)][tricks]
             else:
                 entry = result.ns_score()
                 if entry.__class__ is not int:
@@ -841,7 +844,11 @@ class _ColumnarScorer(_PairsScorer):
             full = fields[(session, "")]
             top = top_units(full)
             slow: list[_Line] = []
-            plain: list[int] = [e for e in entries if e.__class__ is int] if special else entries  # type: ignore[assignment]
+            plain: list[int] = entries  # type: ignore[assignment]
+            if special:  # a few adjusted lines: a copy without them (C-level, not a test per line)
+                plain = plain.copy()
+                for i in reversed(special):
+                    del plain[i]
             if any(isinstance(entries[i], AssignedAdjustedScore) for i in special):
                 values, denominator = self._board_values(entries, special, plain, full, top, slow, played,
                                                          settings)
@@ -1005,30 +1012,40 @@ class _ColumnarScorer(_PairsScorer):
         every = math.lcm(*denominators) if denominators else 1
         scale = {q: every // q for q in denominators}
         by_won = self.conditions.tie_break is TieBreak.MORE_BOARDS_WON
+
+        def place(record: _Record, rank: int, tied: bool) -> Standing:
+            who, p, q, boards, points_p, points_q, available, sessions, _ = record
+            total, percentage = ratio_and_percentage(points_p, points_q, available)
+            if p != points_p or q != points_q:  # scaled, or several sessions
+                total = exact_ratio(p, q)
+            return new_standing(rank, tied, who, names[who], boards, total, percentage,
+                                Fraction(carry[who]) if who in carry else _ZERO, _ZERO,
+                                ((sessions, total),) if isinstance(sessions, int) else sessions)
+
         out = []
         for title, members in parts:
             order = sorted([(record[1] * scale[record[2]], record) for record in members], key=_first,
                            reverse=True)
             standings: list[Standing] = []
-            for _, run in groupby(order, _first):
-                tied = [record for _, record in run]
-                places = [tied]
-                if len(tied) > 1:  # equal totals in natural order ("2" before "10")
-                    tied.sort(key=_natural_first)
+            start, count = 0, len(order)
+            while start < count:
+                key = order[start][0]
+                end = start + 1
+                while end < count and order[end][0] == key:
+                    end += 1
+                if end == start + 1:  # the common case: a place of one's own
+                    standings.append(place(order[start][1], end, False))
+                else:  # equal totals in natural order ("2" before "10")
+                    tied = sorted([record for _, record in order[start:end]], key=_natural_first)
+                    shares = [tied]
                     if by_won:  # Law 78D: more boards won breaks the tie
                         tied.sort(key=_won, reverse=True)
-                        places = [list(shared) for _, shared in groupby(tied, _won)]
-                for shared in places:
-                    place, several = len(standings) + 1, len(shared) > 1
-                    for who, p, q, boards, points_p, points_q, available, sessions, _ in shared:
-                        total, percentage = ratio_and_percentage(points_p, points_q, available)
-                        if p != points_p or q != points_q:  # scaled, or several sessions
-                            total = exact_ratio(p, q)
-                        standings.append(new_standing(
-                            place, several, who, names[who], boards, total, percentage,
-                            Fraction(carry[who]) if who in carry else _ZERO, _ZERO,
-                            ((sessions, total),) if isinstance(sessions, int) else sessions,
-                        ))
+                        shares = [list(shared) for _, shared in groupby(tied, _won)]
+                    for shared in shares:
+                        rank, several = len(standings) + 1, len(shared) > 1
+                        for record in shared:
+                            standings.append(place(record, rank, several))
+                start = end
             out.append(Ranking(title, tuple(standings)))
         return tuple(out)
 
@@ -1127,6 +1144,28 @@ _MASK: Final = 80
 _Board = tuple[int, int, _Columns, dict[int, _Value], int, list[_Line]]
 """A board of a columnar field being scored: session, board, its columns, each distinct plain score's values,
 their denominator, and the lines the general per-line code scores."""
+
+_SIGNED_LAW77: dict[tuple[bool, bool], dict[tuple[int, Denomination, Doubling, Seat], tuple[int, ...]]] = {}
+
+
+def _signed_law77(vulnerable: tuple[bool, bool]) -> dict[tuple[int, Denomination, Doubling, Seat],
+                                                         tuple[int, ...]]:
+    """Law 77 from North-South's side for a board where North-South and East-West are ``vulnerable``:
+    ``(level, denomination, doubling, declarer)`` to the scores for 0 to 13 tricks, from the table
+    :func:`~tenace.scoring.points.score` looks up (made once for each of the four vulnerabilities; the keys
+    are members that hash by identity)."""
+    table = _SIGNED_LAW77.get(vulnerable)
+    if table is None:
+        table = {}
+        for (level, denomination, doubling, declarer_vulnerable), row in law77_rows().items():
+            for seat in Seat:
+                north_south = seat in (Seat.NORTH, Seat.SOUTH)
+                if declarer_vulnerable == vulnerable[0 if north_south else 1]:
+                    signed = row if north_south else tuple(-points for points in row)
+                    table[(level, denomination, doubling, seat)] = signed
+        _SIGNED_LAW77[vulnerable] = table
+    return table
+
 
 _LOW: Final = (1 << 20) - 1
 """One 20-bit field of a packed sum."""
