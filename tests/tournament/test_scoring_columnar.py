@@ -238,3 +238,50 @@ def test_the_integer_ranking_is_the_general_one(tie_break: TieBreak, monkeypatch
         for a, b in zip(ranking.standings, ranking.standings[1:], strict=False):
             if a.rank == b.rank:
                 assert int(a.contestant[:-2]) < int(b.contestant[:-2])
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23])
+def test_several_sessions_and_a_carry_over_are_ranked_without_the_general_code(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two sessions, a carry-over (one of them for a pair who played only the first session): the columnar
+    rankings add the sessions up as integer fractions and give the general rankings, without calling them."""
+    import dataclasses
+
+    event, results = _field(random.Random(seed), 7, 2, 2, 0.05)
+    event = dataclasses.replace(event, carry_over=(("1NS", Fraction(7, 3)), ("3NS", Fraction(-2))))
+    results = [r for r in results if not (r.session == 2 and r.ns == "3NS")]
+    general = _PairsScorer(event, tuple(results), ()).run()
+
+    def refuse(self: object) -> object:
+        raise AssertionError("the general rankings were used")
+
+    monkeypatch.setattr(_PairsScorer, "_rankings", refuse)
+    columnar = _ColumnarScorer(event, ()).run_columns(tuple(results))
+    assert columnar is not None and columnar.rankings == general.rankings
+    first, third = columnar.standing("1NS"), columnar.standing("3NS")
+    assert first.carry_over == Fraction(7, 3) and [s for s, _ in first.sessions] == [1, 2]
+    assert first.total == sum((t for _, t in first.sessions), Fraction(7, 3))
+    assert third.carry_over == -2 and [s for s, _ in third.sessions] == [1]
+
+
+def test_the_columns_read_law_77_as_points_score_does() -> None:
+    """The columnar read's table, signed from North-South's side for each of the four vulnerabilities, is
+    :func:`~tenace.scoring.points.score` for every contract, declarer and number of tricks."""
+    from tenace.calls import Denomination
+    from tenace.contract import Doubling
+    from tenace.scoring.points import score
+    from tenace.seats import Seat
+    from tenace.tournament.scoring import _signed_law77
+
+    for vulnerable in ((False, False), (True, False), (False, True), (True, True)):
+        table = _signed_law77(vulnerable)
+        assert len(table) == 7 * 5 * 3 * 4
+        for level in range(1, 8):
+            for denomination in Denomination:
+                for doubling in Doubling:
+                    for seat in Seat:
+                        north_south = seat in (Seat.NORTH, Seat.SOUTH)
+                        contract = Contract(level, denomination, seat, doubling)
+                        sign, vul = (1, vulnerable[0]) if north_south else (-1, vulnerable[1])
+                        expected = [sign * score(contract, tricks, vulnerable=vul) for tricks in range(14)]
+                        assert list(table[(level, denomination, doubling, seat)]) == expected
