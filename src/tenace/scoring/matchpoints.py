@@ -504,6 +504,19 @@ def best_first(items: Sequence[_T], value: Callable[[_T], Fraction]) -> list[_T]
     return out
 
 
+_BOARDS_MASK: Final = (1 << 24) - 1
+_TOPS_SHIFT: Final = 24
+_TOPS_MASK: Final = (1 << 40) - 1
+_UNITS_SHIFT: Final = 64
+
+
+def _pair_sum(units: int, top: int) -> int:
+    """One line's part of a pair's sum in :func:`score_event`: the units' numerator from bit 64 up, the top in
+    bits 24-63, 1 (a board) in bits 0-23. Sums of these add each field separately: 2**24 boards and 2**40
+    units of top are far more than any event has, and the units, which are highest, may be any int."""
+    return (units << _UNITS_SHIFT) | (top << _TOPS_SHIFT) | 1
+
+
 def _award_sides(entry: Entry) -> tuple[bool, bool]:
     if isinstance(entry, ArtificialAdjustedScore):
         return isinstance(entry.ns, Award), isinstance(entry.ew, Award)
@@ -553,47 +566,40 @@ def score_event(
     for scores in distinct:
         for score in scores.values():
             common = math.lcm(common, score.ns.denominator, score.ew.denominator)
-    # per pair: [units as numerators over ``common``, tops available, boards], in order of first appearance
-    tally: dict[PairId, list[int]] = {}
+    # per pair, in order of first appearance, one int: the units as numerators over ``common``, then the tops
+    # available and the boards in fixed-width fields below them (_pair_sums), so a line adds one int per side
+    tally: dict[PairId, int] = {}
+    get = tally.get
     # Law 12C2(c): what each pair scored on boards where it received an Award, taken out of its session
     award_raw: dict[PairId, int] = {}
     award_available: dict[PairId, int] = {}
     for b, scores in zip(numbers, distinct, strict=True):
-        numerators = {
-            key: (score.ns.numerator * (common // score.ns.denominator),
-                  score.ew.numerator * (common // score.ew.denominator), score.top)
+        packs = {
+            key: (_pair_sum(score.ns.numerator * (common // score.ns.denominator), score.top),
+                  _pair_sum(score.ew.numerator * (common // score.ew.denominator), score.top))
             for key, score in scores.items()
         }
-        for line, score in zip(boards[b], scored[b], strict=True):
-            ns_units, ew_units, top = numerators[id(score)]
-            ns_tally = tally.get(line.ns_pair)
-            if ns_tally is None:
-                tally[line.ns_pair] = [ns_units, top, 1]
-            else:
-                ns_tally[0] += ns_units
-                ns_tally[1] += top
-                ns_tally[2] += 1
-            ew_tally = tally.get(line.ew_pair)
-            if ew_tally is None:
-                tally[line.ew_pair] = [ew_units, top, 1]
-            else:
-                ew_tally[0] += ew_units
-                ew_tally[1] += top
-                ew_tally[2] += 1
+        for line, (ns_pack, ew_pack) in zip(boards[b], map(packs.__getitem__, map(id, scored[b])),
+                                            strict=True):
+            ns, ew = line.ns_pair, line.ew_pair
+            tally[ns] = get(ns, 0) + ns_pack
+            tally[ew] = get(ew, 0) + ew_pack
             if line.result.__class__ is not int:
                 ns_award, ew_award = _award_sides(line.result)
-                for pair, units, awarded in ((line.ns_pair, ns_units, ns_award),
-                                             (line.ew_pair, ew_units, ew_award)):
+                for pair, pack, awarded in ((ns, ns_pack, ns_award), (ew, ew_pack, ew_award)):
                     if awarded:
-                        award_raw[pair] = award_raw.get(pair, 0) + units
-                        award_available[pair] = award_available.get(pair, 0) + top
+                        award_raw[pair] = award_raw.get(pair, 0) + (pack >> _UNITS_SHIFT)
+                        award_available[pair] = award_available.get(pair, 0) + ((pack >> _TOPS_SHIFT)
+                                                                                & _TOPS_MASK)
+    sums = {pair: (packed >> _UNITS_SHIFT, (packed >> _TOPS_SHIFT) & _TOPS_MASK, packed & _BOARDS_MASK)
+            for pair, packed in tally.items()}
 
     def session(pair: PairId) -> Fraction | None:
-        units, top, _ = tally[pair]
+        units, top, _ = sums[pair]
         top -= award_available.get(pair, 0)
         if not top:
             return None
-        return Fraction(units - award_raw.get(pair, 0), common) * _HUNDRED / top
+        return exact_ratio((units - award_raw.get(pair, 0)) * 100, common * top)
 
     changed: dict[PairId, Fraction] = {}  # what the session rule changed (few pairs)
     if resolved.session_rule:
@@ -619,18 +625,19 @@ def score_event(
             scored[b] = tuple(updated)
 
     expected = (expected_boards if expected_boards is not None
-                else max((boards_scored for _, _, boards_scored in tally.values()), default=0))
+                else max((boards_scored for _, _, boards_scored in sums.values()), default=0))
     totals = []
     scaled = scaling is TotalScaling.TO_EXPECTED_BOARDS
-    for pair, (units, available, boards_scored) in tally.items():
+    for pair, (units, available, boards_scored) in sums.items():
         if pair in changed:
             pair_raw = Fraction(units, common) + changed[pair]
             total = pair_raw * expected / boards_scored if scaled else pair_raw
             percentage = units_percentage(pair_raw, available)
-        else:  # each value straight from integers: one Fraction (one gcd) apiece
-            pair_raw = Fraction(units, common)
-            total = Fraction(units * expected, common * boards_scored) if scaled else pair_raw
-            percentage = Fraction(units * 100, common * available) if available else _HALF_PERCENT
+        else:  # each value straight from integers, with one gcd of the big numbers
+            pair_raw, shown = ratio_and_percentage(units, common, available)
+            total = (exact_ratio(units * expected, common * boards_scored)
+                     if scaled and boards_scored != expected else pair_raw)
+            percentage = _HALF_PERCENT if shown is None else shown
         totals.append(PairTotal(pair, boards_scored, pair_raw, available, total, percentage))
     totals = best_first(totals, lambda t: t.percentage)
     return EventScore(full, expected, tuple((b, scored[b]) for b in numbers), tuple(totals))
