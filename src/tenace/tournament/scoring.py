@@ -857,9 +857,10 @@ class _ColumnarScorer(_PairsScorer):
                 for i in special:
                     adjusted = entries[i]
                     assert isinstance(adjusted, ArtificialAdjustedScore)
-                    ns_pct, ew_pct = adjusted.percentages(settings)
-                    slow.append(self._slow_line(played[i], adjusted, ns_pct * top / _HUNDRED,
-                                                ew_pct * top / _HUNDRED, top, ns_pct, ew_pct))
+                    ns_pct, ew_pct = adjusted.percentages(settings)  # Law 12C2: a share of the top
+                    slow.append(self._slow_line(
+                        played[i], adjusted, exact_ratio(ns_pct.numerator * top, ns_pct.denominator * 100),
+                        exact_ratio(ew_pct.numerator * top, ew_pct.denominator * 100), top, ns_pct, ew_pct))
             if values is None:
                 return None
             denominators.add(denominator)
