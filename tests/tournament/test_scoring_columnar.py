@@ -2,10 +2,10 @@
 
 Both are exact, so their results must be equal value for value: every traveller line (units and
 percentages), every ranking (places, totals, percentages, boards, sessions). The fields have ties (a few
-likely results per board), missing results (Neuberg factoring), artificial adjusted scores with Awards and
-with explicit percentages (the Law 12C2(c) session rule on or off), assigned and weighted scores (balancing
-or not), a vulnerability given on some results, two sessions, a carry-over, both total scalings and the
-boards-won tie-break.
+likely results per board), missing results (Neuberg factoring), a phantom pair, artificial adjusted scores
+with Awards and with explicit percentages (the Law 12C2(c) session rule on or off), assigned and weighted
+scores (balancing or not), a vulnerability given on some results, two sessions, a carry-over, both total
+scalings and the boards-won tie-break.
 """
 
 from __future__ import annotations
@@ -46,14 +46,17 @@ def _field(rng: random.Random, tables: int, boards_per_round: int, sessions: int
         artificial=ArtificialScoreSettings(session_rule=rng.random() < 0.7),
     )
     carry = (("1NS", Fraction(rng.randint(0, 9), rng.randint(1, 3))),) if rng.random() < 0.3 else ()
-    event = pairs_event(conditions=conditions, sessions=[(m,) for m in movements], carry_over=carry)
+    phantoms = ["2EW"] if tables > 1 and rng.random() < 0.2 else []  # not ranked
+    absent = phantoms if rng.random() < 0.5 else []  # its tables have no result; else scores were entered
+    event = pairs_event(conditions=conditions, sessions=[(m,) for m in movements], carry_over=carry,
+                        phantoms=phantoms)
     results = []
     for number, movement in enumerate(movements, start=1):
         likely = {b: rng.sample(OUTCOMES, rng.randint(1, 4)) for b in movement.boards}
         for seat in movement.seatings:
             for board in seat.boards:
                 roll = rng.random()
-                if roll < 0.1:
+                if roll < 0.1 or seat.ew in absent:
                     continue  # not played: Neuberg
                 kw: dict[str, object] = {"session": number}
                 if roll < 0.1 + adjusted / 2:
