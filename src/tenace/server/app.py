@@ -411,17 +411,18 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store.open, settings.database_url)
+        live = LiveStore(store.engine, flush_commits=settings.flush_commits)
         hub: Hub
         if settings.redis_url:  # several processes share the tables (docs/scale-out.md)
             from tenace.server.scaleout import ClusterHub
 
             hub = await ClusterHub.connect(
-                LiveStore(store.engine), settings.redis_url, lease_seconds=settings.lease_seconds,
+                live, settings.redis_url, lease_seconds=settings.lease_seconds,
                 store=store, policy=settings.policy, edition=settings.edition,
                 robots=robots or default_robots(settings.robot_samples),
                 robot_delay=settings.robot_delay, observer=observer, systems=robot_systems)
         else:
-            hub = Hub(LiveStore(store.engine), store=store, policy=settings.policy, edition=settings.edition,
+            hub = Hub(live, store=store, policy=settings.policy, edition=settings.edition,
                       robots=robots or default_robots(settings.robot_samples),
                       robot_delay=settings.robot_delay, observer=observer, systems=robot_systems)
         app.state.store = store
