@@ -580,6 +580,14 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         else:
             add(bid_code(3, _NT), f"hcp {middle}+{stop}", "accept", Forcing.SIGN_OFF, judge=True)
             add(game, f"hcp {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
+        # vulnerable, the game bonus is larger: accept one point lighter, but never with the bottom of the
+        # range (partner's invitation asks for more than that)
+        if middle - 1 > mine.hcp_min:
+            if strain == _NT:
+                add(game, f"hcp {middle - 1}+, vul", "accept", Forcing.SIGN_OFF, judge=True)
+            elif strain >= 2:
+                add(game, f"hcp {middle - 1}+, fit {_SUIT_LETTER[strain]}, vul", "accept", Forcing.SIGN_OFF,
+                    judge=True)
         add(PASS, f"hcp -{max(0, middle - 1)}", "decline", Forcing.SIGN_OFF, judge=True)
     if below_game:
         values = "" if gf else "sum 25+"
