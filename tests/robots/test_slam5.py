@@ -1,0 +1,53 @@
+"""Textbook cases for the slam decisions of the fifth round of tuning (issue 11), rules only.
+
+(1) The principles' slam in a fit by count (generators.py) needs, like Roman Key Card Blackwood, first- or
+second-round control of every suit nobody at the table of our side has bid: with two small cards or a
+queen-jack there, the opponents may cash the first two tricks, so the hand bids game instead (the robot may
+still weigh the slam by simulation). (2) Once the queen ask finds the trump queen with every keycard held,
+the asker bids the grand slam on the same count as when the first answer shows the queen (34 HCP together,
+partner counted as for ``sum``).
+
+Every hand's HCP were computed (CardSet.from_pbn(h).hcp) and are noted beside it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tenace import CardSet
+
+from .textbook._harness import Case, check
+
+KANTAR = "Eddie Kantar, Roman Keycard Blackwood: The Final Word, "
+ROOT = "William Root, How to Bid Slams (count your tricks and look for two quick losers first), "
+
+CASES = [
+    # 16 HCP 3-1-4-5: a diamond fit after the fourth suit, but Q-J-x of spades, the suit nobody bid: no slam
+    # by count (the 2026 benchmark's seed 12 board 99: 6D went two down with the ace and king of spades out)
+    Case(ROOT + "an unbid suit with no control: game, not a slam by count", "QJ5.5.A762.AKQ82",
+         "1C P 1H P 2C P 2D P", "5D", ("game",)),
+    # the same with the king of spades (second-round control): keycards are asked
+    Case(ROOT + "with control of the unbid suit the slam is explored", "K65.5.A762.AKQ82",
+         "1C P 1H P 2C P 2D P", "4NT", ("keycards",)),
+    # 24 HCP: after a positive 2H every keycard (four aces here, the king of trumps with partner) and the
+    # queen found by the queen ask: the grand slam
+    Case(KANTAR + "every keycard and the trump queen after the queen ask: seven", "AQ84.A95.AK.AK52",
+         "2C P 2H P 3H P 4H P 4NT P 5C P 5D P 6H P", "7H", ("grand slam",), dealer="E"),
+    # the same asker with a keycard missing (the ace of clubs gone): the small slam stands
+    Case(KANTAR + "a keycard missing after the queen ask: pass the small slam", "AQ84.A95.AK.K652",
+         "2C P 2H P 3H P 4H P 4NT P 5C P 5D P 6H P", "P", ("to play",), dealer="E"),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_slam5(case: Case) -> None:
+    check(case)
+
+
+def test_the_noted_counts() -> None:
+    """The HCP the comments rely on, computed from the hands."""
+    counts = {c.hand: CardSet.from_pbn(c.hand).hcp for c in CASES}
+    assert counts["QJ5.5.A762.AKQ82"] == 16
+    assert counts["K65.5.A762.AKQ82"] == 16
+    assert counts["AQ84.A95.AK.AK52"] == 24
+    assert counts["AQ84.A95.AK.K652"] == 20
