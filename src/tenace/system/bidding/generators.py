@@ -682,7 +682,9 @@ def _slam_first(ctx: Context, taken: set[int]) -> Made:
     """Slam in notrump by count, tried before the file's rules: partner's last call was a natural bid below
     the six level, the opponents passed, and the combined values (counting partner as for ``sum``) reach a
     slam whatever game the written rules would bid. Not after our strong 2C (its rebids set the strain
-    first)."""
+    first). Not at once over partner's first bid when it leaves his strength open by ten points or more (an
+    opening of one of a suit, a two over one): the hand describes itself first, and the slam is judged once
+    partner's rebid has limited him (only simulation may still bid it there)."""
     meaning = ctx.partner_meaning
     partner = (ctx.turn + 2) % 4
     ours_strong = any("strong-2c" in m.labels for i, m in enumerate(ctx.meanings)
@@ -692,11 +694,14 @@ def _slam_first(ctx: Context, taken: set[int]) -> Made:
             or ctx.calls[-2] < 3 or ctx.last_bidder != partner or ctx.last_bid >= bid_code(6, 0)
             or any(label.startswith("rkcb") for label in meaning.labels) or ours_strong):
         return []
+    shown = ctx.shown[partner]
+    bids = sum(1 for i, c in enumerate(ctx.calls) if c >= 3 and ctx.seat_of(i) == partner)
+    unlimited = bids == 1 and min(shown.hcp_max, 37) - shown.hcp_min >= 10
     stop = _stoppers(ctx)
     made: Made = []
     for code, conditions, label, judge, option in (
-            (bid_code(7, _NT), f"sum 37+, semibalanced{stop}", "grand-slam", False, False),
-            (bid_code(6, _NT), f"sum 31+, semibalanced{stop}", "slam", True, False),
+            (bid_code(7, _NT), f"sum 37+, semibalanced{stop}", "grand-slam", False, unlimited),
+            (bid_code(6, _NT), f"sum 31+, semibalanced{stop}", "slam", not unlimited, unlimited),
             (bid_code(6, _NT), f"sum 29+, semibalanced{stop}", "slam", False, True)):
         if code not in taken and legal(ctx.calls, code):
             made.append(_rule(code, conditions, label, Forcing.SIGN_OFF, judge=judge, option=option))
