@@ -3,7 +3,8 @@
 (1) The principles' slam in a fit by count (generators.py) needs, like Roman Key Card Blackwood, first- or
 second-round control of every suit nobody at the table of our side has bid: with two small cards or a
 queen-jack there, the opponents may cash the first two tricks, so the hand bids game instead (the robot may
-still weigh the slam by simulation). (2) Once the queen ask finds the trump queen with every keycard held,
+still weigh the slam by simulation); opposite a strong 2C, which holds most of the side's aces and kings,
+the count is enough. (2) Once the queen ask finds the trump queen with every keycard held,
 the asker bids the grand slam on the same count as when the first answer shows the queen (34 HCP together,
 partner counted as for ``sum``). (3) No notrump slam by count at once over partner's first bid when it
 leaves his strength open by ten points or more (an opening of one of a suit, a two over one): the strong hand
@@ -31,6 +32,9 @@ CASES = [
     # by count (the 2026 benchmark's seed 12 board 99: 6D went two down with the ace and king of spades out)
     Case(ROOT + "an unbid suit with no control: game, not a slam by count", "QJ5.5.A762.AKQ82",
          "1C P 1H P 2C P 2D P", "5D", ("game",)),
+    # opposite a strong 2C the count is enough: 9 HCP 4-5-2-2 without a diamond control, after 2C-2D-2H-3H-4H
+    Case(ROOT + "opposite a strong 2C the slam by count needs no control of the unbid suits",
+         "K964.87653.QT.A7", "2C P 2D P 2H P 3H P 4H P", "6H", ("slam",)),
     # the same with the king of spades (second-round control): keycards are asked
     Case(ROOT + "with control of the unbid suit the slam is explored", "K65.5.A762.AKQ82",
          "1C P 1H P 2C P 2D P", "4NT", ("keycards",)),
@@ -70,6 +74,7 @@ def test_the_noted_counts() -> None:
     assert counts["K65.5.A762.AKQ82"] == 16
     assert counts["AQ84.A95.AK.AK52"] == 24
     assert counts["AQ84.A95.AK.K652"] == 20
+    assert counts["K964.87653.QT.A7"] == 9
     assert counts["AQT8.Q843.AJ6.AQ"] == 19
     assert counts["AQ983.AJ43.A8.Q6"] == 17
     assert counts["AK7.AQ7.J93.KJ94"] == 18
