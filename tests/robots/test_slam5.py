@@ -1,7 +1,7 @@
 """Textbook cases for the slam decisions of the fifth round of tuning (issue 11), rules only.
 
 (1) The principles' slam in a fit by count (generators.py) needs, like Roman Key Card Blackwood, first- or
-second-round control of every suit nobody at the table of our side has bid: with two small cards or a
+second-round control of every suit neither partner has bid: with two small cards or a
 queen-jack there, the opponents may cash the first two tricks, so the hand bids game instead (the robot may
 still weigh the slam by simulation); opposite a strong 2C, which holds most of the side's aces and kings,
 the count is enough. (2) Once the queen ask finds the trump queen with every keycard held,
