@@ -190,13 +190,7 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
     if ctx.last_bidder not in (me, partner):
         return [], []
     letter = _SUIT_LETTER[key]
-    # first- or second-round control of every suit nobody of us bid, unless partner has shown it short or
-    # controlled (a control bid)
-    shown = ctx.shown[partner]
-    his = {s for note, suits in shown.notes if note == "control" for s in suits}
-    controls = ", ".join(f"control {_SUIT_LETTER[s]}" for s in range(4)
-                         if s != key and s not in ctx.natural[me] and s not in ctx.natural[partner]
-                         and shown.lengths[s][1] > 1 and s not in his)
+    controls = _unbid_controls(ctx, key)
     # in a minor, an answer above five of the suit must not find two keycards missing: the asker holds enough
     safe = {0: ", keys 3+", 1: ", keys 2+"}.get(key, "")
     # a suit both partners bid naturally is a fit once one of them raised it (a three-card raise included)
@@ -221,6 +215,18 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
     # with less, asking is an option the robot weighs against game by simulation
     add(four_nt, f"tsum {letter} 27+, {fit}{safe}", "rkcb", Forcing.FORCING, alert=True, option=True)
     return made, []
+
+
+def _unbid_controls(ctx: Context, key: int) -> str:
+    """The conditions for a slam in ``key`` that the side's own bidding has not covered: first- or
+    second-round control of every suit neither partner bid naturally, unless partner has shown it short or
+    controlled (a control bid). Empty when every side suit is covered."""
+    me, partner = ctx.turn, (ctx.turn + 2) % 4
+    shown = ctx.shown[partner]
+    his = {s for note, suits in shown.notes if note == "control" for s in suits}
+    return ", ".join(f"control {_SUIT_LETTER[s]}" for s in range(4)
+                     if s != key and s not in ctx.natural[me] and s not in ctx.natural[partner]
+                     and shown.lengths[s][1] > 1 and s not in his)
 
 
 def _after_answer(ctx: Context, t: int, answer: str) -> Made:
@@ -248,7 +254,9 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
                     bad = missing >= 2 or (missing == 1 and answer == "rkcb-queen-no")
                     made.append(_rule(sign_off if bad else six, f"keys {mine}", "to-play", Forcing.SIGN_OFF))
             else:
-                grand = max(0, 36 - pmin)
+                # every keycard: once the queen ask finds the trump queen, the grand slam on the same count as
+                # when the first answer shows her (34 together, partner counted as for ``sum``)
+                grand = max(0, 34 - strength) if answer == "rkcb-queen-yes" else max(0, 36 - pmin)
                 if seven > last:
                     made.append(_rule(seven, f"keys {mine}, hcp {grand}+", "grand-slam", Forcing.SIGN_OFF))
                 made.append(_rule(six if six > last else PASS, f"keys {mine}", "to-play", Forcing.SIGN_OFF))
@@ -552,9 +560,15 @@ def principles(ctx: Context) -> tuple[Made, Made]:
     forced = ctx.forced
     if bidder in ours or bidder is None:
         # slam by count
+        strong = any("strong-2c" in m.labels for i, m in enumerate(ctx.meanings) if ctx.seat_of(i) == partner)
         for suit in fits:
             letter = _SUIT_LETTER[suit]
-            add(bid_code(6, suit), f"tsum {letter} 33+, fit {letter}", "slam", Forcing.SIGN_OFF, judge=True)
+            # a suit nobody has bid or controlled may hold two fast losers: slam by count only with control
+            # of it, as for RKCB (with less, the robot may still weigh the slam by simulation); opposite a
+            # strong 2C, whose opener holds most of the side's aces and kings, the count is enough
+            controls = "" if strong else _unbid_controls(ctx, suit)
+            add(bid_code(6, suit), _join(f"tsum {letter} 33+, fit {letter}", controls), "slam",
+                Forcing.SIGN_OFF, judge=True)
             add(bid_code(6, suit), f"tsum {letter} 30+, fit {letter}", "slam", Forcing.SIGN_OFF, option=True)
         add(bid_code(7, _NT), f"sum 37+{stop}", "grand-slam", Forcing.SIGN_OFF)
         add(bid_code(6, _NT), f"sum 33+, semibalanced{stop}", "slam", Forcing.SIGN_OFF, judge=True)
@@ -678,7 +692,9 @@ def _slam_first(ctx: Context, taken: set[int]) -> Made:
     """Slam in notrump by count, tried before the file's rules: partner's last call was a natural bid below
     the six level, the opponents passed, and the combined values (counting partner as for ``sum``) reach a
     slam whatever game the written rules would bid. Not after our strong 2C (its rebids set the strain
-    first)."""
+    first). Not at once over partner's first bid when it leaves his strength open by ten points or more (an
+    opening of one of a suit, a two over one): the hand describes itself first, and the slam is judged once
+    partner's rebid has limited him (only simulation may still bid it there)."""
     meaning = ctx.partner_meaning
     partner = (ctx.turn + 2) % 4
     ours_strong = any("strong-2c" in m.labels for i, m in enumerate(ctx.meanings)
@@ -688,11 +704,14 @@ def _slam_first(ctx: Context, taken: set[int]) -> Made:
             or ctx.calls[-2] < 3 or ctx.last_bidder != partner or ctx.last_bid >= bid_code(6, 0)
             or any(label.startswith("rkcb") for label in meaning.labels) or ours_strong):
         return []
+    shown = ctx.shown[partner]
+    bids = sum(1 for i, c in enumerate(ctx.calls) if c >= 3 and ctx.seat_of(i) == partner)
+    unlimited = bids == 1 and min(shown.hcp_max, 37) - shown.hcp_min >= 10
     stop = _stoppers(ctx)
     made: Made = []
     for code, conditions, label, judge, option in (
-            (bid_code(7, _NT), f"sum 37+, semibalanced{stop}", "grand-slam", False, False),
-            (bid_code(6, _NT), f"sum 31+, semibalanced{stop}", "slam", True, False),
+            (bid_code(7, _NT), f"sum 37+, semibalanced{stop}", "grand-slam", False, unlimited),
+            (bid_code(6, _NT), f"sum 31+, semibalanced{stop}", "slam", not unlimited, unlimited),
             (bid_code(6, _NT), f"sum 29+, semibalanced{stop}", "slam", False, True)):
         if code not in taken and legal(ctx.calls, code):
             made.append(_rule(code, conditions, label, Forcing.SIGN_OFF, judge=judge, option=option))
