@@ -125,6 +125,13 @@ def _rebid(ctx: Context, seat: int, suit: int) -> bool:
                and _denomination(c) == suit and ctx.meanings[i].natural) >= 2
 
 
+def _advanced_double(ctx: Context) -> bool:
+    """Whether partner's first call other than a pass was a takeout double (so my answer was forced)."""
+    partner = (ctx.turn + 2) % 4
+    first = next((i for i, c in enumerate(ctx.calls) if ctx.seat_of(i) == partner and c != PASS), None)
+    return first is not None and "takeout-double" in ctx.meanings[first].labels
+
+
 def _opened(ctx: Context, seat: int, suit: int) -> bool:
     """Whether ``seat`` made the opening bid, in ``suit``."""
     first = next((i for i, c in enumerate(ctx.calls) if c >= 3), None)
@@ -566,21 +573,27 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         mine = ctx.shown[me]
         top = min(mine.hcp_max, mine.hcp_min + 6)
         middle = (mine.hcp_min + top + 1) // 2
+        count = "hcp"
+        if mine.hcp_min == 0 and _advanced_double(ctx):
+            # my answer to partner's takeout double was forced and may have been nothing: his raise invites
+            # game opposite about six points, counting a long suit (a point a card beyond four)
+            count, middle = "pts", 6
         strain = _denomination(ctx.calls[-2])
         game = bid_code(_GAME_LEVEL[strain], strain)
         if strain == _NT:
-            add(game, f"hcp {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
+            add(game, f"{count} {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
         elif strain >= 2:
             # a major: game in it with a fit (partner's invitation may show a long suit of his own, and a
             # singleton makes a poor trump suit), else 3NT with the unbid suits stopped, else game with two
             letter = _SUIT_LETTER[strain]
-            add(game, f"hcp {middle}+, fit {letter}", "accept", Forcing.SIGN_OFF, judge=True)
-            add(bid_code(3, _NT), f"hcp {middle}+, stop unbid{stop}", "accept", Forcing.SIGN_OFF, judge=True)
-            add(game, f"hcp {middle}+, {letter}>=2", "accept", Forcing.SIGN_OFF, judge=True)
+            add(game, f"{count} {middle}+, fit {letter}", "accept", Forcing.SIGN_OFF, judge=True)
+            add(bid_code(3, _NT), f"{count} {middle}+, stop unbid{stop}", "accept", Forcing.SIGN_OFF,
+                judge=True)
+            add(game, f"{count} {middle}+, {letter}>=2", "accept", Forcing.SIGN_OFF, judge=True)
         else:
-            add(bid_code(3, _NT), f"hcp {middle}+{stop}", "accept", Forcing.SIGN_OFF, judge=True)
-            add(game, f"hcp {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
-        add(PASS, f"hcp -{max(0, middle - 1)}", "decline", Forcing.SIGN_OFF, judge=True)
+            add(bid_code(3, _NT), f"{count} {middle}+{stop}", "accept", Forcing.SIGN_OFF, judge=True)
+            add(game, f"{count} {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
+        add(PASS, f"{count} -{max(0, middle - 1)}", "decline", Forcing.SIGN_OFF, judge=True)
     if below_game:
         values = "" if gf else "sum 25+"
         if gf and partner_facts.balanced:
@@ -701,6 +714,20 @@ def _without_partner(ctx: Context, add: Callable[..., None]) -> None:
     if level > 3:
         return
     mine = ctx.natural[me]
+    last_index = max(i for i, c in enumerate(ctx.calls) if c >= 3)
+    if len(mine) == 1 and ctx.meanings[last_index].natural:
+        # an opener or overcaller with a second five-card suit and the playing strength of five losers or
+        # fewer names it up to the three level when they compete over partner's pass: the pass did not deny
+        # a fit in it, and a two-suiter takes tricks (1H-(2D)-P-(3D)-3S, (1H)-2C-(P)-(P)-(2H)-3D with 6-5);
+        # with 17+ HCP the double comes first, and over a conventional bid (Michaels) this says nothing
+        first = _SUIT_LETTER[mine[0]]
+        for suit in (3, 2, 1, 0):
+            code = _cheapest(ctx, suit)
+            if suit in ctx.theirs or suit == mine[0] or suit == denom or code is None or _level(code) > 3:
+                continue
+            letter = _SUIT_LETTER[suit]
+            add(code, f"{letter}>=5, {first}>=5, losers -5, hcp -16", "new-suit-rebid", Forcing.NON_FORCING,
+                judge=True)
     for suit in mine:
         letter = _SUIT_LETTER[suit]
         code = _cheapest(ctx, suit)
@@ -719,7 +746,9 @@ def _without_partner(ctx: Context, add: Callable[..., None]) -> None:
         add(DOUBLE, f"hcp 17+, {letter}<=2", "takeout-double", Forcing.FORCING, judge=True)
         raised = any(c >= 3 and _denomination(c) == denom and ctx.seat_of(i) == (bidder + 2) % 4
                      for i, c in enumerate(ctx.calls))
-        if level == 2 and raised and len(mine) == 1:
+        # a fit shown without a raise: a transfer and its completion ((1D)-1NT-(P)-2D-(P)-2H)
+        fit = ctx.shown[bidder].lengths[denom][0] + ctx.shown[(bidder + 2) % 4].lengths[denom][0] >= 7
+        if level == 2 and (raised or fit) and len(mine) == 1:
             # nor does an opener with 18-19 and three of their suit when they raise at the two level (they
             # have eight trumps at most, partner is short)
             add(DOUBLE, f"hcp 18+, {letter}<=3", "takeout-double", Forcing.FORCING, judge=True)
