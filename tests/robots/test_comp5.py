@@ -9,7 +9,8 @@ out too cheaply or goes on too lightly once the opponents compete.
 * a strong doubler doubles again when they raise a preempt or a weak two in diamonds to game
   (``parts/defence.rules``);
 * over partner's 1NT overcall and their new suit, a long suit to play, a double with values
-  (``parts/defence.rules``).
+  (``parts/defence.rules``);
+* the sacrifice over their game with ten trumps also when neither side is vulnerable (``competition``).
 
 The hands come from the losing boards of ``bench_strength.py`` (seeds 12 and 13) or were built for the
 situation; HCP and shape are in the comments. The dealer is North unless a case says otherwise.
@@ -26,6 +27,7 @@ TWO_SUITER = "Marty Bergen, Points Schmoints!, 'six-five, come alive': the two-s
 STRONG = ("Mike Lawrence, The Complete Book on Balancing in Contract Bridge, the strong hand does not sell "
           "out, ")
 PREEMPT = "Eddie Kantar, Modern Bridge Defense, the doubler's second double when they raise the preempt, "
+COHEN = "Larry Cohen, To Bid or Not to Bid: The Law of Total Tricks, the sacrifice over their game, "
 NT_OVERCALL = "Eddie Kantar, Modern Bridge Defense, advancing the 1NT overcall when they bid a new suit, "
 
 CASES = [
@@ -72,6 +74,15 @@ CASES = [
     # 17 HCP, 2-5-3-3 overcaller: partner's double and two small spades: no four-card suit to bid, defend
     Case(NT_OVERCALL + "the overcaller leaves the double in", "Q5.A8653.AK7.A94", "1H 1NT 2S X P", "P",
          ("penalties",), dealer="W"),
+    # 5 HCP, 4-1-5-3 opposite partner's weak two (six spades): ten trumps, neither side vulnerable: bid on
+    Case(COHEN + "ten trumps, neither side vulnerable", "Q874.5.K9632.T42", "2S 4H", "4S",
+         ("bidding over their game",)),
+    # 5 HCP, 4-2-5-2 after partner's 1S and our raise (five and four): ten trumps again
+    Case(COHEN + "ten trumps after a raise, neither side vulnerable", "QT87.52.KJ632.T4",
+         "1S P 2S 3H 3S 4H", "4S", ("bidding over their game",)),
+    # the same hand when both sides are vulnerable: their game is worth less than two down doubled: defend
+    Case(COHEN + "both vulnerable, the ten trumps defend", "QT87.52.KJ632.T4", "1S P 2S 3H 3S 4H", "P",
+         ("pass",), vul="All"),
 ]
 
 
