@@ -10,7 +10,9 @@ out too cheaply or goes on too lightly once the opponents compete.
   (``parts/defence.rules``);
 * over partner's 1NT overcall and their new suit, a long suit to play, a double with values
   (``parts/defence.rules``);
-* the sacrifice over their game with ten trumps also when neither side is vulnerable (``competition``).
+* the sacrifice over their game with ten trumps also when neither side is vulnerable (``competition``);
+* their sacrifice in the suit they overcalled is doubled for penalty although we cue-bid that suit on the
+  way (``principles``: a suit they named first is theirs).
 
 The hands come from the losing boards of ``bench_strength.py`` (seeds 12 and 13) or were built for the
 situation; HCP and shape are in the comments. The dealer is North unless a case says otherwise.
@@ -27,6 +29,7 @@ TWO_SUITER = "Marty Bergen, Points Schmoints!, 'six-five, come alive': the two-s
 STRONG = ("Mike Lawrence, The Complete Book on Balancing in Contract Bridge, the strong hand does not sell "
           "out, ")
 PREEMPT = "Eddie Kantar, Modern Bridge Defense, the doubler's second double when they raise the preempt, "
+SAC_DOUBLE = "Eddie Kantar, Modern Bridge Defense, doubling their sacrifice in the suit they overcalled, "
 COHEN = "Larry Cohen, To Bid or Not to Bid: The Law of Total Tricks, the sacrifice over their game, "
 NT_OVERCALL = "Eddie Kantar, Modern Bridge Defense, advancing the 1NT overcall when they bid a new suit, "
 
@@ -80,6 +83,13 @@ CASES = [
     # 5 HCP, 4-2-5-2 after partner's 1S and our raise (five and four): ten trumps again
     Case(COHEN + "ten trumps after a raise, neither side vulnerable", "QT87.52.KJ632.T4",
          "1S P 2S 3H 3S 4H", "4S", ("bidding over their game",)),
+    # 14 HCP opener, 6-2-4-1 (seed 13 board 958, East dealer): partner cue-bid their clubs, they sacrifice
+    # in clubs over our 4S: the suit is theirs, double
+    Case(SAC_DOUBLE + "the declarer of the game doubles", "AQJT72.QJ.Q852.K", "P 1S 2C 3C P 4S P P 5C", "X",
+         ("penalty",), dealer="E"),
+    # 11 HCP, 3-5-4-1, the cue raiser in the passout seat: double as well
+    Case(SAC_DOUBLE + "the cue raiser doubles in the passout seat", "K96.AT932.KJ76.T",
+         "P 1S 2C 3C P 4S P P 5C P P", "X", ("penalty",), dealer="E"),
     # the same hand when both sides are vulnerable: their game is worth less than two down doubled: defend
     Case(COHEN + "both vulnerable, the ten trumps defend", "QT87.52.KJ632.T4", "1S P 2S 3H 3S 4H", "P",
          ("pass",), vul="All"),

@@ -528,8 +528,11 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         # a penalty double needs a natural bid to double: not a transfer, a cue bid of our suit or another
         # artificial call (their 2D transfer, their Michaels 2H over our 1H)
         last_index = max(i for i, c in enumerate(ctx.calls) if c >= 3)
+        # (a suit they named first stays theirs when we cue-bid it: 1S-(2C)-3C-(P)-4S-(5C) doubles 5C)
+        named_at = next(i for i, c in enumerate(ctx.calls) if c >= 3 and _denomination(c) == denom)
+        named_first = ctx.seat_of(named_at) not in ours and ctx.meanings[named_at].natural
         natural_bid = ctx.meanings[last_index].natural and (
-            denom == _NT or denom not in ctx.natural[me] + ctx.natural[partner])
+            denom == _NT or denom not in ctx.natural[me] + ctx.natural[partner] or named_first)
         if natural_bid and denom < 4 and level >= 2:
             letter = _SUIT_LETTER[denom]
             add(DOUBLE, f"sum 22+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
