@@ -12,7 +12,8 @@ out too cheaply or goes on too lightly once the opponents compete.
   (``parts/defence.rules``);
 * the sacrifice over their game with ten trumps also when neither side is vulnerable (``competition``);
 * their sacrifice in the suit they overcalled is doubled for penalty although we cue-bid that suit on the
-  way (``principles``: a suit they named first is theirs).
+  way (``principles``: a suit they named first is theirs); over our game, a five-level bid of theirs is
+  doubled with our share of the strength (20 together).
 
 The hands come from the losing boards of ``bench_strength.py`` (seeds 12 and 13) or were built for the
 situation; HCP and shape are in the comments. The dealer is North unless a case says otherwise.
@@ -90,6 +91,10 @@ CASES = [
     # 11 HCP, 3-5-4-1, the cue raiser in the passout seat: double as well
     Case(SAC_DOUBLE + "the cue raiser doubles in the passout seat", "K96.AT932.KJ76.T",
          "P 1S 2C 3C P 4S P P 5C P P", "X", ("penalty",), dealer="E"),
+    # 14 HCP, 3-5-0-5 (seed 22 board 216, West dealer): partner's weak jump overcall, our 4S, their 5D
+    # sacrifice: double, not pass it out
+    Case(SAC_DOUBLE + "their sacrifice over our game is doubled", "J54.AK752..AK952", "1D 2S 3D 4S 5D P P",
+         "X", ("penalty",), dealer="W"),
     # the same hand when both sides are vulnerable: their game is worth less than two down doubled: defend
     Case(COHEN + "both vulnerable, the ten trumps defend", "QT87.52.KJ632.T4", "1S P 2S 3H 3S 4H", "P",
          ("pass",), vul="All"),

@@ -538,6 +538,12 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             add(DOUBLE, f"sum 22+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
         if natural_bid and (level >= 5 or (level >= 4 and denom >= 2) or (level >= 3 and denom == 4)):
             add(DOUBLE, "sum 23+", "penalty-double", judge=True)
+            ours_game = any(ctx.seat_of(i) in ours and c >= 3 and _level(c) >= _GAME_LEVEL[_denomination(c)]
+                            and ctx.meanings[i].natural for i, c in enumerate(ctx.calls))
+            if ours_game and level >= 5:
+                # they bid over our game at the five level: a sacrifice, as a rule; with our share of the
+                # strength, do not let it play undoubled
+                add(DOUBLE, "sum 20+", "penalty-double", judge=True)
         elif natural_bid and level >= 2:
             # the balance of strength and no fit, no stopper: their contract will not make; not with a
             # singleton or void in their suit, where their trumps all take tricks
