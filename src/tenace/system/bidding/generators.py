@@ -125,6 +125,13 @@ def _rebid(ctx: Context, seat: int, suit: int) -> bool:
                and _denomination(c) == suit and ctx.meanings[i].natural) >= 2
 
 
+def _advanced_double(ctx: Context) -> bool:
+    """Whether partner's first call other than a pass was a takeout double (so my answer was forced)."""
+    partner = (ctx.turn + 2) % 4
+    first = next((i for i, c in enumerate(ctx.calls) if ctx.seat_of(i) == partner and c != PASS), None)
+    return first is not None and "takeout-double" in ctx.meanings[first].labels
+
+
 def _opened(ctx: Context, seat: int, suit: int) -> bool:
     """Whether ``seat`` made the opening bid, in ``suit``."""
     first = next((i for i, c in enumerate(ctx.calls) if c >= 3), None)
@@ -529,13 +536,22 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         # a penalty double needs a natural bid to double: not a transfer, a cue bid of our suit or another
         # artificial call (their 2D transfer, their Michaels 2H over our 1H)
         last_index = max(i for i, c in enumerate(ctx.calls) if c >= 3)
+        # (a suit they named first stays theirs when we cue-bid it: 1S-(2C)-3C-(P)-4S-(5C) doubles 5C)
+        named_at = next(i for i, c in enumerate(ctx.calls) if c >= 3 and _denomination(c) == denom)
+        named_first = ctx.seat_of(named_at) not in ours and ctx.meanings[named_at].natural
         natural_bid = ctx.meanings[last_index].natural and (
-            denom == _NT or denom not in ctx.natural[me] + ctx.natural[partner])
+            denom == _NT or denom not in ctx.natural[me] + ctx.natural[partner] or named_first)
         if natural_bid and denom < 4 and level >= 2:
             letter = _SUIT_LETTER[denom]
             add(DOUBLE, f"sum 22+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
         if natural_bid and (level >= 5 or (level >= 4 and denom >= 2) or (level >= 3 and denom == 4)):
             add(DOUBLE, "sum 23+", "penalty-double", judge=True)
+            ours_game = any(ctx.seat_of(i) in ours and c >= 3 and _level(c) >= _GAME_LEVEL[_denomination(c)]
+                            and ctx.meanings[i].natural for i, c in enumerate(ctx.calls))
+            if ours_game and level >= 5:
+                # they bid over our game at the five level: a sacrifice, as a rule; with our share of the
+                # strength, do not let it play undoubled
+                add(DOUBLE, "sum 20+", "penalty-double", judge=True)
         elif natural_bid and level >= 2:
             # the balance of strength and no fit, no stopper: their contract will not make; not with a
             # singleton or void in their suit, where their trumps all take tricks
@@ -580,29 +596,35 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         mine = ctx.shown[me]
         top = min(mine.hcp_max, mine.hcp_min + 6)
         middle = (mine.hcp_min + top + 1) // 2
+        count = "hcp"
+        if mine.hcp_min == 0 and _advanced_double(ctx):
+            # my answer to partner's takeout double was forced and may have been nothing: his raise invites
+            # game opposite about six points, counting a long suit (a point a card beyond four)
+            count, middle = "pts", 6
         strain = _denomination(ctx.calls[-2])
         game = bid_code(_GAME_LEVEL[strain], strain)
         if strain == _NT:
-            add(game, f"hcp {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
+            add(game, f"{count} {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
         elif strain >= 2:
             # a major: game in it with a fit (partner's invitation may show a long suit of his own, and a
             # singleton makes a poor trump suit), else 3NT with the unbid suits stopped, else game with two
             letter = _SUIT_LETTER[strain]
-            add(game, f"hcp {middle}+, fit {letter}", "accept", Forcing.SIGN_OFF, judge=True)
-            add(bid_code(3, _NT), f"hcp {middle}+, stop unbid{stop}", "accept", Forcing.SIGN_OFF, judge=True)
-            add(game, f"hcp {middle}+, {letter}>=2", "accept", Forcing.SIGN_OFF, judge=True)
+            add(game, f"{count} {middle}+, fit {letter}", "accept", Forcing.SIGN_OFF, judge=True)
+            add(bid_code(3, _NT), f"{count} {middle}+, stop unbid{stop}", "accept", Forcing.SIGN_OFF,
+                judge=True)
+            add(game, f"{count} {middle}+, {letter}>=2", "accept", Forcing.SIGN_OFF, judge=True)
         else:
-            add(bid_code(3, _NT), f"hcp {middle}+{stop}", "accept", Forcing.SIGN_OFF, judge=True)
-            add(game, f"hcp {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
+            add(bid_code(3, _NT), f"{count} {middle}+{stop}", "accept", Forcing.SIGN_OFF, judge=True)
+            add(game, f"{count} {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
         # vulnerable, the game bonus is larger: accept one point lighter, but never with the bottom of the
-        # range (partner's invitation asks for more than that)
-        if middle - 1 > mine.hcp_min:
+        # range (partner's invitation asks for more than that); not after a forced answer to a double
+        if count == "hcp" and middle - 1 > mine.hcp_min:
             if strain == _NT:
                 add(game, f"hcp {middle - 1}+, vul", "accept", Forcing.SIGN_OFF, judge=True)
             elif strain >= 2:
                 add(game, f"hcp {middle - 1}+, fit {_SUIT_LETTER[strain]}, vul", "accept", Forcing.SIGN_OFF,
                     judge=True)
-        add(PASS, f"hcp -{max(0, middle - 1)}", "decline", Forcing.SIGN_OFF, judge=True)
+        add(PASS, f"{count} -{max(0, middle - 1)}", "decline", Forcing.SIGN_OFF, judge=True)
     if below_game:
         values = "" if gf else "sum 25+"
         if gf and partner_facts.balanced:
@@ -728,6 +750,20 @@ def _without_partner(ctx: Context, add: Callable[..., None]) -> None:
     if level > 3:
         return
     mine = ctx.natural[me]
+    last_index = max(i for i, c in enumerate(ctx.calls) if c >= 3)
+    if len(mine) == 1 and ctx.meanings[last_index].natural:
+        # an opener or overcaller with a second five-card suit and the playing strength of five losers or
+        # fewer names it up to the three level when they compete over partner's pass: the pass did not deny
+        # a fit in it, and a two-suiter takes tricks (1H-(2D)-P-(3D)-3S, (1H)-2C-(P)-(P)-(2H)-3D with 6-5);
+        # with 17+ HCP the double comes first, and over a conventional bid (Michaels) this says nothing
+        first = _SUIT_LETTER[mine[0]]
+        for suit in (3, 2, 1, 0):
+            code = _cheapest(ctx, suit)
+            if suit in ctx.theirs or suit == mine[0] or suit == denom or code is None or _level(code) > 3:
+                continue
+            letter = _SUIT_LETTER[suit]
+            add(code, f"{letter}>=5, {first}>=5, losers -5, hcp -16", "new-suit-rebid", Forcing.NON_FORCING,
+                judge=True)
     for suit in mine:
         letter = _SUIT_LETTER[suit]
         code = _cheapest(ctx, suit)
@@ -746,7 +782,9 @@ def _without_partner(ctx: Context, add: Callable[..., None]) -> None:
         add(DOUBLE, f"hcp 17+, {letter}<=2", "takeout-double", Forcing.FORCING, judge=True)
         raised = any(c >= 3 and _denomination(c) == denom and ctx.seat_of(i) == (bidder + 2) % 4
                      for i, c in enumerate(ctx.calls))
-        if level == 2 and raised and len(mine) == 1:
+        # a fit shown without a raise: a transfer and its completion ((1D)-1NT-(P)-2D-(P)-2H)
+        fit = ctx.shown[bidder].lengths[denom][0] + ctx.shown[(bidder + 2) % 4].lengths[denom][0] >= 7
+        if level == 2 and (raised or fit) and len(mine) == 1:
             # nor does an opener with 18-19 and three of their suit when they raise at the two level (they
             # have eight trumps at most, partner is short)
             add(DOUBLE, f"hcp 18+, {letter}<=3", "takeout-double", Forcing.FORCING, judge=True)
