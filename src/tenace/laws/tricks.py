@@ -43,6 +43,7 @@ progress, the last one until the next trick begins, and everything once play has
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -127,18 +128,12 @@ def trick_views(
     )
 
 
-_TURNED: dict[tuple[int, Seat, int, Seat | None], TrickView] = {}
-
-
+@functools.cache  # a pure function of small values: at most 13 x 4 x 5 x 5 results, shared by every view
 def _turned(number: int, leader: Seat, cards: int, winner: Seat | None) -> TrickView:
     """A trick whose cards the viewer may not look at (Law 66C): nothing in it but its number, leader, size
-    and winner, so one value serves every view of every table (at most 13 x 4 x 5 x 5 of them). A view is
-    built after every event, and most of its tricks are turned."""
-    key = (number, leader, cards, winner)
-    view = _TURNED.get(key)
-    if view is None:
-        view = _TURNED[key] = TrickView(number, leader, (None,) * cards, winner)
-    return view
+    and winner, so one value serves every view of every table. A view is built after every event, and most
+    of its tricks are turned."""
+    return TrickView(number, leader, (None,) * cards, winner)
 
 
 @dataclass(frozen=True, slots=True)
