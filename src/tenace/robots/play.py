@@ -67,10 +67,12 @@ LINE_SLIP = 0.3
 played that gives up a trick double dummy in that layout."""
 LATE_MOST = 2
 """How many times the robot's ``samples`` a decision after trick 3 solves at most, while the choice is open
-(:func:`effort`)."""
+(:func:`effort`). 3 and 4 did not play better on 55 fresh deals (docs/robots.md, Figures)."""
 LEAD_SLIP: float | None = None
 """How much less likely a layout is, to declarer reading the opening lead (:func:`_lead_weights`), for each
-trick the card led gives up double dummy in that layout (``None``: the lead's choice of suit is not read)."""
+trick the card led gives up double dummy in that layout (``None``: the lead's choice of suit is not read).
+Off: on 40 fresh deals 0.5 gained declarer 0.16 +- 0.15 points at three times the card CPU p95
+(docs/robots.md, Figures)."""
 LEAD_TRICKS = 5
 """The last trick in which declarer reads the opening lead (:data:`LEAD_SLIP`)."""
 
