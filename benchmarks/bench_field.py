@@ -1,7 +1,10 @@
 """A big matchpoint field, Tenace against NumPy on the same data, side by side in one run (issue 16, item 4).
 
 Run: ``nice .venv/bin/python benchmarks/bench_field.py [--pairs 10000] [--boards 24] [--seed 16]
-[--rounds 3]``
+[--rounds 3] [--only field]``
+
+``--only field`` (or ``law77``, ``matchpoints``, ``lines``) times only those rows; with ``PYTHONPATH`` set to
+another checkout's ``src``, alternating runs compare two versions of the code on the same field.
 
 The field: ``--pairs`` pairs (half North-South, half East-West, Mitchell-like, so every board is played at
 ``pairs / 2`` tables), ``--boards`` boards, one session, compared across the field. Every board has a few
@@ -259,7 +262,10 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=24)
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--only", choices=("law77", "matchpoints", "field", "lines"), action="append",
+                        help="time only these rows (repeatable; default: all)")
     args = parser.parse_args()
+    rows = set(args.only or ("law77", "matchpoints", "field", "lines"))
     f = Field(args.pairs, args.boards, args.seed)
     print(f"field: {args.pairs:,} pairs x {args.boards} boards, {len(f.results):,} results "
           f"({int((f.a['kind'] == 1).sum())} artificial, {len(f.weighted)} weighted)")
@@ -267,8 +273,11 @@ def main() -> None:
     def tenace_law77() -> list[Entry]:
         return [r.ns_score() for r in f.results]
 
-    entries, np_scores = side_by_side("Law 77 (Result.ns_score of every result)", args.rounds, tenace_law77,
-                                      lambda: numpy_law77(f))
+    if "law77" in rows:
+        entries, np_scores = side_by_side("Law 77 (Result.ns_score of every result)", args.rounds,
+                                          tenace_law77, lambda: numpy_law77(f))
+    else:
+        entries, np_scores = tenace_law77(), numpy_law77(f)
     plain_mask = f.a["kind"] == 0
     assert [e for e, p in zip(entries, plain_mask, strict=True) if p] == np_scores[plain_mask].tolist()
     played = [(r.contract, r.tricks, r.board) for r in f.results
@@ -280,21 +289,27 @@ def main() -> None:
     def points_score() -> list[int]:
         return [score(c, t, vulnerable=v) for c, t, v in law77_inputs]
 
-    side_by_side("Law 77 (points.score, vulnerability given)", args.rounds, points_score,
-                 lambda: numpy_law77(f))
+    if "law77" in rows:
+        side_by_side("Law 77 (points.score, vulnerability given)", args.rounds, points_score,
+                     lambda: numpy_law77(f))
 
     boards = f.table_results(entries)
-    side_by_side("matchpoints (scoring.matchpoints.score_event)", args.rounds, lambda: mp_score_event(boards),
-                 lambda: numpy_matchpoints(f, np_scores))
-    scored, ref = side_by_side("whole field (tournament.scoring.score_event)", args.rounds,
-                               lambda: score_event(f.event, f.results),
-                               lambda: numpy_matchpoints(f, numpy_law77(f)))
+    if "matchpoints" in rows:
+        side_by_side("matchpoints (scoring.matchpoints.score_event)", args.rounds,
+                     lambda: mp_score_event(boards), lambda: numpy_matchpoints(f, np_scores))
+    if "field" in rows:
+        scored, ref = side_by_side("whole field (tournament.scoring.score_event)", args.rounds,
+                                   lambda: score_event(f.event, f.results),
+                                   lambda: numpy_matchpoints(f, numpy_law77(f)))
+    else:
+        scored, ref = score_event(f.event, f.results), numpy_matchpoints(f, numpy_law77(f))
 
     def field_and_lines() -> int:
         return sum(len(traveller.lines) for traveller in score_event(f.event, f.results).travellers)
 
-    side_by_side("whole field, every traveller line read", args.rounds, field_and_lines,
-                 lambda: numpy_matchpoints(f, numpy_law77(f)))
+    if "lines" in rows:
+        side_by_side("whole field, every traveller line read", args.rounds, field_and_lines,
+                     lambda: numpy_matchpoints(f, numpy_law77(f)))
 
     # What the API's own objects cost, with no scoring at all: the published travellers hold one frozen
     # TravellerLine per result, made in pure Python; against the same NumPy computation of the whole field.
@@ -304,8 +319,9 @@ def main() -> None:
         return [new_traveller_line(line.result, line.ns_score, line.ns_points, line.ew_points,
                                    line.ns_percentage, line.ew_percentage) for line in lines]
 
-    side_by_side("lines only (TravellerLine per result)", args.rounds, traveller_lines,
-                 lambda: numpy_matchpoints(f, numpy_law77(f)))
+    if "lines" in rows:
+        side_by_side("lines only (TravellerLine per result)", args.rounds, traveller_lines,
+                     lambda: numpy_matchpoints(f, numpy_law77(f)))
 
     worst, agree, count = 0.0, 0, 0
     for ranking in scored.rankings:

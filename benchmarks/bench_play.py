@@ -18,7 +18,9 @@ it is on disk), optionally followed by settings after commas:
   replaying the calls (no denials); ``layouts=free``: the auction ignored when dealing layouts;
 * ``budget=S``: the robots' time budget per card in seconds;
 * ``line=on|off``: whether a defender leading to tricks 2-3 reads declarer's line (``READ_LINE`` in
-  :mod:`tenace.robots.play`; ignored by a version without it).
+  :mod:`tenace.robots.play`; ignored by a version without it);
+* ``play.NAME=VALUE``: a number setting of :mod:`tenace.robots.play` (e.g. ``play.LATE_MOST=3``; ignored by a
+  version without it).
 
 e.g. ``--version .,carding=none``. Every version plays every deal in a subprocess of its own, with the
 revision's code (a ``git worktree`` under the temporary folder), four robots of the same version at the
@@ -93,6 +95,12 @@ if "line" in settings:
     if hasattr(play, "READ_LINE"):
         play.READ_LINE = settings["line"] == "on"
         taken.append("line")
+for key, value in settings.items():
+    if key.startswith("play."):   # a module setting of tenace.robots.play, e.g. play.LATE_MOST=3
+        import tenace.robots.play as play
+        if hasattr(play, key[5:]):
+            setattr(play, key[5:], type(getattr(play, key[5:]) or 0.0)(value))
+            taken.append(key)
 print(json.dumps({"ready": taken}), flush=True)
 for line in sys.stdin:
     q = json.loads(line)

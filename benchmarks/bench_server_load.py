@@ -175,7 +175,8 @@ def _level(count: int, seconds: float, think: float, cluster: bool, db: str | No
           f"max {latencies[-1] * 1000:7.1f} ms; {boards} boards ended, {errors} errors {dict(codes) or ''}; "
           f"server CPU {cpu / elapsed:4.2f} s/s, {cpu / len(latencies) * 1000:5.2f} ms per human action "
           f"(the simulated clients: {clients_cpu / elapsed:4.2f} s/s); commits p50/p99 "
-          + ", ".join(f"{w['commit_ms_p50']:.1f}/{w['commit_ms_p99']:.1f} ms" for w in writes),
+          + ", ".join(f"{w['commit_ms_p50']:.1f}/{w['commit_ms_p99']:.1f} ms, "
+                      f"{w['events'] / max(1, w['commits']):.1f} events a commit" for w in writes),
           flush=True)
     return Level(p50, p99, cpu / len(latencies) * 1000, len(latencies) / elapsed)
 

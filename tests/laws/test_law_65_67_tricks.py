@@ -58,6 +58,19 @@ def test_66c_quitted_tricks_are_hidden_from_every_player_but_not_from_the_direct
     assert _trick(t, None, 1) == (None,) * 4
 
 
+def test_66c_a_turned_trick_shows_its_leader_winner_and_size_and_is_shared_by_every_view() -> None:
+    t = play(north_wins_trick_one(), "N:D9 E:D5 S:D2 W:D3 N:DQ")
+    turned = [t.view(seat).tricks[0] for seat in (N, E, S, W, None)]
+    assert all(tr.cards == (None,) * 4 and tr.leader is E and tr.winner is N and tr.number == 1
+               for tr in turned)
+    assert all(tr is turned[0] for tr in turned)  # one immutable value, not one per view
+    shown = t.view(DIRECTOR).tricks[0]
+    assert shown.cards == TRICK_ONE and shown is not turned[0]
+    # the next card ends the trick in progress; the first trick stays turned, the second one is not yet
+    later = t.apply(CardPlayed(E, min(t.legal_cards())))
+    assert later.view(N).tricks[0] is turned[0] and later.view(N).tricks[2].cards[-1] is not None
+
+
 def test_66c_the_director_may_let_a_player_inspect_a_quitted_trick_until_the_next_card() -> None:
     t = play(north_wins_trick_one(), "N:D9 E:D5 S:D2 W:D3 N:DQ")
     t = t.apply(InspectionAllowed(E, 1))

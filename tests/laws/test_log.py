@@ -126,6 +126,23 @@ def test_fields_at_their_default_are_left_out_and_restored() -> None:
     assert event_from_json(data) == events.CallMade(N, parse_call("1NT"), alert=False, explanation=None)
 
 
+@pytest.mark.parametrize("event", [
+    events.CallMade(N, parse_call("1NT")),
+    events.CallMade(E, parse_call("X"), alert=True),
+    events.CallMade(S, parse_call("2C"), alert=True, explanation="Stayman: asks for a four-card major"),
+    events.CallMade(W, parse_call("P"), explanation=""),
+    events.CallMade(N, parse_call("7NT"), alert=False, explanation="natural"),
+    CardPlayed(E, Card.from_str("SQ")),
+    CardPlayed(W, Card.from_str("C2")),
+])
+def test_calls_and_cards_are_written_exactly_as_every_other_event(event: events.Event) -> None:
+    from tenace.laws.log import _tagged
+
+    assert event_to_json(event) == _tagged(event, EVENT_TYPES, "event")  # the short route's output
+    assert json.dumps(event_to_json(event)) == json.dumps(_tagged(event, EVENT_TYPES, "event"))  # key order
+    assert event_from_json(event_to_json(event)) == event
+
+
 # --- whole tables ---------------------------------------------------------------------------------------
 
 

@@ -93,6 +93,21 @@ def test_without_memory_the_turned_tricks_are_sampled_too() -> None:
         assert all(card not in play.hand(Seat.WEST) for card in play.cards[-4:])
 
 
+def test_the_auction_is_read_once_a_board_and_again_for_another_auction() -> None:
+    memory = Memory()
+    first = table_after(CASH_OUT, "P P 1NT P P P", "HJ", (Seat.SOUTH, memory))
+    later = table_after(CASH_OUT, "P P 1NT P P P", "HJ H3 H6 HQ", (Seat.SOUTH, memory))
+    fresh = position_from_view(first.view(Seat.SOUTH))   # no memory: read from the view
+    one = position_from_view(first.view(Seat.SOUTH), memory)
+    two = position_from_view(later.view(Seat.SOUTH), memory)
+    assert one.shown == fresh.shown and one.auction == fresh.auction
+    assert two.shown is one.shown and two.auction is one.auction   # the same auction: not read again
+    other = table_after(CASH_OUT, "P P 1NT P 2NT P P P", "HJ", (Seat.SOUTH, memory))   # another auction
+    three = position_from_view(other.view(Seat.SOUTH), memory)
+    assert three.auction is not one.auction and three.shown != one.shown
+    assert three.shown == position_from_view(other.view(Seat.SOUTH)).shown
+
+
 def test_a_shown_out_suit_is_never_dealt_back() -> None:
     # East shows out of hearts on the first trick: no sample gives him a heart.
     deal = Deal.from_pbn("S:AKQ2.AKQ2.76.432 JT9.JT98765.A.AK 543.43.5432.8765 876..KQJT98.QJT9")

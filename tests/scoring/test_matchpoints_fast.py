@@ -266,3 +266,22 @@ def test_tournament_scoring_matches_plain_fraction_definition(results: list[Resu
     got = {s.contestant: (s.total, s.percentage, s.rank)
            for ranking in scored.rankings for s in ranking.standings}
     assert got == expected
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(-(10**40), 10**40), st.integers(1, 10**40), st.integers(0, 10**12))
+def test_exact_ratio_and_percentage_are_the_fractions(numerator: int, denominator: int, top: int) -> None:
+    """The fast constructors give Fractions in lowest terms, equal and equally hashed to the plain ones."""
+    from tenace.scoring.matchpoints import exact_ratio, ratio_and_percentage
+
+    ratio, percentage = ratio_and_percentage(numerator, denominator, top)
+    plain = Fraction(numerator, denominator)
+    for fast in (ratio, exact_ratio(numerator, denominator)):
+        assert type(fast) is Fraction and fast == plain and hash(fast) == hash(plain)
+        assert (fast.numerator, fast.denominator) == (plain.numerator, plain.denominator)
+    if top == 0:
+        assert percentage is None
+    else:
+        expected = Fraction(numerator * 100, denominator * top)
+        assert percentage is not None and type(percentage) is Fraction and hash(percentage) == hash(expected)
+        assert (percentage.numerator, percentage.denominator) == (expected.numerator, expected.denominator)

@@ -12,6 +12,7 @@ import json
 import os
 import re
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -50,8 +51,8 @@ SIZES = [
 class Player:
     """One seat's WebSocket: send an action and wait for its acknowledgement; the last view seen."""
 
-    def __init__(self, url: str) -> None:
-        self.ws = websockets_sync.connect(url, open_timeout=10)
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
         self.view: dict[str, Any] = {}
         self.count = 0
 
@@ -98,9 +99,10 @@ def claimed(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Itera
         table = created.json()
         context.close()
         ws_url = url.replace("http://", "ws://")
-        players = {seat: Player(f"{ws_url}/ws/tables/{table['id']}?token={token}")
-                   for seat, token in table["tokens"].items()}
-        try:
+        with ExitStack() as sockets:  # every socket closed on the way out (websockets 17 asks for this)
+            players = {seat: Player(sockets.enter_context(websockets_sync.connect(
+                           f"{ws_url}/ws/tables/{table['id']}?token={token}", open_timeout=10)))
+                       for seat, token in table["tokens"].items()}
             for seat, call in CALLS:
                 players[seat].send({"type": "call", "call": call, "alert": call == "2D",
                                     "explanation": "game force" if call == "2D" else None})
@@ -114,9 +116,6 @@ def claimed(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Itera
             players["S"].send({"type": "claim", "tricks": 12, "statement": "cross-ruff"})
             players["W"].send({"type": "claim-answer", "accept": False})
             yield url, table["id"]
-        finally:
-            for player in players.values():
-                player.ws.close()
 
 
 def _artefacts(tmp_path: Path) -> Path:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -49,6 +51,46 @@ def test_events_handed_over_together_share_a_commit_and_a_duplicate_is_refused_a
         asyncio.run(run())
         tables = {t.id: t for t in live.load_open()}
         assert sorted(len(t.boards[-1].events) for t in tables.values()) == [1, 2, 2]
+
+
+def test_a_busy_writer_spaces_its_commits_and_an_idle_one_commits_at_once(tmp_path: Path) -> None:
+    with Store.open(f"sqlite:///{tmp_path / 'w.db'}") as store:
+        live = LiveStore(store.engine)
+        hub = Hub(live)
+        starts: list[float] = []
+        append_many = live.append_many
+        gate = threading.Event()  # holds the second commit in its thread until the test has added an event
+
+        def timed(rows: list[tuple[str, int, int, dict[str, object]]]) -> None:
+            starts.append(time.perf_counter())
+            if len(starts) == 2:
+                gate.wait(10)
+            append_many(rows)
+
+        live.append_many = timed  # type: ignore[method-assign]
+
+        async def run() -> None:
+            table = (await hub.create_table(SEATS)).id
+            writer = EventWriter(live, spacing=0.5)
+            asked = time.perf_counter()
+            await writer.append(table, 1, 0, _call("N", "1C"))  # idle: at once, not 0.5 s later
+            assert starts[0] - asked < 0.4
+            # the first commit is in its thread when the second event comes: the writer is busy, so the
+            # second commit starts 0.5 s after the first, and the third event, made meanwhile, shares it
+            first = asyncio.ensure_future(writer.append(table, 1, 1, _call("E", "P")))
+            while len(starts) < 2:
+                await asyncio.sleep(0.001)
+            second = asyncio.ensure_future(writer.append(table, 1, 2, _call("S", "P")))
+            await asyncio.sleep(0)  # handed over
+            gate.set()
+            await asyncio.sleep(0.05)
+            third = asyncio.ensure_future(writer.append(table, 1, 3, _call("W", "P")))
+            await asyncio.gather(first, second, third)
+            assert len(starts) == 3 and starts[2] - starts[1] >= 0.5
+            assert (writer.commits, writer.events) == (3, 4)  # the last two events: one commit
+            await hub.close()
+
+        asyncio.run(run())
 
 
 @pytest.mark.parametrize("stop_after", [3, 30])  # events at the slowest table: in the auction, in the play

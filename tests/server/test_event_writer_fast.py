@@ -142,3 +142,18 @@ def test_the_writer_writes_after_the_pool_lent_its_connection_for_reading(tmp_pa
         assert live.history("a")  # a read: the pooled connection is now query_only
         live.append_many([("a", 1, 0, EVENTS[0])])
         assert [r[2] for r in _rows(store)] == [0]
+
+
+@pytest.mark.parametrize(("flush", "level"), [(True, 2), (False, 1)])  # SQLite: 2 is FULL, 1 is NORMAL
+def test_flush_commits_sets_only_the_writers_synchronous(tmp_path: Path, flush: bool, level: int) -> None:
+    """The setting ``flush_commits`` (docs/server.md) changes the events' writer connection, and only it: the
+    store's other connections keep ``synchronous=FULL``; what is written reads back the same either way."""
+    with Store.open(f"sqlite:///{tmp_path / 'sync.db'}") as store:
+        live = LiveStore(store.engine, flush_commits=flush)
+        _new(live, "a")
+        live.append_many([("a", 1, seq, event) for seq, event in enumerate(EVENTS)])
+        assert live._writer is not None
+        assert live._writer.execute("PRAGMA synchronous").fetchone() == (level,)
+        with store.engine.connect() as connection:
+            assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2
+        assert list({b.position: b for b in live.history("a")}[1].events) == EVENTS

@@ -2,10 +2,10 @@
 
 Both are exact, so their results must be equal value for value: every traveller line (units and
 percentages), every ranking (places, totals, percentages, boards, sessions). The fields have ties (a few
-likely results per board), missing results (Neuberg factoring), artificial adjusted scores with Awards and
-with explicit percentages (the Law 12C2(c) session rule on or off), assigned and weighted scores (balancing
-or not), a vulnerability given on some results, two sessions, a carry-over, both total scalings and the
-boards-won tie-break.
+likely results per board), missing results (Neuberg factoring), a phantom pair, artificial adjusted scores
+with Awards and with explicit percentages (the Law 12C2(c) session rule on or off), assigned and weighted
+scores (balancing or not), a vulnerability given on some results, two sessions, a carry-over, both total
+scalings and the boards-won tie-break.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from tenace.scoring.adjusted import (
 )
 from tenace.scoring.matchpoints import TotalScaling
 from tenace.tournament.model import Conditions, Event, Penalty, Result, TieBreak
-from tenace.tournament.scoring import _ColumnarScorer, _PairsScorer, score_event
+from tenace.tournament.scoring import _ColumnarScorer, _PackedTallies, _PairsScorer, score_event
 from tenace.tournament.standings import EventResults
 
 from ._events import mitchell, pairs_event
@@ -46,14 +46,17 @@ def _field(rng: random.Random, tables: int, boards_per_round: int, sessions: int
         artificial=ArtificialScoreSettings(session_rule=rng.random() < 0.7),
     )
     carry = (("1NS", Fraction(rng.randint(0, 9), rng.randint(1, 3))),) if rng.random() < 0.3 else ()
-    event = pairs_event(conditions=conditions, sessions=[(m,) for m in movements], carry_over=carry)
+    phantoms = ["2EW"] if tables > 1 and rng.random() < 0.2 else []  # not ranked
+    absent = phantoms if rng.random() < 0.5 else []  # its tables have no result; else scores were entered
+    event = pairs_event(conditions=conditions, sessions=[(m,) for m in movements], carry_over=carry,
+                        phantoms=phantoms)
     results = []
     for number, movement in enumerate(movements, start=1):
         likely = {b: rng.sample(OUTCOMES, rng.randint(1, 4)) for b in movement.boards}
         for seat in movement.seatings:
             for board in seat.boards:
                 roll = rng.random()
-                if roll < 0.1:
+                if roll < 0.1 or seat.ew in absent:
                     continue  # not played: Neuberg
                 kw: dict[str, object] = {"session": number}
                 if roll < 0.1 + adjusted / 2:
@@ -82,7 +85,9 @@ def _same(event: Event, results: list[Result]) -> EventResults:
     columnar = columnar_scorer.run_columns(tuple(results))
     assert columnar is not None, "the columnar path declined a field it covers"
     # what each contestant scored in each session, boards won (the boards-won tie-break) included
-    assert ({k: (t.points, t.available, t.boards, t.won) for k, t in columnar_scorer.tallies.items()}
+    tallies = columnar_scorer.tallies  # made from the packed sums, as the rankings read them
+    assert isinstance(tallies, _PackedTallies)
+    assert ({k: (t.points, t.available, t.boards, t.won) for k, t in tallies.complete().items()}
             == {k: (t.points, t.available, t.boards, t.won) for k, t in general_scorer.tallies.items()})
     assert columnar.travellers == general.travellers
     assert columnar.rankings == general.rankings
@@ -236,3 +241,50 @@ def test_the_integer_ranking_is_the_general_one(tie_break: TieBreak, monkeypatch
         for a, b in zip(ranking.standings, ranking.standings[1:], strict=False):
             if a.rank == b.rank:
                 assert int(a.contestant[:-2]) < int(b.contestant[:-2])
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23])
+def test_several_sessions_and_a_carry_over_are_ranked_without_the_general_code(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two sessions, a carry-over (one of them for a pair who played only the first session): the columnar
+    rankings add the sessions up as integer fractions and give the general rankings, without calling them."""
+    import dataclasses
+
+    event, results = _field(random.Random(seed), 7, 2, 2, 0.05)
+    event = dataclasses.replace(event, carry_over=(("1NS", Fraction(7, 3)), ("3NS", Fraction(-2))))
+    results = [r for r in results if not (r.session == 2 and r.ns == "3NS")]
+    general = _PairsScorer(event, tuple(results), ()).run()
+
+    def refuse(self: object) -> object:
+        raise AssertionError("the general rankings were used")
+
+    monkeypatch.setattr(_PairsScorer, "_rankings", refuse)
+    columnar = _ColumnarScorer(event, ()).run_columns(tuple(results))
+    assert columnar is not None and columnar.rankings == general.rankings
+    first, third = columnar.standing("1NS"), columnar.standing("3NS")
+    assert first.carry_over == Fraction(7, 3) and [s for s, _ in first.sessions] == [1, 2]
+    assert first.total == sum((t for _, t in first.sessions), Fraction(7, 3))
+    assert third.carry_over == -2 and [s for s, _ in third.sessions] == [1]
+
+
+def test_the_columns_read_law_77_as_points_score_does() -> None:
+    """The columnar read's table, signed from North-South's side for each of the four vulnerabilities, is
+    :func:`~tenace.scoring.points.score` for every contract, declarer and number of tricks."""
+    from tenace.calls import Denomination
+    from tenace.contract import Doubling
+    from tenace.scoring.points import score
+    from tenace.seats import Seat
+    from tenace.tournament.scoring import _signed_law77
+
+    for vulnerable in ((False, False), (True, False), (False, True), (True, True)):
+        table = _signed_law77(vulnerable)
+        assert len(table) == 7 * 5 * 3 * 4
+        for level in range(1, 8):
+            for denomination in Denomination:
+                for doubling in Doubling:
+                    for seat in Seat:
+                        north_south = seat in (Seat.NORTH, Seat.SOUTH)
+                        contract = Contract(level, denomination, seat, doubling)
+                        sign, vul = (1, vulnerable[0]) if north_south else (-1, vulnerable[1])
+                        expected = [sign * score(contract, tricks, vulnerable=vul) for tricks in range(14)]
+                        assert list(table[(level, denomination, doubling, seat)]) == expected

@@ -321,6 +321,18 @@ def event_to_json(event: events.Event) -> dict[str, JSONValue]:
     >>> event_to_json(Elected(Seat.SOUTH, Accept(LawRef(27, "A1"))))
     {'type': 'Elected', 'actor': 'S', 'option': {'type': 'Accept', 'law': '27A1'}}
     """
+    # the two events of nearly every board's record, written as _tagged writes them (defaults left out),
+    # without looking up their fields' types: a live server writes one after every call and card
+    if type(event) is events.CardPlayed:
+        return {"type": "CardPlayed", "seat": event.seat.value, "card": str(event.card)}
+    if type(event) is events.CallMade and type(event.alert) is bool and (
+            event.explanation is None or type(event.explanation) is str):
+        out: dict[str, JSONValue] = {"type": "CallMade", "seat": event.seat.value, "call": str(event.call)}
+        if event.alert:
+            out["alert"] = True
+        if event.explanation is not None:
+            out["explanation"] = event.explanation
+        return out
     return _tagged(event, EVENT_TYPES, "event")
 
 

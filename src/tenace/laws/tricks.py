@@ -43,6 +43,7 @@ progress, the last one until the next trick begins, and everything once play has
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -121,10 +122,18 @@ def trick_views(
         if viewer is not None:  # Law 66C: at the Director's specific instruction, until the next card
             shown.update(i.trick - 1 for i in inspections if i.seat is viewer and i.at == len(play.cards))
     return tuple(
-        TrickView(i + 1, trick.leader, trick.cards if i in shown else (None,) * len(trick.cards),
-                  winners[i] if i < completed else None)
+        TrickView(i + 1, trick.leader, trick.cards, winners[i] if i < completed else None) if i in shown
+        else _turned(i + 1, trick.leader, len(trick.cards), winners[i] if i < completed else None)
         for i, trick in enumerate(tricks)
     )
+
+
+@functools.cache  # a pure function of small values: at most 13 x 4 x 5 x 5 results, shared by every view
+def _turned(number: int, leader: Seat, cards: int, winner: Seat | None) -> TrickView:
+    """A trick whose cards the viewer may not look at (Law 66C): nothing in it but its number, leader, size
+    and winner, so one value serves every view of every table. A view is built after every event, and most
+    of its tricks are turned."""
+    return TrickView(number, leader, (None,) * cards, winner)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,6 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tenace.calls import Call
 from tenace.cards import Card, CardSet, Rank, Suit
 from tenace.contract import Contract
 from tenace.deal import Deal
@@ -65,6 +64,16 @@ LINE_TRICKS = 3
 LINE_SLIP = 0.3
 """How much less likely a layout is, to a defender reading declarer's line, for each card declarer's side
 played that gives up a trick double dummy in that layout."""
+LATE_MOST = 2
+"""How many times the robot's ``samples`` a decision after trick 3 solves at most, while the choice is open
+(:func:`effort`). 3 and 4 did not play better on 55 fresh deals (docs/robots.md, Figures)."""
+LEAD_SLIP: float | None = None
+"""How much less likely a layout is, to declarer reading the opening lead (:func:`_lead_weights`), for each
+trick the card led gives up double dummy in that layout (``None``: the lead's choice of suit is not read).
+Off: on 40 fresh deals 0.5 gained declarer 0.16 +- 0.15 points at three times the card CPU p95
+(docs/robots.md, Figures)."""
+LEAD_TRICKS = 5
+"""The last trick in which declarer reads the opening lead (:data:`LEAD_SLIP`)."""
 
 
 @dataclass(slots=True)
@@ -73,6 +82,10 @@ class Memory:
 
     board: int | None = None
     cards: dict[tuple[int, int], Card] = field(default_factory=dict)
+    auction: tuple[object, BiddingSystem, dict[Seat, Shown], dict[Seat, Auction]] | None = None
+    """What the finished auction showed and requires (:func:`position_from_view`), with the auction and the
+    system it was read from: the auction does not change during the play, and reading it again for every
+    card replayed each call through the system (the most of a card's time without double-dummy solving)."""
 
     def observe(self, view: TableView) -> None:
         """Remember every card ``view`` shows; forget everything when the board changes or the play was
@@ -177,16 +190,25 @@ def position_from_view(view: TableView, memory: Memory | None = None,
         for i, card in enumerate(cards[1:], 1):
             if card is not None and card.suit is not led.suit:
                 voids[leader.rotate(i)].add(led.suit)
-    calls: list[Call] = [s.call.call for s in view.calls]
+    calls = tuple(s.call.call for s in view.calls)
     system = system or builtin()
+    key = (view.board, view.dealer, view.vulnerability, calls)
+    cached = memory.auction if memory is not None else None
+    if cached is not None and cached[0] == key and cached[1] is system:
+        showed, required = cached[2], cached[3]
+    else:
+        showed = shown(view.dealer, calls, system, view.vulnerability)
+        required = auction_of(table_context(system, view.dealer, calls, view.vulnerability))
+        if memory is not None:
+            memory.auction = (key, system, showed, required)
     return Position(
         contract=contract,
         tricks=tuple(tricks),
         known=known,
         whole=frozenset(whole),
         voids={seat: frozenset(v) for seat, v in voids.items()},
-        shown=shown(view.dealer, calls, system, view.vulnerability),
-        auction=auction_of(table_context(system, view.dealer, calls, view.vulnerability)),
+        shown=showed,
+        auction=required,
     )
 
 
@@ -293,7 +315,7 @@ def effort(position: Position, samples: int) -> tuple[int, int]:
         return samples + samples // 2, samples + samples // 2
     if position.tricks_left >= 11:
         return samples, 2 * samples
-    return max(1, samples // 2), 2 * samples
+    return max(1, samples // 2), LATE_MOST * samples
 
 
 def _settled(solved: Sequence[tuple[SolvedPosition, float]]) -> bool:
@@ -413,6 +435,32 @@ def _line_weights(position: Position, layouts: list[tuple[Play, float]]) -> list
         if dict(result.cards).get(card, result.max_tricks) < result.max_tricks:
             slips[i] += 1
     return [(play, weight * LINE_SLIP ** slip) for (play, weight), slip in zip(layouts, slips, strict=True)]
+
+
+def _reading_lead(position: Position, seat: Seat) -> bool:
+    """Whether ``seat`` (declarer's side) weighs its layouts by the opening lead (:func:`_lead_weights`)."""
+    if LEAD_SLIP is None or seat.side is not position.contract.declarer.side or not position.tricks:
+        return False
+    if not position.tricks[0][1] or position.tricks[0][1][0] is None:
+        return False
+    return len(position.tricks) <= LEAD_TRICKS
+
+
+def _lead_weights(position: Position, layouts: list[tuple[Play, float]]) -> list[tuple[Play, float]]:
+    """The layouts weighed by the opening lead: a layout in which the card led gives up tricks double dummy
+    (the leader could have done better with the hand the layout gives him) is :data:`LEAD_SLIP` times less
+    likely for each trick. The leader chose his card to beat the contract with the hand he holds, so the
+    suit he led, and those he did not, speak about it (a soft read: he cannot see the other hands)."""
+    if LEAD_SLIP is None or not layouts:
+        return layouts
+    lead = position.tricks[0][1][0]
+    starts = [Play(play.deal, play.trump, play.leader, (), tuple(x for x in play.leads if x[0] == 0))
+              for play, _ in layouts]
+    out = []
+    for (play, weight), result in zip(layouts, solve_positions(starts), strict=True):
+        given = result.max_tricks - dict(result.cards).get(lead, result.max_tricks) if lead is not None else 0
+        out.append((play, weight * LEAD_SLIP ** given))
+    return out
 
 
 def _solve_until_settled(position: Position, samples: int, rng: random.Random, budget: float | None,
@@ -624,6 +672,8 @@ def choose_card(
         prefer = _preference(position, seat, carding) if carding is not None else None
     try:
         reweigh = functools.partial(_line_weights, position) if _reading_line(position, seat) else None
+        if _reading_lead(position, seat):
+            reweigh = functools.partial(_lead_weights, position)
         solved = _solve_until_settled(position, samples, rng, budget, likelihood, reweigh)
     except ValueError:  # nothing the robot saw can be squared with any layout (a bug, or a revoke): no guess
         return _lowest(list(legal)), []

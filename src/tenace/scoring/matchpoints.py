@@ -66,6 +66,73 @@ def top_units(results: int) -> int:
     return max(0, 2 * (results - 1))
 
 
+def _fraction_from_lowest_terms(numerator: int, denominator: int) -> Fraction:
+    """The Fraction ``numerator / denominator`` (already in lowest terms, denominator positive), built
+    without ``Fraction.__new__``'s checks (Python 3.11 has no ``Fraction._from_coprime_ints``)."""
+    value = object.__new__(Fraction)
+    value._numerator = numerator  # type: ignore[attr-defined]
+    value._denominator = denominator  # type: ignore[attr-defined]
+    return value
+
+
+def _lowest_terms_maker() -> Callable[[int, int], Fraction]:
+    """The fastest way this Python has to build a Fraction already in lowest terms, checked once."""
+    maker: Callable[[int, int], Fraction] = getattr(Fraction, "_from_coprime_ints",
+                                                    _fraction_from_lowest_terms)
+    try:
+        made = maker(-3, 2)
+        if made == Fraction(-6, 4) and hash(made) == hash(Fraction(-3, 2)) and str(made) == "-3/2":
+            return maker
+    except (AttributeError, TypeError):  # pragma: no cover (a Python whose Fraction is built differently)
+        pass
+    return Fraction  # pragma: no cover
+
+
+_from_lowest_terms: Final = _lowest_terms_maker()
+
+
+def exact_ratio(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)`` for two ints, ``denominator > 0``, at about a third of the cost:
+    one C-level gcd, then the value is built in lowest terms directly. Scorers make one or two per contestant
+    of a field of thousands (issue 16); the value is the same Fraction, equal and equally hashed.
+
+    >>> exact_ratio(-6, 4), exact_ratio(0, 7), exact_ratio(10, 5)
+    (Fraction(-3, 2), Fraction(0, 1), Fraction(2, 1))
+    """
+    divisor = math.gcd(numerator, denominator)
+    if divisor == 1:
+        return _from_lowest_terms(numerator, denominator)
+    return _from_lowest_terms(numerator // divisor, denominator // divisor)
+
+
+def ratio_and_percentage(numerator: int, denominator: int, top: int) -> tuple[Fraction, Fraction | None]:
+    """``Fraction(numerator, denominator)`` and that many units as a percentage of ``top`` units
+    (``Fraction(numerator * 100, denominator * top)``, ``None`` when ``top`` is 0), for ints with
+    ``denominator > 0`` and ``top >= 0``: what a contestant's total and percentage need, with one gcd of the
+    big numbers instead of two (issue 16).
+
+    With ``a / b`` the ratio in lowest terms and ``g = gcd(a, top)``, the percentage is ``(a / g) * 100 / (b *
+    (top / g))``, and ``a / g`` shares no factor with ``b * (top / g)``; so only ``gcd(100, b * (top / g))``
+    is left, which ``b`` modulo 100 gives.
+
+    >>> ratio_and_percentage(30, 4, 10), ratio_and_percentage(0, 7, 3), ratio_and_percentage(5, 3, 0)
+    ((Fraction(15, 2), Fraction(75, 1)), (Fraction(0, 1), Fraction(0, 1)), (Fraction(5, 3), None))
+    """
+    divisor = math.gcd(numerator, denominator)
+    if divisor != 1:
+        numerator //= divisor
+        denominator //= divisor
+    ratio = _from_lowest_terms(numerator, denominator)
+    if not top:
+        return ratio, None
+    divisor = math.gcd(numerator, top)
+    if divisor != 1:
+        numerator //= divisor
+        top //= divisor
+    divisor = math.gcd(100, denominator % 100 * top)
+    return ratio, _from_lowest_terms(numerator * 100 // divisor, denominator * top // divisor)
+
+
 def matchpoint_units(scores: Sequence[Number]) -> tuple[int, ...]:
     """Law 78A scoring units for each score on a board: 2 for every other score it beats, 1 for every other
     score it ties. Scores are from one side's point of view (normally North-South's); the other side's units
@@ -437,6 +504,19 @@ def best_first(items: Sequence[_T], value: Callable[[_T], Fraction]) -> list[_T]
     return out
 
 
+_BOARDS_MASK: Final = (1 << 24) - 1
+_TOPS_SHIFT: Final = 24
+_TOPS_MASK: Final = (1 << 40) - 1
+_UNITS_SHIFT: Final = 64
+
+
+def _pair_sum(units: int, top: int) -> int:
+    """One line's part of a pair's sum in :func:`score_event`: the units' numerator from bit 64 up, the top in
+    bits 24-63, 1 (a board) in bits 0-23. Sums of these add each field separately: 2**24 boards and 2**40
+    units of top are far more than any event has, and the units, which are highest, may be any int."""
+    return (units << _UNITS_SHIFT) | (top << _TOPS_SHIFT) | 1
+
+
 def _award_sides(entry: Entry) -> tuple[bool, bool]:
     if isinstance(entry, ArtificialAdjustedScore):
         return isinstance(entry.ns, Award), isinstance(entry.ew, Award)
@@ -486,47 +566,40 @@ def score_event(
     for scores in distinct:
         for score in scores.values():
             common = math.lcm(common, score.ns.denominator, score.ew.denominator)
-    # per pair: [units as numerators over ``common``, tops available, boards], in order of first appearance
-    tally: dict[PairId, list[int]] = {}
+    # per pair, in order of first appearance, one int: the units as numerators over ``common``, then the tops
+    # available and the boards in fixed-width fields below them (_pair_sums), so a line adds one int per side
+    tally: dict[PairId, int] = {}
+    get = tally.get
     # Law 12C2(c): what each pair scored on boards where it received an Award, taken out of its session
     award_raw: dict[PairId, int] = {}
     award_available: dict[PairId, int] = {}
     for b, scores in zip(numbers, distinct, strict=True):
-        numerators = {
-            key: (score.ns.numerator * (common // score.ns.denominator),
-                  score.ew.numerator * (common // score.ew.denominator), score.top)
+        packs = {
+            key: (_pair_sum(score.ns.numerator * (common // score.ns.denominator), score.top),
+                  _pair_sum(score.ew.numerator * (common // score.ew.denominator), score.top))
             for key, score in scores.items()
         }
-        for line, score in zip(boards[b], scored[b], strict=True):
-            ns_units, ew_units, top = numerators[id(score)]
-            ns_tally = tally.get(line.ns_pair)
-            if ns_tally is None:
-                tally[line.ns_pair] = [ns_units, top, 1]
-            else:
-                ns_tally[0] += ns_units
-                ns_tally[1] += top
-                ns_tally[2] += 1
-            ew_tally = tally.get(line.ew_pair)
-            if ew_tally is None:
-                tally[line.ew_pair] = [ew_units, top, 1]
-            else:
-                ew_tally[0] += ew_units
-                ew_tally[1] += top
-                ew_tally[2] += 1
+        for line, (ns_pack, ew_pack) in zip(boards[b], map(packs.__getitem__, map(id, scored[b])),
+                                            strict=True):
+            ns, ew = line.ns_pair, line.ew_pair
+            tally[ns] = get(ns, 0) + ns_pack
+            tally[ew] = get(ew, 0) + ew_pack
             if line.result.__class__ is not int:
                 ns_award, ew_award = _award_sides(line.result)
-                for pair, units, awarded in ((line.ns_pair, ns_units, ns_award),
-                                             (line.ew_pair, ew_units, ew_award)):
+                for pair, pack, awarded in ((ns, ns_pack, ns_award), (ew, ew_pack, ew_award)):
                     if awarded:
-                        award_raw[pair] = award_raw.get(pair, 0) + units
-                        award_available[pair] = award_available.get(pair, 0) + top
+                        award_raw[pair] = award_raw.get(pair, 0) + (pack >> _UNITS_SHIFT)
+                        award_available[pair] = award_available.get(pair, 0) + ((pack >> _TOPS_SHIFT)
+                                                                                & _TOPS_MASK)
+    sums = {pair: (packed >> _UNITS_SHIFT, (packed >> _TOPS_SHIFT) & _TOPS_MASK, packed & _BOARDS_MASK)
+            for pair, packed in tally.items()}
 
     def session(pair: PairId) -> Fraction | None:
-        units, top, _ = tally[pair]
+        units, top, _ = sums[pair]
         top -= award_available.get(pair, 0)
         if not top:
             return None
-        return Fraction(units - award_raw.get(pair, 0), common) * _HUNDRED / top
+        return exact_ratio((units - award_raw.get(pair, 0)) * 100, common * top)
 
     changed: dict[PairId, Fraction] = {}  # what the session rule changed (few pairs)
     if resolved.session_rule:
@@ -552,18 +625,19 @@ def score_event(
             scored[b] = tuple(updated)
 
     expected = (expected_boards if expected_boards is not None
-                else max((boards_scored for _, _, boards_scored in tally.values()), default=0))
+                else max((boards_scored for _, _, boards_scored in sums.values()), default=0))
     totals = []
     scaled = scaling is TotalScaling.TO_EXPECTED_BOARDS
-    for pair, (units, available, boards_scored) in tally.items():
+    for pair, (units, available, boards_scored) in sums.items():
         if pair in changed:
             pair_raw = Fraction(units, common) + changed[pair]
             total = pair_raw * expected / boards_scored if scaled else pair_raw
             percentage = units_percentage(pair_raw, available)
-        else:  # each value straight from integers: one Fraction (one gcd) apiece
-            pair_raw = Fraction(units, common)
-            total = Fraction(units * expected, common * boards_scored) if scaled else pair_raw
-            percentage = Fraction(units * 100, common * available) if available else _HALF_PERCENT
+        else:  # each value straight from integers, with one gcd of the big numbers
+            pair_raw, shown = ratio_and_percentage(units, common, available)
+            total = (exact_ratio(units * expected, common * boards_scored)
+                     if scaled and boards_scored != expected else pair_raw)
+            percentage = _HALF_PERCENT if shown is None else shown
         totals.append(PairTotal(pair, boards_scored, pair_raw, available, total, percentage))
     totals = best_first(totals, lambda t: t.percentage)
     return EventScore(full, expected, tuple((b, scored[b]) for b in numbers), tuple(totals))

@@ -376,9 +376,14 @@ async def _lobby_table(request: Request) -> pages.SoloTable:
     return pages.SoloTable(created.id, created.tokens[Seat.SOUTH])
 
 
-GC_THRESHOLDS: Final = (50_000, 20, 10)
+GC_THRESHOLDS: Final = (50_000, 20, 100)
 """The cyclic collector's thresholds in a server process (``gc.set_threshold``): measured with
-benchmarks/bench_server_load.py, 1,000 tables went from a p99 of 132 ms to 30-125 ms (docs/server.md)."""
+benchmarks/bench_server_load.py, 1,000 tables went from a p99 of 132 ms to 30-125 ms (docs/server.md). A full
+collection walks every table created since the start (their states, robots, connections): with the oldest
+generation's threshold at 10, bench_server_action.py's 300 tables had one every 15-20 s, each stopping the
+loop for 0.25-0.37 s on a busy machine (a stall that lands in the 99th percentile of the actions' latencies);
+at 100 it comes ten times less often. What it finds is little: cyclic garbage mostly dies young, in the
+first two generations."""
 
 
 def create_app(
@@ -406,17 +411,18 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store.open, settings.database_url)
+        live = LiveStore(store.engine, flush_commits=settings.flush_commits)
         hub: Hub
         if settings.redis_url:  # several processes share the tables (docs/scale-out.md)
             from tenace.server.scaleout import ClusterHub
 
             hub = await ClusterHub.connect(
-                LiveStore(store.engine), settings.redis_url, lease_seconds=settings.lease_seconds,
+                live, settings.redis_url, lease_seconds=settings.lease_seconds,
                 store=store, policy=settings.policy, edition=settings.edition,
                 robots=robots or default_robots(settings.robot_samples),
                 robot_delay=settings.robot_delay, observer=observer, systems=robot_systems)
         else:
-            hub = Hub(LiveStore(store.engine), store=store, policy=settings.policy, edition=settings.edition,
+            hub = Hub(live, store=store, policy=settings.policy, edition=settings.edition,
                       robots=robots or default_robots(settings.robot_samples),
                       robot_delay=settings.robot_delay, observer=observer, systems=robot_systems)
         app.state.store = store

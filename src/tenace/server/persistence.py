@@ -134,9 +134,18 @@ class EventWriter:
     paying one each.
     """
 
-    def __init__(self, live: LiveStore, max_batch: int = 500) -> None:
+    def __init__(self, live: LiveStore, max_batch: int = 500, spacing: float = 0.004, full: int = 16) -> None:
         self.live = live
         self.max_batch = max_batch
+        self.spacing = spacing
+        """Seconds between the starts of two commits in a row: when a commit ends with events already waiting
+        (the writer is busy), the next one waits for the rest of this time, so that the events the tables
+        make meanwhile (the robots answering the events just committed, other tables' actions) share it. A
+        commit costs about half a millisecond of CPU whatever its size (the hand-over to a worker thread,
+        SQLite's transaction, the flush), and on a fast disk, without this, commits of one or two events
+        followed each other as fast as the disk allowed. A writer that was idle commits at once."""
+        self.full = full
+        """A batch of this many events goes at once, without waiting."""
         self._pending: list[tuple[tuple[str, int, int, dict[str, Any]], asyncio.Future[None]]] = []
         self._flushing = False
         self.commits = 0
@@ -159,7 +168,12 @@ class EventWriter:
 
     async def _flush(self) -> None:
         try:
+            started: float | None = None
             while self._pending:
+                if started is not None and len(self._pending) < self.full:  # busy: commits in a row
+                    rest = self.spacing - (time.perf_counter() - started)
+                    if rest > 0:
+                        await asyncio.sleep(rest)
                 batch, self._pending = self._pending[: self.max_batch], self._pending[self.max_batch:]
                 try:
                     started = time.perf_counter()
@@ -318,8 +332,11 @@ def _now() -> dt.datetime:
 class LiveStore:
     """Reading and writing live tables; each method is one committed transaction."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, flush_commits: bool = True) -> None:
+        """``flush_commits=False``: on SQLite, the events' writer commits with ``synchronous=NORMAL``, not the
+        store's ``FULL`` (the server setting of that name, docs/server.md)."""
         self._engine = engine
+        self._flush_commits = flush_commits
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._reads = sessionmaker(read_only(engine), expire_on_commit=False)  # no write lock (storage.md)
         self._insert_sql: str | None = None
@@ -395,7 +412,8 @@ class LiveStore:
         with the store's settings (WAL, ``synchronous=FULL``, foreign keys), taken out of the pool and kept,
         so that a commit costs no checkout, no SQLAlchemy transaction and no events (a database in memory,
         which another connection would not see, is written through the pool's one). The commit is the same
-        ``BEGIN IMMEDIATE`` ... ``COMMIT`` the store's transactions make: as durable. A connection that fails
+        ``BEGIN IMMEDIATE`` ... ``COMMIT`` the store's transactions make: as durable (unless ``flush_commits``
+        is off: then ``synchronous=NORMAL`` on this connection only). A connection that fails
         otherwise than by a duplicate is closed (the next commit takes a fresh one)."""
         sql = self._insert_sql
         assert sql is not None
@@ -413,6 +431,8 @@ class LiveStore:
                 # the pool may hand over a connection last used for reading, still query_only
                 # (store/database.py leaves the pragma as last set): this one only ever writes
                 connection.cursor().execute("PRAGMA query_only=OFF")
+                if not self._flush_commits:  # WAL: a commit survives a crash of the process, not a power cut
+                    connection.cursor().execute("PRAGMA synchronous=NORMAL")
                 self._writer = connection
             try:
                 cursor = connection.cursor()

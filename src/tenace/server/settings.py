@@ -78,6 +78,13 @@ class Settings:
     """WebSockets open at once on one table (players, their other tabs, spectators); 0: no limit."""
     spectators_per_table: int = 30
     """Spectators watching one table at once; 0: no limit."""
+    flush_commits: bool = True
+    """SQLite: each commit of the live tables' events waits until it is on disk (``synchronous=FULL``), so an
+    acknowledged action survives a crash of the process and of the machine (a power cut). False: the events'
+    writer commits with ``synchronous=NORMAL`` under write-ahead logging: an acknowledged action survives a
+    crash of the process (kill -9), but the last ones before a power cut or a crash of the system may be lost
+    (the database itself stays sound); a commit then costs no flush to disk (docs/server.md). No effect on
+    PostgreSQL, which keeps its own ``synchronous_commit``."""
     restore_on_start: bool = True
     """Rebuild open tables from their stored events when the server starts (and let their robots go on)."""
     restore_recent: float = 3600.0

@@ -52,8 +52,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
+from itertools import groupby
+from operator import itemgetter
 from typing import Final
 
+from tenace.calls import Denomination
+from tenace.contract import Doubling
 from tenace.scoring.adjusted import (
     ArtificialAdjustedScore,
     ArtificialScoreSettings,
@@ -67,6 +71,8 @@ from tenace.scoring.matchpoints import (
     Factoring,
     TotalScaling,
     board_values,
+    exact_ratio,
+    ratio_and_percentage,
     score_board,
     top_units,
     units_percentage,
@@ -224,10 +230,16 @@ class _Tally:
         points = _exact_sum(self.parts) if self.parts else _ZERO
         return points + self.changed if self.changed else points
 
-    @property
-    def rule_points(self) -> Fraction:
-        """The points without the boards with an Award, before the session rule."""
-        return (_exact_sum(self.parts) if self.parts else Fraction(0)) - self.award_points
+    def rule_ratio(self) -> tuple[int, int]:
+        """The points without the boards with an Award, before the session rule (Law 12C2(c)), as a
+        numerator and a positive denominator (not always in lowest terms), without Fraction arithmetic."""
+        numerator, denominator = 0, 1
+        for part_denominator, part_numerator in self.parts.items():
+            numerator, denominator = _ratio_sum(numerator, denominator, part_numerator, part_denominator)
+        award = self.award_points
+        if award:
+            numerator, denominator = _ratio_sum(numerator, denominator, -award.numerator, award.denominator)
+        return numerator, denominator
 
 
 class _PairsScorer:
@@ -564,11 +576,12 @@ class _PairsScorer:
         """The contestant's result on the session's boards without an Award: per cent of the tops at
         matchpoints, IMPs per board otherwise (Law 12C2(c))."""
         tally = self.tallies[(session, who)]
+        numerator, denominator = tally.rule_ratio()
         if self._units():
             available = tally.available - tally.award_available
-            return tally.rule_points * _HUNDRED / available if available else None
+            return exact_ratio(numerator * 100, denominator * available) if available else None
         boards = tally.boards - tally.award_boards
-        return tally.rule_points / boards if boards else None
+        return exact_ratio(numerator, denominator * boards) if boards else None
 
     def _session_rule(self) -> None:
         settings = self.conditions.artificial
@@ -586,7 +599,7 @@ class _PairsScorer:
                     if self._units():
                         pct = adjusted.percentages(settings, ns_session=value, ew_session=value)[index]
                         assert line.top is not None
-                        new = pct * line.top / _HUNDRED
+                        new = exact_ratio(pct.numerator * line.top, pct.denominator * 100)
                     else:
                         new = adjusted.imps(settings, ns_session=value, ew_session=value)[index]
                     if new != base:
@@ -783,11 +796,9 @@ class _ColumnarScorer(_PairsScorer):
         any_session = not event.sessions
         seated = SeatingIndex(event).seated if any(must_seat.values()) else {}
         columns: dict[tuple[int, int], _Columns] = {}
-        north, south = Seat.NORTH, Seat.SOUTH
-        rows = law77_rows()
         column: _Columns | None = None
         last_session = last_board = 0
-        ns_vul = ew_vul = False
+        table = _signed_law77((False, False))
         add_result = add_entry = add_special = None
         for result in results:
             session, board = result.session, result.board
@@ -799,7 +810,7 @@ class _ColumnarScorer(_PairsScorer):
                         return None
                     column = columns[(session, board)] = ([], [], [], law2_vulnerable(board))
                 add_result, add_entry, add_special = column[0].append, column[1].append, column[2].append
-                ns_vul, ew_vul = column[3]
+                table = _signed_law77(column[3])
             if result.group is not None:
                 return None
             if (seated and must_seat[session]
@@ -809,12 +820,8 @@ class _ColumnarScorer(_PairsScorer):
             if (result.adjusted is None and contract is not None and tricks.__class__ is int
                     and result.vulnerable is None and 0 <= tricks <= 13):
                 # Law 77 with the board's Law 2 vulnerability (as Result.ns_score), from points' table
-                declarer = contract.declarer
-                if declarer is north or declarer is south:
-                    entry: Entry = rows[(contract.level, contract.denomination, contract.doubling,
-                                         ns_vul)][tricks]
-                else:
-                    entry = -rows[(contract.level, contract.denomination, contract.doubling, ew_vul)][tricks]
+                entry: Entry = table[(contract.level, contract.denomination, contract.doubling,
+                                      contract.declarer)][tricks]
             else:
                 entry = result.ns_score()
                 if entry.__class__ is not int:
@@ -837,7 +844,11 @@ class _ColumnarScorer(_PairsScorer):
             full = fields[(session, "")]
             top = top_units(full)
             slow: list[_Line] = []
-            plain: list[int] = [e for e in entries if e.__class__ is int] if special else entries  # type: ignore[assignment]
+            plain: list[int] = entries  # type: ignore[assignment]
+            if special:  # a few adjusted lines: a copy without them (C-level, not a test per line)
+                plain = plain.copy()
+                for i in reversed(special):
+                    del plain[i]
             if any(isinstance(entries[i], AssignedAdjustedScore) for i in special):
                 values, denominator = self._board_values(entries, special, plain, full, top, slow, played,
                                                          settings)
@@ -846,9 +857,10 @@ class _ColumnarScorer(_PairsScorer):
                 for i in special:
                     adjusted = entries[i]
                     assert isinstance(adjusted, ArtificialAdjustedScore)
-                    ns_pct, ew_pct = adjusted.percentages(settings)
-                    slow.append(self._slow_line(played[i], adjusted, ns_pct * top / _HUNDRED,
-                                                ew_pct * top / _HUNDRED, top, ns_pct, ew_pct))
+                    ns_pct, ew_pct = adjusted.percentages(settings)  # Law 12C2: a share of the top
+                    slow.append(self._slow_line(
+                        played[i], adjusted, exact_ratio(ns_pct.numerator * top, ns_pct.denominator * 100),
+                        exact_ratio(ew_pct.numerator * top, ew_pct.denominator * 100), top, ns_pct, ew_pct))
             if values is None:
                 return None
             denominators.add(denominator)
@@ -882,8 +894,11 @@ class _ColumnarScorer(_PairsScorer):
         units' numerator over ``common``. ``k`` distinct powers of two add up to ``k`` set bits and any
         repeated one carries, so a contestant is on each board once exactly when the board bits set equal
         the lines counted.
+
+        No :class:`_Tally` is made here: :attr:`tallies` makes one from the packed int for the few contestants
+        the per-line code adds an adjusted line to, and :meth:`_rankings` reads the others' ints directly.
         """
-        fields, low = self.fields, (1 << 20) - 1
+        fields, low = self.fields, _LOW
         per_session = Counter(session for session, *_ in boards)
         sums: dict[int, dict[ContestantId, int]] = {}
         position: Counter[int] = Counter()
@@ -918,11 +933,12 @@ class _ColumnarScorer(_PairsScorer):
                     contestants[result.ew] += ew_packed
             except KeyError:  # not a contestant of the event
                 return False
-        directions, tallies = self.directions, self.tallies
+        # who sat which way (1 North-South, 2 East-West), the most boards anyone counted in each session
+        directions: dict[ContestantId, int] = {}
+        layout: dict[int, tuple[int, int, int]] = {}
         for session, contestants in sums.items():
-            top = top_units(fields[(session, "")])
-            shift = _MASK + per_session[session] + 1
             board_bits = (1 << per_session[session]) - 1
+            most = 0
             for who, packed in contestants.items():
                 if not packed:
                     continue
@@ -931,105 +947,158 @@ class _ColumnarScorer(_PairsScorer):
                 if ((packed >> _MASK) & board_bits).bit_count() != lines:
                     return False  # twice on a board
                 north_south = (packed >> _NORTH_SOUTH) & low
-                if north_south:
-                    directions[who].add("NS")
-                if north_south < lines:
-                    directions[who].add("EW")
-                if played_count:
-                    tallies[(session, who)] = _Tally(
-                        parts={common: packed >> shift}, available=played_count * top, boards=played_count,
-                        won=(packed >> 20) & low)
+                directions[who] = directions.get(who, 0) | (north_south > 0) | ((north_south < lines) << 1)
+                if played_count > most:
+                    most = played_count
+            layout[session] = (_MASK + per_session[session] + 1, top_units(fields[(session, "")]), most)
+        self._sums, self._layout, self._ways = sums, layout, directions
+        self.tallies = _PackedTallies(sums, layout, common)
         return True
 
     def _rankings(self) -> tuple[Ranking, ...]:
-        """The rankings :meth:`_PairsScorer._rankings` gives, sorted on integers, without an
-        :class:`~tenace.tournament.ranking.Entrant` or a Fraction comparison (Law 78D: highest total first,
-        equal totals share a place unless more boards won breaks the tie): when every contestant played one
-        session and there is no carry-over, each total is ``p / q`` from the tally's integers, and over the
-        least common multiple ``Q`` of the ``q``, ``p * (Q // q)`` orders the totals exactly (equal only when
-        the totals are). Fractions are made once per contestant, for the standing. Anything else: the general
-        rankings."""
-        if self.event.carry_over:
-            return super()._rankings()
+        """The rankings :meth:`_PairsScorer._rankings` gives (Law 78D: highest total first, equal totals share
+        a place unless more boards won breaks the tie, the tied in natural order), sorted on integers, with
+        no :class:`~tenace.tournament.ranking.Entrant` or Fraction comparison.
+
+        Each contestant's total is ``p / q`` from its packed sums (or, for the few with an adjusted line, its
+        :class:`_Tally`), and over the least common multiple ``Q`` of the ``q``, ``p * (Q // q)`` orders the
+        totals exactly, equal only when the totals are. Several sessions and a carry-over add up as integer
+        fractions too. Each standing's Fractions are made once, from integers."""
+        names, common, low = self.names, self._common, _LOW
         scaled = self.conditions.total_scaling is TotalScaling.TO_EXPECTED_BOARDS
-        expected: dict[int, int] = defaultdict(int)
-        seen: dict[ContestantId, tuple[int, _Tally]] = {}
-        for (session, who), tally in self.tallies.items():
-            if who in seen:
-                return super()._rankings()
-            seen[who] = (session, tally)
-            expected[session] = max(expected[session], tally.boards)
+        made = dict(self.tallies)  # the contestants' tallies the per-line code made
+        expected = {session: most for session, (_, _, most) in self._layout.items()}
+        for (session, _), made_tally in made.items():
+            expected[session] = max(expected.get(session, 0), made_tally.boards)
         phantoms = {p.id for p in self.event.participants if p.phantom}
-        points: dict[ContestantId, tuple[int, int]] = {}  # each contestant's points: numerator, denominator
-        totals: dict[ContestantId, tuple[int, int]] = {}  # and after scaling
-        for who, (session, tally) in seen.items():
-            if who in phantoms:
-                continue
-            if len(tally.parts) == 1 and not tally.changed:
-                ((denominator, numerator),) = tally.parts.items()
-            else:  # a few: lines scored by the general code, or changed by the session rule
-                exact = tally.points
-                numerator, denominator = exact.numerator, exact.denominator
-            points[who] = (numerator, denominator)
-            boards = tally.boards
-            if scaled and boards:
-                totals[who] = (numerator * expected[session], denominator * boards)
-            else:
-                totals[who] = (numerator, denominator)
-        denominators = {q for _, q in totals.values()}
-        common = math.lcm(*denominators) if denominators else 1
-        scale = {q: common // q for q in denominators}
-        keys = {who: p * scale[q] for who, (p, q) in totals.items()}
-        fixed = {who: dirs for who, dirs in self.directions.items() if who in totals}
-        parts: list[tuple[str, list[ContestantId]]]
-        if (self.event.kind is EventKind.PAIRS and fixed and all(len(d) == 1 for d in fixed.values())
-                and {d for dirs in fixed.values() for d in dirs} == {"NS", "EW"}):
-            north_south: list[ContestantId] = []
-            east_west: list[ContestantId] = []
-            others: list[ContestantId] = []
-            for who in totals:
-                dirs = fixed.get(who)
-                (others if dirs is None else north_south if "NS" in dirs else east_west).append(who)
-            parts = [("NS", north_south), ("EW", east_west)]
-            if others:
-                parts.append(("Others", others))
+        carry = dict(self.event.carry_over)
+        records: list[_Record] = []
+        if len(self._sums) <= 1 and not carry:  # the common case: one session, each value from the ints
+            for session, contestants in self._sums.items():
+                shift, top, _ = self._layout[session]
+                most = expected[session]
+                for who, packed in contestants.items():
+                    if not packed or who in phantoms:
+                        continue
+                    tally = made.get((session, who))
+                    if tally is None:
+                        boards, numerator, denominator = packed & low, packed >> shift, common
+                        available, won = boards * top, (packed >> 20) & low
+                    else:
+                        exact = tally.points
+                        numerator, denominator = exact.numerator, exact.denominator
+                        boards, available, won = tally.boards, tally.available, tally.won
+                    if scaled and boards and boards != most:
+                        records.append((who, numerator * most, denominator * boards, boards, numerator,
+                                        denominator, available, session, won))
+                    else:  # the total is the points
+                        records.append((who, numerator, denominator, boards, numerator, denominator,
+                                        available, session, won))
         else:
-            parts = [("Overall", list(totals))]
+            records = self._records(made, expected, scaled, phantoms, carry)
+        ways = self._ways
+        for who, dirs in self.directions.items():  # from the movements
+            ways[who] = ways.get(who, 0) | ("NS" in dirs) | (("EW" in dirs) << 1)
+        parts: list[tuple[str, list[_Record]]]
+        if self.event.kind is EventKind.PAIRS and {ways.get(r[0], 0) for r in records} - {0} == {1, 2}:
+            by_way: tuple[list[_Record], list[_Record], list[_Record]] = ([], [], [])
+            for record in records:
+                by_way[ways.get(record[0], 0)].append(record)
+            parts = [("NS", by_way[1]), ("EW", by_way[2])]
+            if by_way[0]:
+                parts.append(("Others", by_way[0]))
+        else:
+            parts = [("Overall", records)]
+        denominators = {record[2] for record in records}
+        every = math.lcm(*denominators) if denominators else 1
+        scale = {q: every // q for q in denominators}
         by_won = self.conditions.tie_break is TieBreak.MORE_BOARDS_WON
+
+        def place(record: _Record, rank: int, tied: bool) -> Standing:
+            who, p, q, boards, points_p, points_q, available, sessions, _ = record
+            total, percentage = ratio_and_percentage(points_p, points_q, available)
+            if p != points_p or q != points_q:  # scaled, or several sessions
+                total = exact_ratio(p, q)
+            return new_standing(rank, tied, who, names[who], boards, total, percentage,
+                                Fraction(carry[who]) if who in carry else _ZERO, _ZERO,
+                                ((sessions, total),) if isinstance(sessions, int) else sessions)
+
         out = []
         for title, members in parts:
-            order = sorted(members, key=keys.__getitem__, reverse=True)
+            order = sorted([(record[1] * scale[record[2]], record) for record in members], key=_first,
+                           reverse=True)
             standings: list[Standing] = []
             start, count = 0, len(order)
             while start < count:
-                key = keys[order[start]]
+                key = order[start][0]
                 end = start + 1
-                while end < count and keys[order[end]] == key:
+                while end < count and order[end][0] == key:
                     end += 1
-                if end - start > 1:  # equal totals in natural order ("2" before "10")
-                    order[start:end] = sorted(order[start:end], key=natural_key)
-                tied = order[start:end]
-                if by_won and len(tied) > 1:  # Law 78D: more boards won breaks the tie
-                    tied.sort(key=lambda who: seen[who][1].won, reverse=True)
-                    places = [[who for who in tied if seen[who][1].won == won]
-                              for won in dict.fromkeys(seen[who][1].won for who in tied)]
-                else:
-                    places = [tied]
-                for shared in places:
-                    place, several = len(standings) + 1, len(shared) > 1
-                    for who in shared:
-                        session, tally = seen[who]
-                        p, q = totals[who]
-                        total = Fraction(p, q)
-                        numerator, denominator = points[who]
-                        available = tally.available
-                        standings.append(new_standing(
-                            place, several, who, self.names[who], tally.boards, total,
-                            Fraction(numerator * 100, denominator * available) if available else None,
-                            _ZERO, _ZERO, ((session, total),)))
+                if end == start + 1:  # the common case: a place of one's own
+                    standings.append(place(order[start][1], end, False))
+                else:  # equal totals in natural order ("2" before "10")
+                    tied = sorted([record for _, record in order[start:end]], key=_natural_first)
+                    shares = [tied]
+                    if by_won:  # Law 78D: more boards won breaks the tie
+                        tied.sort(key=_won, reverse=True)
+                        shares = [list(shared) for _, shared in groupby(tied, _won)]
+                    for shared in shares:
+                        rank, several = len(standings) + 1, len(shared) > 1
+                        for record in shared:
+                            standings.append(place(record, rank, several))
                 start = end
             out.append(Ranking(title, tuple(standings)))
         return tuple(out)
+
+    def _records(self, made: dict[tuple[int, ContestantId], _Tally], expected: dict[int, int], scaled: bool,
+                 phantoms: set[ContestantId], carry: dict[ContestantId, Fraction]) -> list[_Record]:
+        """Each ranked contestant's :data:`_Record` when there are several sessions or a carry-over: the
+        sessions' totals, their sum plus the carry-over, and the points over the tops, added up as integer
+        fractions (the values :meth:`_PairsScorer._rankings` gives)."""
+        names, common, low = self.names, self._common, _LOW
+        played: dict[ContestantId, list[tuple[int, int, int, int, int, int]]] = {}
+        for session in sorted(self._sums):
+            shift, top, _ = self._layout[session]
+            for who, packed in self._sums[session].items():
+                if not packed or who in phantoms:
+                    continue
+                tally = made.get((session, who))
+                if tally is None:
+                    boards = packed & low
+                    line = (session, packed >> shift, common, boards, boards * top, (packed >> 20) & low)
+                else:
+                    exact = tally.points
+                    line = (session, exact.numerator, exact.denominator, tally.boards, tally.available,
+                            tally.won)
+                sessions = played.get(who)
+                if sessions is None:
+                    played[who] = [line]
+                else:
+                    sessions.append(line)
+        records: list[_Record] = []
+        for who in [*played, *(w for w in carry if w not in played and w not in phantoms)]:
+            if who not in names:
+                _participant_name(self.event, who, "carry-over", names)  # raises: not in the event
+            per_session: list[tuple[int, Fraction]] = []
+            p = raw_p = 0
+            q = raw_q = 1
+            boards = available = won = 0
+            for session, numerator, denominator, counted, tops, session_won in played.get(who, ()):
+                if scaled and counted:
+                    session_p, session_q = numerator * expected[session], denominator * counted
+                else:
+                    session_p, session_q = numerator, denominator
+                per_session.append((session, exact_ratio(session_p, session_q)))
+                p, q = _ratio_sum(p, q, session_p, session_q)
+                raw_p, raw_q = _ratio_sum(raw_p, raw_q, numerator, denominator)
+                boards += counted
+                available += tops
+                won += session_won
+            if who in carry:
+                carried = Fraction(carry[who])
+                p, q = _ratio_sum(p, q, carried.numerator, carried.denominator)
+            records.append((who, p, q, boards, raw_p, raw_q, available, tuple(per_session), won))
+        return records
 
     def _slow_line(self, result: Result, entry: Entry, ns: Fraction, ew: Fraction, top: int,
                    ns_pct: Fraction, ew_pct: Fraction) -> _Line:
@@ -1076,6 +1145,80 @@ _MASK: Final = 80
 _Board = tuple[int, int, _Columns, dict[int, _Value], int, list[_Line]]
 """A board of a columnar field being scored: session, board, its columns, each distinct plain score's values,
 their denominator, and the lines the general per-line code scores."""
+
+_SIGNED_LAW77: dict[tuple[bool, bool], dict[tuple[int, Denomination, Doubling, Seat], tuple[int, ...]]] = {}
+
+
+def _signed_law77(vulnerable: tuple[bool, bool]) -> dict[tuple[int, Denomination, Doubling, Seat],
+                                                         tuple[int, ...]]:
+    """Law 77 from North-South's side for a board where North-South and East-West are ``vulnerable``:
+    ``(level, denomination, doubling, declarer)`` to the scores for 0 to 13 tricks, from the table
+    :func:`~tenace.scoring.points.score` looks up (made once for each of the four vulnerabilities; the keys
+    are members that hash by identity)."""
+    table = _SIGNED_LAW77.get(vulnerable)
+    if table is None:
+        table = {}
+        for (level, denomination, doubling, declarer_vulnerable), row in law77_rows().items():
+            for seat in Seat:
+                north_south = seat in (Seat.NORTH, Seat.SOUTH)
+                if declarer_vulnerable == vulnerable[0 if north_south else 1]:
+                    signed = row if north_south else tuple(-points for points in row)
+                    table[(level, denomination, doubling, seat)] = signed
+        _SIGNED_LAW77[vulnerable] = table
+    return table
+
+
+_LOW: Final = (1 << 20) - 1
+"""One 20-bit field of a packed sum."""
+
+_Record = tuple[ContestantId, int, int, int, int, int, int, "int | tuple[tuple[int, Fraction], ...]", int]
+"""A contestant to rank in a columnar field: who, the total as numerator and denominator (the points' own when
+the total is the points), boards, the points as numerator and denominator, the
+tops available, the session played (or each session's total), boards won."""
+
+
+class _PackedTallies(dict[tuple[int, ContestantId], _Tally]):
+    """The columnar scorer's tallies: a contestant's :class:`_Tally` is made from its packed sum only when the
+    per-line code first asks for it (a contestant with an adjusted line: a few in a big field)."""
+
+    def __init__(self, sums: dict[int, dict[ContestantId, int]], layout: dict[int, tuple[int, int, int]],
+                 common: int) -> None:
+        super().__init__()
+        self.sums, self.layout, self.common = sums, layout, common
+
+    def __missing__(self, key: tuple[int, ContestantId]) -> _Tally:
+        session, who = key
+        packed = self.sums.get(session, {}).get(who, 0)
+        shift, top, _ = self.layout.get(session, (0, 0, 0))
+        boards = packed & _LOW
+        tally = _Tally(parts={self.common: packed >> shift} if boards else {}, available=boards * top,
+                       boards=boards, won=(packed >> 20) & _LOW)
+        self[key] = tally
+        return tally
+
+    def complete(self) -> dict[tuple[int, ContestantId], _Tally]:
+        """Every contestant's tally, as the general scorer keeps them (for tests)."""
+        for session, contestants in self.sums.items():
+            for who, packed in contestants.items():
+                if packed:
+                    self[(session, who)]  # noqa: B018 (made by __missing__)
+        return dict(self)
+
+
+def _ratio_sum(p: int, q: int, r: int, s: int) -> tuple[int, int]:
+    """``p / q + r / s`` as a numerator and a denominator (not always in lowest terms)."""
+    if q == s:
+        return p + r, q
+    common = math.lcm(q, s)
+    return p * (common // q) + r * (common // s), common
+
+
+_first: Final = itemgetter(0)
+_won: Final = itemgetter(8)
+
+
+def _natural_first(record: _Record) -> tuple[int, int, str]:
+    return natural_key(record[0])
 
 
 def _traveller_lines(played: list[Result], entries: list[Entry], values: dict[int, _Value],

@@ -122,10 +122,11 @@ _GAME_LEVEL: Final = (5, 5, 4, 4, 3)
 
 
 def _sacrifice(ctx: Context) -> Made:
-    """Over their game, at favourable vulnerability, with ten trumps together (partner's shown length and
-    mine) and no more than half the strength: bid on in our suit. By the law of total tricks the deal holds
-    about as many tricks as the two sides have trumps, so with ten of ours (and their nine or so) their game
-    is likely to make and our contract a level higher to go down little."""
+    """Over their game, not vulnerable ourselves (favourable or both sides not vulnerable), with ten trumps
+    together (partner's shown length and mine) and no more than half the strength: bid on in our suit. By
+    the law of total tricks the deal holds about as many tricks as the two sides have trumps, so with ten of
+    ours (and their nine or so) their game is likely to make and our contract a level higher to go down
+    little: one or two undertricks not vulnerable cost less than their game."""
     me, partner = ctx.turn, (ctx.turn + 2) % 4
     last, bidder = ctx.last_bid, ctx.last_bidder
     if bidder is None or bidder in (me, partner):
@@ -143,7 +144,8 @@ def _sacrifice(ctx: Context) -> Made:
         if suit == denom or code is None or _level(code) > 5 or not legal(ctx.calls, code):
             continue
         letter = _LETTER[suit]
-        made.append(_rule(code, f"fit {letter} 10, fav, sum -22", "sacrifice", Forcing.SIGN_OFF, judge=True))
+        made.append(_rule(code, f"fit {letter} 10, nonvul, sum -22", "sacrifice", Forcing.SIGN_OFF,
+                          judge=True))
     return made
 
 

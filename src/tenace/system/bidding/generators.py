@@ -125,6 +125,13 @@ def _rebid(ctx: Context, seat: int, suit: int) -> bool:
                and _denomination(c) == suit and ctx.meanings[i].natural) >= 2
 
 
+def _advanced_double(ctx: Context) -> bool:
+    """Whether partner's first call other than a pass was a takeout double (so my answer was forced)."""
+    partner = (ctx.turn + 2) % 4
+    first = next((i for i, c in enumerate(ctx.calls) if ctx.seat_of(i) == partner and c != PASS), None)
+    return first is not None and "takeout-double" in ctx.meanings[first].labels
+
+
 def _opened(ctx: Context, seat: int, suit: int) -> bool:
     """Whether ``seat`` made the opening bid, in ``suit``."""
     first = next((i for i, c in enumerate(ctx.calls) if c >= 3), None)
@@ -190,13 +197,7 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
     if ctx.last_bidder not in (me, partner):
         return [], []
     letter = _SUIT_LETTER[key]
-    # first- or second-round control of every suit nobody of us bid, unless partner has shown it short or
-    # controlled (a control bid)
-    shown = ctx.shown[partner]
-    his = {s for note, suits in shown.notes if note == "control" for s in suits}
-    controls = ", ".join(f"control {_SUIT_LETTER[s]}" for s in range(4)
-                         if s != key and s not in ctx.natural[me] and s not in ctx.natural[partner]
-                         and shown.lengths[s][1] > 1 and s not in his)
+    controls = _unbid_controls(ctx, key)
     # in a minor, an answer above five of the suit must not find two keycards missing: the asker holds enough
     safe = {0: ", keys 3+", 1: ", keys 2+"}.get(key, "")
     # a suit both partners bid naturally is a fit once one of them raised it (a three-card raise included)
@@ -221,6 +222,18 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
     # with less, asking is an option the robot weighs against game by simulation
     add(four_nt, f"tsum {letter} 27+, {fit}{safe}", "rkcb", Forcing.FORCING, alert=True, option=True)
     return made, []
+
+
+def _unbid_controls(ctx: Context, key: int) -> str:
+    """The conditions for a slam in ``key`` that the side's own bidding has not covered: first- or
+    second-round control of every suit neither partner bid naturally, unless partner has shown it short or
+    controlled (a control bid). Empty when every side suit is covered."""
+    me, partner = ctx.turn, (ctx.turn + 2) % 4
+    shown = ctx.shown[partner]
+    his = {s for note, suits in shown.notes if note == "control" for s in suits}
+    return ", ".join(f"control {_SUIT_LETTER[s]}" for s in range(4)
+                     if s != key and s not in ctx.natural[me] and s not in ctx.natural[partner]
+                     and shown.lengths[s][1] > 1 and s not in his)
 
 
 def _after_answer(ctx: Context, t: int, answer: str) -> Made:
@@ -248,7 +261,9 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
                     bad = missing >= 2 or (missing == 1 and answer == "rkcb-queen-no")
                     made.append(_rule(sign_off if bad else six, f"keys {mine}", "to-play", Forcing.SIGN_OFF))
             else:
-                grand = max(0, 36 - pmin)
+                # every keycard: once the queen ask finds the trump queen, the grand slam on the same count as
+                # when the first answer shows her (34 together, partner counted as for ``sum``)
+                grand = max(0, 34 - strength) if answer == "rkcb-queen-yes" else max(0, 36 - pmin)
                 if seven > last:
                     made.append(_rule(seven, f"keys {mine}, hcp {grand}+", "grand-slam", Forcing.SIGN_OFF))
                 made.append(_rule(six if six > last else PASS, f"keys {mine}", "to-play", Forcing.SIGN_OFF))
@@ -521,13 +536,22 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         # a penalty double needs a natural bid to double: not a transfer, a cue bid of our suit or another
         # artificial call (their 2D transfer, their Michaels 2H over our 1H)
         last_index = max(i for i, c in enumerate(ctx.calls) if c >= 3)
+        # (a suit they named first stays theirs when we cue-bid it: 1S-(2C)-3C-(P)-4S-(5C) doubles 5C)
+        named_at = next(i for i, c in enumerate(ctx.calls) if c >= 3 and _denomination(c) == denom)
+        named_first = ctx.seat_of(named_at) not in ours and ctx.meanings[named_at].natural
         natural_bid = ctx.meanings[last_index].natural and (
-            denom == _NT or denom not in ctx.natural[me] + ctx.natural[partner])
+            denom == _NT or denom not in ctx.natural[me] + ctx.natural[partner] or named_first)
         if natural_bid and denom < 4 and level >= 2:
             letter = _SUIT_LETTER[denom]
             add(DOUBLE, f"sum 22+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
         if natural_bid and (level >= 5 or (level >= 4 and denom >= 2) or (level >= 3 and denom == 4)):
             add(DOUBLE, "sum 23+", "penalty-double", judge=True)
+            ours_game = any(ctx.seat_of(i) in ours and c >= 3 and _level(c) >= _GAME_LEVEL[_denomination(c)]
+                            and ctx.meanings[i].natural for i, c in enumerate(ctx.calls))
+            if ours_game and level >= 5:
+                # they bid over our game at the five level: a sacrifice, as a rule; with our share of the
+                # strength, do not let it play undoubled
+                add(DOUBLE, "sum 20+", "penalty-double", judge=True)
         elif natural_bid and level >= 2:
             # the balance of strength and no fit, no stopper: their contract will not make; not with a
             # singleton or void in their suit, where their trumps all take tricks
@@ -552,9 +576,15 @@ def principles(ctx: Context) -> tuple[Made, Made]:
     forced = ctx.forced
     if bidder in ours or bidder is None:
         # slam by count
+        strong = any("strong-2c" in m.labels for i, m in enumerate(ctx.meanings) if ctx.seat_of(i) == partner)
         for suit in fits:
             letter = _SUIT_LETTER[suit]
-            add(bid_code(6, suit), f"tsum {letter} 33+, fit {letter}", "slam", Forcing.SIGN_OFF, judge=True)
+            # a suit nobody has bid or controlled may hold two fast losers: slam by count only with control
+            # of it, as for RKCB (with less, the robot may still weigh the slam by simulation); opposite a
+            # strong 2C, whose opener holds most of the side's aces and kings, the count is enough
+            controls = "" if strong else _unbid_controls(ctx, suit)
+            add(bid_code(6, suit), _join(f"tsum {letter} 33+, fit {letter}", controls), "slam",
+                Forcing.SIGN_OFF, judge=True)
             add(bid_code(6, suit), f"tsum {letter} 30+, fit {letter}", "slam", Forcing.SIGN_OFF, option=True)
         add(bid_code(7, _NT), f"sum 37+{stop}", "grand-slam", Forcing.SIGN_OFF)
         add(bid_code(6, _NT), f"sum 33+, semibalanced{stop}", "slam", Forcing.SIGN_OFF, judge=True)
@@ -566,21 +596,35 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         mine = ctx.shown[me]
         top = min(mine.hcp_max, mine.hcp_min + 6)
         middle = (mine.hcp_min + top + 1) // 2
+        count = "hcp"
+        if mine.hcp_min == 0 and _advanced_double(ctx):
+            # my answer to partner's takeout double was forced and may have been nothing: his raise invites
+            # game opposite about six points, counting a long suit (a point a card beyond four)
+            count, middle = "pts", 6
         strain = _denomination(ctx.calls[-2])
         game = bid_code(_GAME_LEVEL[strain], strain)
         if strain == _NT:
-            add(game, f"hcp {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
+            add(game, f"{count} {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
         elif strain >= 2:
             # a major: game in it with a fit (partner's invitation may show a long suit of his own, and a
             # singleton makes a poor trump suit), else 3NT with the unbid suits stopped, else game with two
             letter = _SUIT_LETTER[strain]
-            add(game, f"hcp {middle}+, fit {letter}", "accept", Forcing.SIGN_OFF, judge=True)
-            add(bid_code(3, _NT), f"hcp {middle}+, stop unbid{stop}", "accept", Forcing.SIGN_OFF, judge=True)
-            add(game, f"hcp {middle}+, {letter}>=2", "accept", Forcing.SIGN_OFF, judge=True)
+            add(game, f"{count} {middle}+, fit {letter}", "accept", Forcing.SIGN_OFF, judge=True)
+            add(bid_code(3, _NT), f"{count} {middle}+, stop unbid{stop}", "accept", Forcing.SIGN_OFF,
+                judge=True)
+            add(game, f"{count} {middle}+, {letter}>=2", "accept", Forcing.SIGN_OFF, judge=True)
         else:
-            add(bid_code(3, _NT), f"hcp {middle}+{stop}", "accept", Forcing.SIGN_OFF, judge=True)
-            add(game, f"hcp {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
-        add(PASS, f"hcp -{max(0, middle - 1)}", "decline", Forcing.SIGN_OFF, judge=True)
+            add(bid_code(3, _NT), f"{count} {middle}+{stop}", "accept", Forcing.SIGN_OFF, judge=True)
+            add(game, f"{count} {middle}+", "accept", Forcing.SIGN_OFF, judge=True)
+        # vulnerable, the game bonus is larger: accept one point lighter, but never with the bottom of the
+        # range (partner's invitation asks for more than that); not after a forced answer to a double
+        if count == "hcp" and middle - 1 > mine.hcp_min:
+            if strain == _NT:
+                add(game, f"hcp {middle - 1}+, vul", "accept", Forcing.SIGN_OFF, judge=True)
+            elif strain >= 2:
+                add(game, f"hcp {middle - 1}+, fit {_SUIT_LETTER[strain]}, vul", "accept", Forcing.SIGN_OFF,
+                    judge=True)
+        add(PASS, f"{count} -{max(0, middle - 1)}", "decline", Forcing.SIGN_OFF, judge=True)
     if below_game:
         values = "" if gf else "sum 25+"
         if gf and partner_facts.balanced:
@@ -670,7 +714,9 @@ def _slam_first(ctx: Context, taken: set[int]) -> Made:
     """Slam in notrump by count, tried before the file's rules: partner's last call was a natural bid below
     the six level, the opponents passed, and the combined values (counting partner as for ``sum``) reach a
     slam whatever game the written rules would bid. Not after our strong 2C (its rebids set the strain
-    first)."""
+    first). Not at once over partner's first bid when it leaves his strength open by ten points or more (an
+    opening of one of a suit, a two over one): the hand describes itself first, and the slam is judged once
+    partner's rebid has limited him (only simulation may still bid it there)."""
     meaning = ctx.partner_meaning
     partner = (ctx.turn + 2) % 4
     ours_strong = any("strong-2c" in m.labels for i, m in enumerate(ctx.meanings)
@@ -680,11 +726,14 @@ def _slam_first(ctx: Context, taken: set[int]) -> Made:
             or ctx.calls[-2] < 3 or ctx.last_bidder != partner or ctx.last_bid >= bid_code(6, 0)
             or any(label.startswith("rkcb") for label in meaning.labels) or ours_strong):
         return []
+    shown = ctx.shown[partner]
+    bids = sum(1 for i, c in enumerate(ctx.calls) if c >= 3 and ctx.seat_of(i) == partner)
+    unlimited = bids == 1 and min(shown.hcp_max, 37) - shown.hcp_min >= 10
     stop = _stoppers(ctx)
     made: Made = []
     for code, conditions, label, judge, option in (
-            (bid_code(7, _NT), f"sum 37+, semibalanced{stop}", "grand-slam", False, False),
-            (bid_code(6, _NT), f"sum 31+, semibalanced{stop}", "slam", True, False),
+            (bid_code(7, _NT), f"sum 37+, semibalanced{stop}", "grand-slam", False, unlimited),
+            (bid_code(6, _NT), f"sum 31+, semibalanced{stop}", "slam", not unlimited, unlimited),
             (bid_code(6, _NT), f"sum 29+, semibalanced{stop}", "slam", False, True)):
         if code not in taken and legal(ctx.calls, code):
             made.append(_rule(code, conditions, label, Forcing.SIGN_OFF, judge=judge, option=option))
@@ -701,6 +750,20 @@ def _without_partner(ctx: Context, add: Callable[..., None]) -> None:
     if level > 3:
         return
     mine = ctx.natural[me]
+    last_index = max(i for i, c in enumerate(ctx.calls) if c >= 3)
+    if len(mine) == 1 and ctx.meanings[last_index].natural:
+        # an opener or overcaller with a second five-card suit and the playing strength of five losers or
+        # fewer names it up to the three level when they compete over partner's pass: the pass did not deny
+        # a fit in it, and a two-suiter takes tricks (1H-(2D)-P-(3D)-3S, (1H)-2C-(P)-(P)-(2H)-3D with 6-5);
+        # with 17+ HCP the double comes first, and over a conventional bid (Michaels) this says nothing
+        first = _SUIT_LETTER[mine[0]]
+        for suit in (3, 2, 1, 0):
+            code = _cheapest(ctx, suit)
+            if suit in ctx.theirs or suit == mine[0] or suit == denom or code is None or _level(code) > 3:
+                continue
+            letter = _SUIT_LETTER[suit]
+            add(code, f"{letter}>=5, {first}>=5, losers -5, hcp -16", "new-suit-rebid", Forcing.NON_FORCING,
+                judge=True)
     for suit in mine:
         letter = _SUIT_LETTER[suit]
         code = _cheapest(ctx, suit)
@@ -719,7 +782,9 @@ def _without_partner(ctx: Context, add: Callable[..., None]) -> None:
         add(DOUBLE, f"hcp 17+, {letter}<=2", "takeout-double", Forcing.FORCING, judge=True)
         raised = any(c >= 3 and _denomination(c) == denom and ctx.seat_of(i) == (bidder + 2) % 4
                      for i, c in enumerate(ctx.calls))
-        if level == 2 and raised and len(mine) == 1:
+        # a fit shown without a raise: a transfer and its completion ((1D)-1NT-(P)-2D-(P)-2H)
+        fit = ctx.shown[bidder].lengths[denom][0] + ctx.shown[(bidder + 2) % 4].lengths[denom][0] >= 7
+        if level == 2 and (raised or fit) and len(mine) == 1:
             # nor does an opener with 18-19 and three of their suit when they raise at the two level (they
             # have eight trumps at most, partner is short)
             add(DOUBLE, f"hcp 18+, {letter}<=3", "takeout-double", Forcing.FORCING, judge=True)
