@@ -214,6 +214,15 @@ def test_a_contestant_twice_on_a_board_is_left_to_the_general_scorer(how: str) -
         score_event(event, results)
 
 
+def _refuse_general_rankings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the general code's rankings fail, so that a test shows the columnar path did without them."""
+
+    def refuse(self: object) -> object:
+        raise AssertionError("the general rankings were used")
+
+    monkeypatch.setattr(_PairsScorer, "_rankings", refuse)
+
+
 @pytest.mark.parametrize("tie_break", [TieBreak.SHARE, TieBreak.MORE_BOARDS_WON])
 def test_the_integer_ranking_is_the_general_one(tie_break: TieBreak, monkeypatch: pytest.MonkeyPatch) -> None:
     """On a 13-table field where most totals tie, the columnar rankings (integer keys, no Entrant) are the
@@ -228,11 +237,7 @@ def test_the_integer_ranking_is_the_general_one(tie_break: TieBreak, monkeypatch
             results.append(Result(board, seat.round, seat.table, seat.ns, seat.ew, contract,
                                   10 if rng.random() < 0.7 else 11))
     general = _PairsScorer(event, tuple(results), ()).run()
-
-    def refuse(self: object) -> object:
-        raise AssertionError("the general rankings were used")
-
-    monkeypatch.setattr(_PairsScorer, "_rankings", refuse)
+    _refuse_general_rankings(monkeypatch)
     columnar = _ColumnarScorer(event, ()).run_columns(tuple(results))
     assert columnar is not None and columnar.rankings == general.rankings
     places = [s.place for r in columnar.rankings for s in r.standings]
@@ -254,11 +259,7 @@ def test_several_sessions_and_a_carry_over_are_ranked_without_the_general_code(
     event = dataclasses.replace(event, carry_over=(("1NS", Fraction(7, 3)), ("3NS", Fraction(-2))))
     results = [r for r in results if not (r.session == 2 and r.ns == "3NS")]
     general = _PairsScorer(event, tuple(results), ()).run()
-
-    def refuse(self: object) -> object:
-        raise AssertionError("the general rankings were used")
-
-    monkeypatch.setattr(_PairsScorer, "_rankings", refuse)
+    _refuse_general_rankings(monkeypatch)
     columnar = _ColumnarScorer(event, ()).run_columns(tuple(results))
     assert columnar is not None and columnar.rankings == general.rankings
     first, third = columnar.standing("1NS"), columnar.standing("3NS")
