@@ -63,3 +63,35 @@ def test_a_subcommand_still_runs_and_a_mistyped_one_is_suggested() -> None:
     result = CliRunner().invoke(app, ["scor"])
     assert result.exit_code == 2
     assert "score" in result.output
+
+
+def test_import_tenace_imports_no_core_module_until_a_name_is_used() -> None:
+    script = (
+        "import sys, tenace\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('tenace'))))\n"
+        "tenace.Contract\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('tenace'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    before, after = done.stdout.splitlines()
+    assert before.split() == ["tenace"]
+    assert "tenace.contract" in after.split()
+
+
+def test_every_name_tenace_exports_is_the_object_its_module_defines() -> None:
+    import importlib
+
+    import tenace
+
+    assert sorted(tenace._WHERE) == sorted(tenace.__all__)
+    for name, module in tenace._WHERE.items():
+        assert getattr(tenace, name) is getattr(importlib.import_module(module), name)
+    namespace: dict[str, object] = {}
+    exec("from tenace import *", namespace)
+    assert set(namespace) - {"__builtins__"} == set(tenace.__all__)
+    try:
+        tenace.NoSuchName  # noqa: B018
+    except AttributeError as exc:
+        assert "NoSuchName" in str(exc)
+    else:
+        raise AssertionError("tenace.NoSuchName did not raise AttributeError")
