@@ -6,10 +6,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
 from tenace.cli import REGISTRARS, app, load
+from tenace.cli._fast import answer, top_help
 from tenace.cli._index import COMMANDS
 
 
@@ -40,13 +42,18 @@ def test_every_subcommand_is_listed_once_with_the_module_that_registers_it() -> 
 
 def test_the_top_level_help_imports_no_subcommand_module() -> None:
     loaded = modules_after("--help")
-    assert not {m for m in loaded if m.startswith("tenace.cli.") and m not in ("tenace.cli._index",)}
+    allowed = ("tenace.cli._index", "tenace.cli._fast")
+    assert not {m for m in loaded if m.startswith("tenace.cli.") and m not in allowed}
     assert "tenace.laws" not in loaded
 
 
 def test_scoring_a_result_imports_its_own_module_only() -> None:
-    loaded = modules_after("score", "4SX", "-2", "--by", "N")
+    loaded = modules_after("vp", "--table")  # not a quick answer: the Typer application runs it
     assert "tenace.cli.scoring" in loaded
+    assert not {"tenace.cli.rule", "tenace.cli.serve", "tenace.cli.event", "tenace.laws"} & loaded
+    loaded = modules_after("score", "4SX", "-2", "--by", "N")  # a quick answer: no Typer command module
+    assert "tenace.cli._results" in loaded
+    assert "tenace.cli.scoring" not in loaded
     assert not {"tenace.cli.rule", "tenace.cli.serve", "tenace.cli.event", "tenace.laws"} & loaded
 
 
@@ -95,3 +102,49 @@ def test_every_name_tenace_exports_is_the_object_its_module_defines() -> None:
         assert "NoSuchName" in str(exc)
     else:
         raise AssertionError("tenace.NoSuchName did not raise AttributeError")
+
+
+def test_the_quick_answers_import_neither_typer_nor_rich() -> None:
+    script = (
+        "import sys\n"
+        "from tenace.cli import main\n"
+        "for argv in (['--help'], [], ['score', '4SX', '-2', '--by', 'N'], ['imps', '470'], ['vp', '23']):\n"
+        "    sys.argv = ['tenace', *argv]\n"
+        "    try:\n        main()\n    except SystemExit:\n        pass\n"
+        "print(' '.join(sorted(m.split('.')[0] for m in sys.modules)), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert not {"typer", "rich", "click", "pydantic"} & set(done.stderr.split())
+    assert "+470 points = +10 IMPs" in done.stdout
+
+
+@pytest.mark.parametrize("width", [60, 80, 123, 200])
+def test_the_quick_top_level_help_is_typers_without_colours(width: int) -> None:
+    expected = CliRunner().invoke(app, ["--help"], prog_name="tenace", env={"COLUMNS": str(width)})
+    assert expected.exit_code == 0
+    assert top_help(width, "tenace") + "\n" == expected.output
+
+
+@pytest.mark.parametrize("argv", [
+    "score 4SX -2 --by N --vul NS", "score 3NTS 10 --board 7 --json", "score 3NT by S +1 All",
+    "score pass NS", "score 7NTXX W -13", "imps 470", "imps 620 -100 --json", "imps -5000", "vp 23",
+    "vp -23 -b 12 --json", "vp 7 --boards 16",
+])
+def test_a_quick_answer_is_the_one_typer_gives(argv: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert answer(argv.split()) == 0
+    quick = capsys.readouterr()
+    expected = CliRunner().invoke(app, argv.split())
+    assert expected.exit_code == 0
+    assert (quick.out, quick.err) == (expected.stdout, "")
+
+
+@pytest.mark.parametrize("argv", [
+    "score", "score --help", "score 4SX -2", "score 4SX -2 --by N --by S", "score 3NT S = --board x",
+    "score 3NT S = --by=N", "score 3NT S = --bogus", "score 3NT S 14", "score -- 3NT S =", "score 3NT --by",
+    "imps", "imps 1 2 3", "imps x", "imps 1_000", "imps 470 --json --json", "vp --table", "vp", "vp 5 -b 0",
+    "vp 5 --boards 16 -b 12", "scor", "-h", "deal 1",
+])
+def test_what_the_quick_path_does_not_recognise_goes_to_typer(
+        argv: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert answer(argv.split()) is None
+    assert capsys.readouterr() == ("", "")
