@@ -26,7 +26,9 @@ def generate() -> str:
         "",
         "from __future__ import annotations",
         "",
-        "from typing import Final",
+        "TYPE_CHECKING = False  # not typing's: tenace.cli._fast answers without importing typing",
+        "if TYPE_CHECKING:",
+        "    from typing import Final",
         "",
         "COMMANDS: Final[dict[str, tuple[str, str, str]]] = {",
     ]

@@ -148,3 +148,26 @@ def test_what_the_quick_path_does_not_recognise_goes_to_typer(
         argv: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert answer(argv.split()) is None
     assert capsys.readouterr() == ("", "")
+
+
+def test_the_quick_wrapping_and_markup_stripping_agree_with_rich() -> None:
+    import random
+
+    from rich.console import Console
+    from rich.text import Text
+
+    from tenace.cli._fast import plain, wrap
+
+    rng = random.Random(16)
+    words = ["a", "bb", "double-dummy", "--board", "[DECLARER]", "x" * 20, "Law", "77,", "e.g."]
+    for _ in range(300):
+        text = " ".join(rng.choice(words) for _ in range(rng.randrange(0, 30)))
+        size = rng.randrange(20, 70)
+        lines = Text(text).wrap(Console(width=size), size)
+        assert wrap(text, size) == [line.plain.rstrip() for line in lines], (text, size)
+    with pytest.raises(ValueError, match="longer than 10"):
+        wrap("a " + "x" * 11, 10)
+    for _, _, text in COMMANDS.values():
+        assert plain(text) == Text.from_markup(text).plain
+    for text in ("[bold]x[/] [DECLARER] [", "a [b [c] d] e", "[i]x[/i]] [DECLARER", "[1] [#f00]red[/]", "[]"):
+        assert plain(text) == Text.from_markup(text).plain, text

@@ -10,7 +10,6 @@ every message and exit code stays the one Typer gives: :func:`answer` returns ``
 from __future__ import annotations
 
 import os
-import re
 import sys
 
 from tenace.cli import HELP
@@ -20,12 +19,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-_MARKUP = re.compile(r"\[[a-z#/@][^[]*?\]")
-"""A Rich markup tag (``[bold]``, ``[/]``); ``[DECLARER]`` is not one (Rich's own rule: a tag starts with a
-lower-case letter, ``#``, ``/`` or ``@``)."""
-
-_INT = re.compile(r"[+-]?[0-9]+")
-_COUNT = re.compile(r"[0-9]+")
 _NARROWEST = 60
 """Below this width, Rich shrinks the help's columns in ways not copied here: Typer draws the help."""
 
@@ -68,12 +61,53 @@ def terminal_width() -> int:
     return 80
 
 
+def _count(text: str) -> bool:
+    """Whether ``text`` is a number such as ``28`` (ASCII digits only, as ``int`` would read them)."""
+    return text.isascii() and text.isdigit()
+
+
+def _whole(text: str) -> bool:
+    """Whether ``text`` is a whole number such as ``470``, ``+5`` or ``-100``."""
+    return _count(text[1:] if text[:1] in ("+", "-") else text)
+
+
+def plain(text: str) -> str:
+    """``text`` without its Rich markup tags (``[bold]``, ``[/]``). ``[DECLARER]`` is not a tag: by Rich's
+    rule a tag starts with a lower-case letter, ``#``, ``/`` or ``@`` and holds no ``[``."""
+    out: list[str] = []
+    i = 0
+    while (start := text.find("[", i)) >= 0:
+        end = text.find("]", start)
+        inside = text[start + 1:end]
+        if end < 0 or not inside or not (inside[0] in "#/@" or "a" <= inside[0] <= "z") or "[" in inside:
+            out.append(text[i:start + 1])
+            i = start + 1
+            continue
+        out.append(text[i:start])
+        i = end + 1
+    return "".join(out) + text[i:]
+
+
+def wrap(text: str, size: int) -> list[str]:
+    """``text`` in lines of at most ``size`` characters, broken at spaces, as Rich wraps the help. A word
+    longer than a line raises ``ValueError`` (Rich cuts it, in a way not copied here)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if len(word) > size:
+            raise ValueError(f"{word!r} is longer than {size} columns")
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= size:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    return [*lines, line]
+
+
 def top_help(width: int, program: str) -> str:
     """The top-level help as Typer lays it out (without its colours), ``width`` columns wide."""
-    import textwrap
-
-    def wrap(text: str, size: int) -> list[str]:
-        return textwrap.wrap(text, size, break_on_hyphens=False) or [""]
 
     def panel(title: str, rows: list[tuple[str, str]]) -> list[str]:
         lead = max(len(left) for left, _ in rows)
@@ -90,7 +124,7 @@ def top_help(width: int, program: str) -> str:
     lines.append(blank)
     lines += panel("Options", [("--help        <bool>  ", "Show this message and exit.")])
     lead = max(len(name) for name in COMMANDS) + 2
-    lines += panel("Commands", [(name.ljust(lead), _MARKUP.sub("", text))
+    lines += panel("Commands", [(name.ljust(lead), plain(text))
                                 for name, (_, _, text) in COMMANDS.items()])
     return "\n".join(lines) + "\n"
 
@@ -99,7 +133,11 @@ def _top_help(*, trailing_blank: bool, code: int) -> int | None:
     width = terminal_width()
     if width < _NARROWEST:
         return None
-    sys.stdout.write(top_help(width, program_name()) + ("\n" if trailing_blank else ""))
+    try:
+        text = top_help(width, program_name())
+    except ValueError:
+        return None
+    sys.stdout.write(text + ("\n" if trailing_blank else ""))
     return code
 
 
@@ -122,7 +160,7 @@ def _options(tokens: list[str], valued: tuple[str, ...], flags: tuple[str, ...])
             if token in options:
                 return None
             options[token] = ""
-        elif token.startswith("-") and not _INT.fullmatch(token):
+        elif token.startswith("-") and not _whole(token):
             return None
         else:
             arguments.append(token)
@@ -144,7 +182,7 @@ def _score(tokens: list[str]) -> int | None:
         return None  # no arguments: results come from standard input
     arguments, options = parsed
     board = options.get("--board")
-    if board is not None and not _COUNT.fullmatch(board):
+    if board is not None and not _count(board):
         return None
     result = parse_line(arguments, by=options.get("--by"), vul=options.get("--vul"),
                         board=None if board is None else int(board))
@@ -160,7 +198,7 @@ def _imps(tokens: list[str]) -> int | None:
     from tenace.scoring.imps import imps, team_imps
 
     parsed = _options(tokens, (), ("--json",))
-    if parsed is None or not 1 <= len(parsed[0]) <= 2 or not all(_INT.fullmatch(v) for v in parsed[0]):
+    if parsed is None or not 1 <= len(parsed[0]) <= 2 or not all(_whole(v) for v in parsed[0]):
         return None
     numbers = [int(v) for v in parsed[0]]
     if len(numbers) == 1:
@@ -179,13 +217,13 @@ def _vp(tokens: list[str]) -> int | None:
     from tenace.scoring.vp import WBFContinuousScale
 
     parsed = _options(tokens, ("--boards", "-b"), ("--json",))
-    if parsed is None or len(parsed[0]) != 1 or not _INT.fullmatch(parsed[0][0]):
+    if parsed is None or len(parsed[0]) != 1 or not _whole(parsed[0][0]):
         return None  # --table, no margin, a margin that is not a number: Typer
     arguments, options = parsed
     if "--boards" in options and "-b" in options:
         return None
     boards_text = options.get("--boards", options.get("-b", "28"))
-    if not _COUNT.fullmatch(boards_text):
+    if not _count(boards_text):
         return None
     margin, boards = int(arguments[0]), int(boards_text)
     first, second = WBFContinuousScale(boards).vps(margin)

@@ -5,7 +5,9 @@ Written by ``python tools/cli_index.py``; do not edit.
 
 from __future__ import annotations
 
-from typing import Final
+TYPE_CHECKING = False  # not typing's: tenace.cli._fast answers without importing typing
+if TYPE_CHECKING:
+    from typing import Final
 
 COMMANDS: Final[dict[str, tuple[str, str, str]]] = {
     'score': ('scoring', 'register', (
