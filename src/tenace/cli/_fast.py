@@ -194,7 +194,6 @@ def _score(tokens: list[str]) -> int | None:
 
 
 def _imps(tokens: list[str]) -> int | None:
-    from tenace.cli._results import imps_line
     from tenace.scoring.imps import imps, team_imps
 
     parsed = _options(tokens, (), ("--json",))
@@ -213,7 +212,6 @@ def _imps(tokens: list[str]) -> int | None:
 
 
 def _vp(tokens: list[str]) -> int | None:
-    from tenace.cli._results import vp_line
     from tenace.scoring.vp import WBFContinuousScale
 
     parsed = _options(tokens, ("--boards", "-b"), ("--json",))
@@ -232,6 +230,16 @@ def _vp(tokens: list[str]) -> int | None:
     else:
         sys.stdout.write(vp_line(margin, boards, first, second) + "\n")
     return 0
+
+
+def imps_line(difference: int, result: int) -> str:
+    """What ``tenace imps`` prints: ``+470 points = +10 IMPs``."""
+    return f"{difference:+d} points = {result:+d} IMPs"
+
+
+def vp_line(margin: int, boards: int, first: object, second: object) -> str:
+    """What ``tenace vp`` prints for one margin: ``+23 IMPs over 28 boards = 14.48 - 5.52 VP``."""
+    return f"{margin:+d} IMPs over {boards} boards = {first} - {second} VP"
 
 
 _HANDLERS: dict[str, Callable[[list[str]], int | None]] = {"score": _score, "imps": _imps, "vp": _vp}

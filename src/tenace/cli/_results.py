@@ -103,12 +103,3 @@ def _vulnerability(text: str | None, board: int | None) -> Vulnerability:
         return vulnerability_for(board)  # Law 2
     return Vulnerability.NONE
 
-
-def imps_line(difference: int, result: int) -> str:
-    """What ``tenace imps`` prints: ``+470 points = +10 IMPs``."""
-    return f"{difference:+d} points = {result:+d} IMPs"
-
-
-def vp_line(margin: int, boards: int, first: object, second: object) -> str:
-    """What ``tenace vp`` prints for one margin: ``+23 IMPs over 28 boards = 16.45 - 3.55 VP``."""
-    return f"{margin:+d} IMPs over {boards} boards = {first} - {second} VP"

@@ -8,7 +8,8 @@ from typing import Annotated
 import typer
 
 from tenace.cli._common import EXIT_BAD_INPUT, JsonOption, emit_json, err, fail, out
-from tenace.cli._results import imps_line, parse_line, vp_line
+from tenace.cli._fast import imps_line, vp_line
+from tenace.cli._results import parse_line
 
 _Args = Annotated[list[str] | None, typer.Argument(help="CONTRACT [DECLARER] RESULT [VULNERABILITY]")]
 _BoardOpt = Annotated[int | None, typer.Option("--board", help="Take vulnerability from this board (Law 2).")]
