@@ -171,3 +171,17 @@ def test_the_quick_wrapping_and_markup_stripping_agree_with_rich() -> None:
         assert plain(text) == Text.from_markup(text).plain
     for text in ("[bold]x[/] [DECLARER] [", "a [b [c] d] e", "[i]x[/i]] [DECLARER", "[1] [#f00]red[/]", "[]"):
         assert plain(text) == Text.from_markup(text).plain, text
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["imps", "470"]])
+def test_a_quick_answer_to_a_reader_that_went_away_exits_1_quietly_as_click_does(argv: list[str]) -> None:
+    import os
+
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run([sys.executable, "-m", "tenace", *argv], stdout=writer, stderr=subprocess.PIPE,
+                              text=True)
+    finally:
+        os.close(writer)
+    assert (done.returncode, done.stderr) == (1, "")

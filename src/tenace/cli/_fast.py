@@ -25,6 +25,17 @@ _NARROWEST = 60
 
 def answer(argv: list[str]) -> int | None:
     """Run ``tenace ARGV`` if it is one of the fast cases and return its exit code, else ``None``."""
+    if sys.stdout is None:  # no standard output at all: Rich knows what to do
+        return None
+    try:
+        return _answer(argv)
+    except BrokenPipeError:  # the reader went away (``tenace ... | head``): exit 1, quietly, as Click does
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _answer(argv: list[str]) -> int | None:
     if not argv or argv == ["--help"]:
         return _top_help(trailing_blank=bool(argv), code=0 if argv else 2)
     handler = _HANDLERS.get(argv[0])
