@@ -185,3 +185,13 @@ def test_a_quick_answer_to_a_reader_that_went_away_exits_1_quietly_as_click_does
     finally:
         os.close(writer)
     assert (done.returncode, done.stderr) == (1, "")
+
+
+def test_the_help_for_an_output_that_is_not_unicode_is_typers_in_ascii_boxes() -> None:
+    import os
+
+    env = {**os.environ, "PYTHONIOENCODING": "latin-1", "COLUMNS": "80"}
+    done = subprocess.run([sys.executable, "-m", "tenace", "--help"], capture_output=True, text=True, env=env)
+    assert done.returncode == 0
+    assert "+- Options -" in done.stdout
+    assert "╭" not in done.stdout

@@ -142,8 +142,8 @@ def top_help(width: int, program: str) -> str:
 
 def _top_help(*, trailing_blank: bool, code: int) -> int | None:
     width = terminal_width()
-    if width < _NARROWEST:
-        return None
+    if width < _NARROWEST or not (sys.stdout.encoding or "").lower().startswith("utf"):
+        return None  # Rich draws the boxes in ASCII for an output that is not Unicode
     try:
         text = top_help(width, program_name())
     except ValueError:
