@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from tenace.deal import Deal
 from tenace.errors import NotationError
 from tenace.seats import SEATS, Seat, Side
+
+if TYPE_CHECKING:  # only for annotations: a board's number, dealer and vulnerability need no deal
+    from tenace.deal import Deal
 
 
 class Vulnerability(enum.Enum):

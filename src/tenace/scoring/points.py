@@ -76,18 +76,18 @@ def _computed(contract: Contract, tricks: int, *, vulnerable: bool) -> int:
     return points
 
 
-# Every Law 77 score worked out once: (level, denomination, doubling, vulnerable) -> the scores for 0 to 13
-# tricks. Both enums hash by identity (a C slot, no Python call), so the members themselves are the key.
-_ROWS: Final[dict[tuple[int, Denomination, Doubling, bool], tuple[int, ...]]] = {
-    (level, denomination, doubling, vulnerable): tuple(
-        _computed(Contract(level, denomination, Seat.NORTH, doubling), tricks, vulnerable=vulnerable)
-        for tricks in range(14)
-    )
-    for level in range(1, 8)
-    for denomination in Denomination
-    for doubling in Doubling
-    for vulnerable in (False, True)
-}
+# The Law 77 scores worked out once each, a row at a time as they are first needed (building all 210 rows
+# at import cost as much as starting Python, for a command that scores one result): (level, denomination,
+# doubling, vulnerable) -> the scores for 0 to 13 tricks. Both enums hash by identity (a C slot, no Python
+# call), so the members themselves are the key.
+_ROWS: Final[dict[tuple[int, Denomination, Doubling, bool], tuple[int, ...]]] = {}
+
+
+def _row(contract: Contract, vulnerable: bool) -> tuple[int, ...]:
+    """``contract``'s row of :data:`_ROWS` (its declarer does not matter), worked out and kept."""
+    row = _ROWS[contract.level, contract.denomination, contract.doubling, vulnerable] = tuple(
+        _computed(contract, tricks, vulnerable=vulnerable) for tricks in range(14))
+    return row
 
 
 def law77_rows() -> Mapping[tuple[int, Denomination, Doubling, bool], tuple[int, ...]]:
@@ -98,6 +98,12 @@ def law77_rows() -> Mapping[tuple[int, Denomination, Doubling, bool], tuple[int,
     >>> law77_rows()[(4, Denomination.SPADES, Doubling.UNDOUBLED, True)][11]
     650
     """
+    if len(_ROWS) < 7 * 5 * 3 * 2:
+        for level in range(1, 8):
+            for denomination in Denomination:
+                for doubling in Doubling:
+                    for vulnerable in (False, True):
+                        _row(Contract(level, denomination, Seat.NORTH, doubling), vulnerable)
     return _ROWS
 
 
@@ -106,7 +112,7 @@ def score(contract: Contract | None, tricks: int, *, vulnerable: bool) -> int:
     (``contract`` is ``None``) scores zero.
 
     ``tricks`` is the number of tricks declarer's side took (0-13); ``vulnerable`` is declarer's side's
-    vulnerability. The scores are looked up in a table worked out once from the Law's rules.
+    vulnerability. The scores are looked up in a table worked out from the Law's rules, each row once.
 
     >>> score(Contract.from_str("4HS"), 11, vulnerable=True)
     650
@@ -125,6 +131,8 @@ def score(contract: Contract | None, tricks: int, *, vulnerable: bool) -> int:
     if contract is None:
         return 0
     row = _ROWS.get((contract.level, contract.denomination, contract.doubling, vulnerable))
-    if row is None:  # a vulnerability that is not a bool: work it out
-        return _computed(contract, tricks, vulnerable=vulnerable)
+    if row is None:
+        if vulnerable is not True and vulnerable is not False:  # not a bool: work it out, keep nothing
+            return _computed(contract, tricks, vulnerable=vulnerable)
+        row = _row(contract, vulnerable)
     return row[tricks]
