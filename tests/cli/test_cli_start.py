@@ -195,3 +195,20 @@ def test_the_help_for_an_output_that_is_not_unicode_is_typers_in_ascii_boxes() -
     assert done.returncode == 0
     assert "+- Options -" in done.stdout
     assert "╭" not in done.stdout
+
+
+def test_tenace_imps_needs_only_the_scale() -> None:
+    """``tenace imps`` answers from the Law 78B scale's own module: not the Butler and cross-IMP module, whose
+    dataclasses, enums and fractions cost more than starting Python."""
+    script = (
+        "import sys\n"
+        "from tenace.cli import main\n"
+        "sys.argv = ['tenace', 'imps', '620', '-100']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    loaded = set(done.stderr.split())
+    assert "tenace.scoring.imp_scale" in loaded
+    assert not {"tenace.scoring.imps", "dataclasses", "fractions"} & loaded
+    assert "12 IMPs" in done.stdout

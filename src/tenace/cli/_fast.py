@@ -205,7 +205,7 @@ def _score(tokens: list[str]) -> int | None:
 
 
 def _imps(tokens: list[str]) -> int | None:
-    from tenace.scoring.imps import imps, team_imps
+    from tenace.scoring.imp_scale import imps, team_imps
 
     parsed = _options(tokens, (), ("--json",))
     if parsed is None or not 1 <= len(parsed[0]) <= 2 or not all(_whole(v) for v in parsed[0]):

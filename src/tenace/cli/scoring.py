@@ -68,7 +68,7 @@ def _int_arg(text: str, what: str) -> int:
 
 
 def register_teams(app: typer.Typer) -> None:
-    from tenace.scoring.imps import imps, team_imps
+    from tenace.scoring.imp_scale import imps, team_imps
     from tenace.scoring.vp import WBFContinuousScale
 
     @app.command(
