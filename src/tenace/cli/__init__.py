@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import sys
 
+from tenace.cli._about import HELP as HELP
+from tenace.cli._about import REGISTRARS as REGISTRARS
+
 TYPE_CHECKING = False  # not ``typing.TYPE_CHECKING``: importing typing costs more than the fast paths
 if TYPE_CHECKING:
     from typing import Any, Final
@@ -23,17 +26,6 @@ if TYPE_CHECKING:
     from tenace.cli._app import _Listed as _Listed
     from tenace.cli._app import app as app
     from tenace.cli._app import load as load
-
-REGISTRARS: Final = (
-    ("scoring", "register"), ("scoring", "register_teams"), ("deal", "register"), ("pbn", "register"),
-    ("analyse", "register"), ("records", "register"), ("rule", "register"), ("table", "register"),
-    ("rescore", "register"), ("event", "register"), ("serve", "register"), ("users", "register"),
-    ("card", "register"),
-)
-"""Each module of a subcommand (or several) and the function that adds them to a Typer app, in the order
-the help lists them."""
-
-HELP: Final = "Duplicate bridge under the WBF Laws: score, deal, analyse double dummy, convert PBN/LIN/JSON."
 
 _FROM_APP: Final = ("app", "load", "_LazyGroup", "_Listed")
 

@@ -10,7 +10,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from tenace.cli import HELP
+from tenace.cli._about import HELP
 from tenace.cli._index import COMMANDS
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 
-from tenace.cli import HELP
+from tenace.cli._about import HELP
 from tenace.cli._index import COMMANDS
 
 TYPE_CHECKING = False
