@@ -44,6 +44,7 @@ Pairs and individual events (team events are in :mod:`tenace.tournament.teams`):
 
 from __future__ import annotations
 
+import functools
 import gc
 import math
 from collections import Counter, defaultdict
@@ -1146,25 +1147,19 @@ _Board = tuple[int, int, _Columns, dict[int, _Value], int, list[_Line]]
 """A board of a columnar field being scored: session, board, its columns, each distinct plain score's values,
 their denominator, and the lines the general per-line code scores."""
 
-_SIGNED_LAW77: dict[tuple[bool, bool], dict[tuple[int, Denomination, Doubling, Seat], tuple[int, ...]]] = {}
-
-
+@functools.cache  # one table for each of the four vulnerabilities
 def _signed_law77(vulnerable: tuple[bool, bool]) -> dict[tuple[int, Denomination, Doubling, Seat],
                                                          tuple[int, ...]]:
     """Law 77 from North-South's side for a board where North-South and East-West are ``vulnerable``:
     ``(level, denomination, doubling, declarer)`` to the scores for 0 to 13 tricks, from the table
-    :func:`~tenace.scoring.points.score` looks up (made once for each of the four vulnerabilities; the keys
-    are members that hash by identity)."""
-    table = _SIGNED_LAW77.get(vulnerable)
-    if table is None:
-        table = {}
-        for (level, denomination, doubling, declarer_vulnerable), row in law77_rows().items():
-            for seat in Seat:
-                north_south = seat in (Seat.NORTH, Seat.SOUTH)
-                if declarer_vulnerable == vulnerable[0 if north_south else 1]:
-                    signed = row if north_south else tuple(-points for points in row)
-                    table[(level, denomination, doubling, seat)] = signed
-        _SIGNED_LAW77[vulnerable] = table
+    :func:`~tenace.scoring.points.score` looks up (the keys are members that hash by identity)."""
+    table = {}
+    for (level, denomination, doubling, declarer_vulnerable), row in law77_rows().items():
+        for seat in Seat:
+            north_south = seat in (Seat.NORTH, Seat.SOUTH)
+            if declarer_vulnerable == vulnerable[0 if north_south else 1]:
+                signed = row if north_south else tuple(-points for points in row)
+                table[(level, denomination, doubling, seat)] = signed
     return table
 
 
