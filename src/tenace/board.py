@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from tenace.errors import NotationError
+from tenace.notation import board_vulnerability, side_is_vulnerable, vulnerability_value
 from tenace.seats import SEATS, Seat, Side
 
 if TYPE_CHECKING:  # only for annotations: a board's number, dealer and vulnerability need no deal
@@ -28,7 +28,7 @@ class Vulnerability(enum.Enum):
     def is_vulnerable(self, who: Side | Seat) -> bool:
         """Whether the side (or the seat's side) is vulnerable."""
         side = who.side if isinstance(who, Seat) else who
-        return self is Vulnerability.BOTH or self.value == side.value
+        return side_is_vulnerable(self.value, side.value)
 
     @classmethod
     def from_str(cls, text: str) -> Vulnerability:
@@ -37,29 +37,13 @@ class Vulnerability(enum.Enum):
         >>> Vulnerability.from_str("Both")
         <Vulnerability.BOTH: 'All'>
         """
-        key = text.strip().upper()
-        found = _VUL_NAMES.get(key if key == "-" else key.replace("-", "").replace("/", "").replace(" ", ""))
-        if found is None:
-            raise NotationError(f"unknown vulnerability {text!r} (expected None, NS, EW or All)")
-        return found
+        return _BY_VALUE[vulnerability_value(text)]
 
     def __str__(self) -> str:
         return self.value
 
 
-_VUL_NAMES: Final[dict[str, Vulnerability]] = {
-    "NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE, "-": Vulnerability.NONE,
-    "NEITHER": Vulnerability.NONE, "NIL": Vulnerability.NONE,
-    "NS": Vulnerability.NS, "SN": Vulnerability.NS,
-    "EW": Vulnerability.EW, "WE": Vulnerability.EW,
-    "ALL": Vulnerability.BOTH, "BOTH": Vulnerability.BOTH,
-}
-
-# Law 2: the vulnerability pattern repeats every 16 boards.
-_VUL_CYCLE: Final = tuple(
-    Vulnerability.from_str(v)
-    for v in "None NS EW All NS EW All None EW All None NS All None NS EW".split()
-)
+_BY_VALUE: Final[dict[str, Vulnerability]] = {v.value: v for v in Vulnerability}
 
 
 def dealer_for(number: int) -> Seat:
@@ -79,9 +63,7 @@ def vulnerability_for(number: int) -> Vulnerability:
     >>> [str(vulnerability_for(n)) for n in (1, 2, 3, 4, 13, 16, 17, 20)]
     ['None', 'NS', 'EW', 'All', 'All', 'EW', 'None', 'All']
     """
-    if number < 1:
-        raise ValueError(f"board numbers start at 1, got {number}")
-    return _VUL_CYCLE[(number - 1) % 16]
+    return _BY_VALUE[board_vulnerability(number)]
 
 
 @dataclass(frozen=True, slots=True, init=False)

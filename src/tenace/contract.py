@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import enum
-import re
 from dataclasses import dataclass
 from typing import Final
 
 from tenace.calls import Bid, Denomination
 from tenace.errors import NotationError
+from tenace.notation import DOUBLING_TEXT, contract_parts, contract_text
 from tenace.seats import Seat, Side
 
 
@@ -29,14 +29,10 @@ class Doubling(enum.Enum):
         return int(self.value)
 
     def __str__(self) -> str:
-        return _DOUBLING_TEXT[self]
+        return DOUBLING_TEXT[self.value]
 
 
-_DOUBLING_TEXT: Final = {Doubling.UNDOUBLED: "", Doubling.DOUBLED: "X", Doubling.REDOUBLED: "XX"}
-
-_CONTRACT_RE: Final = re.compile(
-    r"([1-7])\s*(NT|N|[CDHS♣♦♥♠])\s*(XX|X|\*\*|\*|R)?\s*(?:(?:BY\s*)?([NESW]))?", re.IGNORECASE
-)
+_BY_MULTIPLIER: Final[dict[int, Doubling]] = {d.value: d for d in Doubling}
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,24 +69,12 @@ class Contract:
         """Parse ``"4SX"`` with ``declarer``, or a contract naming its declarer: ``"4SXN"``,
         ``"3NT by W"``, ``"6H**S"``.
 
-        :raises NotationError: on bad text, or when no declarer is given in either way.
+        :raises NotationError: on bad text (see :func:`tenace.notation.contract_parts`), when the text and
+            ``declarer`` name different declarers, or when neither names one.
         """
-        match = _CONTRACT_RE.fullmatch(text.strip())
-        if match is None:
-            raise NotationError(f"not a contract: {text!r} (expected e.g. 3NT, 4SX, 6HXX by S)")
-        level, denom, dbl, seat = match.groups()
-        if seat is not None:
-            parsed_seat = Seat.from_str(seat)
-            if declarer is not None and declarer is not parsed_seat:
-                raise NotationError(f"contract {text!r} names declarer {seat} but {declarer} was given")
-            declarer = parsed_seat
-        if declarer is None:
-            raise NotationError(f"contract {text!r} needs a declarer")
-        doubling = {None: Doubling.UNDOUBLED, "X": Doubling.DOUBLED, "*": Doubling.DOUBLED,
-                    "XX": Doubling.REDOUBLED, "**": Doubling.REDOUBLED, "R": Doubling.REDOUBLED}[
-            dbl.upper() if dbl else None
-        ]
-        return cls(int(level), Denomination.from_str(denom), declarer, doubling)
+        given = None if declarer is None else str(declarer)
+        level, denomination, multiplier, seat = contract_parts(text, given)
+        return cls(level, Denomination(denomination), Seat(seat), _BY_MULTIPLIER[multiplier])
 
     @property
     def bid(self) -> Bid:
@@ -120,7 +104,7 @@ class Contract:
 
     def text(self) -> str:
         """The contract without the declarer: ``"4SX"``."""
-        return f"{self.level}{self.denomination.value}{self.doubling}"
+        return contract_text(self.level, self.denomination.value, self.doubling.multiplier)
 
     def unicode(self) -> str:
         return f"{self.level}{self.denomination.symbol}{self.doubling} {self.declarer.value}"

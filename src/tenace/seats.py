@@ -7,6 +7,7 @@ import enum
 from typing import Final
 
 from tenace.errors import NotationError
+from tenace.notation import seat_letter
 
 
 class Side(enum.Enum):
@@ -94,16 +95,9 @@ class Seat(enum.Enum):
         >>> Seat.from_str("west")
         <Seat.WEST: 'W'>
         """
-        key = text.strip().upper()
-        seat = _BY_NAME.get(key)
-        if seat is None:
-            raise NotationError(f"unknown seat {text!r} (expected N, E, S or W)")
-        return seat
+        return _BY_LETTER[seat_letter(text)]
 
 
 SEATS: Final[tuple[Seat, ...]] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _INDEX: Final[dict[Seat, int]] = {seat: i for i, seat in enumerate(SEATS)}
-_BY_NAME: Final[dict[str, Seat]] = {
-    **{seat.value: seat for seat in SEATS},
-    **{seat.name: seat for seat in SEATS},
-}
+_BY_LETTER: Final[dict[str, Seat]] = {seat.value: seat for seat in SEATS}

@@ -15,17 +15,22 @@ from tenace.cli._fast import answer, top_help
 from tenace.cli._index import COMMANDS
 
 
-def modules_after(*args: str) -> set[str]:
-    """The tenace modules loaded by running ``tenace ARGS`` in a fresh interpreter."""
+def run_fresh(*args: str) -> tuple[set[str], str]:
+    """Every module loaded by running ``tenace ARGS`` in a fresh interpreter, and what it printed."""
     script = (
         "import sys\n"
         "from tenace.cli import main\n"
         f"sys.argv = ['tenace', *{list(args)!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print(' '.join(sorted(m for m in sys.modules if m.startswith('tenace'))), file=sys.stderr)\n"
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    return set(done.stderr.split())
+    return set(done.stderr.split()), done.stdout
+
+
+def modules_after(*args: str) -> set[str]:
+    """The tenace modules loaded by running ``tenace ARGS`` in a fresh interpreter."""
+    return {m for m in run_fresh(*args)[0] if m.startswith("tenace")}
 
 
 def test_the_index_of_subcommands_is_current() -> None:
@@ -127,7 +132,9 @@ def test_the_quick_top_level_help_is_typers_without_colours(width: int) -> None:
 
 @pytest.mark.parametrize("argv", [
     "score 4SX -2 --by N --vul NS", "score 3NTS 10 --board 7 --json", "score 3NT by S +1 All",
-    "score pass NS", "score 7NTXX W -13", "imps 470", "imps 620 -100 --json", "imps -5000", "vp 23",
+    "score pass NS", "score 7NTXX W -13", "score 6H** S = All --json", "score 2♠X by E -3 --vul EW",
+    "score 1n w 7 --board 16", "score 4sr N +1 --vul both --json", "score P --board 4 --json",
+    "score 3NTS ٣ --vul n-s", "score 5C by ſ +2", "imps 470", "imps 620 -100 --json", "imps -5000", "vp 23",
     "vp -23 -b 12 --json", "vp 7 --boards 16",
 ])
 def test_a_quick_answer_is_the_one_typer_gives(argv: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -200,15 +207,18 @@ def test_the_help_for_an_output_that_is_not_unicode_is_typers_in_ascii_boxes() -
 def test_tenace_imps_needs_only_the_scale() -> None:
     """``tenace imps`` answers from the Law 78B scale's own module: not the Butler and cross-IMP module, whose
     dataclasses, enums and fractions cost more than starting Python."""
-    script = (
-        "import sys\n"
-        "from tenace.cli import main\n"
-        "sys.argv = ['tenace', 'imps', '620', '-100']\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    loaded = set(done.stderr.split())
+    loaded, printed = run_fresh("imps", "620", "-100")
     assert "tenace.scoring.imp_scale" in loaded
-    assert not {"tenace.scoring.imps", "dataclasses", "fractions"} & loaded
-    assert "12 IMPs" in done.stdout
+    assert not {"tenace.scoring.imps", "dataclasses", "fractions", "typing"} & loaded
+    assert "12 IMPs" in printed
+
+
+def test_tenace_score_needs_neither_the_cores_types_nor_re_enum_dataclasses_or_typing() -> None:
+    """``tenace score`` reads and scores the result on plain values (tenace.notation and
+    tenace.scoring.law77): the core's enums and dataclasses, and the standard modules they need, cost more
+    than starting Python."""
+    loaded, printed = run_fresh("score", "4SX", "-2", "--by", "N", "--vul", "NS")
+    assert {"tenace.notation", "tenace.scoring.law77"} <= loaded
+    assert not {"tenace.contract", "tenace.calls", "tenace.cards", "tenace.seats", "tenace.scoring.points",
+                "enum", "re", "dataclasses", "typing"} & loaded
+    assert printed == "4SX by North (vulnerable), down 2: NS -500\n"

@@ -5,8 +5,8 @@ Butler, cross-IMPs and the datum's rounding)."""
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # not ``typing.TYPE_CHECKING``: importing typing costs more than this whole module
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from fractions import Fraction

@@ -1,4 +1,5 @@
-"""Law 77: the score of one deal, from declarer's side's point of view."""
+"""Law 77: the score of one deal, from declarer's side's point of view, for :class:`Contract` objects (the
+arithmetic, on plain numbers, is in :mod:`tenace.scoring.law77`)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,8 @@ from typing import Final
 
 from tenace.calls import Denomination
 from tenace.contract import Contract, Doubling
+from tenace.scoring.law77 import deal_score, trick_score, undertrick_score
 from tenace.seats import Seat
-
-_GAME: Final = 100  # trick points that make a game (Law 77, premium points)
 
 
 def trick_points(contract: Contract) -> int:
@@ -19,61 +19,25 @@ def trick_points(contract: Contract) -> int:
     >>> trick_points(Contract.from_str("3NTS")), trick_points(Contract.from_str("2HXXE"))
     (100, 240)
     """
-    d = contract.denomination
-    if d is Denomination.NOTRUMP:
-        base = 40 + 30 * (contract.level - 1)
-    else:
-        base = (20 if d.is_minor else 30) * contract.level
-    return base * contract.doubling.multiplier
+    return trick_score(contract.level, contract.denomination.value, contract.doubling.multiplier)
 
 
 def undertrick_points(down: int, doubling: Doubling, *, vulnerable: bool) -> int:
-    """What the defenders score for ``down`` undertricks (Law 77).
-
-    Undoubled: 50 each (100 vulnerable). Doubled, not vulnerable: 100 for the first, 200 for the second
-    and third, 300 for the fourth and each later one; doubled, vulnerable: 200 for the first and 300 for
-    each later one. Redoubled scores twice the doubled value.
+    """What the defenders score for ``down`` undertricks (Law 77); see
+    :func:`tenace.scoring.law77.undertrick_score`.
 
     >>> undertrick_points(4, Doubling.DOUBLED, vulnerable=False)
     800
     >>> undertrick_points(13, Doubling.REDOUBLED, vulnerable=True)
     7600
     """
-    if down <= 0:
-        return 0
-    if doubling is Doubling.UNDOUBLED:
-        return down * (100 if vulnerable else 50)
-    if vulnerable:
-        doubled = 200 + 300 * (down - 1)
-    else:
-        doubled = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
-    return doubled * (doubling.multiplier // 2)
+    return undertrick_score(down, doubling.multiplier, vulnerable=vulnerable)
 
 
 def _computed(contract: Contract, tricks: int, *, vulnerable: bool) -> int:
     """Law 77 worked out from the contract: what :data:`_ROWS` holds, and what :func:`score` falls back on."""
-    needed = contract.tricks_needed
-    if tricks < needed:
-        return -undertrick_points(needed - tricks, contract.doubling, vulnerable=vulnerable)
-    doubling = contract.doubling
-    points = trick_points(contract)
-    # premiums
-    if points >= _GAME:
-        points += 500 if vulnerable else 300
-    else:
-        points += 50
-    if contract.level == 6:
-        points += 750 if vulnerable else 500
-    elif contract.level == 7:
-        points += 1500 if vulnerable else 1000
-    overtricks = tricks - needed
-    if doubling is Doubling.UNDOUBLED:
-        per = 20 if contract.denomination.is_minor else 30
-        points += overtricks * per
-    else:
-        points += 50 * (doubling.multiplier // 2)  # for making a doubled or redoubled contract
-        points += overtricks * (200 if vulnerable else 100) * (doubling.multiplier // 2)
-    return points
+    return deal_score(contract.level, contract.denomination.value, contract.doubling.multiplier, tricks,
+                      vulnerable=vulnerable)
 
 
 # The Law 77 scores worked out once each, a row at a time as they are first needed (building all 210 rows
