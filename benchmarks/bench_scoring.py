@@ -20,7 +20,8 @@ from tenace.calls import Denomination
 from tenace.contract import Contract, Doubling
 from tenace.scoring.imps import butler_datum, butler_imps, cross_imps, imps
 from tenace.scoring.points import score
-from tenace.scoring.vp import WBFContinuousScale, _wbf_hundredths
+from tenace.scoring.vp import WBFContinuousScale
+from tenace.scoring.wbf_scale import wbf_hundredths
 from tenace.seats import Seat
 
 _CLUBS, _DIAMONDS, _NOTRUMP = Denomination.CLUBS, Denomination.DIAMONDS, Denomination.NOTRUMP
@@ -138,9 +139,9 @@ def main() -> None:
         _rate(f"cross-IMP boards, {tables} scores", len(boards), cross, repeat, "boards")
 
     def vp_tables() -> None:
-        _wbf_hundredths.cache_clear()
+        wbf_hundredths.cache_clear()
         for boards in range(1, 65):
-            _wbf_hundredths(boards)
+            wbf_hundredths(boards)
 
     _rate("WBF VP tables built (1-64 boards, uncached)", 64, vp_tables, repeat, "tables")
 

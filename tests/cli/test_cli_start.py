@@ -135,7 +135,7 @@ def test_the_quick_top_level_help_is_typers_without_colours(width: int) -> None:
     "score pass NS", "score 7NTXX W -13", "score 6H** S = All --json", "score 2♠X by E -3 --vul EW",
     "score 1n w 7 --board 16", "score 4sr N +1 --vul both --json", "score P --board 4 --json",
     "score 3NTS ٣ --vul n-s", "score 5C by ſ +2", "imps 470", "imps 620 -100 --json", "imps -5000", "vp 23",
-    "vp -23 -b 12 --json", "vp 7 --boards 16",
+    "vp -23 -b 12 --json", "vp 7 --boards 16", "vp 0", "vp 200 -b 4", "vp -80 --json", "vp 3 -b 1",
 ])
 def test_a_quick_answer_is_the_one_typer_gives(argv: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert answer(argv.split()) == 0
@@ -222,3 +222,12 @@ def test_tenace_score_needs_neither_the_cores_types_nor_re_enum_dataclasses_or_t
     assert not {"tenace.contract", "tenace.calls", "tenace.cards", "tenace.seats", "tenace.scoring.points",
                 "enum", "re", "dataclasses", "typing"} & loaded
     assert printed == "4SX by North (vulnerable), down 2: NS -500\n"
+
+
+def test_tenace_vp_needs_only_the_wbf_scale() -> None:
+    """``tenace vp`` answers from the WBF continuous scale's own module: not :mod:`tenace.scoring.vp`, whose
+    discrete scales bring ``csv`` (and ``re`` with it), ``dataclasses`` and ``typing``."""
+    loaded, printed = run_fresh("vp", "23")
+    assert "tenace.scoring.wbf_scale" in loaded
+    assert not {"tenace.scoring.vp", "csv", "re", "dataclasses", "typing"} & loaded
+    assert printed == "+23 IMPs over 28 boards = 14.48 - 5.52 VP\n"

@@ -223,7 +223,7 @@ def _imps(tokens: list[str]) -> int | None:
 
 
 def _vp(tokens: list[str]) -> int | None:
-    from tenace.scoring.vp import WBFContinuousScale
+    from tenace.scoring.wbf_scale import check_boards, match_vps
 
     parsed = _options(tokens, ("--boards", "-b"), ("--json",))
     if parsed is None or len(parsed[0]) != 1 or not _whole(parsed[0][0]):
@@ -235,7 +235,8 @@ def _vp(tokens: list[str]) -> int | None:
     if not _count(boards_text):
         return None
     margin, boards = int(arguments[0]), int(boards_text)
-    first, second = WBFContinuousScale(boards).vps(margin)
+    check_boards(boards)  # raises ValueError for 0 boards: Typer reports it
+    first, second = match_vps(margin, boards)
     if "--json" in options:
         _json({"margin": margin, "boards": boards, "vps": [str(first), str(second)]})
     else:

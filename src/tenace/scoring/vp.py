@@ -15,18 +15,17 @@ from __future__ import annotations
 
 import csv
 import decimal
-import functools
 import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Final, Protocol
+from typing import Protocol
 
 from tenace.errors import NotationError
-
-_HUNDREDTH: Final = Decimal("0.01")
-WBF_TOTAL: Final = Decimal("20.00")
-"""The VPs shared by the two teams of a match on the WBF 2013 scales."""
+from tenace.scoring.wbf_scale import WBF_TOTAL as WBF_TOTAL
+from tenace.scoring.wbf_scale import check_boards, match_vps, wbf_hundredths, winner_vps
+from tenace.scoring.wbf_scale import check_margin as _check_margin
+from tenace.scoring.wbf_scale import hundredths as _hundredths
 
 
 class VPScale(Protocol):
@@ -35,52 +34,7 @@ class VPScale(Protocol):
     def vps(self, margin: int) -> tuple[Decimal, Decimal]: ...
 
 
-def _check_margin(margin: int) -> None:
-    if not isinstance(margin, int) or isinstance(margin, bool):
-        raise ValueError(
-            f"a VP scale converts a whole IMP margin, got {margin!r}; round a fractional margin first as the "
-            f"conditions of contest say"
-        )
-
-
-def _hundredths(value: int) -> Decimal:
-    return Decimal(value).scaleb(-2)
-
-
 # --- WBF 2013 continuous scale ------------------------------------------------------------------------------
-
-_PRECISION: Final = 50  # digits for the exponential; far more than the two decimals need
-
-
-@functools.lru_cache(maxsize=256)
-def _wbf_hundredths(boards: int) -> tuple[int, ...]:
-    """The winner's VPs in hundredths for margins 0, 1, ... up to the first margin that earns all 20 VPs."""
-    context = decimal.Context(prec=_PRECISION, rounding=decimal.ROUND_HALF_EVEN)
-    tau = (context.sqrt(Decimal(5)) - 1) / 2  # the golden-ratio conjugate
-    r = context.power(tau, 3)  # 0.2360679...
-    blitz = 15 * context.sqrt(Decimal(boards))  # X = 15 * sqrt(N): the margin worth 20 VPs
-    log_r = context.ln(r)
-    size = int(blitz) + 2  # the last margin is past the blitz, so it is worth 20.00
-    values: list[int] = []
-    for margin in range(size):
-        # V(I) = 10 + 10 * (1 - R^(I/X)) / (1 - R), in hundredths and capped at 20 VPs
-        power = context.exp(context.multiply(Decimal(margin) / blitz, log_r))
-        exact = 1000 + 1000 * (1 - power) / (1 - r)
-        values.append(min(2000, int(exact.quantize(Decimal(1), rounding=decimal.ROUND_HALF_UP))))
-    values[-1] = 2000
-    # The published tables make every extra IMP worth no more than the one before (concavity): wherever a
-    # step is larger than the step before it, the value in between goes up by 0.01, until no such place is
-    # left. The result is the smallest concave table above the rounded values, whatever the order of the
-    # fixes (the pointwise minimum of concave tables is concave).
-    changed = True
-    while changed:
-        changed = False
-        for i in range(1, size - 1):
-            while values[i + 1] - values[i] > values[i] - values[i - 1]:
-                values[i] += 1
-                changed = True
-    return tuple(values[:values.index(2000) + 1])  # rounding can reach 20.00 before the last margin
-
 
 @dataclass(frozen=True, slots=True)
 class WBFContinuousScale:
@@ -103,18 +57,17 @@ class WBFContinuousScale:
     boards: int
 
     def __post_init__(self) -> None:
-        if not isinstance(self.boards, int) or isinstance(self.boards, bool) or self.boards < 1:
-            raise ValueError(f"a VP scale needs a whole number of boards >= 1, got {self.boards!r}")
+        check_boards(self.boards)
 
     @property
     def table(self) -> tuple[Decimal, ...]:
         """The winner's VPs for margins 0, 1, 2, ..., ending with the first margin that earns 20.00 VPs."""
-        return tuple(_hundredths(v) for v in _wbf_hundredths(self.boards))
+        return tuple(_hundredths(v) for v in wbf_hundredths(self.boards))
 
     @property
     def blitz(self) -> int:
         """The smallest whole margin that earns the full 20 VPs."""
-        return _wbf_hundredths(self.boards).index(2000)
+        return wbf_hundredths(self.boards).index(2000)
 
     def winner_vps(self, margin: int) -> Decimal:
         """The VPs of the team that won by ``margin`` IMPs (``margin`` >= 0).
@@ -122,18 +75,11 @@ class WBFContinuousScale:
         >>> WBFContinuousScale(14).winner_vps(20)
         Decimal('15.26')
         """
-        _check_margin(margin)
-        if margin < 0:
-            raise ValueError(f"a winning margin is >= 0, got {margin}")
-        table = _wbf_hundredths(self.boards)
-        return _hundredths(table[min(margin, len(table) - 1)])
+        return winner_vps(margin, self.boards)
 
     def vps(self, margin: int) -> tuple[Decimal, Decimal]:
         """``(VPs of the team, VPs of its opponents)`` for the team's signed IMP margin."""
-        _check_margin(margin)
-        won = self.winner_vps(abs(margin))
-        lost = WBF_TOTAL - won
-        return (won, lost) if margin >= 0 else (lost, won)
+        return match_vps(margin, self.boards)
 
 
 def wbf_vps(margin: int, boards: int) -> tuple[Decimal, Decimal]:
