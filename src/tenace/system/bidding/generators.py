@@ -196,6 +196,10 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
         return [], []
     if ctx.last_bidder not in (me, partner):
         return [], []
+    # over Jacoby 2NT the opener describes first (shortness, a side suit, his strength): the raiser, who
+    # knows little of the opening yet, judges the slam from that, and either may ask afterwards. 4NT keeps
+    # its meaning there (RKCB), tried after the file's rules, which always give the opener a rebid
+    later = "jacoby-2nt" in partner_labels
     letter = _SUIT_LETTER[key]
     controls = _unbid_controls(ctx, key)
     # in a minor, an answer above five of the suit must not find two keycards missing: the asker holds enough
@@ -216,12 +220,14 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
             add(four_nt, f"{letter}>=2, hcp 16+{safe}" + (f", {controls}" if controls else ""),
                 "rkcb", Forcing.FORCING, alert=True, judge=True)
     if controls:
-        # with more, a suit nobody controls is a risk worth taking
-        add(four_nt, f"tsum {letter} 34+, {fit}, hcp 12+{safe}", "rkcb", Forcing.FORCING, alert=True,
+        # with more, a suit nobody controls is a risk worth taking; not one partner's control bid has denied
+        # a control in (Kantar: with no control there either, the defence may cash two tricks in it)
+        denied = "".join(f", control {_SUIT_LETTER[s]}" for s in _denied_controls(ctx, key))
+        add(four_nt, f"tsum {letter} 34+, {fit}, hcp 12+{safe}{denied}", "rkcb", Forcing.FORCING, alert=True,
             judge=True)
     # with less, asking is an option the robot weighs against game by simulation
     add(four_nt, f"tsum {letter} 27+, {fit}{safe}", "rkcb", Forcing.FORCING, alert=True, option=True)
-    return made, []
+    return ([], made) if later else (made, [])
 
 
 def _unbid_controls(ctx: Context, key: int) -> str:
@@ -234,6 +240,15 @@ def _unbid_controls(ctx: Context, key: int) -> str:
     return ", ".join(f"control {_SUIT_LETTER[s]}" for s in range(4)
                      if s != key and s not in ctx.natural[me] and s not in ctx.natural[partner]
                      and shown.lengths[s][1] > 1 and s not in his)
+
+
+def _denied_controls(ctx: Context, key: int) -> list[int]:
+    """The side suits partner's control bids have denied a first- or second-round control in (a control bid
+    skips the cheaper suits it has no control of) and no later bid of his has shown controlled or short."""
+    shown = ctx.shown[(ctx.turn + 2) % 4]
+    his = {s for note, suits in shown.notes if note == "control" for s in suits}
+    return sorted(s for note, suits in shown.notes if note == "no-control" for s in suits
+                  if s != key and s not in his and shown.lengths[s][1] > 1)
 
 
 def _after_answer(ctx: Context, t: int, answer: str) -> Made:
