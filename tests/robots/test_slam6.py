@@ -4,7 +4,11 @@
 suit at the four level, or his strength by the level of his rebid in the major); he no longer jumps to RKCB
 at once, before the raiser has heard anything about the opening. (2) RKCB with a suit nobody has shown a
 control in: with 34 support points together the asker used to take the risk; not when partner's control bid
-has denied a control in that suit and the asker has none there either (the defence may then cash two tricks).
+has denied a control in that suit and the asker has none there either (the defence may then cash two
+tricks). (3) No slam by count over partner's sign-off in game in the agreed suit: his game (the fast arrival
+of a two over one, five of a minor after a forcing raise) denies interest in slam, and RKCB, tried first,
+could not ask (a control missing, or the five level already reached), so the hand passes. Not after our
+strong 2C.
 
 Every hand's HCP were computed (CardSet.from_pbn(h).hcp) and are noted beside it.
 """
@@ -17,6 +21,7 @@ from tenace import CardSet
 
 from .textbook._harness import Case, check
 
+FAST = "Max Hardy, Two-Over-One Game Force (fast arrival: the jump to game is the weakest call), "
 HARDY = "Max Hardy, Two-Over-One Game Force (Jacoby 2NT: opener shows shortness first), "
 GRANT = "Audrey Grant, Bidding in the 21st Century (the Jacoby 2NT rebids), "
 KANTAR = "Eddie Kantar, Roman Keycard Blackwood: The Final Word (do not ask with an uncontrolled suit), "
@@ -41,6 +46,15 @@ CASES = [
     # a control-rich 18-count after the same auction: the aces of clubs and diamonds, so RKCB
     Case(KANTAR + "every side suit controlled between the hands: ask for keycards", "AQJ98.K6.A73.A72",
          "1S P 2NT P 3S P 4H P", "4NT", ("keycard",)),
+    # 14 HCP 5-2-5-1 after 1S-2C-2D-4S: no heart control, so no RKCB; partner's fast 4S denies slam interest
+    Case(FAST + "partner's jump to game in a two over one: pass, not six by count", "A9853.QJ.QJ872.A",
+         "1S P 2C P 2D P 4S P", "P", ("to play",)),
+    # the same with the king of hearts instead of the queen-jack: every side suit is controlled, so RKCB
+    Case(KANTAR + "with every suit controlled, ask for keycards over partner's game", "A9853.K2.QJ872.A",
+         "1S P 2C P 2D P 4S P", "4NT", ("keycard",)),
+    # 14 HCP 5-1-5-2 after 1S-2D-3D-5D: partner's 5D is his weakest call and 4NT is past; pass
+    Case(FAST + "five of the minor after a forcing raise: pass", "KT653.Q.QJT53.AQ", "1S P 2D P 3D P 5D P",
+         "P", ("to play",), dealer="E"),
 ]
 
 
@@ -57,3 +71,6 @@ def test_the_noted_counts() -> None:
     assert counts["A643.KT987.QJ.Q4"] == 12
     assert counts["KQJ982.AJ6.K7.AK"] == 21
     assert counts["AQJ98.K6.A73.A72"] == 18
+    assert counts["A9853.QJ.QJ872.A"] == 14
+    assert counts["A9853.K2.QJ872.A"] == 14
+    assert counts["KT653.Q.QJT53.AQ"] == 14

@@ -591,11 +591,16 @@ def principles(ctx: Context) -> tuple[Made, Made]:
     forced = ctx.forced
     if bidder in ours or bidder is None:
         # slam by count
+        signed_off = _signed_off(ctx)
         for suit in fits:
             letter = _SUIT_LETTER[suit]
             # (requiring control of the suits nobody bid, as RKCB does, was tried on 28 November 2026: it
             # stopped as many making slams as failing ones, -0.008 and -0.022 IMPs a board on seeds 12 and 13)
-            add(bid_code(6, suit), f"tsum {letter} 33+, fit {letter}", "slam", Forcing.SIGN_OFF, judge=True)
+            if suit != signed_off:
+                # not over partner's sign-off in game in the suit (RKCB, tried first, could not ask: a
+                # control or a keycard is missing or the level is too high): his game denied slam interest
+                add(bid_code(6, suit), f"tsum {letter} 33+, fit {letter}", "slam", Forcing.SIGN_OFF,
+                    judge=True)
             add(bid_code(6, suit), f"tsum {letter} 30+, fit {letter}", "slam", Forcing.SIGN_OFF, option=True)
         add(bid_code(7, _NT), f"sum 37+{stop}", "grand-slam", Forcing.SIGN_OFF)
         add(bid_code(6, _NT), f"sum 33+, semibalanced{stop}", "slam", Forcing.SIGN_OFF, judge=True)
@@ -719,6 +724,20 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         # at game or higher: pass, unless simulation finds a slam worth bidding
         add(PASS, "", "to-play", Forcing.SIGN_OFF, judge=True)
     return first, made
+
+
+def _signed_off(ctx: Context) -> int | None:
+    """The suit partner has just signed off in at game (a sign-off bid of four of a major or five of a
+    minor, the opponents passing), else None. Not after our strong 2C: its opener holds most of the
+    controls, and his game over a raise leaves the slam to the count (2C-2D-2H-3H-4H)."""
+    meaning = ctx.partner_meaning
+    if (meaning is None or len(ctx.calls) < 2 or ctx.calls[-1] != PASS or ctx.calls[-2] < 3
+            or meaning.forcing is not Forcing.SIGN_OFF or "strong-2c" in _our_labels(ctx, ctx.turn)
+            or "strong-2c" in _our_labels(ctx, (ctx.turn + 2) % 4)):
+        return None
+    call = ctx.calls[-2]
+    suit = _denomination(call)
+    return suit if suit != _NT and _level(call) == _GAME_LEVEL[suit] else None
 
 
 def _slam_first(ctx: Context, taken: set[int]) -> Made:
