@@ -196,6 +196,10 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
         return [], []
     if ctx.last_bidder not in (me, partner):
         return [], []
+    # over Jacoby 2NT the opener describes first (shortness, a side suit, his strength): the raiser, who
+    # knows little of the opening yet, judges the slam from that, and either may ask afterwards. 4NT keeps
+    # its meaning there (RKCB), tried after the file's rules, which always give the opener a rebid
+    later = "jacoby-2nt" in partner_labels
     letter = _SUIT_LETTER[key]
     controls = _unbid_controls(ctx, key)
     # in a minor, an answer above five of the suit must not find two keycards missing: the asker holds enough
@@ -216,12 +220,14 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
             add(four_nt, f"{letter}>=2, hcp 16+{safe}" + (f", {controls}" if controls else ""),
                 "rkcb", Forcing.FORCING, alert=True, judge=True)
     if controls:
-        # with more, a suit nobody controls is a risk worth taking
-        add(four_nt, f"tsum {letter} 34+, {fit}, hcp 12+{safe}", "rkcb", Forcing.FORCING, alert=True,
+        # with more, a suit nobody controls is a risk worth taking; not one partner's control bid has denied
+        # a control in (Kantar: with no control there either, the defence may cash two tricks in it)
+        denied = "".join(f", control {_SUIT_LETTER[s]}" for s in _denied_controls(ctx, key))
+        add(four_nt, f"tsum {letter} 34+, {fit}, hcp 12+{safe}{denied}", "rkcb", Forcing.FORCING, alert=True,
             judge=True)
     # with less, asking is an option the robot weighs against game by simulation
     add(four_nt, f"tsum {letter} 27+, {fit}{safe}", "rkcb", Forcing.FORCING, alert=True, option=True)
-    return made, []
+    return ([], made) if later else (made, [])
 
 
 def _unbid_controls(ctx: Context, key: int) -> str:
@@ -234,6 +240,15 @@ def _unbid_controls(ctx: Context, key: int) -> str:
     return ", ".join(f"control {_SUIT_LETTER[s]}" for s in range(4)
                      if s != key and s not in ctx.natural[me] and s not in ctx.natural[partner]
                      and shown.lengths[s][1] > 1 and s not in his)
+
+
+def _denied_controls(ctx: Context, key: int) -> list[int]:
+    """The side suits partner's control bids have denied a first- or second-round control in (a control bid
+    skips the cheaper suits it has no control of) and no later bid of his has shown controlled or short."""
+    shown = ctx.shown[(ctx.turn + 2) % 4]
+    his = {s for note, suits in shown.notes if note == "control" for s in suits}
+    return sorted(s for note, suits in shown.notes if note == "no-control" for s in suits
+                  if s != key and s not in his and shown.lengths[s][1] > 1)
 
 
 def _after_answer(ctx: Context, t: int, answer: str) -> Made:
@@ -576,11 +591,16 @@ def principles(ctx: Context) -> tuple[Made, Made]:
     forced = ctx.forced
     if bidder in ours or bidder is None:
         # slam by count
+        signed_off = _signed_off(ctx)
         for suit in fits:
             letter = _SUIT_LETTER[suit]
             # (requiring control of the suits nobody bid, as RKCB does, was tried on 28 November 2026: it
             # stopped as many making slams as failing ones, -0.008 and -0.022 IMPs a board on seeds 12 and 13)
-            add(bid_code(6, suit), f"tsum {letter} 33+, fit {letter}", "slam", Forcing.SIGN_OFF, judge=True)
+            if suit != signed_off:
+                # not over partner's sign-off in game in the suit (RKCB, tried first, could not ask: a
+                # control or a keycard is missing or the level is too high): his game denied slam interest
+                add(bid_code(6, suit), f"tsum {letter} 33+, fit {letter}", "slam", Forcing.SIGN_OFF,
+                    judge=True)
             add(bid_code(6, suit), f"tsum {letter} 30+, fit {letter}", "slam", Forcing.SIGN_OFF, option=True)
         add(bid_code(7, _NT), f"sum 37+{stop}", "grand-slam", Forcing.SIGN_OFF)
         add(bid_code(6, _NT), f"sum 33+, semibalanced{stop}", "slam", Forcing.SIGN_OFF, judge=True)
@@ -704,6 +724,20 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         # at game or higher: pass, unless simulation finds a slam worth bidding
         add(PASS, "", "to-play", Forcing.SIGN_OFF, judge=True)
     return first, made
+
+
+def _signed_off(ctx: Context) -> int | None:
+    """The suit partner has just signed off in at game (a sign-off bid of four of a major or five of a
+    minor, the opponents passing), else None. Not after our strong 2C: its opener holds most of the
+    controls, and his game over a raise leaves the slam to the count (2C-2D-2H-3H-4H)."""
+    meaning = ctx.partner_meaning
+    if (meaning is None or len(ctx.calls) < 2 or ctx.calls[-1] != PASS or ctx.calls[-2] < 3
+            or meaning.forcing is not Forcing.SIGN_OFF or "strong-2c" in _our_labels(ctx, ctx.turn)
+            or "strong-2c" in _our_labels(ctx, (ctx.turn + 2) % 4)):
+        return None
+    call = ctx.calls[-2]
+    suit = _denomination(call)
+    return suit if suit != _NT and _level(call) == _GAME_LEVEL[suit] else None
 
 
 def _slam_first(ctx: Context, taken: set[int]) -> Made:
