@@ -64,6 +64,11 @@ LINE_TRICKS = 3
 LINE_SLIP = 0.3
 """How much less likely a layout is, to a defender reading declarer's line, for each card declarer's side
 played that gives up a trick double dummy in that layout."""
+OWN_SUIT: float | None = None
+"""How many tricks on average the opening leader, on lead again in tricks 2 to :data:`OWN_TRICKS`, may give up
+to the best lead by going on with the suit he led first (:func:`_own_suit_lead`; ``None``: no preference)."""
+OWN_TRICKS = 3
+"""The last trick whose lead :data:`OWN_SUIT` is read for."""
 LATE_MOST = 2
 """How many times the robot's ``samples`` a decision after trick 3 solves at most, while the choice is open
 (:func:`effort`). 3 and 4 did not play better on 55 fresh deals (docs/robots.md, Figures)."""
@@ -648,6 +653,32 @@ def _partner_suit_lead(position: Position, seat: Seat, legal: CardSet,
     return _choose(close, solved, prefer)
 
 
+def _own_suit_lead(position: Position, seat: Seat, legal: CardSet,
+                   solved: Sequence[tuple[SolvedPosition, float]],
+                   prefer: Callable[[Card], float] | None) -> Card | None:
+    """The opening leader on lead again to tricks 2 to :data:`OWN_TRICKS`: the best card of the suit he led
+    first when it is within :data:`OWN_SUIT` tricks of the best lead on average (a new suit opened by a
+    defender often gives declarer a trick; the suit led first is the one the defence set out to develop)."""
+    if OWN_SUIT is None or seat is not position.contract.opening_leader or not position.tricks:
+        return None
+    if len(position.tricks[-1][1]) != 4 or not 2 <= len(position.tricks) + 1 <= OWN_TRICKS:
+        return None
+    first = position.tricks[0][1][0]
+    if first is None or not legal.suit(first.suit):
+        return None
+    scale = sum(w for _, w in solved)
+    if scale <= 0:
+        return None
+    mean: dict[Card, float] = dict.fromkeys(legal, 0.0)
+    for result, weight in solved:
+        for card, tricks in result.cards:
+            if card in mean:
+                mean[card] += weight * tricks / scale
+    top = max(mean.values())
+    close = CardSet(c for c in legal.suit(first.suit) if mean[c] >= top - OWN_SUIT - 1e-9)
+    return _choose(close, solved, prefer) if close else None
+
+
 def choose_card(
     view: TableView, seat: Seat, memory: Memory | None, samples: int, rng: random.Random,
     system: BiddingSystem | None = None, budget: float | None = None, carding: Carding | None = STANDARD,
@@ -684,7 +715,8 @@ def pick_card(position: Position, seat: Seat, legal: CardSet, solved: Sequence[t
               prefer: Callable[[Card], float] | None) -> Card:
     """The card :func:`choose_card` plays once the layouts are solved (weighted): a suit partner bid when it
     is close on the opening lead, else the most tricks on average (:func:`_choose`)."""
-    return _partner_suit_lead(position, seat, legal, solved, prefer) or _choose(legal, solved, prefer)
+    return (_partner_suit_lead(position, seat, legal, solved, prefer)
+            or _own_suit_lead(position, seat, legal, solved, prefer) or _choose(legal, solved, prefer))
 
 
 def side_takes_all(solved: Sequence[SolvedPosition], side: Side) -> bool:
