@@ -14,7 +14,11 @@
    major with 8-9 HCP still invites, as the SAYC booklet has it (tests/robots/textbook/test_notrump.py).
 4. Dummy points when raising opener's second suit: a singleton counts three, a doubleton one (support
    points), so 9 HCP with four trumps and a singleton (12 support points) invites with a jump raise
-   (seed 23 board 54: 1C-1H-1S-2S, twelve tricks in spades).
+   (seed 23 board 54: 1C-1H-1S-2S, twelve tricks in spades). Twelve support points are asked, so that 10 HCP
+   and a doubleton (11) still raise to two (seed 24 board 62: 4S one down).
+5. Forcing to game with the opponents silent, 3NT names the unbid suits stopped (the ``principles`` generator
+   asked stoppers only in the opponents' suits): 1H-2D-3D with three small spades bid 3NT and went down
+   where five diamonds made (seed 23 board 72); with a minor fit and a suit unstopped, five of the minor.
 
 Every hand's HCP, shape and losers were computed (CardSet.from_pbn(h).hcp, .shape, HandInfo.of(...).losers)
 and are noted beside it.
@@ -35,6 +39,8 @@ TWO_OVER_ONE = ("Max Hardy, Two-Over-One Game Force (1D-2C forces to game; the 2
                 "invites with 11-12), ")
 KLINGER = ("Ron Klinger, The Modern Losing Trick Count (tricks = 24 minus both hands' losers; a 15-17 "
            "notrump holds about seven), ")
+HARDY_GF = ("Max Hardy, Two-Over-One Game Force (in a game-forcing auction 3NT shows the unbid suits "
+            "stopped), ")
 GOREN = "Charles Goren, Point Count Bidding (dummy points: void 5, singleton 3, doubleton 1 when raising), "
 
 CASES = [
@@ -63,6 +69,15 @@ CASES = [
     # 9 HCP 4-5-1-3: 12 support points
     Case(GOREN + "1C-1H-1S: 3S with four spades and a singleton", "QT65.AQT73.8.J53", "1C P 1H P 1S P", "3S",
          ("invitational",)),
+    # 10 HCP 4-4-3-2: 11 support points, the simple raise
+    Case(GOREN + "1C-1H-1S: 2S with 10 HCP and one doubleton", "K762.AJ32.J94.J3", "1C P 1H P 1S P", "2S",
+         ("raise",)),
+    # 12 HCP 3-2-5-3, three small spades: no 3NT
+    Case(HARDY_GF + "1H-2D-3D: 5D with the spades unstopped", "865.QJ.T9874.AKQ", "1H P 2D P 3D P", "5D",
+         ("game",)),
+    # 15 HCP 3-2-5-3, both black suits stopped: 3NT
+    Case(HARDY_GF + "1H-2D-3D: 3NT with the black suits stopped", "K65.QJ.T9874.AKQ", "1H P 2D P 3D P",
+         "3NT", ("game",)),
     # 9 HCP 4-4-3-2: 10 support points, the simple raise
     Case(GOREN + "1C-1H-1S: 2S with four spades and one doubleton", "QT65.AQT7.863.J5", "1C P 1H P 1S P",
          "2S", ("raise",)),
@@ -78,7 +93,9 @@ def test_the_noted_counts() -> None:
     counts = {"53..KQ643.KJT875": (9, (2, 0, 5, 6)), "K7.Q853.J942.K53": (9, (2, 4, 4, 3)),
               "72.Q4.AQJ974.853": (9, (2, 2, 6, 3)), "76.J3.T64.AKQJ75": (11, (2, 2, 3, 6)),
               "Q5.J3.K64.AQ9752": (12, (2, 2, 3, 6)), "QT65.AQT73.8.J53": (9, (4, 5, 1, 3)),
-              "QT65.AQT7.863.J5": (9, (4, 4, 3, 2))}
+              "QT65.AQT7.863.J5": (9, (4, 4, 3, 2)),
+              "K762.AJ32.J94.J3": (10, (4, 4, 3, 2)), "865.QJ.T9874.AKQ": (12, (3, 2, 5, 3)),
+              "K65.QJ.T9874.AKQ": (15, (3, 2, 5, 3))}
     for hand, (hcp, shape) in counts.items():
         cards = CardSet.from_pbn(hand)
         assert (cards.hcp, cards.shape) == (hcp, shape), hand
