@@ -662,7 +662,12 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                         option=True)
         if partner_facts.balanced:
             add(bid_code(3, _NT), _join(values, stop.lstrip(", ")), "game", Forcing.SIGN_OFF, judge=True)
-        add(bid_code(3, _NT), _join(values, f"semibalanced{stop}"), "game", Forcing.SIGN_OFF, judge=True)
+        # forcing to game with the opponents silent, 3NT at once names the suits nobody bid as stopped;
+        # without a stopper, a minor fit plays five of it, else the forcing continuation looks further
+        # (1H-2D-3D: 5D, not 3NT, with three small spades)
+        unbid = ", stop unbid" if gf and not ctx.theirs else ""
+        add(bid_code(3, _NT), _join(values, f"semibalanced{stop}{unbid}"), "game", Forcing.SIGN_OFF,
+            judge=True)
         if not gf:
             add(bid_code(3, _NT), f"sum 22+{stop}", "game", Forcing.SIGN_OFF, option=True)
         for suit in fits:
