@@ -10,7 +10,10 @@ strength sells out to the opponents' raise, or a strong hand finds no call and p
   replaced by a pass (``parts/contested.rules``);
 * the takeout doubler with a fit for partner's two-level minor and 20+ goes to game (``parts/defence.rules``);
 * over a weak two or a preempt raised to four, a strong hand bids its five-card major or doubles with
-  shortness, and partner takes out a double into a five-card major (``parts/defence.rules``).
+  shortness, and partner takes out a double into a five-card major (``parts/defence.rules``); when they
+  raise over partner's takeout double of the preempt, a four-card major with some values (8+ HCP) or any
+  five-card major bids game, and over the doubler's second double a four-card major short in their suit
+  bids on.
 
 The hands come from the losing boards of ``bench_strength.py`` (seeds 21, 22 and 25) or were built for the
 situation; HCP and shape are in the comments. The dealer is North unless a case says otherwise.
@@ -64,6 +67,15 @@ CASES = [
     Case(PREEMPT + "over their major game", "A.KJT3.AKT93.AKJ", "2S P 4S", "X", ("takeout double",)),
     # 12 HCP, 4-3-3-3: a flat hand over their raise: pass
     Case(PREEMPT + "not with a flat minimum", "KQ85.AQ8.J52.J97", "2D P 4D", "P", ()),
+    # 9 HCP, 4-4-3-2 (seed 25 board 272, West dealer): partner doubled the preempt, they raised to four:
+    # four spades and some values, game (not a pass that leaves partner to double again)
+    Case(PREEMPT + "advancing the takeout double over their raise", "KQT2.J973.QJ3.T6", "3D X 4D", "4S",
+         ("4+♠",), dealer="W", vul="EW"),
+    # 5 HCP, 3-4-3-3: too little to bid game over their raise: pass
+    Case(PREEMPT + "not with a bare four-card major", "QT2.J973.QJ3.T62", "3C X 4C", "P", ()),
+    # 6 HCP, 4-3-2-4: the doubler doubled again over their raised weak two: four spades and two diamonds
+    Case(PREEMPT + "the doubler doubles again, four spades bid", "QT82.J93.J8.K962", "2D X 4D P P X P", "4S",
+         ("4+♠",)),
     # 4 HCP, 5-2-3-3: partner doubled their raise: the five-card major is game
     Case(PREEMPT + "advancing with a five-card major", "J7632.84.965.K32", "2D P 4D X P", "4S", ("5+♠",)),
     # 4 HCP, 3-2-3-5: nothing to bid: pass, defending doubled
