@@ -13,7 +13,9 @@ strength sells out to the opponents' raise, or a strong hand finds no call and p
   shortness, and partner takes out a double into a five-card major (``parts/defence.rules``); when they
   raise over partner's takeout double of the preempt, a four-card major with some values (8+ HCP) or any
   five-card major bids game, and over the doubler's second double a four-card major short in their suit
-  bids on.
+  bids on;
+* responding to partner's weak two after an overcall, a good five-card suit and 15+ HCP is a new suit,
+  forcing, as it is without the overcall (``parts/twos-and-preempts.rules``).
 
 The hands come from the losing boards of ``bench_strength.py`` (seeds 21, 22 and 25) or were built for the
 situation; HCP and shape are in the comments. The dealer is North unless a case says otherwise.
@@ -32,6 +34,9 @@ VALUES = ("Mike Lawrence, The Complete Book on Overcalls in Contract Bridge, adv
 NOTRUMP = "Andrew Robson and Oliver Segal, Partnership Bidding at Bridge, responder's 3NT over an overcall, "
 DOUBLER = "Mike Lawrence, The Complete Book on Takeout Doubles, the doubler's rebid with a big hand, "
 PREEMPT = "Eddie Kantar, Modern Bridge Defense, the strong hand when they raise their preempt, "
+
+WEAK_TWO = ("Ron Klinger, Guide to Better Duplicate Bridge, responding to a weak two after an overcall: a "
+            "new suit by the strong hand stays forcing, ")
 
 CASES = [
     # 16 HCP, 4-0-5-4 (seed 25 board 456, West dealer): the negative doubler with a void over their raise
@@ -76,6 +81,14 @@ CASES = [
     # 6 HCP, 4-3-2-4: the doubler doubled again over their raised weak two: four spades and two diamonds
     Case(PREEMPT + "the doubler doubles again, four spades bid", "QT82.J93.J8.K962", "2D X 4D P P X P", "4S",
          ("4+♠",)),
+    # 16 HCP, 6-1-3-3 (seed 22 board 204, West dealer): partner's weak 2D, their 2H: the spades, forcing
+    Case(WEAK_TWO + "a good major of responder's own", "AKQ762.J.752.AQ8", "2D 2H", "2S", ("forcing",),
+         dealer="W", vul="NS"),
+    # 17 HCP, 2-2-5-4 (seed 21 board 358, East dealer): partner's weak 2H, their 2S: the diamonds, forcing
+    Case(WEAK_TWO + "a good minor of responder's own", "JT.A9.AKQT7.Q642", "2H 2S", "3D", ("forcing",),
+         dealer="E", vul="EW"),
+    # 11 HCP, the same shape: no game interest opposite a weak two: pass
+    Case(WEAK_TWO + "not without game interest", "JT.A9.KQT87.Q642", "2H 2S", "P", (), dealer="E", vul="EW"),
     # 4 HCP, 5-2-3-3: partner doubled their raise: the five-card major is game
     Case(PREEMPT + "advancing with a five-card major", "J7632.84.965.K32", "2D P 4D X P", "4S", ("5+♠",)),
     # 4 HCP, 3-2-3-5: nothing to bid: pass, defending doubled
