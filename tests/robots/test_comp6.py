@@ -8,7 +8,9 @@ strength sells out to the opponents' raise, or a strong hand finds no call and p
   three-level raise is made on values, not only on a ninth trump (``principles``);
 * responder's 3NT over an overcall, with their suit stopped, has no upper limit: with 18 HCP it is not
   replaced by a pass (``parts/contested.rules``);
-* the takeout doubler with a fit for partner's two-level minor and 20+ goes to game (``parts/defence.rules``);
+* the takeout doubler with a fit for partner's two-level minor and 20+ goes to game, and when opener bids a
+  new suit over partner's forced answer he still raises with four trumps and 16+ support points
+  (``parts/defence.rules``);
 * over a weak two or a preempt raised to four, a strong hand bids its five-card major or doubles with
   shortness, and partner takes out a double into a five-card major (``parts/defence.rules``); when they
   raise over partner's takeout double of the preempt, a four-card major with some values (8+ HCP) or any
@@ -80,6 +82,13 @@ CASES = [
     Case(PREEMPT + "not with a bare four-card major", "QT2.J973.QJ3.T62", "3C X 4C", "P", ()),
     # 6 HCP, 4-3-2-4: the doubler doubled again over their raised weak two: four spades and two diamonds
     Case(PREEMPT + "the doubler doubles again, four spades bid", "QT82.J93.J8.K962", "2D X 4D P P X P", "4S",
+         ("4+♠",)),
+    # 18 HCP, 4-1-3-5 (seed 21 board 469): partner's forced 1S, opener's new 2H: the doubler still raises,
+    # a jump with 21 support points
+    Case(DOUBLER + "a raise over opener's new suit", "AKQ2.2.A85.AJT65", "P P 1D X P 1S 2H", "3S", ("4+♠",),
+         vul="NS"),
+    # 15 HCP, 4-2-3-4: 16 support points, the simple raise
+    Case(DOUBLER + "the simple raise over opener's new suit", "AKQ2.72.A85.QT65", "P P 1D X P 1S 2H", "2S",
          ("4+♠",)),
     # 16 HCP, 6-1-3-3 (seed 22 board 204, West dealer): partner's weak 2D, their 2H: the spades, forcing
     Case(WEAK_TWO + "a good major of responder's own", "AKQ762.J.752.AQ8", "2D 2H", "2S", ("forcing",),
