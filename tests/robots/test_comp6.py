@@ -78,6 +78,9 @@ CASES = [
     # four spades and some values, game (not a pass that leaves partner to double again)
     Case(PREEMPT + "advancing the takeout double over their raise", "KQT2.J973.QJ3.T6", "3D X 4D", "4S",
          ("4+♠",), dealer="W", vul="EW"),
+    # 8 HCP, 1-2-5-5 (seed 26 board 319, South dealer): values and no major: the values double
+    Case(PREEMPT + "values without a major double", "K.52.J7652.A9765", "P 3S X 4S", "X", ("values",),
+         dealer="S", vul="NS"),
     # 5 HCP, 3-4-3-3: too little to bid game over their raise: pass
     Case(PREEMPT + "not with a bare four-card major", "QT2.J973.QJ3.T62", "3C X 4C", "P", ()),
     # 6 HCP, 4-3-2-4: the doubler doubled again over their raised weak two: four spades and two diamonds
