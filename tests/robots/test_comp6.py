@@ -9,8 +9,8 @@ strength sells out to the opponents' raise, or a strong hand finds no call and p
 * responder's 3NT over an overcall, with their suit stopped, has no upper limit: with 18 HCP it is not
   replaced by a pass (``parts/contested.rules``);
 * the takeout doubler with a fit for partner's two-level minor and 20+ goes to game, and when opener bids a
-  new suit over partner's forced answer he still raises with four trumps and 16+ support points
-  (``parts/defence.rules``);
+  new suit over partner's forced answer he still raises with four trumps and 16+ support points; the
+  balancing doubler raises over their rebid with three points less (``parts/defence.rules``);
 * over a weak two or a preempt raised to four, a strong hand bids its five-card major or doubles with
   shortness, and partner takes out a double into a five-card major (``parts/defence.rules``); when they
   raise over partner's takeout double of the preempt, a four-card major with some values (8+ HCP) or any
@@ -93,6 +93,13 @@ CASES = [
     # 15 HCP, 4-2-3-4: 16 support points, the simple raise
     Case(DOUBLER + "the simple raise over opener's new suit", "AKQ2.72.A85.QT65", "P P 1D X P 1S 2H", "2S",
          ("4+♠",)),
+    # 17 HCP, 4-0-4-5, the balancing doubler (seed 21 board 43, South dealer): partner's forced 1S, their
+    # 2H: the jump raise with 22 support points, not a pass
+    Case(DOUBLER + "the balancing doubler raises over their rebid", "AKQ9..AQ43.QT875", "1H P P X P 1S 2H",
+         "3S", ("4+♠",), dealer="S"),
+    # 12 HCP, 4-2-4-3: a minimum balancing double: pass
+    Case(DOUBLER + "the minimum balancing doubler passes", "AKQ9.72.Q643.T87", "1H P P X P 1S 2H", "P", (),
+         dealer="S"),
     # 16 HCP, 6-1-3-3 (seed 22 board 204, West dealer): partner's weak 2D, their 2H: the spades, forcing
     Case(WEAK_TWO + "a good major of responder's own", "AKQ762.J.752.AQ8", "2D 2H", "2S", ("forcing",),
          dealer="W", vul="NS"),
