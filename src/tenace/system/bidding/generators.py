@@ -523,6 +523,8 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         # partner has doubled their suit contract for penalty: below game, respect it unless the hand is
         # unsuited to defence (a void in their suit)
         unsuited = ""
+        # partner has doubled their last bid (for takeout or penalty): his double speaks for us
+        doubled = ctx.calls[-1] == PASS and ctx.calls[-2] == DOUBLE
         if (denom < 4 and ctx.calls[-1] == PASS and ctx.calls[-2] == DOUBLE
                 and ctx.seat_of(len(ctx.calls) - 2) == partner
                 and "penalty-double" in ctx.meanings[-2].labels):
@@ -536,6 +538,12 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             if code is not None and _level(code) <= 5 and their_game:
                 # over their game: a sacrifice, weighed by simulation (vulnerability decides much)
                 add(code, f"fit {letter} 10", "sacrifice", Forcing.SIGN_OFF, option=True)
+            if (code is not None and _level(code) <= 3 and _level(code) < _GAME_LEVEL[suit] and not their_game
+                    and not unsuited and not doubled and suit not in ctx.theirs):
+                # the balance of strength and a fit: raise to the three level on values, not only on trumps
+                # (partner's overcall or response and about 21 HCP together; Robson and Segal, "Partnership
+                # Bidding at Bridge": with the values for it, do not sell out a partscore with a fit)
+                add(code, f"sum 21+, fit {letter}, hcp 10+", "support", Forcing.NON_FORCING, judge=True)
         for suit in ctx.natural[me]:
             code = _cheapest(ctx, suit)
             if code is not None and _level(code) <= 3 and suit not in fits:
@@ -556,7 +564,24 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         named_first = ctx.seat_of(named_at) not in ours and ctx.meanings[named_at].natural
         natural_bid = ctx.meanings[last_index].natural and (
             denom == _NT or denom not in ctx.natural[me] + ctx.natural[partner] or named_first)
-        if natural_bid and denom < 4 and level >= 2:
+        # they have bid and raised their suit (a fit of eight or more): below game a double is for takeout,
+        # the hand short in their suit showing the balance of strength (Robson and Segal, "Partnership
+        # Bidding at Bridge": a double of a suit the opponents have bid and raised is for takeout); partner
+        # answers as to a takeout double, defending only with length and an honour in their suit
+        raised = (denom < 4 and not their_game and level <= 3 and natural_bid
+                  and sum(ctx.shown[s].lengths[denom][0] for s in (bidder, (bidder + 2) % 4)) >= 8
+                  and not doubled
+                  # after partner's own takeout double of their suit a double of the raise is the defenders'
+                  # (the written meanings stand); after his negative double it is ours
+                  and not any(c == DOUBLE and ctx.seat_of(i) == partner
+                              and "takeout-double" in ctx.meanings[i].labels
+                              and _denomination(max(b for b in ctx.calls[:i] if b >= 3)) == denom
+                              for i, c in enumerate(ctx.calls)))
+        if raised:
+            letter = _SUIT_LETTER[denom]
+            add(DOUBLE, f"{letter}<=1, sum 24+, hcp 11+", "takeout-double", Forcing.FORCING, judge=True)
+            add(DOUBLE, f"{letter}<=0, sum 22+, hcp 11+", "takeout-double", Forcing.FORCING, judge=True)
+        elif natural_bid and denom < 4 and level >= 2:
             letter = _SUIT_LETTER[denom]
             add(DOUBLE, f"sum 22+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
         if natural_bid and (level >= 5 or (level >= 4 and denom >= 2) or (level >= 3 and denom == 4)):
@@ -567,7 +592,7 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                 # they bid over our game at the five level: a sacrifice, as a rule; with our share of the
                 # strength, do not let it play undoubled
                 add(DOUBLE, "sum 20+", "penalty-double", judge=True)
-        elif natural_bid and level >= 2:
+        elif natural_bid and level >= 2 and not raised:
             # the balance of strength and no fit, no stopper: their contract will not make; not with a
             # singleton or void in their suit, where their trumps all take tricks
             add(DOUBLE, "sum 26+" + (f", {_SUIT_LETTER[denom]}>=2" if denom < 4 else ""), "penalty-double",
