@@ -927,10 +927,15 @@ def _forcing_continuation(ctx: Context, add: Callable[..., None]) -> None:
     for suit in mine:
         letter = _SUIT_LETTER[suit]
         add(rebid(suit), f"{letter}>=5", "rebid-suit", again)
-    if his:
+    if his and his[0] != his[-1]:
+        # a preference for partner's first suit, when he has bid two (with one, the raise above is it: a
+        # two-card "preference" beside it would join the raise's length away, 1D-2C-3C)
         first = his[0]
         add(_cheapest(ctx, first), f"{_SUIT_LETTER[first]}>=2", "preference", again)
     for suit in (3, 2, 1, 0):
+        if his and suit in (his[0], his[-1]):
+            # partner's suit as my longest holds four, so the support or the preference above makes it
+            continue
         letter = _SUIT_LETTER[suit]
         new_suit = suit not in mine and suit not in his and suit not in ctx.theirs
         add(_cheapest(ctx, suit), f"longest {letter}", "natural", Forcing.FORCING if new_suit else again)
