@@ -1,0 +1,66 @@
+"""Textbook cases for the robots' competitive bidding, seventh round (issue 11): strong hands that met no rule
+in a contested auction and passed.
+
+* the overcaller, when they jump to game over his overcall (1S-(2H)-4S), doubles with a singleton or void in
+  their suit and 15+ HCP, or with any 18+; partner bids a five-card major of his own and otherwise passes
+  for penalty (``parts/defence.rules``);
+* the takeout doubler, when opener bids a new suit over partner's one-level answer, holding neither four
+  trumps nor a singleton in the new suit: a five-card suit of his own, notrump with both their suits
+  stopped, else a second double showing the strong hand (``parts/defence.rules``);
+* opener, after 1H-(2S)-3H (the simple raise pushed to the three level), bids game with the values of a game
+  try (``parts/contested.rules``).
+
+Hands come from the development boards of ``bench_strength.py`` (seed 31) or were built for the situation.
+The dealer is North unless a case says otherwise.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .textbook._harness import Case, check
+
+GAME_RAISE = ("Mike Lawrence, The Complete Book on Overcalls in Contract Bridge, the overcaller when the "
+              "opponents jump to game: ")
+DOUBLER = "Mike Lawrence, The Complete Book on Takeout Doubles, the doubler's rebid with a big hand: "
+RAISED = ("Marty Bergen, Points Schmoints, opener after a competitive raise to the three level (no room to "
+          "invite): ")
+
+CASES = [
+    # 16 HCP, 0-6-3-4: a void in their suit, a strong overcall
+    Case(GAME_RAISE + "double with a void and extra values", ".KQJ852.AQ4.K943", "1S 2H 4S P P", "X",
+         ("takeout double", "15+ HCP")),
+    Case(GAME_RAISE + "the same after a one-level overcall", ".KQJ852.AQ4.K943", "1S 1H 4S P P", "X",
+         ("takeout double",)),
+    # 14 HCP, 3-5-3-2: a sound overcall but three of their suit and no extras: defend
+    Case(GAME_RAISE + "not with three of their suit and a minimum", "AK5.QJT82.K43.J2", "1S 2H 4S P P", "P",
+         ("to play",)),
+    # 5 HCP, 5-2-5-1: the advancer with a five-card major bids it over partner's double
+    Case(GAME_RAISE + "the advancer takes out into his five-card major", "QJ743.T3.K6542.4",
+         "1H 2C 4H P P X P", "4S", ("5+♠",)),
+    # 2 HCP, 4-2-5-2: nothing to say, the double stands for penalty
+    Case(GAME_RAISE + "the advancer passes without a major", "8743.T3.96542.74", "1S 2H 4S P P X P", "P",
+         ("penalties",)),
+    # 19 HCP, 3-3-3-4: both their suits stopped, 2NT (not a pass: the doubler has 19)
+    Case(DOUBLER + "notrump with both their suits stopped", "AQ5.K42.AQ3.KJ42", "1D X P 1H 2C", "2NT",
+         ("18-20 HCP",)),
+    # 20 HCP, 5-2-2-4: a five-card suit of his own
+    Case(DOUBLER + "a five-card suit of his own", "AQJ95.K2.K3.AKJ4", "1D X P 1H 2C", "2S",
+         ("5+♠",)),
+    # 20 HCP, 4-3-3-3: no stopper in opener's diamonds, three clubs: a second double
+    Case(DOUBLER + "a second double with no stopper", "AKQ5.Q42.J32.AKJ", "1D X P 1H 2C", "X",
+         ("takeout double",)),
+    # 16 HCP, 4-4-2-3: four hearts, still the raise
+    Case(DOUBLER + "the raise comes first with four trumps", "KQ74.AQJ3.K6.AQ2", "1D X P 1H 2C", "3H",
+         ("4+♥",)),
+    # 18 HCP, 3-5-3-2 opener (seed 31 board 191, South dealer): 4H makes, the pass left a game out
+    Case(RAISED + "game with the values of a game try", "AK9.AT752.AJT.Q8", "P P 1H 2S 3H P", "4H",
+         ("game",), dealer="S", vul="NS"),
+    # 13 HCP, 2-5-3-3 minimum: pass
+    Case(RAISED + "a minimum passes", "K9.AT752.AJT.Q82", "1H 2S 3H P", "P", ("to play",)),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_textbook(case: Case) -> None:
+    check(case)
