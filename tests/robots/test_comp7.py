@@ -7,6 +7,8 @@ in a contested auction and passed.
 * the takeout doubler, when opener bids a new suit over partner's one-level answer, holding neither four
   trumps nor a singleton in the new suit: a five-card suit of his own, notrump with both their suits
   stopped, else a second double showing the strong hand (``parts/defence.rules``);
+* an opener or overcaller whose partner passed, when they bid and raise to the three level, doubles for
+  takeout with a singleton in their suit, four cards in the unbid major and 13+ HCP (``principles``);
 * opener, after 1H-(2S)-3H (the simple raise pushed to the three level), bids game with the values of a game
   try (``parts/contested.rules``).
 
@@ -25,6 +27,9 @@ GAME_RAISE = ("Mike Lawrence, The Complete Book on Overcalls in Contract Bridge,
 DOUBLER = "Mike Lawrence, The Complete Book on Takeout Doubles, the doubler's rebid with a big hand: "
 RAISED = ("Marty Bergen, Points Schmoints, opener after a competitive raise to the three level (no room to "
           "invite): ")
+
+TOTAL_TRICKS = ("Larry Cohen, To Bid or Not to Bid, competing when the opponents have bid and raised to "
+                "the three level: ")
 
 CASES = [
     # 16 HCP, 0-6-3-4: a void in their suit, a strong overcall
@@ -58,6 +63,15 @@ CASES = [
          ("game",), dealer="S", vul="NS"),
     # 13 HCP, 2-5-3-3 minimum: pass
     Case(RAISED + "a minimum passes", "K9.AT752.AJT.Q82", "1H 2S 3H P", "P", ("to play",)),
+    # 14 HCP, 1-4-7-1 overcaller (seed 31 board 36, West dealer): they bid and raised to 3S; a singleton
+    # spade and four hearts double for takeout, and partner bids his five-card heart suit at game
+    Case(TOTAL_TRICKS + "the overcaller doubles their raise", "2.AQT3.AKJT973.5", "P 2S 3D 3S P P", "X",
+         ("takeout double",), dealer="W", vul="All"),
+    Case(TOTAL_TRICKS + "partner takes out into hearts", "854.K8754.Q6.T86", "P 2S 3D 3S P P X P", "4H",
+         ("3+♥",), dealer="W", vul="All"),
+    # 14 HCP, 2-3-7-1: no four-card heart suit, no double
+    Case(TOTAL_TRICKS + "not without the unbid major", "J2.AQT.AKJT973.5", "P 2S 3D 3S P P", "P",
+         (), dealer="W", vul="All"),
 ]
 
 
