@@ -9,6 +9,9 @@ in a contested auction and passed.
   stopped, else a second double showing the strong hand (``parts/defence.rules``);
 * an opener or overcaller whose partner passed, when they bid and raise to the three level, doubles for
   takeout with a singleton in their suit, four cards in the unbid major and 13+ HCP (``principles``);
+* the reopening doubler of a weak two, when partner jumps in the other major (four cards, 9-12), bids game
+  with 15+ HCP: the major with four trumps, 3NT with their suit stopped, else the major with three
+  (``parts/defence.rules``);
 * opener, after 1H-(2S)-3H (the simple raise pushed to the three level), bids game with the values of a game
   try (``parts/contested.rules``).
 
@@ -30,6 +33,9 @@ RAISED = ("Marty Bergen, Points Schmoints, opener after a competitive raise to t
 
 TOTAL_TRICKS = ("Larry Cohen, To Bid or Not to Bid, competing when the opponents have bid and raised to "
                 "the three level: ")
+
+REOPENED = ("Ron Klinger, Guide to Better Duplicate Bridge, the reopening double of a weak two answered with "
+            "a jump: ")
 
 CASES = [
     # 16 HCP, 0-6-3-4: a void in their suit, a strong overcall
@@ -72,6 +78,16 @@ CASES = [
     # 14 HCP, 2-3-7-1: no four-card heart suit, no double
     Case(TOTAL_TRICKS + "not without the unbid major", "J2.AQT.AKJT973.5", "P 2S 3D 3S P P", "P",
          (), dealer="W", vul="All"),
+    # 19 HCP, 3-4-4-2 doubler (seed 31 board 379, South dealer): partner's jump to 3S over the reopening
+    # double shows 9-12 with four spades; AQ86 stops their hearts, 3NT makes ten tricks
+    Case(REOPENED + "game with a direct doubler's accepting values", "KQ6.AQ86.AKJ4.64", "2H P P X P 3S P",
+         "3NT", ("stopper",), dealer="S"),
+    # 14 HCP, 3-4-4-2: not enough to accept
+    Case(REOPENED + "a minimum doubler passes", "KQ6.A986.AJ54.64", "2H P P X P 3S P", "P", ("to play",),
+         dealer="S"),
+    # 17 HCP, 2-4-4-3 over their weak 2D: four hearts, game in the major
+    Case(REOPENED + "game in the major with four trumps", "KQ.A986.AJ54.K64", "2D P P X P 3H P", "4H",
+         ("♥",), dealer="S"),
 ]
 
 
