@@ -12,6 +12,8 @@ in a contested auction and passed.
 * the reopening doubler of a weak two, when partner jumps in the other major (four cards, 9-12), bids game
   with 15+ HCP: the major with four trumps, 3NT with their suit stopped, else the major with three
   (``parts/defence.rules``);
+* the negative doubler, over opener's cue bid of their suit (a strong hand without a stopper), bids 3NT
+  with their suit stopped (``parts/contested.rules``);
 * opener, after 1H-(2S)-3H (the simple raise pushed to the three level), bids game with the values of a game
   try (``parts/contested.rules``).
 
@@ -36,6 +38,9 @@ TOTAL_TRICKS = ("Larry Cohen, To Bid or Not to Bid, competing when the opponents
 
 REOPENED = ("Ron Klinger, Guide to Better Duplicate Bridge, the reopening double of a weak two answered with "
             "a jump: ")
+
+CUE_ASK = ("Marty Bergen, Negative Doubles, opener's cue bid after the negative double asks for a stopper "
+           "in their suit: ")
 
 CASES = [
     # 16 HCP, 0-6-3-4: a void in their suit, a strong overcall
@@ -88,6 +93,11 @@ CASES = [
     # 17 HCP, 2-4-4-3 over their weak 2D: four hearts, game in the major
     Case(REOPENED + "game in the major with four trumps", "KQ.A986.AJ54.K64", "2D P P X P 3H P", "4H",
          ("♥",), dealer="S"),
+    # 8 HCP, 2-4-4-3 negative doubler (seed 31 board 493): opener's cue bid asks for a stopper, K2 is one
+    Case(CUE_ASK + "3NT with their suit stopped", "K2.QT83.KT94.T73", "1D 2S X P 3S P", "3NT",
+         ("stopper",), vul="All"),
+    # 8 HCP, 2-4-4-3 without a spade stopper: not 3NT
+    Case(CUE_ASK + "no stopper, no 3NT", "72.QT83.KT94.KT3", "1D 2S X P 3S P", "4D", (), vul="All"),
 ]
 
 
