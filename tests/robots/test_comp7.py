@@ -14,6 +14,8 @@ in a contested auction and passed.
   (``parts/defence.rules``);
 * the negative doubler, over opener's cue bid of their suit (a strong hand without a stopper), bids 3NT
   with their suit stopped (``parts/contested.rules``);
+* opener with four cards in the major partner's two-level negative double showed and five losers bids game
+  in it (``parts/contested.rules``);
 * opener, after 1H-(2S)-3H (the simple raise pushed to the three level), bids game with the values of a game
   try (``parts/contested.rules``).
 
@@ -41,6 +43,9 @@ REOPENED = ("Ron Klinger, Guide to Better Duplicate Bridge, the reopening double
 
 CUE_ASK = ("Marty Bergen, Negative Doubles, opener's cue bid after the negative double asks for a stopper "
            "in their suit: ")
+
+LOSERS = ("Ron Klinger, The Modern Losing Trick Count, opener's rebid after a negative double with a fit "
+          "for the major it showed: ")
 
 CASES = [
     # 16 HCP, 0-6-3-4: a void in their suit, a strong overcall
@@ -98,6 +103,14 @@ CASES = [
          ("stopper",), vul="All"),
     # 8 HCP, 2-4-4-3 without a spade stopper: not 3NT
     Case(CUE_ASK + "no stopper, no 3NT", "72.QT83.KT94.KT3", "1D 2S X P 3S P", "4D", (), vul="All"),
+    # 10 HCP, 5-6-2-0 opener, five losers (seed 31 board 327, South dealer): game in the spades partner's
+    # negative double showed
+    Case(LOSERS + "game on playing strength", "QJ874.AQJT75.54.", "1H 2D X P", "4S", ("4+♠",),
+         dealer="S", vul="All"),
+    # 15 HCP, 4-1-6-2, five losers
+    Case(LOSERS + "the same after a minor opening", "AJ74.5.AQJ754.K2", "1D 2H X P", "4S", ("4+♠",)),
+    # 14 HCP, 4-5-2-2, seven losers: the minimum answer
+    Case(LOSERS + "not with seven losers", "KJ74.AQJ75.54.K2", "1H 2D X P", "2S", ("0-14 HCP",)),
 ]
 
 
