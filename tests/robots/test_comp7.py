@@ -16,6 +16,11 @@ in a contested auction and passed.
   with their suit stopped (``parts/contested.rules``);
 * opener with four cards in the major partner's two-level negative double showed and five losers bids game
   in it (``parts/contested.rules``);
+* opener after partner's preemptive jump raise in competition bids game with five losers or 19+ HCP; over
+  an overcall of partner's 1NT response he shows four hearts as without it (``parts/contested.rules``);
+* the balancing doubler, when they raise over partner's forced answer (which showed no length), bids a
+  five-card suit of his own or doubles again with 18+ and two or fewer of their suit
+  (``parts/defence.rules``);
 * opener, after 1H-(2S)-3H (the simple raise pushed to the three level), bids game with the values of a game
   try (``parts/contested.rules``).
 
@@ -46,6 +51,12 @@ CUE_ASK = ("Marty Bergen, Negative Doubles, opener's cue bid after the negative 
 
 LOSERS = ("Ron Klinger, The Modern Losing Trick Count, opener's rebid after a negative double with a fit "
           "for the major it showed: ")
+
+PREEMPTIVE = ("Ron Klinger, The Modern Losing Trick Count, opener after partner's preemptive jump raise in "
+              "competition: ")
+BALANCING = ("Mike Lawrence, The Complete Book on Balancing, the balancing doubler when opener's side raises "
+             "over the forced answer: ")
+FORCING_NT = ("Max Hardy, Two-Over-One Game Force, opener's rebid when they overcall the forcing 1NT: ")
 
 CASES = [
     # 16 HCP, 0-6-3-4: a void in their suit, a strong overcall
@@ -111,6 +122,25 @@ CASES = [
     Case(LOSERS + "the same after a minor opening", "AJ74.5.AQJ754.K2", "1D 2H X P", "4S", ("4+♠",)),
     # 14 HCP, 4-5-2-2, seven losers: the minimum answer
     Case(LOSERS + "not with seven losers", "KJ74.AQJ75.54.K2", "1H 2D X P", "2S", ("0-14 HCP",)),
+    # 17 HCP, 3-5-1-4 opener, five losers (seed 32 board 268, West dealer): partner's preemptive 3H over
+    # the double, 4H makes
+    Case(PREEMPTIVE + "game over the preemptive raise", "K65.KQJ75.K.KQ96", "P 1H X 3H P", "4H", ("game",),
+         dealer="W", vul="NS"),
+    # 18 HCP, 2-5-4-2 opener, five losers (seed 32 board 459, South dealer)
+    Case(PREEMPTIVE + "the same over an overcall", "AK.AQT72.AJ84.32", "1H 2C 3H P", "4H", ("game",),
+         dealer="S"),
+    # 15 HCP, 2-5-4-2, six losers: pass
+    Case(PREEMPTIVE + "six losers pass", "AK.AQT72.J984.32", "1H 2C 3H P", "P", ("to play",), dealer="S"),
+    # 19 HCP, 3-2-3-5 balancing doubler (seed 32 board 494, East dealer): partner's 1S showed no length, the
+    # 19-count shows its clubs
+    Case(BALANCING + "a five-card suit of his own", "K72.T4.AQ5.AKQJ7", "1H P P X P 1S 2H", "3C", ("5+♣",),
+         dealer="E"),
+    # 19 HCP, 3-2-4-4: no five-card suit, a second double
+    Case(BALANCING + "a second double with the strong hand", "K72.T4.AQ52.AKQ7", "1H P P X P 1S 2H", "X",
+         ("takeout double",), dealer="E"),
+    # 16 HCP, 5-4-1-3 opener (seed 32 board 38, East dealer): hearts shown over the overcall of 1NT
+    Case(FORCING_NT + "opener shows his hearts", "AK865.K652.A.Q95", "1S P 1NT 2C", "2H", ("4+♥",),
+         dealer="E", vul="EW"),
 ]
 
 
