@@ -21,6 +21,8 @@ in a contested auction and passed.
 * the balancing doubler, when they raise over partner's forced answer (which showed no length), bids a
   five-card suit of his own or doubles again with 18+ and two or fewer of their suit
   (``parts/defence.rules``);
+* partner's balancing double of 1NT is for penalty, advanced as the direct one: a very weak hand with a
+  five-card suit runs, anything else passes (``parts/defence.rules``);
 * opener, after 1H-(2S)-3H (the simple raise pushed to the three level), bids game with the values of a game
   try (``parts/contested.rules``).
 
@@ -57,6 +59,8 @@ PREEMPTIVE = ("Ron Klinger, The Modern Losing Trick Count, opener after partner'
 BALANCING = ("Mike Lawrence, The Complete Book on Balancing, the balancing doubler when opener's side raises "
              "over the forced answer: ")
 FORCING_NT = ("Max Hardy, Two-Over-One Game Force, opener's rebid when they overcall the forcing 1NT: ")
+
+NT_DOUBLE = ("Eddie Kantar, Modern Bridge Defense, advancing a penalty double of 1NT in the passout seat: ")
 
 CASES = [
     # 16 HCP, 0-6-3-4: a void in their suit, a strong overcall
@@ -141,6 +145,10 @@ CASES = [
     # 16 HCP, 5-4-1-3 opener (seed 32 board 38, East dealer): hearts shown over the overcall of 1NT
     Case(FORCING_NT + "opener shows his hearts", "AK865.K652.A.Q95", "1S P 1NT 2C", "2H", ("4+♥",),
          dealer="E", vul="EW"),
+    # 3 HCP, 2-2-7-2: partner's balancing double of 1NT is for penalty; a long suit and nothing runs
+    Case(NT_DOUBLE + "run with a long suit and nothing", "87.T3.QJ96542.74", "1NT P P X P", "2D", ("5+♦",)),
+    # 7 HCP, 3-3-4-3: defend
+    Case(NT_DOUBLE + "stay in with some values", "K87.QT3.J965.T74", "1NT P P X P", "P", ("to play",)),
 ]
 
 
