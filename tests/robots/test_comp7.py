@@ -142,9 +142,11 @@ CASES = [
     # 19 HCP, 3-2-4-4: no five-card suit, a second double
     Case(BALANCING + "a second double with the strong hand", "K72.T4.AQ52.AKQ7", "1H P P X P 1S 2H", "X",
          ("takeout double",), dealer="E"),
-    # 16 HCP, 5-4-1-3 opener (seed 32 board 38, East dealer): hearts shown over the overcall of 1NT
+    # 16 HCP, 5-4-1-3 opener (seed 32 board 38, East dealer): hearts shown over the overcall of 1NT; with six
+    # spades and four hearts a minimum rebids the spades, as 1S-1NT-2S does without the overcall
     Case(FORCING_NT + "opener shows his hearts", "AK865.K652.A.Q95", "1S P 1NT 2C", "2H", ("4+♥",),
          dealer="E", vul="EW"),
+    Case(FORCING_NT + "six spades are rebid", "AQJ875.K973.KT.3", "1S P 1NT 2D", "2S", ("6+♠",)),
     # 3 HCP, 2-2-7-2: partner's balancing double of 1NT is for penalty; a long suit and nothing runs
     Case(NT_DOUBLE + "run with a long suit and nothing", "87.T3.QJ96542.74", "1NT P P X P", "2D", ("5+♦",)),
     # 7 HCP, 3-3-4-3: defend
