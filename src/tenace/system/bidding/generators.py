@@ -848,6 +848,12 @@ def _without_partner(ctx: Context, add: Callable[..., None]) -> None:
             # nor does an opener with 18-19 and three of their suit when they raise at the two level (they
             # have eight trumps at most, partner is short)
             add(DOUBLE, f"hcp 18+, {letter}<=3", "takeout-double", Forcing.FORCING, judge=True)
+        if level == 3 and raised and any(s in ctx.unbid for s in (2, 3)):
+            # they have bid and raised to the three level over my bid (a fit of nine, as a rule): with a
+            # singleton in their suit, four cards in the unbid major and opening values, double for takeout
+            # rather than sell out (the Law of Total Tricks: our side has a fit too)
+            add(DOUBLE, f"hcp 13+, {letter}<=1, unbid-majors>=4", "takeout-double", Forcing.FORCING,
+                judge=True)
     for suit in (3, 2, 1, 0):
         letter = _SUIT_LETTER[suit]
         if suit not in ctx.theirs and suit not in mine and level <= 2:
