@@ -9,6 +9,12 @@ lead again with :func:`tenace.robots.play.pick_card` as it is in this checkout, 
 prints DDOLAR (the opening leads that are DD-optimal) and tricks lost per lead, recorded and replayed, with
 the difference's standard error paired by deal. Change how the card is picked among the layouts, replay, and
 confirm on another seed's recording. A change in how the layouts are dealt needs a new recording.
+
+``--record F --extra N`` also solves ``N`` more layouts of each lead from the same random stream, after the
+robot's own; the replay then takes as many as this checkout's :func:`tenace.robots.play.effort` and stopping
+rule would (so a change in the number of layouts at the lead is measured too), or the first ``--layouts K``.
+The robot's own 30 layouts are one draw: disjoint windows of the extra layouts give others, and averaging
+over them measures a rule with less noise than the one draw.
 """
 
 from __future__ import annotations
@@ -43,10 +49,17 @@ def _lead_position(entry: dict[str, Any]) -> tuple[Any, Any, Any, Any]:
     return table, seat, position_from_view(view), view
 
 
-def record(deals: list[dict[str, Any]], seed: int, path: Path) -> None:
-    from tenace.robots.play import _legal, _preference, _reading, _solve_until_settled, pick_card
+def record(deals: list[dict[str, Any]], seed: int, path: Path, extra: int = 0) -> None:
+    from tenace.robots.play import (
+        _legal,
+        _preference,
+        _reading,
+        _solve_until_settled,
+        pick_card,
+        sample_layouts,
+    )
     from tenace.robots.signals import STANDARD
-    from tenace.solver.dds import solve_position
+    from tenace.solver.dds import solve_position, solve_positions
 
     out = []
     for entry in deals:
@@ -61,11 +74,31 @@ def record(deals: list[dict[str, Any]], seed: int, path: Path) -> None:
         out.append({**entry, "card": str(card), "seconds": time.process_time() - start,
                     "layouts": [[{str(c): t for c, t in r.cards}, w] for r, w in solved],
                     "actual": {str(c): t for c, t in solve_position(table.play).cards}})
+        if extra:   # more layouts from the same stream, after the robot's own
+            more = sample_layouts(position, extra, rng, likelihood)
+            out[-1]["extra"] = [[{str(c): t for c, t in r.cards}, w] for r, (_, w) in
+                                zip(solve_positions([p for p, _ in more]), more, strict=True)]
         print(f"board {number}: {card} in {out[-1]['seconds']:.1f} s", file=sys.stderr)
         path.write_text(json.dumps(out))
 
 
-def replay(path: Path) -> None:
+def _taken(position: Any, solved: list[Any], layouts: int | None) -> list[Any]:
+    """The recorded layouts a robot of this checkout solves: ``layouts`` if given, else as
+    :func:`tenace.robots.play._solve_until_settled` goes, its first batch then more while the choice is open
+    (as many as were recorded at most)."""
+    from tenace.robots.play import _BATCH, _clear, _settled, effort
+
+    if layouts is not None:
+        return solved[:layouts]
+    first, most = effort(position, 20)
+    taken = solved[:first]
+    step = max(_BATCH, first // 2)
+    while len(taken) < min(most, len(solved)) and not _settled(taken) and not _clear(taken):
+        taken = solved[:min(len(taken) + step, most)]
+    return taken
+
+
+def replay(path: Path, layouts: int | None = None) -> None:
     from tenace import Card
     from tenace.robots.play import _legal, _preference, pick_card
     from tenace.robots.signals import STANDARD
@@ -73,11 +106,14 @@ def replay(path: Path) -> None:
 
     pairs = []   # (recorded, replayed): (DD-optimal, tricks lost)
     changed = 0
+    used = 0
     for entry in json.loads(path.read_text()):
         table, seat, position, view = _lead_position(entry)
-        solved = [(SolvedPosition(seat, table.contract.declarer, 0, 13,
-                                  tuple((Card.from_str(c), t) for c, t in values.items())), weight)
-                  for values, weight in entry["layouts"]]
+        recorded = [(SolvedPosition(seat, table.contract.declarer, 0, 13,
+                                    tuple((Card.from_str(c), t) for c, t in values.items())), weight)
+                    for values, weight in entry["layouts"] + entry.get("extra", [])]
+        solved = _taken(position, recorded, layouts)
+        used += len(solved)
         card = str(pick_card(position, seat, _legal(position, seat, view), solved,
                              _preference(position, seat, STANDARD)))
         actual = entry["actual"]
@@ -94,7 +130,7 @@ def replay(path: Path) -> None:
         m = sum(xs) / len(xs)
         return m, (sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs)) ** 0.5
 
-    print(f"{n} leads, {changed} changed")
+    print(f"{n} leads, {changed} changed, {used / n:.1f} layouts a lead")
     for i, (label, scale) in enumerate((("DDOLAR %", 100.0), ("tricks lost per lead", 1.0))):
         old, _ = mean_se([scale * float(a[i]) for a, _ in pairs])
         new, _ = mean_se([scale * float(b[i]) for _, b in pairs])
@@ -109,6 +145,11 @@ def main() -> None:
     parser.add_argument("--auctions", type=Path, help="the fixed auctions (as in bench_play.py)")
     parser.add_argument("--record", type=Path, help="solve the leads' layouts and write them here")
     parser.add_argument("--replay", type=Path, help="take the recorded leads again with this checkout's pick")
+    parser.add_argument("--extra", type=int, default=0,
+                        help="with --record: solve and keep this many more layouts of each lead")
+    parser.add_argument("--layouts", type=int,
+                        help="with --replay: pick among the first this many layouts (the extra ones after "
+                             "the robot's own; default: as many as this checkout's robot would solve)")
     args = parser.parse_args()
     if args.record:
         from bench_play import auctions
@@ -116,9 +157,9 @@ def main() -> None:
         kept = ROOT / "benchmarks" / f"play-auctions-{args.seed}.json"
         path = args.auctions or (kept if kept.exists() else
                                  Path(tempfile.gettempdir()) / f"tenace-play-auctions-{args.seed}.json")
-        record(auctions(args.deals, args.seed, path), args.seed, args.record)
+        record(auctions(args.deals, args.seed, path), args.seed, args.record, args.extra)
     if args.replay:
-        replay(args.replay)
+        replay(args.replay, args.layouts)
 
 
 if __name__ == "__main__":
