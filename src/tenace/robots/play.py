@@ -629,14 +629,8 @@ def _draw_trumps(position: Position) -> Callable[[Card], float] | None:
     return lambda card: 1.0 + float(card.rank) / 100 if card.suit is trump else 0.0
 
 
-def _partner_suit_lead(position: Position, seat: Seat, legal: CardSet,
-                       solved: Sequence[tuple[SolvedPosition, float]],
-                       prefer: Callable[[Card], float] | None) -> Card | None:
-    """On the opening lead, the best card of a suit partner bid when it is within :data:`PARTNER_SUIT` tricks
-    of the best lead on average."""
-    auction = position.auction.get(seat.partner)
-    if position.tricks or auction is None or not auction.bid:
-        return None
+def _mean_tricks(legal: CardSet, solved: Sequence[tuple[SolvedPosition, float]]) -> dict[Card, float] | None:
+    """Each legal card's tricks on average over the weighted layouts (``None`` when no layout weighs)."""
     scale = sum(w for _, w in solved)
     if scale <= 0:
         return None
@@ -645,6 +639,20 @@ def _partner_suit_lead(position: Position, seat: Seat, legal: CardSet,
         for card, tricks in result.cards:
             if card in mean:
                 mean[card] += weight * tricks / scale
+    return mean
+
+
+def _partner_suit_lead(position: Position, seat: Seat, legal: CardSet,
+                       solved: Sequence[tuple[SolvedPosition, float]],
+                       prefer: Callable[[Card], float] | None) -> Card | None:
+    """On the opening lead, the best card of a suit partner bid when it is within :data:`PARTNER_SUIT` tricks
+    of the best lead on average."""
+    auction = position.auction.get(seat.partner)
+    if position.tricks or auction is None or not auction.bid:
+        return None
+    mean = _mean_tricks(legal, solved)
+    if mean is None:
+        return None
     top = max(mean.values())
     suits = [s for s in auction.bid if s is not position.contract.denomination.suit]
     close = CardSet(c for c in legal if c.suit in suits and mean[c] >= top - PARTNER_SUIT - 1e-9)
@@ -666,14 +674,9 @@ def _own_suit_lead(position: Position, seat: Seat, legal: CardSet,
     first = position.tricks[0][1][0]
     if first is None or not legal.suit(first.suit):
         return None
-    scale = sum(w for _, w in solved)
-    if scale <= 0:
+    mean = _mean_tricks(legal, solved)
+    if mean is None:
         return None
-    mean: dict[Card, float] = dict.fromkeys(legal, 0.0)
-    for result, weight in solved:
-        for card, tricks in result.cards:
-            if card in mean:
-                mean[card] += weight * tricks / scale
     top = max(mean.values())
     close = CardSet(c for c in legal.suit(first.suit) if mean[c] >= top - OWN_SUIT - 1e-9)
     return _choose(close, solved, prefer) if close else None
