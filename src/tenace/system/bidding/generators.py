@@ -689,11 +689,8 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             add(bid_code(3, _NT), _join(values, stop.lstrip(", ")), "game", Forcing.SIGN_OFF, judge=True)
         # forcing to game with the opponents silent, 3NT at once names the suits nobody bid as stopped;
         # without a stopper, a minor fit plays five of it, else the forcing continuation looks further
-        # (1H-2D-3D: 5D, not 3NT, with three small spades). So also when partner's new suit or reverse
-        # forces one round: the semibalanced 3NT there needs the unbid suits stopped, else a fit, a rebid
-        # or the forcing continuation (1D-1NT-2S-3NT with three small hearts failed where 5D made;
-        # 1H-1S-2H-3D-3NT with two small clubs failed where 4S made)
-        unbid = ", stop unbid" if (gf or forced) and not ctx.theirs else ""
+        # (1H-2D-3D: 5D, not 3NT, with three small spades)
+        unbid = ", stop unbid" if gf and not ctx.theirs else ""
         add(bid_code(3, _NT), _join(values, f"semibalanced{stop}{unbid}"), "game", Forcing.SIGN_OFF,
             judge=True)
         if not gf:
