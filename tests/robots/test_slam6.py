@@ -55,6 +55,11 @@ CASES = [
     # 14 HCP 5-1-5-2 after 1S-2D-3D-5D: partner's 5D is his weakest call and 4NT is past; pass
     Case(FAST + "five of the minor after a forcing raise: pass", "KT653.Q.QJT53.AQ", "1S P 2D P 3D P 5D P",
          "P", ("to play",), dealer="E"),
+    # 15 HCP 4-5-3-1 after Smolen: opener's 4H only completes the transfer of the strain, his 15-17 was
+    # known before, so it denies nothing; 15 + 3 for the singleton opposite at least 15 is slam by count
+    # (RKCB cannot ask: no diamond control in hand)
+    Case(KANTAR + "partner's game only completes Smolen: his range is known, bid the slam by count",
+         "AKQ2.J9542.J52.A", "P 1NT P 2C P 2D P 3S P 4H P", "6H", ("slam",), dealer="E"),
 ]
 
 
@@ -74,3 +79,4 @@ def test_the_noted_counts() -> None:
     assert counts["A9853.QJ.QJ872.A"] == 14
     assert counts["A9853.K2.QJ872.A"] == 14
     assert counts["KT653.Q.QJT53.AQ"] == 14
+    assert counts["AKQ2.J9542.J52.A"] == 15

@@ -759,11 +759,15 @@ def principles(ctx: Context) -> tuple[Made, Made]:
 def _signed_off(ctx: Context) -> int | None:
     """The suit partner has just signed off in at game (a sign-off bid of four of a major or five of a
     minor, the opponents passing), else None. Not after our strong 2C: its opener holds most of the
-    controls, and his game over a raise leaves the slam to the count (2C-2D-2H-3H-4H)."""
+    controls, and his game over a raise leaves the slam to the count (2C-2D-2H-3H-4H). Not when partner's
+    strength was already known within three points (a notrump opening completing a transfer or Smolen,
+    1NT-2C-2D-3S-4H): his game then only names the strain, and the count already holds him to his range."""
     meaning = ctx.partner_meaning
+    partner = (ctx.turn + 2) % 4
     if (meaning is None or len(ctx.calls) < 2 or ctx.calls[-1] != PASS or ctx.calls[-2] < 3
             or meaning.forcing is not Forcing.SIGN_OFF or "strong-2c" in _our_labels(ctx, ctx.turn)
-            or "strong-2c" in _our_labels(ctx, (ctx.turn + 2) % 4)):
+            or "strong-2c" in _our_labels(ctx, partner)
+            or ctx.shown[partner].hcp_max - ctx.shown[partner].hcp_min <= 3):
         return None
     call = ctx.calls[-2]
     suit = _denomination(call)
