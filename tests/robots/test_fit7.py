@@ -29,6 +29,8 @@ REVERSE = ("Max Hardy, Two-Over-One Game Force (after opener's reverse responder
            "at the three level is game forcing and shows six), ")
 ROOT = ("William Root, Commonsense Bidding (after opener's 2NT rebid a new suit by responder looks for a "
         "major fit: opener raises with four, or supports responder's first suit with three), ")
+ROBSON = ("Andrew Robson and Oliver Segal, Partnership Bidding at Bridge (advancer's new suit after an "
+          "overcall is forcing; the overcaller raises it with three cards), ")
 GOREN = ("Charles Goren, Point Count Bidding (a six-card major and game values opposite an opening: game "
          "in the major), ")
 
@@ -55,6 +57,10 @@ CASES = [
          ("6+♥",)),
     # 14 HCP 1-5-3-4, five hearts: 3NT
     Case(GOREN + "1C-1H-1S: 3NT with five hearts", "6.AQJ95.KQ7.Q864", "1C P 1H P 1S P", "3NT"),
+    # 15 HCP 3-2-3-5, their weak 2D, my 3C overcall, partner's forcing 3S: three spades raise to game
+    # (a review of a seed-37 board: with the two-card preference gone, nothing but a non-forcing 4C was left)
+    Case(ROBSON + "2D-3C-P-3S: raise with three trumps, not a non-forcing rebid", "Q32.KQ.J65.AKT74",
+         "2D 3C P 3S P", "4S", ("support",), dealer="W"),
 ]
 
 
@@ -81,7 +87,8 @@ def test_the_noted_counts() -> None:
     counts = {"KQ952.AJ8742.5.3": (10, (5, 6, 1, 1)), "KQ9.AJ874.75.J32": (11, (3, 5, 2, 3)),
               "A4.KJ5.KQ7.AJ863": (18, (2, 3, 3, 5)), "AJ54.KJ5.KQ7.AJ8": (19, (4, 3, 3, 3)),
               "A4.KJ.KQ75.AJ863": (18, (2, 2, 4, 5)), "A42.KJ.KQ75.AJ86": (18, (3, 2, 4, 4)),
-              "6.AQJ953.KQ7.Q86": (14, (1, 6, 3, 3)), "6.AQJ95.KQ7.Q864": (14, (1, 5, 3, 4))}
+              "6.AQJ953.KQ7.Q86": (14, (1, 6, 3, 3)), "6.AQJ95.KQ7.Q864": (14, (1, 5, 3, 4)),
+              "Q32.KQ.J65.AKT74": (15, (3, 2, 3, 5))}
     for hand, (hcp, shape) in counts.items():
         cards = CardSet.from_pbn(hand)
         assert (cards.hcp, cards.shape) == (hcp, shape), hand

@@ -942,6 +942,10 @@ def _forcing_continuation(ctx: Context, add: Callable[..., None]) -> None:
         # two-card "preference" beside it would join the raise's length away, 1D-2C-3C)
         first = his[0]
         add(_cheapest(ctx, first), f"{_SUIT_LETTER[first]}>=2", "preference", again)
+    elif his and ctx.theirs:
+        # in competition, three cards of partner's only suit raise it rather than pass his force by a
+        # non-forcing rebid of one's own (2D 3C P 3S P: 4S with Qxx, not 4C)
+        add(_cheapest(ctx, his[0]), f"{_SUIT_LETTER[his[0]]}>=3", "support", again)
     for suit in (3, 2, 1, 0):
         if his and suit in (his[0], his[-1]):
             # partner's suit as my longest holds four, so the support or the preference above makes it
