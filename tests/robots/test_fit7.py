@@ -5,8 +5,9 @@
    fit (slam6 found 1C-1H-2D-3NT with 6-5 in the majors). A five-card suit with the unbid suit stopped still
    bids 3NT.
 2. Opener's 2NT rebid (18-19) and responder's new major at the three level (1m-1H-2NT-3S, 1D-1S-2NT-3H):
-   a raise with four, and with three cards in responder's first major game in it rather than 3NT
-   (slam6: 1C-1H-2NT-3S-3NT with 5-4 opposite three hearts, 1D-1S-2NT-3H-3NT with 5-5).
+   a raise with four, and with three cards in responder's first major game in it rather than 3NT when
+   that major holds five (1D-1S-2NT-3H-3NT with 5-5, found by slam6). After 1m-1H-2NT-3S responder may
+   hold four of each (opener's 2NT can hide four spades), so three hearts bid 3NT.
 3. Responder's six-card major after opener's one-level new suit (1C-1H-1S): with game values, game in it
    rather than 3NT (slam6: 1C-1H-1S-3NT with six hearts and a singleton spade).
 4. The raise of a two-over-one minor (1D-2C-3C) shows club support; its meaning used to join a two-card
@@ -41,9 +42,11 @@ CASES = [
     # 11 HCP 3-5-2-3, a spade stopper: 3NT
     Case(REVERSE + "1C-1H-2D: 3NT with five hearts and spades stopped", "KQ9.AJ874.75.J32",
          "1C P 1H P 2D P", "3NT"),
-    # 18 HCP 2-3-3-5, three hearts
-    Case(ROOT + "1C-1H-2NT-3S: 4H with three hearts", "A4.KJ5.KQ7.AJ863", "1C P 1H P 2NT P 3S P", "4H",
-         ("3+♥",)),
+    # 18 HCP 2-3-3-5, three hearts: opener's 2NT may hide four spades here, so responder's 3S may come from
+    # four of each major, and three hearts would be a four-three fit: 3NT (a review of seed 37 board 146,
+    # 4H on 4-3 one down where 3NT made)
+    Case(ROOT + "1C-1H-2NT-3S: 3NT with three hearts, responder may hold only four", "A4.KJ5.KQ7.AJ863",
+         "1C P 1H P 2NT P 3S P", "3NT"),
     # 19 HCP 4-3-3-3, four spades
     Case(ROOT + "1C-1H-2NT-3S: 4S with four spades", "AJ54.KJ5.KQ7.AJ8", "1C P 1H P 2NT P 3S P", "4S"),
     # 18 HCP 2-2-4-5: neither major
