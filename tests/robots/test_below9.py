@@ -5,7 +5,11 @@
   opener's minimum answer (2NT with their suit stopped, or three of the minor), responder bids 3NT with
   opening values when their suit is held;
 * advancing a weak jump overcall with no fit but a long solid suit and four losers or fewer, advancer bids
-  game in his own suit (``parts/defence.rules``).
+  game in his own suit (``parts/defence.rules``);
+* over their four-level opening, the passout seat doubles for takeout with shortness and opening values, and
+  the advancer of a takeout double of a four-level opening bids a spade game or five of a long minor when
+  short in their suit, else passes for penalty; over their weak two or preempt raised to four, a good
+  six-card major with four losers bids game (``parts/defence.rules``).
 
 Hands come from the development boards of ``bench_strength.py`` (seeds 24 and 32) or were built for the
 situation. The dealer is North unless a case says otherwise.
@@ -24,6 +28,12 @@ AFTER_CUE = ("Audrey Grant, The Club Series (SAYC), after responder's cue raise:
              "2NT (their suit stopped) or three of his minor; responder with opening values goes to game: ")
 ADVANCE_WJO = ("Eddie Kantar, Modern Bridge Defense, advancing a weak jump overcall: without a fit, a long "
                "self-sufficient suit with game values bids game in it: ")
+
+FOUR_LEVEL = ("Eddie Kantar, Modern Bridge Defense, over their four-level preempt: the double is for takeout "
+              "(a balancing double shows opening values and shortness); the advancer bids with shape and "
+              "passes with a balanced hand: ")
+RAISED = ("Eddie Kantar, Modern Bridge Defense, their weak two raised to game: bid what you expect to "
+          "make; a long strong major with few losers bids game: ")
 
 CASES = [
     # 13 HCP, 3-2-4-4 (seed 24 board 219, South dealer): the pass sold out to 1H with 27 HCP together
@@ -48,6 +58,25 @@ CASES = [
          dealer="W"),
     # five losers: pass
     Case(ADVANCE_WJO + "five losers pass", "2.AKQJ74.K854.92", "1C 2S P", "P", (), dealer="W"),
+    # 15 HCP, 4-2-3-4 in the passout seat (seed 24 board 766, East dealer): the pass sold out to 4H
+    Case(FOUR_LEVEL + "balancing double with opening values", "AQT8.T5.A76.KQ74", "4H P P", "X",
+         ("takeout",), dealer="E"),
+    # 10 HCP, 4-3-3-3 with three hearts: still a pass
+    Case(FOUR_LEVEL + "three of their suit passes", "AQT8.T53.Q76.J74", "4H P P", "P", (), dealer="E"),
+    # 13 HCP, 3-0-6-4 advancer (the same board): 5D, not a penalty pass with a void
+    Case(FOUR_LEVEL + "five of a long minor with a void", "K72..KQT532.AJ65", "4H P P X P", "5D", ("game",),
+         dealer="E"),
+    Case(FOUR_LEVEL + "the same after a direct double", "K72..KQT532.AJ65", "4H X P", "5D", ("game",),
+         dealer="E"),
+    Case(FOUR_LEVEL + "four spades and a singleton", "K872.8.QT53.J765", "4H P P X P", "4S", ("game",),
+         dealer="E"),
+    Case(FOUR_LEVEL + "balanced: pass for penalty", "Q72.T8.QT53.J765", "4H P P X P", "P", ("penalt",),
+         dealer="E"),
+    # 10 HCP, 8-0-5-0 (seed 24 board 468, West dealer): the pass sold out to 4H, 4S makes
+    Case(RAISED + "4S on two losers", "AK975432..K9654.", "2H P 4H", "4S", ("game",), dealer="W", vul="All"),
+    Case(RAISED + "the same over a preempt", "AK975432..K9654.", "3H P 4H", "4S", ("game",), dealer="W"),
+    # six losers: pass
+    Case(RAISED + "six losers pass", "AJ9752.8.K965.74", "2H P 4H", "P", (), dealer="W"),
 ]
 
 
