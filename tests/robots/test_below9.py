@@ -8,8 +8,7 @@
   game in his own suit (``parts/defence.rules``);
 * over their four-level opening, the passout seat doubles for takeout with shortness and opening values, and
   the advancer of a takeout double of a four-level opening bids a spade game or five of a long minor when
-  short in their suit, else passes for penalty; over their weak two or preempt raised to four, a good
-  six-card major with four losers bids game (``parts/defence.rules``).
+  short in their suit, else passes for penalty (``parts/defence.rules``).
 
 Hands come from the development boards of ``bench_strength.py`` (seeds 24 and 32) or were built for the
 situation. The dealer is North unless a case says otherwise.
@@ -32,9 +31,6 @@ ADVANCE_WJO = ("Eddie Kantar, Modern Bridge Defense, advancing a weak jump overc
 FOUR_LEVEL = ("Eddie Kantar, Modern Bridge Defense, over their four-level preempt: the double is for takeout "
               "(a balancing double shows opening values and shortness); the advancer bids with shape and "
               "passes with a balanced hand: ")
-RAISED = ("Eddie Kantar, Modern Bridge Defense, their weak two raised to game: bid what you expect to "
-          "make; a long strong major with few losers bids game: ")
-
 CASES = [
     # 13 HCP, 3-2-4-4 (seed 24 board 219, South dealer): the pass sold out to 1H with 27 HCP together
     Case(CUE + "13 HCP, four clubs, no heart stopper", "QJ7.98.KJ95.AQT4", "1C 1H", "2H", ("cue bid",),
@@ -72,11 +68,6 @@ CASES = [
          dealer="E"),
     Case(FOUR_LEVEL + "balanced: pass for penalty", "Q72.T8.QT53.J765", "4H P P X P", "P", ("penalt",),
          dealer="E"),
-    # 10 HCP, 8-0-5-0 (seed 24 board 468, West dealer): the pass sold out to 4H, 4S makes
-    Case(RAISED + "4S on two losers", "AK975432..K9654.", "2H P 4H", "4S", ("game",), dealer="W", vul="All"),
-    Case(RAISED + "the same over a preempt", "AK975432..K9654.", "3H P 4H", "4S", ("game",), dealer="W"),
-    # six losers: pass
-    Case(RAISED + "six losers pass", "AJ9752.8.K965.74", "2H P 4H", "P", (), dealer="W"),
 ]
 
 
