@@ -666,10 +666,6 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                 add(game, f"hcp {middle - 1}+, fit {_SUIT_LETTER[strain]}, vul", "accept", Forcing.SIGN_OFF,
                     judge=True)
         add(PASS, f"{count} -{max(0, middle - 1)}", "decline", Forcing.SIGN_OFF, judge=True)
-    if below_game and not gf and _limited_signed_off(ctx):
-        # my calls have limited my hand and partner, knowing it, signs off below game: pass (1NT-2D-2H-2NT-
-        # 3H, 1C-1NT-2NT-3C, 1D-2D-2NT-3D); his count already took mine into account
-        add(PASS, "", "to-play", Forcing.SIGN_OFF)
     if below_game:
         values = "" if gf else "sum 25+"
         if gf and partner_facts.balanced:
@@ -758,16 +754,6 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         # at game or higher: pass, unless simulation finds a slam worth bidding
         add(PASS, "", "to-play", Forcing.SIGN_OFF, judge=True)
     return first, made
-
-
-def _limited_signed_off(ctx: Context) -> bool:
-    """Whether partner's last call, the opponents silent throughout, is a sign-off bid made after my calls had
-    limited my strength to a range of five HCP or less (a 1NT or 2NT, a weak two, a minimum rebid...)."""
-    meaning = ctx.partner_meaning
-    mine = ctx.shown[ctx.turn]
-    return (meaning is not None and meaning.forcing is Forcing.SIGN_OFF and len(ctx.calls) >= 2
-            and ctx.calls[-1] == PASS and ctx.calls[-2] >= 3 and not ctx.theirs
-            and mine.hcp_max - mine.hcp_min <= 5)
 
 
 def _signed_off(ctx: Context) -> int | None:
