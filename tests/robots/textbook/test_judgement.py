@@ -156,10 +156,10 @@ MINOR_SLAMS = [
     # cards together, both unbid suits controlled, ask
     Case(KANTAR_RKCB + "1D 1H 2D: 16 HCP and a doubleton opposite the opened and rebid minor asks",
          "KQ9.A7642.T8.AK7", "1D P 1H P 2D P", "4NT", ("keycard",)),
-    # 19 HCP and two diamonds, but the diamonds are the responder's own suit, rebid when he is weak (1C 1D
-    # 2NT 3D): no six-card suit is promised opposite, game in notrump
-    Case(KANTAR_RKCB + "1C 1D 2NT 3D: a doubleton in responder's rebid minor is no fit, 3NT",
-         "KT2.AQJ3.A3.A864", "1C P 1D P 2NT P 3D P", "3NT", ("game",)),
+    # 19 HCP and two diamonds opposite responder's 3D rebid over 2NT, which goes past 3NT and so shows six
+    # diamonds and slam interest (12+ HCP; helper over9): an eight-card fit and 31+ HCP, ask for keycards
+    Case(KANTAR_RKCB + "1C 1D 2NT 3D: the rebid minor shows six and slam interest, keycards",
+         "KT2.AQJ3.A3.A864", "1C P 1D P 2NT P 3D P", "4NT", ("keycards",)),
     # 16 HCP and AK5 of diamonds, but no control in clubs (J732): two club losers are possible, 3NT
     Case(KANTAR_RKCB + "1D 1S 2D: no control of the unbid clubs, game in notrump, not keycards",
          "AT86.A3.AK5.J732", "1D P 1S P 2D P", "3NT", ("game",)),
