@@ -31,6 +31,8 @@ ADVANCE_WJO = ("Eddie Kantar, Modern Bridge Defense, advancing a weak jump overc
 FOUR_LEVEL = ("Eddie Kantar, Modern Bridge Defense, over their four-level preempt: the double is for takeout "
               "(a balancing double shows opening values and shortness); the advancer bids with shape and "
               "passes with a balanced hand: ")
+BIG_DOUBLER = ("Mike Lawrence, The Complete Book on Takeout Doubles (the doubler's rebid with a very strong "
+               "hand: partner's forced answer may be worthless, so game in notrump or a forcing cue bid), ")
 CASES = [
     # 13 HCP, 3-2-4-4 (seed 24 board 219, South dealer): the pass sold out to 1H with 27 HCP together
     Case(CUE + "13 HCP, four clubs, no heart stopper", "QJ7.98.KJ95.AQT4", "1C 1H", "2H", ("cue bid",),
@@ -68,6 +70,14 @@ CASES = [
          dealer="E"),
     Case(FOUR_LEVEL + "balanced: pass for penalty", "Q72.T8.QT53.J765", "4H P P X P", "P", ("penalt",),
          dealer="E"),
+    # 23 HCP 4-3-3-3, three hearts, clubs stopped: game, not a pass of the forced 1H (he may hold nothing)
+    Case(BIG_DOUBLER + "22+ balanced: 3NT over the one-level answer", "AKJ4.KQ3.AQ5.KJ7", "1C X P 1H P",
+         "3NT", ("game",)),
+    # 24 HCP 4-1-3-5, a singleton heart: the cue bid, forcing, before the clubs
+    Case(BIG_DOUBLER + "22+ unbalanced: the cue bid of their suit", "AKQ5.2.AK3.AKJ76", "1D X P 1H P", "2D",
+         ("game",)),
+    # 21 HCP 4-3-3-3: still the 2NT of 20-21
+    Case(BIG_DOUBLER + "20-21 balanced: 2NT", "AKJ4.KQ3.A75.KJ7", "1C X P 1H P", "2NT", ("20-21",)),
 ]
 
 
