@@ -629,8 +629,11 @@ def _draw_trumps(position: Position) -> Callable[[Card], float] | None:
     return lambda card: 1.0 + float(card.rank) / 100 if card.suit is trump else 0.0
 
 
-def _mean_tricks(legal: CardSet, solved: Sequence[tuple[SolvedPosition, float]]) -> dict[Card, float] | None:
-    """Each legal card's tricks on average over the weighted layouts (``None`` when no layout weighs)."""
+def _close_choice(legal: CardSet, candidates: CardSet, margin: float,
+                  solved: Sequence[tuple[SolvedPosition, float]],
+                  prefer: Callable[[Card], float] | None) -> Card | None:
+    """The best of ``candidates`` (:func:`_choose`) among those within ``margin`` tricks on average of the
+    best legal card over the weighted layouts; ``None`` when none is (or no layout weighs)."""
     scale = sum(w for _, w in solved)
     if scale <= 0:
         return None
@@ -639,7 +642,9 @@ def _mean_tricks(legal: CardSet, solved: Sequence[tuple[SolvedPosition, float]])
         for card, tricks in result.cards:
             if card in mean:
                 mean[card] += weight * tricks / scale
-    return mean
+    top = max(mean.values())
+    close = CardSet(c for c in candidates if mean[c] >= top - margin - 1e-9)
+    return _choose(close, solved, prefer) if close else None
 
 
 def _partner_suit_lead(position: Position, seat: Seat, legal: CardSet,
@@ -650,15 +655,8 @@ def _partner_suit_lead(position: Position, seat: Seat, legal: CardSet,
     auction = position.auction.get(seat.partner)
     if position.tricks or auction is None or not auction.bid:
         return None
-    mean = _mean_tricks(legal, solved)
-    if mean is None:
-        return None
-    top = max(mean.values())
     suits = [s for s in auction.bid if s is not position.contract.denomination.suit]
-    close = CardSet(c for c in legal if c.suit in suits and mean[c] >= top - PARTNER_SUIT - 1e-9)
-    if not close:
-        return None
-    return _choose(close, solved, prefer)
+    return _close_choice(legal, CardSet(c for c in legal if c.suit in suits), PARTNER_SUIT, solved, prefer)
 
 
 def _own_suit_lead(position: Position, seat: Seat, legal: CardSet,
@@ -674,12 +672,7 @@ def _own_suit_lead(position: Position, seat: Seat, legal: CardSet,
     first = position.tricks[0][1][0]
     if first is None or not legal.suit(first.suit):
         return None
-    mean = _mean_tricks(legal, solved)
-    if mean is None:
-        return None
-    top = max(mean.values())
-    close = CardSet(c for c in legal.suit(first.suit) if mean[c] >= top - OWN_SUIT - 1e-9)
-    return _choose(close, solved, prefer) if close else None
+    return _close_choice(legal, legal.suit(first.suit), OWN_SUIT, solved, prefer)
 
 
 def choose_card(
