@@ -14,9 +14,9 @@ misses (one HCP short, a card too few) shows there.
 Summed over all the deals where a rule chose the call, this is what changing that rule would have
 gained on those deals, with the other players' rules as they are: the table lists, for each pair (the
 rule that chose, the rule of the call tried), how often it came up, the IMPs in all, the mean and its
-standard error, largest total gain first. ``--rows`` writes every trial that changed the score (seed, board,
-auction, hand) to look at. The double-dummy tables are those ``bench_strength.py`` keeps in the temporary folder
-(``tenace-strength-SEED.json``); deals without one are solved first.
+standard error, largest total gain first. ``--rows`` writes every trial that changed the score (seed,
+board, auction, hand) to look at. The double-dummy tables are those ``bench_strength.py`` keeps in the
+temporary folder (``tenace-strength-SEED.json``); deals without one are solved first.
 
 Hindsight is not a strategy (the caller cannot see the deal), but a rule whose alternative wins on
 average over hundreds of deals is one whose conditions are wrong for the hands it meets.
@@ -180,7 +180,8 @@ def summarize(groups: dict[Key, list[int]], top: int, minimum: int) -> list[dict
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="12-13", help="e.g. 12-13,21-50")
-    parser.add_argument("--deals", type=int, default=1000, help="deals a seed (fewer where its cache has fewer)")
+    parser.add_argument("--deals", type=int, default=1000,
+                        help="deals a seed (fewer where its cache has fewer)")
     parser.add_argument("--near", action="store_true", help="also try every call the auction gives a meaning")
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--minimum", type=int, default=10, help="pairs seen fewer times are not listed")
