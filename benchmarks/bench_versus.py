@@ -1,0 +1,112 @@
+"""Head to head over many seeds: this version's robots against another git revision's, rules only (issue 11).
+
+Run: ``.venv/bin/python benchmarks/bench_versus.py REV --seeds 52-61 [--deals 1000] [--show 10]``
+
+The same deals as ``bench_strength.py`` (its seeds and board numbers), bid at two tables: this version
+North-South and REV East-West, then the reverse; each board is scored with double-dummy tricks as a team
+match, and the IMPs per board are printed seed by seed and in total with their standard error. Each
+version also bids every deal at all four seats, and the acceptance figures of both (mean |IMP| against
+par, makeable games and slams reached, games and slams that fail, 26+ HCP below a makeable game) are
+printed side by side on the same deals. ``--show N`` lists the N largest swings with both auctions.
+
+Only deals whose double-dummy table ``bench_strength.py`` has already cached (``tenace-strength-SEED.json``
+in the temporary folder) are used, so nothing is solved here: a seed's first boards are the same whatever
+its count. With the tables cached, 1,000 deals take about 15 s on a quiet machine, so a change can be
+judged on 10,000 deals (standard error about 0.015 IMPs a board) instead of 1,000 (0.045).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_audit import _seeds  # noqa: E402
+from bench_strength import (  # noqa: E402
+    Bidding,
+    OtherRevision,
+    Robots,
+    boards,
+    cached_tables,
+    contract_of,
+    mixed_auction,
+    table_score,
+)
+
+from tenace.board import Board  # noqa: E402
+from tenace.scoring.imps import imps  # noqa: E402
+
+_FIGURES = ("mean |IMP| vs par", "makeable games reached %", "makeable slams reached %",
+            "games bid that fail %", "slams bid that fail %",
+            "26+ HCP below a makeable game, % of boards", "passed out with 22+ HCP")
+
+
+def cached_boards(seed: int, count: int) -> list[Board]:
+    """The first boards of ``seed`` (at most ``count``) whose double-dummy table is already cached."""
+    cache = Path(tempfile.gettempdir()) / f"tenace-strength-{seed}.json"
+    known = json.loads(cache.read_text()) if cache.exists() else {}
+    deals = boards(count, seed)
+    return deals[:next((n for n, b in enumerate(deals) if b.deal.to_pbn() not in known), len(deals))]
+
+
+def _se(xs: list[int]) -> float:
+    return statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("revision", help="the git revision to play against")
+    parser.add_argument("--seeds", required=True, help="e.g. 52-61 or 12,21-30")
+    parser.add_argument("--deals", type=int, default=1000, help="deals a seed, at most")
+    parser.add_argument("--show", type=int, default=0, help="list the N largest swings")
+    args = parser.parse_args()
+
+    other = OtherRevision(args.revision)
+    swings: list[int] = []
+    ours, theirs = Bidding(), Bidding()
+    shown: list[tuple[int, int, int, str, str]] = []
+    try:
+        for seed in _seeds(args.seeds):
+            deals = cached_boards(seed, args.deals)
+            if not deals:
+                print(f"seed {seed}: no cached double-dummy tables, skipped")
+                continue
+            robots = Robots(seed, simulate=False)
+            mine: list[int] = []
+            for board, dd in zip(deals, cached_tables(deals, seed), strict=True):
+                calls, _ = robots.bid(board)
+                other_calls = mixed_auction(board, other.bidder, other.bidder)
+                ours.add(board, calls, dd)
+                theirs.add(board, other_calls, dd)
+                one = table_score(board, contract_of(board.dealer, mixed_auction(board, robots.bidder,
+                                                                                 other.bidder)), dd)
+                two = table_score(board, contract_of(board.dealer, mixed_auction(board, other.bidder,
+                                                                                 robots.bidder)), dd)
+                mine.append(imps(one - two))
+                if args.show and mine[-1]:
+                    shown.append((mine[-1], seed, board.number, " ".join(map(str, calls)),
+                                  " ".join(map(str, other_calls))))
+            swings += mine
+            print(f"seed {seed} ({len(mine)} deals): {sum(mine):+d} IMPs, "
+                  f"{statistics.mean(mine):+.3f} a board (standard error {_se(mine):.3f})", flush=True)
+    finally:
+        other.close()
+    if not swings:
+        return
+    print(f"in all, {len(swings)} deals: {sum(swings):+d} IMPs, {statistics.mean(swings):+.4f} a board "
+          f"(standard error {_se(swings):.4f})")
+    mine_figures, their_figures = ours.summary(), theirs.summary()
+    print(f"{'':<46} {args.revision:>10} {'this':>10}")
+    for key in _FIGURES:
+        print(f"{key:<46} {their_figures[key]:>10} {mine_figures[key]:>10}")
+    for gain, seed, number, calls, other_calls in sorted(shown, key=lambda row: -abs(row[0]))[:args.show]:
+        print(f"{gain:+3d} seed {seed} board {number}\n    this: {calls}\n    {args.revision}: {other_calls}")
+
+
+if __name__ == "__main__":
+    main()
