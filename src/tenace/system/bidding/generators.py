@@ -683,6 +683,10 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                 add(bid_code(4, suit), f"fit {letter}, losers -{_game_losers(ctx)}", "game", Forcing.SIGN_OFF,
                     judge=True)
                 if not gf:
+                    # vulnerable at IMPs a game pays with well under even chances (about 37 %): bid it
+                    # with two points less together
+                    add(bid_code(4, suit), f"tsum {letter} 23+, fit {letter}, vul", "game", Forcing.SIGN_OFF,
+                        judge=True)
                     add(bid_code(4, suit), f"tsum {letter} 23+, fit {letter}", "game", Forcing.SIGN_OFF,
                         option=True)
         if partner_facts.balanced:
