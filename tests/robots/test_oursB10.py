@@ -8,6 +8,11 @@
 2. The inverted minor raise starts at 11 HCP: with 10 HCP and no major the 1NT response (6-10) describes the
    hand. The inverted raise at 10 took balanced ten-counts through 2m-2NT-3m and on to a 3NT with too little
    (audit: inverted raise against 1NT, all the rows 10 HCP).
+3. A passed hand's new suit over one of a minor is not forcing (it can hold no more than about 11), so a
+   light third- or fourth-seat opening (11 HCP, balanced: no rebid fits, 1NT shows 12-14) passes it
+   instead of rebidding a four-card minor at the two level (audit: opener's minimum rebid against a pass,
+   all the rows a light balanced opening opposite a passed hand). After 1H-1S the spade response stays
+   forcing (the major openings' card).
 
 Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and are noted beside it.
 """
@@ -24,6 +29,7 @@ HARDY_PASSED = ("Max Hardy, Two-Over-One Game Force (the 1NT response is forcing
                 "a passed hand's 1NT is natural and opener passes it with a balanced minimum), ")
 HARDY_FORCING = ("Max Hardy, Two-Over-One Game Force (over the forcing notrump a balanced minimum rebids a "
                  "three-card minor), ")
+SAYC_PASSED = ("ACBL SAYC booklet (a new suit by responder forces only when responder has not passed), ")
 INVERTED = ("Inverted minor raises (the single raise is forcing and shows a limit raise or more, 11+ HCP; "
             "a balanced hand without a major and less responds 1NT), ")
 
@@ -44,6 +50,17 @@ CASES = [
     Case(INVERTED + "1D-P: 1NT with 10 HCP, 3-2-4-4", "Q42.K4.AJ96.T962", "1D P", "1NT"),
     # 11 HCP 3-1-5-4 (unbalanced, so not the 2NT invitation): the inverted raise
     Case(INVERTED + "1D-P: 2D with 11 HCP and a singleton", "K52.3.A9763.KJ42", "1D P", "2D", ("forcing",)),
+    # 8 HCP 4-3-2-4, a passed hand: 1S, not forcing
+    Case(SAYC_PASSED + "P-P-1C-P: 1S from a passed hand", "KQ87.J64.Q9.8643", "P P 1C P", "1S",
+         ("not forcing",)),
+    # the same hand unpassed: forcing
+    Case(SAYC_PASSED + "1C-P: 1S from an unpassed hand", "KQ87.J64.Q9.8643", "1C P", "1S", ("forcing",)),
+    # 11 HCP 2-4-4-3, a light third-seat 1D: pass the passed hand's 1S
+    Case(SAYC_PASSED + "P-P-1D-P-1S: pass with a light balanced opening", "KQ.KJ85.Q642.953", "P P 1D P 1S P",
+         "P"),
+    # 11 HCP 3-3-3-4, a light fourth-seat 1C: pass the passed hand's 1H
+    Case(SAYC_PASSED + "P-P-P-1C-P-1H: pass with a light balanced opening", "Q32.A92.K52.Q865",
+         "P P P 1C P 1H P", "P"),
 ]
 
 
@@ -55,7 +72,9 @@ def test_oursB10(case: Case) -> None:
 def test_the_noted_counts() -> None:
     counts = {"KQJ74.K85.Q63.J4": (12, (5, 3, 3, 2)), "AJ974.92.K98.AT8": (12, (5, 2, 3, 3)),
               "K52.32.A976.QJ42": (10, (3, 2, 4, 4)), "Q42.K4.AJ96.T962": (10, (3, 2, 4, 4)),
-              "K52.3.A9763.KJ42": (11, (3, 1, 5, 4))}
+              "K52.3.A9763.KJ42": (11, (3, 1, 5, 4)),
+              "KQ87.J64.Q9.8643": (8, (4, 3, 2, 4)), "KQ.KJ85.Q642.953": (11, (2, 4, 4, 3)),
+              "Q32.A92.K52.Q865": (11, (3, 3, 3, 4))}
     for hand, (hcp, shape) in counts.items():
         cards = CardSet.from_pbn(hand)
         assert (cards.hcp, cards.shape) == (hcp, shape), hand
