@@ -30,7 +30,6 @@ from bench_audit import _seeds  # noqa: E402
 from bench_strength import (  # noqa: E402
     Bidding,
     OtherRevision,
-    Robots,
     boards,
     cached_tables,
     contract_of,
@@ -39,7 +38,10 @@ from bench_strength import (  # noqa: E402
 )
 
 from tenace.board import Board  # noqa: E402
+from tenace.calls import Call  # noqa: E402
+from tenace.robots.bidding import choose_call  # noqa: E402
 from tenace.scoring.imps import imps  # noqa: E402
+from tenace.seats import Seat  # noqa: E402
 
 _FIGURES = ("mean |IMP| vs par", "makeable games reached %", "makeable slams reached %",
             "games bid that fail %", "slams bid that fail %",
@@ -52,6 +54,11 @@ def cached_boards(seed: int, count: int) -> list[Board]:
     known = json.loads(cache.read_text()) if cache.exists() else {}
     deals = boards(count, seed)
     return deals[:next((n for n, b in enumerate(deals) if b.deal.to_pbn() not in known), len(deals))]
+
+
+def ours(board: Board, seat: Seat, calls: tuple[Call, ...]) -> Call:
+    """This version's call: the rules alone, as a robot that does not simulate makes it at a table."""
+    return choose_call(board.deal[seat], board.dealer, seat, calls, vulnerability=board.vulnerability).call
 
 
 def _se(xs: list[int]) -> float:
@@ -68,7 +75,7 @@ def main() -> None:
 
     other = OtherRevision(args.revision)
     swings: list[int] = []
-    ours, theirs = Bidding(), Bidding()
+    mine_figures, their_figures = Bidding(), Bidding()
     shown: list[tuple[int, int, int, str, str]] = []
     try:
         for seed in _seeds(args.seeds):
@@ -76,34 +83,32 @@ def main() -> None:
             if not deals:
                 print(f"seed {seed}: no cached double-dummy tables, skipped")
                 continue
-            robots = Robots(seed, simulate=False)
-            mine: list[int] = []
+            seed_swings: list[int] = []
             for board, dd in zip(deals, cached_tables(deals, seed), strict=True):
-                calls, _ = robots.bid(board)
+                calls = mixed_auction(board, ours, ours)
                 other_calls = mixed_auction(board, other.bidder, other.bidder)
-                ours.add(board, calls, dd)
-                theirs.add(board, other_calls, dd)
-                one = table_score(board, contract_of(board.dealer, mixed_auction(board, robots.bidder,
-                                                                                 other.bidder)), dd)
-                two = table_score(board, contract_of(board.dealer, mixed_auction(board, other.bidder,
-                                                                                 robots.bidder)), dd)
-                mine.append(imps(one - two))
-                if args.show and mine[-1]:
-                    shown.append((mine[-1], seed, board.number, " ".join(map(str, calls)),
+                mine_figures.add(board, calls, dd)
+                their_figures.add(board, other_calls, dd)
+                one, two = (table_score(board, contract_of(board.dealer, mixed_auction(board, ns, ew)), dd)
+                            for ns, ew in ((ours, other.bidder), (other.bidder, ours)))
+                seed_swings.append(imps(one - two))
+                if args.show and seed_swings[-1]:
+                    shown.append((seed_swings[-1], seed, board.number, " ".join(map(str, calls)),
                                   " ".join(map(str, other_calls))))
-            swings += mine
-            print(f"seed {seed} ({len(mine)} deals): {sum(mine):+d} IMPs, "
-                  f"{statistics.mean(mine):+.3f} a board (standard error {_se(mine):.3f})", flush=True)
+            swings += seed_swings
+            print(f"seed {seed} ({len(seed_swings)} deals): {sum(seed_swings):+d} IMPs, "
+                  f"{statistics.mean(seed_swings):+.3f} a board (standard error {_se(seed_swings):.3f})",
+                  flush=True)
     finally:
         other.close()
     if not swings:
         return
     print(f"in all, {len(swings)} deals: {sum(swings):+d} IMPs, {statistics.mean(swings):+.4f} a board "
           f"(standard error {_se(swings):.4f})")
-    mine_figures, their_figures = ours.summary(), theirs.summary()
+    mine, theirs = mine_figures.summary(), their_figures.summary()
     print(f"{'':<46} {args.revision:>10} {'this':>10}")
     for key in _FIGURES:
-        print(f"{key:<46} {their_figures[key]:>10} {mine_figures[key]:>10}")
+        print(f"{key:<46} {theirs[key]:>10} {mine[key]:>10}")
     for gain, seed, number, calls, other_calls in sorted(shown, key=lambda row: -abs(row[0]))[:args.show]:
         print(f"{gain:+3d} seed {seed} board {number}\n    this: {calls}\n    {args.revision}: {other_calls}")
 
