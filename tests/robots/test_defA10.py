@@ -1,7 +1,9 @@
 """Textbook cases for the direct-seat defence over one of a suit (issue 11, defA10).
 
 * a weak jump overcall holds exactly six cards; with seven, the double jump to the three level (the level
-  of the preempt follows the length of the suit) (``parts/defence.rules``, ``[1x]``).
+  of the preempt follows the length of the suit) (``parts/defence.rules``, ``[1x]``);
+* a 10-count with a singleton or void in their suit, three or more cards in each other suit and seven losers
+  or fewer doubles for takeout, as a minimum opening would (``parts/defence.rules``, ``[1x]``).
 
 The hands were built for the situations. The dealer is North (the opener); East acts directly.
 """
@@ -14,6 +16,9 @@ from .textbook._harness import Case, check
 
 LENGTH = ("ACBL SAYC System Booklet, weak jump overcalls and preempts: the level follows the length of the "
           "suit, a six-card suit jumps to the two level and a seven-card suit to the three level: ")
+LIGHT_DOUBLE = ("Mike Lawrence, The Complete Book on Takeout Doubles (shortness in the opener's suit lets "
+                "the doubler hold a little less), with Ron Klinger's losing trick count (seven losers are a "
+                "minimum opening): ")
 
 CASES = [
     # six spades, 6 HCP, not vulnerable: the weak jump overcall
@@ -25,6 +30,14 @@ CASES = [
     # six good hearts vulnerable: still 2H
     Case(LENGTH + "six good hearts, vulnerable", "83.AQJ975.742.52", "1D", "2H", ("weak jump overcall",),
          vul="EW"),
+    # 10 HCP 4-1-4-4, a singleton heart, seven losers: double
+    Case(LIGHT_DOUBLE + "10 HCP, seven losers, short in hearts", "AQ42.7.KJ95.8632", "1H", "X", ("takeout",)),
+    Case(LIGHT_DOUBLE + "the same over 1S, vulnerable", "7.AQ42.KJ95.8632", "1S", "X", ("takeout",),
+         vul="EW"),
+    # 10 HCP with a wasted singleton queen in their suit: eight losers, pass
+    Case(LIGHT_DOUBLE + "eight losers pass", "JT42.Q.QJ95.KJ32", "1H", "P", ()),
+    # three cards in their suit: no light double
+    Case(LIGHT_DOUBLE + "three hearts pass", "AQ42.763.KJ95.86", "1H", "P", ()),
 ]
 
 
