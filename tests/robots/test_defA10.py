@@ -3,9 +3,12 @@
 * a weak jump overcall holds exactly six cards; with seven, the double jump to the three level (the level
   of the preempt follows the length of the suit) (``parts/defence.rules``, ``[1x]``);
 * a 10-count with a singleton or void in their suit, three or more cards in each other suit and seven losers
-  or fewer doubles for takeout, as a minimum opening would (``parts/defence.rules``, ``[1x]``).
+  or fewer doubles for takeout, as a minimum opening would (``parts/defence.rules``, ``[1x]``);
+* over a strong 2C, a natural two-level overcall needs a good six-card suit: with five the opponents, who
+  hold most of the strength, double for penalty (``parts/defence.rules``, ``[2C]``).
 
-The hands were built for the situations. The dealer is North (the opener); East acts directly.
+The hands were built for the situations or come from the development boards of ``bench_strength.py`` (seed
+22). The dealer is North (the opener); East acts directly.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ LENGTH = ("ACBL SAYC System Booklet, weak jump overcalls and preempts: the level
 LIGHT_DOUBLE = ("Mike Lawrence, The Complete Book on Takeout Doubles (shortness in the opener's suit lets "
                 "the doubler hold a little less), with Ron Klinger's losing trick count (seven losers are a "
                 "minimum opening): ")
+STRONG_2C = ("Eddie Kantar, Modern Bridge Defense, over a strong 2C: the opponents hold the balance of "
+             "power, so an overcall is mainly a lead director and a nuisance and needs a good long suit: ")
 
 CASES = [
     # six spades, 6 HCP, not vulnerable: the weak jump overcall
@@ -38,6 +43,10 @@ CASES = [
     Case(LIGHT_DOUBLE + "eight losers pass", "JT42.Q.QJ95.KJ32", "1H", "P", ()),
     # three cards in their suit: no light double
     Case(LIGHT_DOUBLE + "three hearts pass", "AQ42.763.KJ95.86", "1H", "P", ()),
+    # 9 HCP, five good hearts (seed 22 board 478): 2H was doubled and passed out; now a pass
+    Case(STRONG_2C + "five good hearts pass", "4.KQJ65.Q987.JT9", "2C", "P", ()),
+    # six good hearts: the overcall
+    Case(STRONG_2C + "six good hearts overcall", "4.KQJ652.Q98.JT9", "2C", "2H", ("overcall",)),
 ]
 
 
