@@ -44,7 +44,7 @@ OVERCALLS = [
     Case(LAWRENCE_TO + "no takeout double with length in their suit: pass", "A3.KJT94.Q52.863", "1H", "P"),
     # 5 HCP, six spades
     Case(SAYC + "weak jump overcall: a six-card suit, weak", "KQT982.74.83.952", "1D", "2S",
-         ("weak jump overcall", "6+♠")),
+         ("weak jump overcall", "6♠")),
     # 6 HCP, seven hearts
     Case(SAYC + "weak jump overcall at the three level over 1S", "5.KQJ9864.73.952", "1S", "3H",
          ("weak jump overcall",)),
