@@ -3,8 +3,8 @@
 * over their game in hearts, with ten spades together and no more than half the strength, bid 4S at any
   vulnerability: the same level as their game, ten trumps for ten tricks by the law of total tricks
   (``competition``); before, only a side not vulnerable did;
-* a level higher than their game (5H over 4S) stays for a side not vulnerable, and nine trumps are not
-  enough for 4S.
+* a level higher than their game (5H over 4S), vulnerable, only with a singleton or a void (shape takes
+  tricks in the play, few in defence); with a flat hand pass; nine trumps are not enough for 4S.
 
 Hands come from the development boards of ``bench_strength.py`` (seeds 22, 38 and 44) or were built for the
 situation. The dealer is North unless a case says otherwise.
@@ -18,8 +18,10 @@ from .textbook._harness import Case, check
 
 TOTAL_TRICKS = ("Larry Cohen, To Bid or Not to Bid (the law of total tricks), competing over their game: "
                 "with ten trumps together bid to the four level, whatever the vulnerability: ")
-FIVE_LEVEL = ("Larry Cohen, To Bid or Not to Bid, the five level belongs to the opponents: vulnerable "
-              "against not, do not bid on over their game: ")
+FIVE_LEVEL = ("Larry Cohen, To Bid or Not to Bid, the five level belongs to the opponents: vulnerable, a "
+              "flat hand does not bid on over their game: ")
+SHAPE = ("Larry Cohen, To Bid or Not to Bid, adjusting the law for shape: a singleton or a void adds tricks "
+         "for the side that plays and takes them from the defence, so the sacrifice a level higher: ")
 
 CASES = [
     # 6 HCP, five spades opposite partner's 1S overcall, both sides vulnerable: 4S
@@ -41,6 +43,18 @@ CASES = [
          vul="All"),
     # five hearts opposite the 2H overcall, vulnerable against not, over their 4S: 5H is a level higher
     Case(FIVE_LEVEL + "pass", "T8.QJ943.T75.A85", "1S 2H 4S", "P", (), dealer="E", vul="NS"),
+    # the same flat hand, both vulnerable: pass
+    Case(FIVE_LEVEL + "both vulnerable, pass", "T8.QJ943.T75.A85", "1S 2H 4S", "P", (), dealer="E",
+         vul="All"),
+    # 6 HCP, 1-5-4-3, vulnerable against not: with the singleton, 5H
+    Case(SHAPE + "vulnerable against not", "8.QJ943.T752.A85", "1S 2H 4S", "5H", ("over their game",),
+         dealer="E", vul="NS"),
+    # the same both vulnerable
+    Case(SHAPE + "both vulnerable", "8.QJ943.T752.A85", "1S 2H 4S", "5H", ("over their game",), dealer="E",
+         vul="All"),
+    # 5 HCP, 0-6-4-3 opposite a weak two in hearts: ten trumps and a void, 5H over their 4S
+    Case(SHAPE + "a void opposite a weak two", ".J9643.T752.K85", "2H 4S", "5H", ("over their game",),
+         dealer="E", vul="All"),
     # the same not vulnerable against vulnerable: the sacrifice at the five level stays
     Case(FIVE_LEVEL + "favourable, 5H", "T8.QJ943.T75.A85", "1S 2H 4S", "5H", ("over their game",),
          dealer="E", vul="EW"),

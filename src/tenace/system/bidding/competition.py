@@ -128,7 +128,9 @@ def _sacrifice(ctx: Context) -> Made:
     ours (and their nine or so) their game is likely to make and our contract a level higher to go down
     little: one or two undertricks not vulnerable cost less than their game. At the same level as their
     game (4S over 4H) the same ten trumps bid on at any vulnerability: ten tricks for ten trumps, and with
-    some twenty tricks in the deal their game or ours makes."""
+    some twenty tricks in the deal their game or ours makes. A level higher, vulnerable, only with a
+    singleton or a void: shape adds tricks to the trumps (the law's adjustment for distribution) and takes
+    them from the defence; with a flat hand the undertricks cost more than their game."""
     me, partner = ctx.turn, (ctx.turn + 2) % 4
     last, bidder = ctx.last_bid, ctx.last_bidder
     if bidder is None or bidder in (me, partner):
@@ -153,6 +155,11 @@ def _sacrifice(ctx: Context) -> Made:
             # says to contract for ten tricks at any vulnerability; with some twenty tricks in the deal
             # either their game or ours makes, and one down at most costs less than their game
             made.append(_rule(code, f"fit {letter} 10, sum -22", "sacrifice", Forcing.SIGN_OFF, judge=True))
+        else:
+            # a level higher, vulnerable: only with shape (a singleton or a void), where our tricks are in
+            # the trumps and the ruffs and few of our cards would take tricks in defence
+            made.append(_rule(code, f"fit {letter} 10, not semibalanced, sum -22", "sacrifice",
+                              Forcing.SIGN_OFF, judge=True))
     return made
 
 
