@@ -95,9 +95,11 @@ CASES = [
     # sacrifice: double, not pass it out
     Case(SAC_DOUBLE + "their sacrifice over our game is doubled", "J54.AK752..AK952", "1D 2S 3D 4S 5D P P",
          "X", ("penalty",), dealer="W"),
-    # the same hand when both sides are vulnerable: their game is worth less than two down doubled: defend
-    Case(COHEN + "both vulnerable, the ten trumps defend", "QT87.52.KJ632.T4", "1S P 2S 3H 3S 4H", "P",
-         ("pass",), vul="All"),
+    # the same hand when both sides are vulnerable: 4S is at the level of their game, and one or two down
+    # doubled (200, 500) costs less than their vulnerable game (620): ten trumps bid on (round ten: the pass
+    # this case asked for lost on the development seeds, 4S over 4H at equal vulnerability)
+    Case(COHEN + "both vulnerable, ten trumps at the level of their game bid on", "QT87.52.KJ632.T4",
+         "1S P 2S 3H 3S 4H", "4S", ("bidding over their game",), vul="All"),
 ]
 
 

@@ -126,7 +126,11 @@ def _sacrifice(ctx: Context) -> Made:
     together (partner's shown length and mine) and no more than half the strength: bid on in our suit. By
     the law of total tricks the deal holds about as many tricks as the two sides have trumps, so with ten of
     ours (and their nine or so) their game is likely to make and our contract a level higher to go down
-    little: one or two undertricks not vulnerable cost less than their game."""
+    little: one or two undertricks not vulnerable cost less than their game. At the same level as their
+    game (4S over 4H) the same ten trumps bid on at any vulnerability: ten tricks for ten trumps, and with
+    some twenty tricks in the deal their game or ours makes. A level higher, vulnerable, only with a
+    singleton or a void: shape adds tricks to the trumps (the law's adjustment for distribution) and takes
+    them from the defence; with a flat hand the undertricks cost more than their game."""
     me, partner = ctx.turn, (ctx.turn + 2) % 4
     last, bidder = ctx.last_bid, ctx.last_bidder
     if bidder is None or bidder in (me, partner):
@@ -146,6 +150,17 @@ def _sacrifice(ctx: Context) -> Made:
         letter = _LETTER[suit]
         made.append(_rule(code, f"fit {letter} 10, nonvul, sum -22", "sacrifice", Forcing.SIGN_OFF,
                           judge=True))
+        if _level(code) == level:
+            # the same level as their game (4S over their 4H): with ten trumps the law of total tricks
+            # says to contract for ten tricks at any vulnerability; with some twenty tricks in the deal
+            # often either their game or ours makes, and one down doubled costs less than their game
+            made.append(_rule(code, f"fit {letter} 10, sum -22", "sacrifice", Forcing.SIGN_OFF, judge=True))
+        else:
+            # a level higher, vulnerable: only with shape (not semibalanced: a singleton or a void, or
+            # 7-2-2-2), where our tricks are in the trumps and the ruffs and few of our cards would take
+            # tricks in defence
+            made.append(_rule(code, f"fit {letter} 10, not semibalanced, sum -22", "sacrifice",
+                              Forcing.SIGN_OFF, judge=True))
     return made
 
 
