@@ -6,7 +6,10 @@ overcall (issue 11, helper oursA10).
   (``parts/defence.rules``; before, both passed and 1y XX was played with seven or more of their trumps);
 * over a one-level overcall, five cards in their suit and 6-12 HCP pass (the trap pass): opener reopens
   with a double when short in their suit, and the pass converts it (``parts/contested.rules``; before,
-  1NT or a negative double); four cards in their suit, or game values, bid as before.
+  1NT or a negative double); four cards in their suit, or game values, bid as before;
+* 1x X XX 1y P P (their run passed round to the redoubler): with no penalty double, stopper or support,
+  a five-card suit is bid (forcing), else a double for values (``parts/contested.rules``; before, a pass
+  let them play undoubled at the one or two level after our side showed the balance of strength).
 
 Hands were built for the situation. The dealer is East unless a case says otherwise.
 """
@@ -24,6 +27,10 @@ REDOUBLE = ("Mike Lawrence, The Complete Book on Takeout Doubles, after a redoub
 TRAP = ("Mike Lawrence, The Complete Guide to Negative Doubles, the trap pass: with length in the "
         "overcaller's suit and no game-forcing hand, responder passes and waits for opener's reopening "
         "double: ")
+
+REDOUBLER = ("Max Hardy, Standard Bridge Bidding for the 21st Century, after responder's redouble: the "
+             "partnership holds the balance of strength and does not let the opponents play undoubled; "
+             "the redoubler doubles or bids when their run comes back to him: ")
 
 CASES = [
     # 1C P 1H X XX: a weak advancer with four spades bids 1S (a pass used to leave 1H XX in)
@@ -55,6 +62,15 @@ CASES = [
     # opener reopens with a double and the trap passer converts it
     Case(TRAP + "the pass of the reopening double", "Q.AJT83.T65.Q763", "P P 1D 1H P P X P", "P",
          ("penalt",), dealer="W"),
+    # 12 HCP, three small spades, no five-card suit: double for values, not pass
+    Case(REDOUBLER + "a double for values", "962.KT6.AK42.QT9", "P 1H X XX 1S P P", "X", ("values",),
+         dealer="W"),
+    # five spades after their 2C run: 2S, forcing
+    Case(REDOUBLER + "a five-card suit", "AKT93.Q6.J732.94", "P P 1H X XX 2C P P", "2S", ("5+♠",),
+         dealer="S"),
+    # their suit stopped: 1NT as before
+    Case(REDOUBLER + "a stopper bids notrump", "KJ2.T64.AK42.T98", "P 1H X XX 1S P P", "1NT", ("stopper",),
+         dealer="W"),
 ]
 
 
