@@ -8,8 +8,8 @@ overcall (issue 11, helper oursA10).
   with a double when short in their suit, and the pass converts it (``parts/contested.rules``; before,
   1NT or a negative double); four cards in their suit, or game values, bid as before;
 * 1x X XX 1y P P (their run passed round to the redoubler): with no penalty double, stopper or support,
-  a five-card suit is bid (forcing), else a double for values (``parts/contested.rules``; before, a pass
-  let them play undoubled at the one or two level after our side showed the balance of strength).
+  a five-card suit is bid (forcing), else a penalty double on values (``parts/contested.rules``; before,
+  a pass let them play undoubled at the one or two level after our side showed the balance of strength).
 
 Hands were built for the situation. The dealer is East unless a case says otherwise.
 """
@@ -63,7 +63,7 @@ CASES = [
     Case(TRAP + "the pass of the reopening double", "Q.AJT83.T65.Q763", "P P 1D 1H P P X P", "P",
          ("penalt",), dealer="W"),
     # 12 HCP, three small spades, no five-card suit: double for values, not pass
-    Case(REDOUBLER + "a double for values", "962.KT6.AK42.QT9", "P 1H X XX 1S P P", "X", ("values",),
+    Case(REDOUBLER + "a double for values", "962.KT6.AK42.QT9", "P 1H X XX 1S P P", "X", ("penalty",),
          dealer="W"),
     # five spades after their 2C run: 2S, forcing
     Case(REDOUBLER + "a five-card suit", "AKT93.Q6.J732.94", "P P 1H X XX 2C P P", "2S", ("5+♠",),
