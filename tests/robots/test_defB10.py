@@ -1,8 +1,8 @@
 """Textbook cases for the robots' defensive bidding after the opponents' opening, tenth round (issue 11).
 
-* in the sandwich seat (``1x P 1y``, partner passed), a five-card major that can be shown at the one level
-  is overcalled; the double keeps the hands with both unbid suits and no cheap five-card major
-  (``parts/defence.rules``);
+* in the sandwich seat (``1x P 1y``, partner passed), five-five in the unbid suits bids the unusual 2NT
+  (8-14 HCP), and a five-card major that can be shown at the one level is overcalled; the double keeps the
+  hands with both unbid suits and no cheap five-card major (``parts/defence.rules``);
 * the same seat has no natural 1NT any more: the opponents have bid two suits and partner passed, so a
   balanced 15-16 passes and a strong 17-18 doubles;
 * raising a simple two-level overcall to three: with four trumps from 6 support points, with three trumps
@@ -33,6 +33,9 @@ CASES = [
          dealer="E"),
     # 12 HCP, 4-4 in the unbid majors: the double still shows them
     Case(SANDWICH + "four-four in the unbid suits doubles", "KQ85.AJ97.3.Q532", "1C P 1D", "X", ("takeout",),
+         dealer="E"),
+    # 12 HCP, five-five in the unbid majors: the unusual 2NT shows both, before the one-level overcall
+    Case(SANDWICH + "five-five in the unbid suits bids 2NT", "KQJ85.AQT84.3.52", "1C P 1D", "2NT", ("5+♥",),
          dealer="E"),
     # 15 HCP balanced (seed 24 board 538): 1NT went down, they play in a part score
     Case(SANDWICH + "a balanced 15 passes between two bidders", "AK5.A53.AT974.T7", "1D P 1H", "P",
