@@ -4,12 +4,14 @@
   (8-14 HCP), and a five-card major that can be shown at the one level is overcalled; the double keeps the
   hands with both unbid suits and no cheap five-card major (``parts/defence.rules``);
 * the same seat has no natural 1NT any more: the opponents have bid two suits and partner passed, so a
-  balanced 15-16 passes and a strong 17-18 doubles;
+  balanced 15-16 passes and 17 or more doubles;
+* over their negative double (``1x 1y X``), advancer's 1NT needs a stopper in the suits the double showed
+  as well as in opener's;
 * raising a simple two-level overcall to three: with four trumps from 6 support points, with three trumps
   only from 7 (the law of total tricks: eight trumps are worth eight tricks, the ninth trick needs values).
 
-Hands come from the development boards of ``bench_strength.py`` (seeds 23, 24, 25, 31, 41) or were built for
-the situation. The dealer is East, so North calls after ``1x P 1y``.
+Hands come from the development boards of ``bench_strength.py`` (seeds 23-26, 36, 41) or were built for
+the situation. The dealer is East, so North calls (after ``1x P 1y`` North is in the sandwich seat).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from .textbook._harness import Case, check
 
 SANDWICH = ("Mike Lawrence, The Complete Book on Overcalls in Contract Bridge, overcalling between two "
             "bidders: ")
+NEGATIVE = ("Mike Lawrence, The Complete Book on Overcalls in Contract Bridge, advancing when they make a "
+            "negative double: ")
 TOTAL = "Larry Cohen, To Bid or Not to Bid (the Law of total tricks), raising partner's overcall: "
 
 CASES = [
@@ -42,6 +46,12 @@ CASES = [
          dealer="E"),
     # 18 HCP balanced (seed 36 board 225): double first
     Case(SANDWICH + "a balanced 18 doubles", "AJ86.KQ42.KT3.AJ", "1C P 1S", "X", ("takeout",), dealer="E"),
+    # 10 HCP, 2-3-4-4 (seed 26 board 194): no heart stopper; the pass gained 6 IMPs double dummy
+    Case(NEGATIVE + "no stopper in a suit the double showed: pass", "K9.J86.J862.AJ86", "1D 1S X", "P",
+         dealer="E"),
+    # 11 HCP, stoppers in diamonds, hearts and clubs: 1NT
+    Case(NEGATIVE + "stoppers in all their suits: 1NT", "72.A83.J652.AQ95", "1D 1S X", "1NT",
+         ("stopper in ♥♣",), dealer="E"),
     # 6 HCP, three small diamonds, 3-4-3-3 (seed 23 board 514): 3D was doubled
     Case(TOTAL + "three trumps and six points pass the two-level overcall", "953.8732.AT6.Q74", "1S 2D P",
          "P", dealer="E"),
