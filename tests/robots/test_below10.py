@@ -8,6 +8,7 @@ below10).
 2. Responder's game values after opener's non-reverse new suit (1H-1S-2C): opener shows 12-18, so 13 or
    more opposite bids game. 3NT with the unbid suit stopped was capped at 17 HCP and a stronger hand had no
    call and passed the two-level rebid (seed 40 board 243 and seed 30 board 95: 2C played with 28 HCP).
+   With four cards in opener's second suit the stronger hand is left to the game and slam bids in the fit.
 
 Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and are noted beside it.
 """
