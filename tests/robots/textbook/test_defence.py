@@ -95,8 +95,9 @@ ADVANCING_OVERCALLS = [
          ("natural",)),
     # 4 HCP, a singleton spade
     Case(LAWRENCE + "a weak misfit passes the overcall", "5.9763.QJ842.J63", "1H 1S P", "P"),
-    # 7 HCP, four clubs
-    Case(SAYC + "raising a two-level overcall", "873.K742.A96.853", "1S 2C P", "3C", ("raise",)),
+    # 7 HCP, four clubs (the hand had three clubs and four hearts, against its own note; with three trumps
+    # and seven points the raise to three is now left out: see tests/robots/test_w2b.py)
+    Case(SAYC + "raising a two-level overcall", "873.K74.A96.8532", "1S 2C P", "3C", ("raise",)),
     # 12 HCP, three spades, after a weak jump overcall
     Case(COHEN + "raise a weak jump overcall to the level of the fit", "K84.A93.K762.Q85", "1C 2S P", "3S"),
     # 9 HCP, four spades
