@@ -140,7 +140,12 @@ def _sacrifice(ctx: Context) -> Made:
     level, denom = _level(last), (last - 3) % 5
     if denom == _NT or level < _GAME_LEVEL[denom] or level > 5:
         return []
-    if not any(c >= 3 for i, c in enumerate(ctx.calls) if ctx.seat_of(i) == partner):
+    partner_bids = [i for i, c in enumerate(ctx.calls) if c >= 3 and ctx.seat_of(i) == partner]
+    if not partner_bids:
+        return []
+    if "block-raise" in ctx.meanings[partner_bids[-1]].labels:
+        # partner raised my preempt to block, as a sign-off: knowing my hand within narrow limits he
+        # has already decided how high we go, and the preempter does not bid again on his own
         return []
     made: Made = []
     for suit in (3, 2, 1, 0):
