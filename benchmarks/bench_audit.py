@@ -136,15 +136,20 @@ def audit_board(system: BiddingSystem, board: Board, tricks: list[list[int]], ne
     return rows
 
 
+def cached_boards(seed: int, count: int) -> list[Board]:
+    """The first boards of ``seed`` (at most ``count``) whose double-dummy table is already cached: a seed's
+    first boards are the same whatever its count."""
+    cache = Path(tempfile.gettempdir()) / f"tenace-strength-{seed}.json"
+    known = json.loads(cache.read_text()) if cache.exists() else {}
+    deals = boards(count, seed)
+    return deals[:next((n for n, b in enumerate(deals) if b.deal.to_pbn() not in known), len(deals))]
+
+
 def audit_seed(job: tuple[int, int, bool]) -> tuple[dict[Key, list[int]], list[dict[str, Any]], int]:
     """One seed's groups of gains, its trials that changed a score, and how many deals it had."""
     seed, count, near = job
     system = builtin()
-    cache = Path(tempfile.gettempdir()) / f"tenace-strength-{seed}.json"
-    known = json.loads(cache.read_text()) if cache.exists() else {}
-    deals = boards(count, seed)
-    if known:  # the deals already solved: a seed's first boards are the same whatever its count
-        deals = deals[:next((n for n, b in enumerate(deals) if b.deal.to_pbn() not in known), count)]
+    deals = cached_boards(seed, count) or boards(count, seed)
     groups: dict[Key, list[int]] = defaultdict(list)
     rows: list[dict[str, Any]] = []
     for board, dd in zip(deals, cached_tables(deals, seed), strict=True):

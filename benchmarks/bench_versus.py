@@ -18,19 +18,16 @@ judged on 10,000 deals (standard error about 0.015 IMPs a board) instead of 1,00
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_audit import _seeds  # noqa: E402
+from bench_audit import _seeds, cached_boards  # noqa: E402
 from bench_strength import (  # noqa: E402
     Bidding,
     OtherRevision,
-    boards,
     cached_tables,
     contract_of,
     mixed_auction,
@@ -46,14 +43,6 @@ from tenace.seats import Seat  # noqa: E402
 _FIGURES = ("mean |IMP| vs par", "makeable games reached %", "makeable slams reached %",
             "games bid that fail %", "slams bid that fail %",
             "26+ HCP below a makeable game, % of boards", "passed out with 22+ HCP")
-
-
-def cached_boards(seed: int, count: int) -> list[Board]:
-    """The first boards of ``seed`` (at most ``count``) whose double-dummy table is already cached."""
-    cache = Path(tempfile.gettempdir()) / f"tenace-strength-{seed}.json"
-    known = json.loads(cache.read_text()) if cache.exists() else {}
-    deals = boards(count, seed)
-    return deals[:next((n for n, b in enumerate(deals) if b.deal.to_pbn() not in known), len(deals))]
 
 
 def ours(board: Board, seat: Seat, calls: tuple[Call, ...]) -> Call:
