@@ -12,7 +12,9 @@ Law 2). Each final contract is scored with the tricks it takes double dummy and 
   also made it double dummy is printed beside it. Slams the same way (twelve tricks, a contract at the six
   level or higher);
 * games and slams bid that fail double dummy;
-* boards where a side holding 26+ HCP, with a makeable game, did not declare game or higher;
+* boards where a side holding 26+ HCP, with a makeable game, did not declare game or higher, and of those
+  the boards where it still scored at least what its best makeable game would have (a penalty double of
+  the opponents' sacrifice or contract);
 * boards passed out although a side holds 22+ HCP;
 * explanations contradicted by the caller's own hand: each call's meaning on the robots' card (the
   structured facts its explanation states: HCP, lengths, balance, stoppers) is compared with the hand;
@@ -252,6 +254,19 @@ def makes_game(dd: DDTable, side: Side) -> bool:
                for d, level in _GAME_LEVEL.items())
 
 
+def game_score(board: Board, dd: DDTable, side: Side) -> int:
+    """What ``side``'s best game that makes double dummy would score (undoubled, its double-dummy tricks)."""
+    best = 0
+    for seat in SEATS:
+        if seat.side is side:
+            for denomination, level in _GAME_LEVEL.items():
+                tricks = dd[seat, denomination]
+                if tricks - 6 >= level:
+                    best = max(best, score(Contract(level, denomination, seat), tricks,
+                                           vulnerable=board.is_vulnerable(seat)))
+    return best
+
+
 def side_hcp(deal: Deal, side: Side) -> int:
     return sum(deal[seat].hcp for seat in SEATS if seat.side is side)
 
@@ -278,6 +293,9 @@ class Bidding:
     slams_bid: int = 0
     slams_failed: int = 0
     strong_below_game: int = 0
+    strong_below_game_paid: int = 0
+    """Of those, the boards where the side scored at least what its best makeable game would have (mostly
+    a penalty double of the opponents' sacrifice or of their contract)."""
     passed_out_22: int = 0
     calls: int = 0
     contradicted: list[str] = field(default_factory=list)
@@ -302,6 +320,8 @@ class Bidding:
                 self.games_reached_made += game and made
                 if side_hcp(deal, side) >= 26 and not game:
                     self.strong_below_game += 1
+                    ours = result if side is Side.NS else -result
+                    self.strong_below_game_paid += ours >= game_score(board, dd, side)
             if best_level(dd, side) >= 6:
                 self.slams_makeable += 1
                 self.slams_reached += level >= 6
@@ -333,6 +353,8 @@ class Bidding:
             "games bid that fail %": share(self.games_failed, self.games_bid),
             "slams bid that fail %": share(self.slams_failed, self.slams_bid),
             "26+ HCP below a makeable game, % of boards": share(self.strong_below_game, self.deals),
+            "  of which scoring at least the game, % of boards": share(self.strong_below_game_paid,
+                                                                      self.deals),
             "passed out with 22+ HCP": self.passed_out_22,
             "explanations contradicted by the hand %": share(len(self.contradicted), self.calls),
             "makeable games / slams": f"{self.games_makeable} / {self.slams_makeable}",

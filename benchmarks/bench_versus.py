@@ -42,7 +42,8 @@ from tenace.seats import Seat  # noqa: E402
 
 _FIGURES = ("mean |IMP| vs par", "makeable games reached %", "makeable slams reached %",
             "games bid that fail %", "slams bid that fail %",
-            "26+ HCP below a makeable game, % of boards", "passed out with 22+ HCP")
+            "26+ HCP below a makeable game, % of boards", "  of which scoring at least the game, % of boards",
+            "passed out with 22+ HCP")
 
 
 def ours(board: Board, seat: Seat, calls: tuple[Call, ...]) -> Call:
