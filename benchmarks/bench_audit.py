@@ -47,7 +47,14 @@ from tenace.robots.simulation import _MAX_CALLS, _contract, _score  # noqa: E402
 from tenace.scoring.imps import imps  # noqa: E402
 from tenace.seats import SEATS  # noqa: E402
 from tenace.system.bidding.calls import PASS, call_of, finished  # noqa: E402
-from tenace.system.bidding.engine import Context, HandInfo, candidates, context, decide  # noqa: E402
+from tenace.system.bidding.engine import (  # noqa: E402
+    Context,
+    HandInfo,
+    _suit_order,
+    candidates,
+    context,
+    decide,
+)
 from tenace.system.bidding.rules import BiddingSystem, Rule  # noqa: E402
 from tenace.system.bidding.systems import builtin  # noqa: E402
 
@@ -76,7 +83,7 @@ def _finish(system: BiddingSystem, dealer: int, vul: tuple[bool, bool], calls: t
 
 def _near(ctx: Context, hand: HandInfo) -> dict[int, Rule]:
     """Every legal call a rule of this auction makes with some hand, with the first such rule."""
-    order = tuple(sorted((3, 2, 1, 0), key=lambda s: -hand.lengths[s] * 4 - s))
+    order = _suit_order(hand)
     out: dict[int, Rule] = {}
     for rule, bindings, _env in ctx.entries:
         for call, _bound in rule.call.calls(bindings, order):

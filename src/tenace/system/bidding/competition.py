@@ -153,19 +153,19 @@ def _sacrifice(ctx: Context) -> Made:
         if suit == denom or code is None or _level(code) > 5 or not legal(ctx.calls, code):
             continue
         letter = _LETTER[suit]
-        made.append(_rule(code, f"fit {letter} 10, nonvul, sum -22", "sacrifice", Forcing.SIGN_OFF,
-                          judge=True))
         if _level(code) == level:
             # the same level as their game (4S over their 4H): with ten trumps the law of total tricks
             # says to contract for ten tricks at any vulnerability; with some twenty tricks in the deal
             # often either their game or ours makes, and one down doubled costs less than their game
             made.append(_rule(code, f"fit {letter} 10, sum -22", "sacrifice", Forcing.SIGN_OFF, judge=True))
-        else:
-            # a level higher, vulnerable: only with shape (not semibalanced: a singleton or a void, or
-            # 7-2-2-2), where our tricks are in the trumps and the ruffs and few of our cards would take
-            # tricks in defence
-            made.append(_rule(code, f"fit {letter} 10, not semibalanced, sum -22", "sacrifice",
-                              Forcing.SIGN_OFF, judge=True))
+            continue
+        made.append(_rule(code, f"fit {letter} 10, nonvul, sum -22", "sacrifice", Forcing.SIGN_OFF,
+                          judge=True))
+        # a level higher, vulnerable: only with shape (not semibalanced: a singleton or a void, or
+        # 7-2-2-2), where our tricks are in the trumps and the ruffs and few of our cards would take
+        # tricks in defence
+        made.append(_rule(code, f"fit {letter} 10, not semibalanced, sum -22", "sacrifice",
+                          Forcing.SIGN_OFF, judge=True))
     return made
 
 
