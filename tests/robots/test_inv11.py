@@ -9,6 +9,10 @@
    Opener answers the invitation by the generated principle (accept with the upper half of his 12-18).
    Head to head against main (rules only): +58 IMPs on the 31 development seeds (21,100 deals, +0.0027 a
    board, s.e. 0.0011) and +35 IMPs on the held-out seeds 52-56 (5,000 deals, +0.0070, s.e. 0.0036).
+2. Opener's answer to an invitation in a major with a fit (the ``principles`` generator): accept with
+   the upper half of the range shown, and now also with six losers or fewer, whatever the HCP. A raise
+   that invites holds about eight losers, so six opposite it make ten tricks, 24 - (6 + 8) (losing trick
+   count). A minimum 6-1-4-2 with six losers passed 1S-1NT-2S-3S (seed 50 board 336: 4S made).
 
 Every hand's HCP, shape and losers were computed (CardSet.from_pbn(h).hcp, .shape, HandInfo.of(...).losers)
 and are noted beside it.
@@ -29,6 +33,8 @@ SAYC = ("ACBL SAYC System Booklet (responder's rebids: a jump preference to open
         "game), ")
 ANSWER = ("Audrey Grant, Bidding in the 21st Century (opener accepts an invitation with the upper part "
           "of his range and declines with a minimum), ")
+KLINGER = ("Ron Klinger, The Modern Losing Trick Count (tricks = 24 minus both hands' losers; an "
+           "invitational raise holds about eight), ")
 
 CASES = [
     # 10 HCP 4-3-2-4, the diamonds stopped: 3H, not 2NT
@@ -53,6 +59,14 @@ CASES = [
     # opener, 12 HCP 2-5-2-4, seven losers: declines
     Case(ANSWER + "1H-1S-2C-3H: pass with 12 HCP", "Q5.KJ974.K3.QJ84", "1H P 1S P 2C P 3H P", "P",
          ("declines",)),
+    # opener, 11 HCP 6-1-4-2, six losers: game opposite the invitation
+    Case(KLINGER + "1S-1NT-2S-3S: 4S with six losers and 11 HCP", "AKJ963.2.KT85.97", "1S P 1NT P 2S P 3S P",
+         "4S", ("accept",)),
+    Case(KLINGER + "1S-1NT-2S-3S: 4S with six losers and 11 HCP", "AKJ963.2.KT85.97", "1S P 1NT P 2S P 3S P",
+         "4S", ("accept",), system="sayc"),
+    # opener, 11 HCP 6-2-3-2, seven losers: declines
+    Case(KLINGER + "1S-1NT-2S-3S: pass with seven losers and 11 HCP", "AQJ963.J2.KT8.97",
+         "1S P 1NT P 2S P 3S P", "P", ("declines",)),
 ]
 
 
@@ -69,4 +83,8 @@ def test_the_noted_counts() -> None:
     for hand, (hcp, shape) in counts.items():
         cards = CardSet.from_pbn(hand)
         assert (cards.hcp, cards.shape) == (hcp, shape), hand
+    with_losers = {"AKJ963.2.KT85.97": (11, (6, 1, 4, 2), 6), "AQJ963.J2.KT8.97": (11, (6, 2, 3, 2), 7)}
+    for hand, (hcp, shape, losers) in with_losers.items():
+        cards = CardSet.from_pbn(hand)
+        assert (cards.hcp, cards.shape, HandInfo.of(cards).losers) == (hcp, shape, losers), hand
     assert HandInfo.of(CardSet.from_pbn("Q5.KJ974.K3.QJ84")).losers == 7
