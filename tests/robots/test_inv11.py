@@ -12,7 +12,9 @@
 2. Opener's answer to an invitation in a major with a fit (the ``principles`` generator): accept with
    the upper half of the range shown, and now also with six losers or fewer, whatever the HCP. A raise
    that invites holds about eight losers, so six opposite it make ten tricks, 24 - (6 + 8) (losing trick
-   count). A minimum 6-1-4-2 with six losers passed 1S-1NT-2S-3S (seed 50 board 336: 4S made).
+   count). A minimum 6-1-4-2 with six losers passed 1S-1NT-2S-3S (seed 50 board 336: 4S made). Head to
+   head against main, with case 1 and without it on the same deals: +83 IMPs on the development seeds
+   (21,600 deals) and +16 on the held-out seeds 52-56 (5,000 deals).
 
 Every hand's HCP, shape and losers were computed (CardSet.from_pbn(h).hcp, .shape, HandInfo.of(...).losers)
 and are noted beside it.
