@@ -651,6 +651,10 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             # singleton makes a poor trump suit), else 3NT with the unbid suits stopped, else game with two
             letter = _SUIT_LETTER[strain]
             add(game, f"{count} {middle}+, fit {letter}", "accept", Forcing.SIGN_OFF, judge=True)
+            if count == "hcp":
+                # the losing trick count: six losers or fewer opposite an invitation (about eight) make ten
+                # tricks, 24 - (6 + 8), whatever the high-card points
+                add(game, f"losers -6, fit {letter}", "accept", Forcing.SIGN_OFF, judge=True)
             add(bid_code(3, _NT), f"{count} {middle}+, stop unbid{stop}", "accept", Forcing.SIGN_OFF,
                 judge=True)
             add(game, f"{count} {middle}+, {letter}>=2", "accept", Forcing.SIGN_OFF, judge=True)
