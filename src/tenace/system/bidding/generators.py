@@ -805,16 +805,6 @@ def _slam_first(ctx: Context, taken: set[int]) -> Made:
             (bid_code(6, _NT), f"sum 29+, semibalanced{stop}", "slam", False, True)):
         if code not in taken and legal(ctx.calls, code):
             made.append(_rule(code, conditions, label, Forcing.SIGN_OFF, judge=judge, option=option))
-    six_nt = bid_code(6, _NT)
-    suit = _denomination(ctx.calls[-2])
-    if (suit < 2 and _opened(ctx, partner, suit) and _rebid(ctx, partner, suit) and not unlimited
-            and six_nt not in taken and legal(ctx.calls, six_nt)):
-        # partner opened a minor and rebid it (six cards, as a rule): opposite a balanced hand (two or more of
-        # it) the long suit runs in notrump and brings tricks his HCP do not count, so 6NT needs two points
-        # less (the count for a notrump slam is 33 HCP, or a couple fewer with a long running suit;
-        # 1D-1S-2D-6NT with 17). Not with a long suit of one's own (6-3-2-2, 5-4-2-2): it may be the
-        # trump suit, and it leaves fewer cards for the notrump stoppers
-        made.insert(2, _rule(six_nt, f"sum 29+, balanced{stop}", "slam", Forcing.SIGN_OFF, judge=True))
     return made
 
 
