@@ -7,8 +7,8 @@
    11 of the 13 trials that changed the score; with 6-3-2-2 it lost in 3 of 4.)
 2. Opposite opener's 2NT rebid (18-19 balanced, so two or more of responder's suit) a six-card major and 11+
    HCP make about 29 HCP together with an eight-card fit and the long suit's tricks: responder places the
-   contract in six of the major rather than four (the audit: six of the major instead of four won on all five such hands
-   with 11+ HCP, and on four of six with less, which still bid game).
+   contract in six of the major rather than four (the audit: six of the major instead of four won on all
+   five such hands with 11+ HCP, and on four of six with less, which still bid game).
 
 Every hand's HCP and shape are checked in ``test_the_noted_counts``.
 """
