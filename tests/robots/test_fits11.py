@@ -6,6 +6,10 @@
    1NT for penalty. Such a hand doubles for takeout when it has the shape (support for the unbid suits),
    overcalls a five-card major, or passes; 17-18 still overcall 1NT, and opposite an unpassed partner the
    range stays 15-18.
+2. Balancing after ``[1x P 1NT P P]``: the opponents stopped in 1NT, a sign that they have no fit, after
+   we passed the opening and partner passed 1NT. A two-level balance on a five-card suit meets the
+   1NT bidder's length behind it and a partner with nothing to add; defending the misfit is the better
+   bet, so only a six-card suit (or the takeout double with shortness in their suit) balances.
 
 Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and are noted beside it.
 """
@@ -21,6 +25,9 @@ from .textbook._harness import Case, check
 KANTAR = ("Eddie Kantar, Modern Bridge Defense (the 1NT overcall, 15-18 with a stopper, and the takeout "
           "double, opening values with support for the unbid suits), opposite a passed partner: ")
 
+LAWRENCE = ("Mike Lawrence, The Complete Book on Balancing in Contract Bridge (when the opponents stop "
+            "in 1NT they have not found a fit: defend a misfit rather than balance on a modest suit), ")
+
 CASES = [
     # 16 HCP 3-3-4-3, A-J-x in hearts, partner (North, dealer) passed: the takeout double, not 1NT
     Case(KANTAR + "P 1H: double with 15-16 and support for the unbid suits", "KQ4.AJ3.KJ82.Q93", "P 1H", "X",
@@ -33,6 +40,16 @@ CASES = [
     Case(KANTAR + "P P P 1D: pass without the shape for a double", "KQ73.A4.KJ5.QJ32", "P P P 1D", "P"),
     # 15 HCP 5-2-3-3, partner passed: the five-card major is overcalled
     Case(KANTAR + "P 1D: 1S with a five-card major", "KQ743.A4.KJ5.Q32", "P 1D", "1S", ("5+♠",)),
+    # 11 HCP 3-2-3-5, a five-card club suit: pass 1NT out (before, 2C)
+    Case(LAWRENCE + "1D P 1NT P P: pass with five clubs", "AT7.84.K62.AT742", "1D P 1NT P P", "P"),
+    # 10 HCP 2-5-3-3, five good hearts over their 1S-1NT: pass
+    Case(LAWRENCE + "1S P 1NT P P: pass with five hearts", "74.AQJ87.932.QJ3", "P P 1S P 1NT P P", "P",
+         vul="EW"),
+    # 10 HCP 2-6-2-3: a six-card suit still balances
+    Case(LAWRENCE + "1S P 1NT P P: 2H with six hearts", "74.AQJ873.93.QJ3", "1S P 1NT P P", "2H", ("6+♥",)),
+    # 12 HCP 4-4-1-4, short in their diamonds: the takeout double
+    Case(LAWRENCE + "1D P 1NT P P: double with shortness in their suit", "KJ74.AQ83.5.Q972", "1D P 1NT P P",
+         "X", ("takeout",)),
 ]
 
 
@@ -41,6 +58,10 @@ def test_hands_are_as_noted() -> None:
     assert CardSet.from_pbn("KQ4.AJ3.KJ82.QJ3").hcp == 17
     assert CardSet.from_pbn("KQ73.A4.KJ5.QJ32").hcp == 16
     assert CardSet.from_pbn("KQ743.A4.KJ5.Q32").hcp == 15
+    assert CardSet.from_pbn("AT7.84.K62.AT742").hcp == 11
+    assert CardSet.from_pbn("74.AQJ87.932.QJ3").hcp == 10
+    assert CardSet.from_pbn("74.AQJ873.93.QJ3").hcp == 10
+    assert CardSet.from_pbn("KJ74.AQ83.5.Q972").hcp == 12
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
