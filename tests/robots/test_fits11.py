@@ -10,6 +10,9 @@
    we passed the opening and partner passed 1NT. A two-level balance on a five-card suit meets the
    1NT bidder's length behind it and a partner with nothing to add; defending the misfit is the better
    bet, so only a six-card suit (or the takeout double with shortness in their suit) balances.
+3. Stayman over the balancing 1NT (``[1x P P 1NT P 2C P ...]``, 11-14): the asker (11+ HCP) had no rebid
+   rules, and with 11 HCP passed the answer, even the artificial 2D. He now invites with 11-13 (three of
+   the major with a fit, else 2NT) and bids game with 14+; the balancer accepts with 13-14.
 
 Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and are noted beside it.
 """
@@ -27,6 +30,9 @@ KANTAR = ("Eddie Kantar, Modern Bridge Defense (the 1NT overcall, 15-18 with a s
 
 LAWRENCE = ("Mike Lawrence, The Complete Book on Balancing in Contract Bridge (when the opponents stop "
             "in 1NT they have not found a fit: defend a misfit rather than balance on a modest suit), ")
+
+SAYC = ("ACBL SAYC System Booklet (Stayman: after the answer, responder invites with 2NT or three of the "
+        "major with a fit, and bids game with game values), over a balancing 1NT of 11-14: ")
 
 CASES = [
     # 16 HCP 3-3-4-3, A-J-x in hearts, partner (North, dealer) passed: the takeout double, not 1NT
@@ -50,6 +56,16 @@ CASES = [
     # 12 HCP 4-4-1-4, short in their diamonds: the takeout double
     Case(LAWRENCE + "1D P 1NT P P: double with shortness in their suit", "KJ74.AQ83.5.Q972", "1D P 1NT P P",
          "X", ("takeout",)),
+    # 11 HCP 4-4-3-2 after 1C P P 1NT P 2C P 2H P: the four-four fit, invite (before, pass)
+    Case(SAYC + "2H answer: 3H invites with four hearts", "QJ84.K652.Q43.K7", "1C P P 1NT P 2C P 2H P", "3H",
+         ("invit", "4+♥")),
+    # 11 HCP 4-3-3-3 after the 2D answer: 2NT invites (before, pass, leaving partner in the artificial 2D)
+    Case(SAYC + "2D answer: 2NT invites", "Q984.KJ5.K43.Q74", "1C P P 1NT P 2C P 2D P", "2NT", ("invit",)),
+    # 14 HCP 4-4-3-2: game in the fit
+    Case(SAYC + "2S answer: 4S with 14", "QJ84.K652.KQ3.K7", "1C P P 1NT P 2C P 2S P", "4S", ("game",)),
+    # the balancer: 11 HCP declines the invitation, 13 HCP accepts it
+    Case(SAYC + "3H invitation: 11 HCP declines", "K75.9843.A3.AT53", "1D P P 1NT P 2C P 2H P 3H P", "P"),
+    Case(SAYC + "3H invitation: 13 HCP accepts", "K75.9843.AQ.AT53", "1D P P 1NT P 2C P 2H P 3H P", "4H"),
 ]
 
 
@@ -62,6 +78,11 @@ def test_hands_are_as_noted() -> None:
     assert CardSet.from_pbn("74.AQJ87.932.QJ3").hcp == 10
     assert CardSet.from_pbn("74.AQJ873.93.QJ3").hcp == 10
     assert CardSet.from_pbn("KJ74.AQ83.5.Q972").hcp == 12
+    assert CardSet.from_pbn("QJ84.K652.Q43.K7").hcp == 11
+    assert CardSet.from_pbn("Q984.KJ5.K43.Q74").hcp == 11
+    assert CardSet.from_pbn("QJ84.K652.KQ3.K7").hcp == 14
+    assert CardSet.from_pbn("K75.9843.A3.AT53").hcp == 11
+    assert CardSet.from_pbn("K75.9843.AQ.AT53").hcp == 13
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
