@@ -5,8 +5,9 @@
   minors, a bid is a positive answer, a pass waits; opener, after partner's pass, bids 3NT with both minors
   stopped, a five-card major, else doubles, and never passes below game (before, responder bid 3NT with any
   3 HCP and opener passed 2NT out with a 2C opening: ``parts/twos-and-preempts.rules``);
-* a player who bid game in a suit himself (the preemptive raise 1S-(X)-4S) does not bid it again over
-  their five-level bid: partner, who knows his hand, decides (``competition.py``, the sacrifice).
+* no "sacrifice" in a suit our side has already bid to game: their five-level bid over it is their
+  sacrifice or a push, and eleven tricks with ten trumps is a level too high; the player who made the
+  preemptive raise (1S-(X)-4S) does not bid again either (``competition.py``, the sacrifice).
 
 Hands come from the development boards of ``bench_strength.py`` (seeds 21-29) or were built for the
 situation. The dealer is North unless a case says otherwise.
@@ -20,6 +21,9 @@ from .textbook._harness import Case, check
 
 OVER_2C = ("Interference over a strong 2C (the card's convention, as taught for a suit overcall: double for "
            "penalty, a bid is a positive answer, a pass waits and forces opener to act): ")
+FIVE_LEVEL = ("The maxim 'the five level belongs to the opponents', and the law of total tricks (Larry "
+              "Cohen, To Bid or Not to Bid: ten trumps, ten tricks): over their five-level bid above our "
+              "game, double or pass: ")
 PREEMPTER = ("The bridge maxim 'the preempter does not bid again': a preemptive raise to game has described "
              "the hand, and over the opponents' five-level bid its partner is the captain: ")
 
@@ -51,6 +55,12 @@ CASES = [
          vul="NS"),
     # ten trumps together and a void, not vulnerable: still partner's decision
     Case(PREEMPTER + "shape does not make him bid again", "Q8765.98652..T98", "1S X 4S P P 5C", "P", ()),
+    # 17 HCP opener, 5-3-4-1, both vulnerable (seed 23 board 141, North dealer): 5S went one down doubled,
+    # their 5C goes one down
+    Case(FIVE_LEVEL + "opener does not bid 5S over their 5C", "AKQ82.AK4.J732.3", "P P 1S X 4S 5C", "P", (),
+         vul="Both"),
+    # 14 HCP opener, both vulnerable (seed 21 board 957): 5H doubled went four down
+    Case(FIVE_LEVEL + "nor 5H over their 5C", "T53.AKT63.QJ2.A2", "1H X 4H 5C", "P", (), vul="Both"),
 ]
 
 

@@ -147,15 +147,16 @@ def _sacrifice(ctx: Context) -> Made:
         # partner raised my preempt to block, as a sign-off: knowing my hand within narrow limits he
         # has already decided how high we go, and the preempter does not bid again on his own
         return []
-    # a game I bid myself in a suit (a preemptive raise to game over their double, a preempt at game) told
-    # my story: over their bid above it partner, who knows my hand, decides whether to bid on; the
-    # preempter does not bid again (1S X 4S P P 5C: the 4S bidder passes)
-    my_games = {(c - 3) % 5 for i, c in enumerate(ctx.calls)
-                if c >= 3 and ctx.seat_of(i) == me and _level(c) >= _GAME_LEVEL[(c - 3) % 5]}
+    # not in a suit our side has already bid to game: their five-level bid over it is their own sacrifice
+    # or a push, and the five level belongs to them (the law of total tricks: ten trumps are worth ten
+    # tricks, not eleven); double or pass. The player who bid that game, often a preemptive raise over
+    # their double, has told his story and does not bid again (1S X 4S 5C, or 1S X 4S P P 5C)
+    our_games = {(c - 3) % 5 for i, c in enumerate(ctx.calls)
+                 if c >= 3 and ctx.seat_of(i) in (me, partner) and _level(c) >= _GAME_LEVEL[(c - 3) % 5]}
     made: Made = []
     for suit in (3, 2, 1, 0):
         code = _cheapest(ctx, suit)
-        if suit in (denom, *my_games) or code is None or _level(code) > 5 or not legal(ctx.calls, code):
+        if suit in (denom, *our_games) or code is None or _level(code) > 5 or not legal(ctx.calls, code):
             continue
         letter = _LETTER[suit]
         if _level(code) == level:
