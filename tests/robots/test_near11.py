@@ -5,9 +5,9 @@
   minors, a bid is a positive answer, a pass waits; opener, after partner's pass, bids 3NT with both minors
   stopped, a five-card major, else doubles, and never passes below game (before, responder bid 3NT with any
   3 HCP and opener passed 2NT out with a 2C opening: ``parts/twos-and-preempts.rules``);
-* no "sacrifice" in a suit our side has already bid to game: their five-level bid over it is their
-  sacrifice or a push, and eleven tricks with ten trumps is a level too high; the player who made the
-  preemptive raise (1S-(X)-4S) does not bid again either (``competition.py``, the sacrifice).
+* the sacrifice at the same level as their game "at any vulnerability" (ten trumps, ten tricks) holds at
+  the four level only: 5S over their 5C contracts for eleven tricks with ten trumps, so it is a sacrifice
+  a level higher like any other, not vulnerable or with shape (``competition.py``).
 
 Hands come from the development boards of ``bench_strength.py`` (seeds 21-29) or were built for the
 situation. The dealer is North unless a case says otherwise.
@@ -21,11 +21,8 @@ from .textbook._harness import Case, check
 
 OVER_2C = ("Interference over a strong 2C (the card's convention, as taught for a suit overcall: double for "
            "penalty, a bid is a positive answer, a pass waits and forces opener to act): ")
-FIVE_LEVEL = ("The maxim 'the five level belongs to the opponents', and the law of total tricks (Larry "
-              "Cohen, To Bid or Not to Bid: ten trumps, ten tricks): over their five-level bid above our "
-              "game, double or pass: ")
-PREEMPTER = ("The bridge maxim 'the preempter does not bid again': a preemptive raise to game has described "
-             "the hand, and over the opponents' five-level bid its partner is the captain: ")
+FIVE_LEVEL = ("The law of total tricks (Larry Cohen, To Bid or Not to Bid): with ten trumps contract for ten "
+              "tricks; 'the five level belongs to the opponents': ")
 
 CASES = [
     # 5 HCP, four diamonds to the queen (seed 21 board 292): 3NT on nothing was the fallback
@@ -46,21 +43,16 @@ CASES = [
          ("penalties",)),
     Case(OVER_2C + "responder with a four-card major bids it", "Q732.J92.972.J64", "2C 2NT P P X P", "3S",
          ("4+♠",)),
-    # 8 HCP, five spades (seed 25 board 611, South dealer): 5S went one down doubled; 5C doubled goes four
-    # down vulnerable
-    Case(PREEMPTER + "the raiser doubles with values, never 5S", "K8632.A743.J85.6", "P P 1S X 4S P P 5C",
-         "X", ("penalty",), dealer="S", vul="EW"),
-    # 6 HCP, five spades (seed 23 board 780, West dealer): pass, opener decides
-    Case(PREEMPTER + "the weak raiser passes", "T8765.9865.AQ.T9", "P P 1S X 4S P P 5C", "P", (), dealer="W",
-         vul="NS"),
-    # ten trumps together and a void, not vulnerable: still partner's decision
-    Case(PREEMPTER + "shape does not make him bid again", "Q8765.98652..T98", "1S X 4S P P 5C", "P", ()),
-    # 17 HCP opener, 5-3-4-1, both vulnerable (seed 23 board 141, North dealer): 5S went one down doubled,
-    # their 5C goes one down
-    Case(FIVE_LEVEL + "opener does not bid 5S over their 5C", "AKQ82.AK4.J732.3", "P P 1S X 4S 5C", "P", (),
-         vul="Both"),
-    # 14 HCP opener, both vulnerable (seed 21 board 957): 5H doubled went four down
-    Case(FIVE_LEVEL + "nor 5H over their 5C", "T53.AKT63.QJ2.A2", "1H X 4H 5C", "P", (), vul="Both"),
+    # 14 HCP opener, 3-5-3-2, both vulnerable (seed 21 board 957): 5H doubled went four down; their 5C
+    # goes one down
+    Case(FIVE_LEVEL + "no 5H over their 5C with a flat hand, vulnerable", "T53.AKT63.QJ2.A2", "1H X 4H 5C",
+         "P", (), vul="Both"),
+    # the same hand not vulnerable: a sacrifice a level higher, as over their four-level game
+    Case(FIVE_LEVEL + "not vulnerable the sacrifice stands", "T53.AKT63.QJ2.A2", "1H X 4H 5C", "5H",
+         ("big fit",)),
+    # the same level as their game at the four level stays: 4S over their 4H, vulnerable, ten trumps
+    Case(FIVE_LEVEL + "4S over their 4H stays at any vulnerability", "AQJ8765.3.K54.J3", "1S X 2S 4H",
+         "4S", ("big fit",), vul="Both"),
 ]
 
 

@@ -147,22 +147,18 @@ def _sacrifice(ctx: Context) -> Made:
         # partner raised my preempt to block, as a sign-off: knowing my hand within narrow limits he
         # has already decided how high we go, and the preempter does not bid again on his own
         return []
-    # not in a suit our side has already bid to game: their five-level bid over it is their own sacrifice
-    # or a push, and the five level belongs to them (the law of total tricks: ten trumps are worth ten
-    # tricks, not eleven); double or pass. The player who bid that game, often a preemptive raise over
-    # their double, has told his story and does not bid again (1S X 4S 5C, or 1S X 4S P P 5C)
-    our_games = {(c - 3) % 5 for i, c in enumerate(ctx.calls)
-                 if c >= 3 and ctx.seat_of(i) in (me, partner) and _level(c) >= _GAME_LEVEL[(c - 3) % 5]}
     made: Made = []
     for suit in (3, 2, 1, 0):
         code = _cheapest(ctx, suit)
-        if suit in (denom, *our_games) or code is None or _level(code) > 5 or not legal(ctx.calls, code):
+        if suit == denom or code is None or _level(code) > 5 or not legal(ctx.calls, code):
             continue
         letter = _LETTER[suit]
-        if _level(code) == level:
+        if _level(code) == level == 4:
             # the same level as their game (4S over their 4H): with ten trumps the law of total tricks
             # says to contract for ten tricks at any vulnerability; with some twenty tricks in the deal
-            # often either their game or ours makes, and one down doubled costs less than their game
+            # often either their game or ours makes, and one down doubled costs less than their game.
+            # Not at the five level (5S over their 5C): ten trumps do not contract for eleven tricks, so
+            # that is a sacrifice a level too high like any other (the rules below)
             made.append(_rule(code, f"fit {letter} 10, sum -22", "sacrifice", Forcing.SIGN_OFF, judge=True))
             continue
         made.append(_rule(code, f"fit {letter} 10, nonvul, sum -22", "sacrifice", Forcing.SIGN_OFF,
