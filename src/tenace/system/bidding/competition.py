@@ -153,10 +153,12 @@ def _sacrifice(ctx: Context) -> Made:
         if suit == denom or code is None or _level(code) > 5 or not legal(ctx.calls, code):
             continue
         letter = _LETTER[suit]
-        if _level(code) == level:
+        if _level(code) == level == 4:
             # the same level as their game (4S over their 4H): with ten trumps the law of total tricks
             # says to contract for ten tricks at any vulnerability; with some twenty tricks in the deal
-            # often either their game or ours makes, and one down doubled costs less than their game
+            # often either their game or ours makes, and one down doubled costs less than their game.
+            # Not at the five level (5S over their 5C): ten trumps do not contract for eleven tricks, so
+            # that is a sacrifice a level too high like any other (the rules below)
             made.append(_rule(code, f"fit {letter} 10, sum -22", "sacrifice", Forcing.SIGN_OFF, judge=True))
             continue
         made.append(_rule(code, f"fit {letter} 10, nonvul, sum -22", "sacrifice", Forcing.SIGN_OFF,
