@@ -13,6 +13,10 @@
 3. Stayman over the balancing 1NT (``[1x P P 1NT P 2C P ...]``, 11-14): the asker (11+ HCP) had no rebid
    rules, and with 11 HCP passed the answer, even the artificial 2D. He now invites with 11-13 (three of
    the major with a fit, else 2NT) and bids game with 14+; the balancer accepts with 13-14.
+4. The passed advancer of that 1NT overcall (``[1x 1NT P]`` after he passed before the opening) faces
+   17-18, so 8 HCP are game (3NT, or four of a major after Stayman or a transfer) where an unpassed
+   advancer invites with 2NT; with 7 he passes (an invitation on 24-25 together lost on the development
+   deals).
 
 Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and are noted beside it.
 """
@@ -33,6 +37,9 @@ LAWRENCE = ("Mike Lawrence, The Complete Book on Balancing in Contract Bridge (w
 
 SAYC = ("ACBL SAYC System Booklet (Stayman: after the answer, responder invites with 2NT or three of the "
         "major with a fit, and bids game with game values), over a balancing 1NT of 11-14: ")
+
+ADVANCE = ("Advancing a 1NT overcall as a 1NT opening (systems on: Stayman, transfers, 2NT inviting), "
+           "opposite the 17-18 it shows when the advancer has passed: ")
 
 CASES = [
     # 16 HCP 3-3-4-3, A-J-x in hearts, partner (North, dealer) passed: the takeout double, not 1NT
@@ -66,6 +73,14 @@ CASES = [
     # the balancer: 11 HCP declines the invitation, 13 HCP accepts it
     Case(SAYC + "3H invitation: 11 HCP declines", "K75.9843.A3.AT53", "1D P P 1NT P 2C P 2H P 3H P", "P"),
     Case(SAYC + "3H invitation: 13 HCP accepts", "K75.9843.AQ.AT53", "1D P P 1NT P 2C P 2H P 3H P", "4H"),
+    # 8 HCP 3-3-4-3, a passed hand opposite the 17-18 overcall: 3NT; unpassed, the same hand invites
+    Case(ADVANCE + "P 1H 1NT P: 3NT with 8 when passed", "Q95.K84.J732.Q62", "P 1H 1NT P", "3NT", ("game",)),
+    Case(ADVANCE + "1H 1NT P: 2NT with 8 when not passed", "Q95.K84.J732.Q62", "1H 1NT P", "2NT", ("invit",)),
+    # 7 HCP 3-3-4-3, passed: pass
+    Case(ADVANCE + "P 1H 1NT P: pass with 7", "Q95.K84.J732.J62", "P 1H 1NT P", "P"),
+    # 8 HCP 4-3-3-2 with four spades, passed, after Stayman found the fit: game
+    Case(ADVANCE + "P 1H 1NT P 2C P 2S P: 4S with 8 when passed", "Q954.K84.J73.Q6", "P 1H 1NT P 2C P 2S P",
+         "4S", ("game",)),
 ]
 
 
@@ -83,6 +98,9 @@ def test_hands_are_as_noted() -> None:
     assert CardSet.from_pbn("QJ84.K652.KQ3.K7").hcp == 14
     assert CardSet.from_pbn("K75.9843.A3.AT53").hcp == 11
     assert CardSet.from_pbn("K75.9843.AQ.AT53").hcp == 13
+    assert CardSet.from_pbn("Q95.K84.J732.Q62").hcp == 8
+    assert CardSet.from_pbn("Q95.K84.J732.J62").hcp == 7
+    assert CardSet.from_pbn("Q954.K84.J73.Q6").hcp == 8
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
