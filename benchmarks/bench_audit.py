@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import re
 import statistics
 import sys
@@ -39,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_strength import boards, cached_tables  # noqa: E402
+from bench_strength import boards, cached_tables, standard_error  # noqa: E402
 
 from tenace.board import Board  # noqa: E402
 from tenace.calls import Denomination  # noqa: E402
@@ -181,7 +180,7 @@ def summarize(groups: dict[Key, list[int]], top: int, minimum: int) -> list[dict
         if len(gains) < minimum:
             continue
         mean = statistics.fmean(gains)
-        error = statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else 0.0
+        error = standard_error(gains)
         out.append({"rule": rule, "tried": tried, "fits": fits, "n": len(gains), "imps": sum(gains),
                     "mean": round(mean, 3), "se": round(error, 3),
                     "won": sum(g > 0 for g in gains), "lost": sum(g < 0 for g in gains)})

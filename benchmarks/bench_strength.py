@@ -267,6 +267,11 @@ def game_score(board: Board, dd: DDTable, side: Side) -> int:
     return best
 
 
+def standard_error(xs: Sequence[float]) -> float:
+    """The standard error of the mean of ``xs`` (0 for fewer than two)."""
+    return statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
+
+
 def side_hcp(deal: Deal, side: Side) -> int:
     return sum(deal[seat].hcp for seat in SEATS if seat.side is side)
 
@@ -541,7 +546,7 @@ def main() -> None:
             par_gap = statistics.mean(abs(x) for x in bidding.imp_vs_par)
             line = f"... {n} boards: mean |IMP| vs par {par_gap:.3f}"
             if swings:
-                error = statistics.stdev(swings) / len(swings) ** 0.5
+                error = standard_error(swings)
                 line += (f", head to head {sum(swings):+d} IMPs ({sum(swings) / n:+.3f} per board, "
                          f"s.e. {error:.3f})")
                 if args.boards_json:
@@ -569,7 +574,7 @@ def main() -> None:
         finally:
             other.close()
         mean = statistics.mean(swings)
-        error = statistics.stdev(swings) / len(swings) ** 0.5 if len(swings) > 1 else 0.0
+        error = standard_error(swings)
         figures["versus"] = {"revision": args.versus, "boards": len(swings), "IMPs per board": round(mean, 3),
                              "standard error": round(error, 3)}
         print(f"head to head against {args.versus}: {mean:+.3f} IMPs per board "
@@ -577,7 +582,7 @@ def main() -> None:
 
     if args.versus_rules:
         mean = statistics.mean(swings)
-        error = statistics.stdev(swings) / len(swings) ** 0.5 if len(swings) > 1 else 0.0
+        error = standard_error(swings)
         figures["versus rules"] = {"boards": len(swings), "IMPs per board": round(mean, 3),
                                    "standard error": round(error, 3),
                                    "boards that differ": sum(1 for row in rows

@@ -32,6 +32,7 @@ from bench_strength import (  # noqa: E402
     cached_tables,
     contract_of,
     mixed_auction,
+    standard_error,
     table_score,
 )
 
@@ -50,10 +51,6 @@ _FIGURES = ("mean |IMP| vs par", "makeable games reached %", "makeable slams rea
 def ours(board: Board, seat: Seat, calls: tuple[Call, ...]) -> Call:
     """This version's call: the rules alone, as a robot that does not simulate makes it at a table."""
     return choose_call(board.deal[seat], board.dealer, seat, calls, vulnerability=board.vulnerability).call
-
-
-def _se(xs: list[int]) -> float:
-    return statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
 
 
 def main() -> None:
@@ -88,14 +85,14 @@ def main() -> None:
                                   " ".join(map(str, other_calls))))
             swings += seed_swings
             print(f"seed {seed} ({len(seed_swings)} deals): {sum(seed_swings):+d} IMPs, "
-                  f"{statistics.mean(seed_swings):+.3f} a board (standard error {_se(seed_swings):.3f})",
-                  flush=True)
+                  f"{statistics.mean(seed_swings):+.3f} a board "
+                  f"(standard error {standard_error(seed_swings):.3f})", flush=True)
     finally:
         other.close()
     if not swings:
         return
     print(f"in all, {len(swings)} deals: {sum(swings):+d} IMPs, {statistics.mean(swings):+.4f} a board "
-          f"(standard error {_se(swings):.4f})")
+          f"(standard error {standard_error(swings):.4f})")
     mine, theirs = mine_figures.summary(), their_figures.summary()
     print(f"{'':<46} {args.revision:>10} {'this':>10}")
     for key in _FIGURES:
