@@ -79,7 +79,9 @@ def _login(server: ServerProcess) -> httpx.Client:
 
 
 def _wait(client: httpx.Client, session_id: str, done: Callable[[dict[str, Any]], bool],
-          timeout: float = 60.0) -> dict[str, Any]:
+          timeout: float = 180.0) -> dict[str, Any]:
+    # a ceiling, not a pace: on a quiet machine the session gets there in seconds, but a server taking over
+    # a dead one's robot tables on a busy two-core machine once needed more than a minute
     deadline = time.monotonic() + timeout
     while True:
         state: dict[str, Any] = client.get(f"/club/sessions/{session_id}/state").json()
