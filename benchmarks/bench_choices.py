@@ -169,9 +169,15 @@ def kind(default: int, other: int) -> str:
 
 
 Policy = Callable[[dict[str, Any]], int]
+DEALT: dict[int, int] = {}
+"""The deals the last policy replayed dealt at each point (by the point's id): its CPU, roughly."""
 
 
-def policy(samples: int = 32, minimum: int = 16, margin: float = 0.5, confidence: float = 1.0,
+_DEFAULT = Settings()
+
+
+def policy(samples: int = _DEFAULT.samples, minimum: int = _DEFAULT.minimum, margin: float = _DEFAULT.margin,
+           confidence: float = _DEFAULT.confidence,
            settle: bool = True, weigh: Callable[[int, int], bool] = weighed,
            slam_margin: float | None = None, slam_confidence: float | None = None,
            scoring: str = "imps") -> Policy:
@@ -198,6 +204,7 @@ def policy(samples: int = 32, minimum: int = 16, margin: float = 0.5, confidence
             if settle and dealt >= minimum and _settled([r[:dealt] for r in rows], settings):
                 break
         prefix = [r[:dealt] for r in rows]
+        DEALT[id(point)] = dealt
         if same:   # the robot's own rule
             return keep[select([calls[i] for i in keep], prefix, settings)]
         if dealt < minimum:
@@ -234,26 +241,38 @@ def replay(args: argparse.Namespace) -> None:
           f"recorded at least; CPU a point (all deals, all calls): median "
           f"{statistics.median(p['cpu'] for p in points):.2f} s")
     current = policy()
+    old = policy(confidence=2.0)   # the alternative tried and dropped (see docs/robots.md)
     by_kind: dict[str, list[tuple[dict[str, Any], int]]] = defaultdict(list)
     for p in points:
         for i in range(1, len(p["calls"])):
             by_kind[kind(p["calls"][0], p["calls"][i])].append((p, i))
     print(f"\n{'kind':34s} {'n':>5s} {'corr32':>7s} {'corr64':>7s} {'taken':>5s} {'gain':>6s} "
-          f"{'perfect':>7s} {'actual mean':>11s}")
+          f"{'2 se':>5s} {'gain':>6s} {'perfect':>7s} {'actual mean':>11s}")
     for k, pairs in sorted(by_kind.items(), key=lambda kv: -len(kv[1])):
         est32 = [statistics.fmean(_gains(p["scores"][i][:32], p["scores"][0][:32], "imps")) for p, i in pairs]
         est = [statistics.fmean(_gains(p["scores"][i], p["scores"][0], "imps")) for p, i in pairs]
         act = [actual_gain(p, i) for p, i in pairs]
         taken = [(p, i) for p, i in pairs if current(p) == i]
         gain = sum(actual_gain(p, i) for p, i in taken)
+        before = [(p, i) for p, i in pairs if old(p) == i]
         perfect = sum(max(0, a) for a in act)
         print(f"{k:34s} {len(pairs):5d} {_corr(est32, act):7.2f} {_corr(est, act):7.2f} {len(taken):5d} "
-              f"{gain:+6d} {perfect:7d} {statistics.fmean(act):+11.2f}")
+              f"{gain:+6d} {len(before):5d} {sum(actual_gain(p, i) for p, i in before):+6d} {perfect:7d} "
+              f"{statistics.fmean(act):+11.2f}")
 
-    def total(choose: Policy) -> tuple[int, int, int, float]:
-        gains = [actual_gain(p, choose(p)) for p in points]
-        changed = sum(choose(p) != 0 for p in points)
-        return sum(gains), changed, sum(g < 0 for g in gains), statistics.pstdev(gains) * len(gains) ** 0.5
+    base = [actual_gain(p, current(p)) for p in points]
+
+    def total(choose: Policy) -> tuple[int, int, int, float, float, float]:
+        """IMPs in all, calls changed, changes that lost, the total's standard error, the standard error of
+        its difference from the current policy's (the same points, so paired), and deals dealt a point."""
+        DEALT.clear()
+        picks = [choose(p) for p in points]
+        gains = [actual_gain(p, i) for p, i in zip(points, picks, strict=True)]
+        changed = sum(i != 0 for i in picks)
+        diff = [g - b for g, b in zip(gains, base, strict=True)]
+        root = len(gains) ** 0.5
+        return sum(gains), changed, sum(g < 0 for g in gains), statistics.pstdev(gains) * root, \
+            statistics.pstdev(diff) * root, sum(DEALT.values()) / len(points)
 
     def always(_a: int, _b: int) -> bool:
         return True
@@ -262,26 +281,46 @@ def replay(args: argparse.Namespace) -> None:
         return not ((a >= 3 or b >= 3) and DOUBLE in (a, b))
 
     grid: dict[str, Policy] = {
-        "current (32, margin 0.5, 1 se, weighed)": current,
+        "current (the robots' defaults)": current,
+        "2 se": old,
         "perfect": lambda p: max(range(len(p["calls"])), key=lambda i: actual_gain(p, i))}
     for samples in (16, 24, 32, 48, 64):
         grid[f"samples {samples}"] = policy(samples=samples)
-    for margin in (0.0, 0.25, 0.5, 0.75, 1.0, 1.5):
-        for confidence in (0.0, 1.0, 1.5, 2.0):
+    for margin in (0.0, 0.25, 0.5, 1.0, 1.5):
+        for confidence in (0.0, 1.0, 1.5, 2.0, 2.5, 3.0):
             grid[f"margin {margin} se {confidence}"] = policy(margin=margin, confidence=confidence)
     for slam_margin in (0.0, 0.25, 1.0, 2.0):
         grid[f"slam margin {slam_margin}"] = policy(slam_margin=slam_margin)
     grid["slam margin 0.25 se 0.5"] = policy(slam_margin=0.25, slam_confidence=0.5)
     grid["weigh all"] = policy(weigh=always)
     grid["weigh all but double/bid"] = policy(weigh=no_double_bid)
+    for k in sorted(by_kind):
+        def without(a: int, b: int, k: str = k) -> bool:
+            return weighed(a, b) and kind(a, b) != k
+
+        def adding(a: int, b: int, k: str = k) -> bool:
+            return weighed(a, b) or kind(a, b) == k
+
+        grid[f"weighed, not {k}"] = policy(weigh=without)
+        grid[f"weighed + {k}"] = policy(weigh=adding)
     grid["no stop, 32"] = policy(settle=False)
     grid["no stop, 64"] = policy(samples=64, settle=False)
     grid["minimum 8"] = policy(minimum=8)
-    grid["matchpoint-style (share won) 0.1"] = policy(scoring="matchpoints", margin=0.1)
-    print(f"\n{'policy':40s} {'IMPs':>6s} {'se':>5s} {'changed':>7s} {'lost':>5s}")
+    for share in (0.05, 0.1, 0.2):
+        grid[f"share of deals won {share}"] = policy(scoring="matchpoints", margin=share)
+        grid[f"share won {share}, 2 se"] = policy(scoring="matchpoints", margin=share, confidence=2.0)
+    for samples in (24, 48, 64):
+        grid[f"samples {samples}, 2 se"] = policy(samples=samples, confidence=2.0)
+    grid["minimum 8, 2 se"] = policy(minimum=8, confidence=2.0)
+    grid["minimum 8, samples 48, 2 se"] = policy(minimum=8, samples=48, confidence=2.0)
+    grid["weighed, not slam move vs pass, 2 se"] = policy(
+        confidence=2.0, weigh=lambda a, b: weighed(a, b) and kind(a, b) != "slam move vs system pass")
+    print(f"\n{'policy':40s} {'IMPs':>6s} {'se':>5s} {'changed':>7s} {'lost':>5s} {'vs current':>10s} "
+          f"{'se':>4s} {'deals':>5s}")
     for name, choose in grid.items():
-        s, changed, lost, se = total(choose)
-        print(f"{name:40s} {s:+6d} {se:5.0f} {changed:7d} {lost:5d}")
+        s, changed, lost, se, dse, dealt = total(choose)
+        print(f"{name:40s} {s:+6d} {se:5.0f} {changed:7d} {lost:5d} {s - sum(base):+10d} "
+              f"{dse:4.0f} {dealt:5.1f}")
 
 
 def main() -> None:

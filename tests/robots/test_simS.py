@@ -88,3 +88,14 @@ def test_without_the_sequential_stop_every_deal_is_dealt_and_choose_agrees_with_
     assert len(stopped[0]) in (8, 16) and stopped[0] == full[0][:len(stopped[0])]
     chosen = choose(ctx, mine, random.Random(5), settings)
     assert chosen.call == codes[select(codes, stopped, settings)] == codes[1]
+
+
+def test_the_confidence_is_counted_in_standard_errors_of_the_mean_gain() -> None:
+    # a game swing (420 against 0: 9 IMPs) on 2 deals of 16: mean 1.125 IMPs, s.e. about 0.77 (1.5 s.e.);
+    # the same swing on 4 deals of 16: mean 2.25, s.e. about 1.0 (2.2 s.e.)
+    base = [0] * 16
+    two = [420] * 2 + [0] * 14
+    four = [420] * 4 + [0] * 12
+    assert select(CALLS[:2], table(base, two), Settings(confidence=2.0)) == 0
+    assert select(CALLS[:2], table(base, two), Settings(confidence=1.0)) == 1
+    assert select(CALLS[:2], table(base, four), Settings(confidence=2.0)) == 1
