@@ -45,7 +45,7 @@ from tenace.seats import SEATS
 from tenace.system.bidding.calls import DOUBLE, PASS, REDOUBLE, bid_code, finished
 from tenace.system.bidding.engine import Choice, Context, HandInfo, candidates, context, decide
 
-__all__ = ["Settings", "choose", "options", "sample_hands", "weighed"]
+__all__ = ["Settings", "choose", "options", "sample_hands", "select", "simulate", "weighed"]
 
 _DENOMINATIONS: Final = (Denomination.CLUBS, Denomination.DIAMONDS, Denomination.HEARTS, Denomination.SPADES,
                          Denomination.NOTRUMP)
@@ -231,19 +231,16 @@ def _settled(scores: Sequence[Sequence[int]], settings: Settings) -> bool:
     return True
 
 
-def choose(ctx: Context, mine: CardSet, rng: random.Random, settings: Settings = Settings()) -> Choice:
-    """The call for the player to call in ``ctx`` holding ``mine``: the system's, unless it is a choice
-    point and simulation finds a clearly better one among the calls the system allows (:func:`options`).
-
-    The deals are dealt, bid out and solved a batch at a time (a sequential test): once ``minimum`` deals are
-    in and every alternative is clearly better or clearly not better than the system's call, no more are
-    dealt. Only the contracts that differ between the candidates on a deal are solved."""
-    hand = HandInfo.of(mine)
-    calls = options(ctx, hand)
-    if len(calls) < 2 or settings.samples <= 0:
-        return calls[0]
+def simulate(ctx: Context, hand: HandInfo, calls: Sequence[int], rng: random.Random,
+             settings: Settings = Settings(), settle: bool = True) -> list[list[int]]:
+    """Deal by deal, the score of each of ``calls`` (call codes, the system's first) for the side to call:
+    up to ``settings.samples`` deals, dealt, bid out and solved a batch at a time. With ``settle`` (the
+    robot's way, a sequential test) dealing stops once ``minimum`` deals are in and the decision is clear
+    (:func:`_settled`); without it every deal is dealt (to record estimates, ``benchmarks/bench_choices.py``).
+    Only the contracts that differ between the calls on a deal are solved; a deal where every call reaches
+    the same contract scores 0 for each (no call gains anything there)."""
     deadline = None if settings.budget is None else time.perf_counter() + settings.budget
-    source = _deals(ctx, mine, rng)
+    source = _deals(ctx, hand.cards, rng)
     side = ctx.turn % 2
     scores: list[list[int]] = [[] for _ in calls]
     dealt = 0
@@ -257,7 +254,7 @@ def choose(ctx: Context, mine: CardSet, rng: random.Random, settings: Settings =
         results = []
         for deal in batch:
             info = [_hand(bits) if seat != ctx.turn else hand for seat, bits in enumerate(deal)]
-            results.append([_rollout(ctx, option.call, info) for option in calls])
+            results.append([_rollout(ctx, call, info) for call in calls])
         wanted: dict[tuple[int, int, int], int] = {}
         for d, reached in enumerate(results):
             if len(set(reached)) > 1:   # the same contract whatever the call: no call gains anything here
@@ -272,17 +269,39 @@ def choose(ctx: Context, mine: CardSet, rng: random.Random, settings: Settings =
                 # not solved: passed out, or the contract every call reaches (scored 0 for all, no gain)
                 taken = wanted.get((d, result[2], result[1])) if result is not None else None
                 scores[i].append(0 if taken is None else _score(result, taken, side, ctx.vulnerability))
-        if dealt >= settings.minimum and _settled(scores, settings):
+        if settle and dealt >= settings.minimum and _settled(scores, settings):
             break
-    if dealt < settings.minimum:
-        return calls[0]
+    return scores
+
+
+def select(calls: Sequence[int], scores: Sequence[Sequence[int]], settings: Settings = Settings()) -> int:
+    """The index of the call to make, given each call's scores deal by deal (the system's call first): the
+    system's, unless another does clearly better (:func:`_better`); among several, the best mean gain.
+    Fewer than ``minimum`` deals: the system's call."""
+    if not scores or len(scores[0]) < settings.minimum:
+        return 0
     best, best_value = 0, 0.0
     for i in range(1, len(calls)):
         gains = _gains(scores[i], scores[0], settings.scoring)
         value = statistics.fmean(gains)
         if _better(gains, settings) and value > best_value:
             best, best_value = i, value
-    return calls[best]
+    return best
+
+
+def choose(ctx: Context, mine: CardSet, rng: random.Random, settings: Settings = Settings()) -> Choice:
+    """The call for the player to call in ``ctx`` holding ``mine``: the system's, unless it is a choice
+    point and simulation finds a clearly better one among the calls the system allows (:func:`options`).
+
+    The deals are dealt, bid out and solved a batch at a time (a sequential test, :func:`simulate`): once
+    ``minimum`` deals are in and every alternative is clearly better or clearly not better than the system's
+    call, no more are dealt. Only the contracts that differ between the candidates on a deal are solved."""
+    hand = HandInfo.of(mine)
+    calls = options(ctx, hand)
+    if len(calls) < 2 or settings.samples <= 0:
+        return calls[0]
+    codes = [option.call for option in calls]
+    return calls[select(codes, simulate(ctx, hand, codes, rng, settings), settings)]
 
 
 def _solve(deals: Sequence[tuple[int, int, int, int]], wanted: Sequence[tuple[int, int, int]]) -> list[int]:
