@@ -18,9 +18,9 @@ from .textbook._harness import Case, check
 
 LTC = ("Ron Klinger, The Modern Losing Trick Count: a limit raise shows about eight losers; opener with six "
        "losers adds to fourteen, ten tricks, and bids game over it: ")
-MAXIMUM = ("Larry Cohen, To Bid or Not to Bid (the law of total tricks), and the limit raise of 10-12 support "
-           "points: with the top of the range and four trumps for opener's five, game is bid even when opener "
-           "signs off: ")
+MAXIMUM = ("Larry Cohen, To Bid or Not to Bid (the law of total tricks), and the limit raise of 10-12 "
+           "support points: with the top of the range and four trumps for opener's five, game is bid even "
+           "when opener signs off: ")
 
 CASES = [
     # 11 HCP, 1-5-4-3, six losers (seed 13 board 132, West dealer): 3H was passed, 4H made
