@@ -4,7 +4,8 @@
   better), opener with six losers bids game on playing strength, whatever his points
   (``parts/contested.rules``);
 * after opener's minimum rebid of his major, responder with a maximum limit raise (12 support points) and
-  four trumps, a nine-card fit, still bids game (``parts/contested.rules``).
+  four trumps, a nine-card fit, still bids game, and so does any cue raise with opening values counted in
+  support points (13+) (``parts/contested.rules``).
 
 Hands come from the development boards of ``bench_strength.py`` (the seed and board are named) or were built
 for the situation. The dealer is North unless a case says otherwise.
@@ -21,6 +22,8 @@ LTC = ("Ron Klinger, The Modern Losing Trick Count: a limit raise shows about ei
 MAXIMUM = ("Larry Cohen, To Bid or Not to Bid (the law of total tricks), and the limit raise of 10-12 "
            "support points: with the top of the range and four trumps for opener's five, game is bid even "
            "when opener signs off: ")
+OPENING = ("Marty Bergen, Points Schmoints: a cue raise is a limit raise or better; with opening values, "
+           "counting shortness as support points, responder drives to game whatever opener rebids: ")
 
 CASES = [
     # 11 HCP, 1-5-4-3, six losers (seed 13 board 132, West dealer): 3H was passed, 4H made
@@ -39,10 +42,13 @@ CASES = [
     # 12 HCP, four trumps and a singleton (seed 25 board 346, East dealer): after the cue raise of 2D
     Case(MAXIMUM + "after the cue raise and opener's 3H", "763.AK75.4.KQT54", "1H 2D 3D P 3H P", "4H",
          ("game",), dealer="E", vul="All"),
+    # 11 HCP, three trumps and a singleton, 14 support points (seed 24 board 325): opening values, game
+    Case(OPENING + "three trumps and 14 support points", "T.QT4.KQ74.A9543", "P 1H 1S 2S P 3H P", "4H",
+         ("game",), vul="NS"),
     # 7 HCP and a singleton, 10 support points (seed 24 board 191): the minimum of the raise passes
     Case(MAXIMUM + "a minimum limit raise passes", "Q974.9.8642.AJ96", "1S X 2NT P 3S P", "P", ()),
-    # 13 support points but three trumps (an eight-card fit): pass
-    Case(MAXIMUM + "three trumps pass", "T96.AQT.3.KJ9532", "1H 1S 2S P 3H P", "P", ()),
+    # 12 support points but three trumps (an eight-card fit): pass
+    Case(MAXIMUM + "three trumps pass", "T96.AQT.32.KQ953", "1H 1S 2S P 3H P", "P", ()),
 ]
 
 
