@@ -5,10 +5,7 @@
   (``parts/contested.rules``);
 * after opener's minimum rebid of his major, responder with a maximum limit raise (12 support points) and
   four trumps, a nine-card fit, still bids game, and so does any cue raise with opening values counted in
-  support points (13+) (``parts/contested.rules``);
-* after his reopening double of a weak two and partner's minimum answer, a doubler with 18+ and their suit
-  stopped bids 3NT, and with four of partner's major and 20+ support points game in it
-  (``parts/defence.rules``).
+  support points (13+) (``parts/contested.rules``).
 
 Hands come from the development boards of ``bench_strength.py`` (the seed and board are named) or were built
 for the situation. The dealer is North unless a case says otherwise.
@@ -27,8 +24,6 @@ MAXIMUM = ("Larry Cohen, To Bid or Not to Bid (the law of total tricks), and the
            "when opener signs off: ")
 OPENING = ("Marty Bergen, Points Schmoints: a cue raise is a limit raise or better; with opening values, "
            "counting shortness as support points, responder drives to game whatever opener rebids: ")
-REOPEN = ("Mike Lawrence, The Complete Book on Balancing: partner's answer to a reopening double may be "
-          "nothing, so the doubler with a strong hand bids game himself: ")
 
 CASES = [
     # 11 HCP, 1-5-4-3, six losers (seed 13 board 132, West dealer): 3H was passed, 4H made
@@ -54,17 +49,6 @@ CASES = [
     Case(MAXIMUM + "a minimum limit raise passes", "Q974.9.8642.AJ96", "1S X 2NT P 3S P", "P", ()),
     # 12 support points but three trumps (an eight-card fit): pass
     Case(MAXIMUM + "three trumps pass", "T96.AQT.32.KQ953", "1H 1S 2S P 3H P", "P", ()),
-    # 18 HCP, K42 in their diamonds (seed 30 board 212, West dealer): 3C was passed, 3NT made
-    Case(REOPEN + "3NT with 18 and a stopper", "AQ9.T32.K42.AKQ3", "2D P P X P 3C P", "3NT", ("stopper",),
-         dealer="W", vul="All"),
-    # 21 HCP, AKJ4 in their hearts, partner's 3D (seed 21 board 915, South dealer)
-    Case(REOPEN + "3NT over partner's 3D", "Q84.AKJ4.AQ.AJ53", "2H P P X P 3D P", "3NT", ("stopper",),
-         dealer="S", vul="EW"),
-    # 21 HCP and five spades opposite partner's 2S (seed 44 board 306, East dealer): 4S made
-    Case(REOPEN + "game in partner's major with a fit", "AKQJ2.AQ9.QT.K43", "2D P P X P 2S P", "4S",
-         ("4+♠",), dealer="E", vul="NS"),
-    # 17 HCP with a stopper: not enough opposite a possible nothing
-    Case(REOPEN + "17 passes", "AQ9.T32.K42.AKJ3", "2D P P X P 3C P", "P", (), dealer="W"),
 ]
 
 
