@@ -806,6 +806,11 @@ def _slam_first(ctx: Context, taken: set[int]) -> Made:
     for code, conditions, label, judge, option in (
             (bid_code(7, _NT), f"sum 37+, semibalanced{stop}", "grand-slam", False, unlimited),
             (bid_code(6, _NT), f"sum 31+, semibalanced{stop}", "slam", not unlimited, unlimited),
+            # an unbalanced hand (a singleton, a seven-card suit, two long suits) counts one point more: with
+            # 32 together the opponents hold 8 HCP at most and seldom cash two tricks against a singleton,
+            # while its long suit brings tricks of its own; a void may leave a whole suit to them, so not
+            # with a void (there RKCB or a slam in the fit decides)
+            (bid_code(6, _NT), f"sum 32+, C>=1, D>=1, H>=1, S>=1{stop}", "slam", not unlimited, unlimited),
             (bid_code(6, _NT), f"sum 29+, semibalanced{stop}", "slam", False, True)):
         if code not in taken and legal(ctx.calls, code):
             made.append(_rule(code, conditions, label, Forcing.SIGN_OFF, judge=judge, option=option))
