@@ -58,8 +58,10 @@ CASES = [
     # 14 HCP 1-6-3-3
     Case(GOREN + "1C-1H-1S: 4H with six hearts and 14 HCP", "6.AQJ953.KQ7.Q86", "1C P 1H P 1S P", "4H",
          ("6+♥",)),
-    # 14 HCP 1-5-3-4, five hearts: 3NT
-    Case(GOREN + "1C-1H-1S: 3NT with five hearts", "6.AQJ95.KQ7.Q864", "1C P 1H P 1S P", "3NT"),
+    # 14 HCP 1-5-3-4, five hearts: not game in hearts; since gamesU the fourth suit first (opener may hold
+    # three hearts, and shows them before notrump), where 3NT was bid at once before
+    Case(GOREN + "1C-1H-1S: no 4H with five hearts (the fourth suit)", "6.AQJ95.KQ7.Q864", "1C P 1H P 1S P",
+         "2D"),
     # 15 HCP 3-2-3-5, their weak 2D, my 3C overcall, partner's forcing 3S: three spades raise to game
     # (a review of a seed-37 board: with the two-card preference gone, nothing but a non-forcing 4C was left)
     Case(ROBSON + "2D-3C-P-3S: raise with three trumps, not a non-forcing rebid", "Q32.KQ.J65.AKT74",
