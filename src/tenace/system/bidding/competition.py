@@ -139,9 +139,6 @@ def _sacrifice(ctx: Context) -> Made:
         return []
     if ctx.calls[-1] != last and ctx.calls[-1] != PASS:
         return []  # a double or redouble stands
-    last_index = max(i for i, c in enumerate(ctx.calls) if c >= 3)
-    if DOUBLE in ctx.calls[last_index + 1:]:
-        return []  # partner has doubled their bid (5C X P): his penalty double stands, no sacrifice over it
     level, denom = _level(last), (last - 3) % 5
     if denom == _NT or level < _GAME_LEVEL[denom] or level > 5:
         return []
