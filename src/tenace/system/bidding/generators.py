@@ -608,6 +608,20 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                 letter = _SUIT_LETTER[denom]
                 add(PASS, f"{letter}>=4, top {letter} 1", "pass-penalty", Forcing.SIGN_OFF)
             _advance_double(ctx, add)
+        if level == 2 and denom < 4 and not unsuited and not doubled and sum(
+                ctx.shown[s].lengths[denom][0] for s in (bidder, (bidder + 2) % 4)) >= 8:
+            # the law of total tricks (Cohen, "To Bid or Not to Bid"): they have stopped in two of their
+            # agreed suit and we hold eight trumps: some sixteen tricks in the deal, so when their two makes
+            # (eight tricks), ours takes eight and three goes one down; not vulnerable that costs 50 or 100
+            # against their 110 or more: do not sell out, compete to three (the last choice before passing)
+            # (not "competitive", which promises trumps for the level: support for partner's suit, or my own
+            # suit that partner has raised, explained as natural)
+            for suit in fits:
+                code = _cheapest(ctx, suit)
+                if code is not None and _level(code) == 3:
+                    label = "natural" if suit in ctx.natural[me] else "support"
+                    add(code, f"fit {_SUIT_LETTER[suit]} 8, nonvul, hcp 4+", label, Forcing.NON_FORCING,
+                        judge=True)
         add(PASS, "", "pass-competitive", judge=True)
         return first, made
 
