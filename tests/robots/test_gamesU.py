@@ -13,9 +13,10 @@
    two-level rebid, 1D-1S-2C-2H, came to -15 IMPs on the development seeds and was dropped.)
 3. New minor forcing (1x-1y-1NT-2m) counts a five-card suit's fifth card as a point when deciding on
    3NT: responder with 12 HCP and five cards of his major bids 3NT over opener's minimum 2NT (13 points
-   opposite 12 or more: 25 together), and opener with 13 HCP and a five-card suit jumps to 3NT (14 points,
-   the top of his 12-14). Before, both stopped in 2NT, and 3NT made double dummy on 6 of the 8 such boards
-   of the development seeds.
+   opposite 12 or more: 25 together). Before, he stopped in 2NT, and 3NT made double dummy on most such
+   boards of the development seeds. Opener's own jump to 3NT with 13 HCP and a five-card suit was tried as
+   well and not kept: it changed 1 IMP in 21,800 deals and contradicts the textbook minimum (a 13-count
+   rebids 2NT, tests/robots/textbook/test_constructive3.py).
 
 Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and are noted beside it.
 """
@@ -71,9 +72,9 @@ CASES = [
     # 11 HCP 4-5-1-3: 12 points, the invitation stands: pass
     Case(LENGTH + "1D-1H-1NT-2C-2NT: pass with 11 HCP and five hearts", "KJ92.T9864.K.AT9",
          "1D P 1H P 1NT P 2C P 2NT P", "P"),
-    # opener, 13 HCP 2-5-3-3: 14 points, the top of the 1NT rebid: 3NT
-    Case(LENGTH + "1H-1S-1NT-2C: 3NT with 13 HCP and five hearts", "AK.AT842.JT9.J42", "1H P 1S P 1NT P 2C P",
-         "3NT", ("14+ total points",)),
+    # opener, 13 HCP 2-5-3-3, a five-card suit but a minimum of the 1NT rebid: 2NT
+    Case(LENGTH + "1H-1S-1NT-2C: 2NT with 13 HCP and five hearts", "AK.AT842.JT9.J42", "1H P 1S P 1NT P 2C P",
+         "2NT"),
     # opener, 13 HCP 2-3-4-4, no five-card suit: 2NT
     Case(LENGTH + "1D-1S-1NT-2C: 2NT with 13 HCP and no five-card suit", "JT.K42.QJ73.AQT8",
          "1D P 1S P 1NT P 2C P", "2NT"),

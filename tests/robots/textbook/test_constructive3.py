@@ -60,9 +60,8 @@ CASES = [
          "1C P 1S P 1NT P 2D P", "2S", ("support",)),
     # 13 HCP 2-4-3-4: four hearts
     Case(NMF + "opener shows four hearts", "Q2.AK96.K84.J952", "1C P 1S P 1NT P 2D P", "2H", ("4+",)),
-    # 12 HCP 2-3-3-5: neither, a minimum (13 HCP and five clubs count 14 points, the top of the range,
-    # and jump to 3NT since gamesU: tests/robots/test_gamesU.py)
-    Case(NMF + "opener: 2NT, no fit and a minimum", "Q2.A96.Q84.KJ952", "1C P 1S P 1NT P 2D P", "2NT", ()),
+    # 13 HCP 2-3-3-5: neither, a minimum
+    Case(NMF + "opener: 2NT, no fit and a minimum", "Q2.A96.K84.KJ952", "1C P 1S P 1NT P 2D P", "2NT", ()),
     # 14 HCP 2-3-3-5: neither, a maximum
     Case(NMF + "opener: 3NT, no fit and a maximum", "Q2.A96.KJ4.KJ952", "1C P 1S P 1NT P 2D P", "3NT", ()),
     # 14 HCP, six spades: game in the 6-2 fit
@@ -93,9 +92,9 @@ def test_hands_are_as_described() -> None:
     assert CardSet.from_pbn("AKJT9.KQ762.AT.7").hcp == 17
     assert CardSet.from_pbn("KQ874.Q64.K97.64").hcp == 10
     assert CardSet.from_pbn("AKJT9.Q8762.A4.7").hcp == 14
-    assert [CardSet.from_pbn(h).hcp for h in ("Q62.A96.K84.KJ92", "Q2.AK96.K84.J952", "Q2.A96.Q84.KJ952",
+    assert [CardSet.from_pbn(h).hcp for h in ("Q62.A96.K84.KJ92", "Q2.AK96.K84.J952", "Q2.A96.K84.KJ952",
                                               "Q2.A96.KJ4.KJ952", "AQJ962.T87.4.AK9", "AJT87.K62.QT2.A2")] \
-        == [13, 13, 12, 14, 14, 14]
+        == [13, 13, 13, 14, 14, 14]
     assert [CardSet.from_pbn(h).hcp for h in ("KJ5.AQJT.AQJ54.7", "AT8.K75.62.KQJ43", "9.4.AK863.AK8432")] \
         == [18, 13, 14]
 
