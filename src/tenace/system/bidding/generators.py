@@ -160,7 +160,8 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
         rule, _ = _rule(code, conditions, label, forcing, alert=alert, judge=judge, option=option)
         made.append((rule, bound))
 
-    if "rkcb" in partner_labels and rho_passed:
+    # a double of 4NT takes no room: the answers stand as over a pass (passing would leave 4NT doubled in)
+    if "rkcb" in partner_labels and (rho_passed or ctx.calls[-1] == DOUBLE):
         for step, condition, label in _ANSWERS:
             add(four_nt + 1 + step, condition, label, Forcing.NON_FORCING, alert=True)
         return made, []
@@ -194,7 +195,10 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
         return [], []
     if ctx.last_bid >= four_nt or not legal(ctx.calls, four_nt) or four_nt in _file_calls(ctx):
         return [], []
-    if ctx.last_bidder not in (me, partner):
+    if ctx.last_bidder not in (me, partner) and (partner_meaning is None or not partner_meaning.natural):
+        # the opponents bid last (an overcall, a raise, a sacrifice below 4NT): their bid takes no slam away,
+        # so with slam values opposite a known fit the ask stands as without it, unless partner's last call
+        # was artificial (alerted: a cue bid, a transfer), which sets no suit to ask in
         return [], []
     # over Jacoby 2NT the opener describes first (shortness, a side suit, his strength): the raiser, who
     # knows little of the opening yet, judges the slam from that, and either may ask afterwards. 4NT keeps
