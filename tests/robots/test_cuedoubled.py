@@ -1,4 +1,4 @@
-"""Textbook cases: a cue bid or Jordan 2NT that the opponents double is still artificial and forcing (issue 11).
+"""Textbook cases: a cue bid or Jordan 2NT the opponents double is still artificial and forcing (issue 11).
 
 The opponents may double our cue raise (1H-(1S)-2S-(X)), our Jordan 2NT or the advancer's cue bid of their
 opening, usually to ask for a lead. The double does not make the artificial bid a contract: before this, the
