@@ -6,31 +6,14 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from tenace import CardSet, Seat, parse_call
 from tenace.robots.bidding import table_context
 from tenace.robots.simulation import Settings, choose, options, select, simulate
-from tenace.solver import dds
 from tenace.system.bidding.engine import HandInfo
-from tenace.system.bidding.rules import parse_system
 
-needs_dds = pytest.mark.skipif(not dds.available(), reason="needs the DDS solver (endplay)")
+from .test_simulation import TOY, needs_dds
 
-PASS_OR_SLAM = parse_system("""
-system Toy
-conventions Strong notrump
-[-]
-1NT  hcp 15-17, balanced   : notrump-opening
-P                          : pass-weak
-[1NT P]
-P                          : to-play   judge
-6NT  hcp 10+               : slam      option
-[1NT P 6NT P]
-P                          : to-play
-[1NT P P]
-P                          : pass-weak
-""", "toy.rules")
+PASS_OR_SLAM = TOY   # a pass the system judges against an optional 6NT (tests/robots/test_simulation.py)
 
 CALLS = [0, 10, 12]   # the system's call first; the codes only label the rows here
 
