@@ -58,10 +58,12 @@ from tenace.robots.simulation import (  # noqa: E402
     simulate,
     weighed,
 )
+from tenace.robots.simulation import options as simulation_options  # noqa: E402
 from tenace.scoring.imps import imps  # noqa: E402
 from tenace.seats import SEATS  # noqa: E402
 from tenace.system.bidding.calls import DOUBLE, PASS, REDOUBLE, call_of  # noqa: E402
-from tenace.system.bidding.engine import HandInfo, candidates, context, decide  # noqa: E402
+from tenace.system.bidding.engine import HandInfo, context  # noqa: E402
+from tenace.system.bidding.generators import _GAME_LEVEL  # noqa: E402
 from tenace.system.bidding.systems import builtin  # noqa: E402
 
 _DENOMINATIONS = (Denomination.CLUBS, Denomination.DIAMONDS, Denomination.HEARTS, Denomination.SPADES,
@@ -86,16 +88,10 @@ def record_seed(job: tuple[int, int, int, int, int, str]) -> int:
             for i, made in enumerate(calls):
                 turn = (dealer + i) % 4
                 ctx = context(system, dealer, vul, calls[:i])
-                default = decide(ctx, hands[turn])
-                if default.call != made:
+                # every call the judge and option rules allow, weighed or not (a policy may weigh any)
+                options = simulation_options(ctx, hands[turn], weigh=_always)
+                if options[0].call != made:
                     break
-                if not default.rule.judge:
-                    continue
-                options = [default]
-                for choice in candidates(ctx, hands[turn], options=True):
-                    if ((choice.rule.judge or choice.rule.option)
-                            and all(choice.call != o.call for o in options)):
-                        options.append(choice)
                 if len(options) < 2:
                     continue
                 codes = [o.call for o in options]
@@ -136,15 +132,16 @@ def record(args: argparse.Namespace) -> None:
 
 # ---- replay ---------------------------------------------------------------------------------------------
 
+def _always(_default: int, _other: int) -> bool:
+    return True
+
+
 def _is_slam_move(code: int) -> bool:
     return code == _FOUR_NOTRUMP or code >= _SIX_CLUBS
 
 
 def _is_game(code: int) -> bool:
-    if code < 3:
-        return False
-    level, denomination = (code - 3) // 5 + 1, (code - 3) % 5
-    return level >= (3 if denomination == 4 else 4 if denomination >= 2 else 5)
+    return code >= 3 and (code - 3) // 5 + 1 >= _GAME_LEVEL[(code - 3) % 5]
 
 
 def kind(default: int, other: int) -> str:
@@ -274,9 +271,6 @@ def replay(args: argparse.Namespace) -> None:
         return sum(gains), changed, sum(g < 0 for g in gains), statistics.pstdev(gains) * root, \
             statistics.pstdev(diff) * root, sum(DEALT.values()) / len(points)
 
-    def always(_a: int, _b: int) -> bool:
-        return True
-
     def no_double_bid(a: int, b: int) -> bool:
         return not ((a >= 3 or b >= 3) and DOUBLE in (a, b))
 
@@ -292,7 +286,7 @@ def replay(args: argparse.Namespace) -> None:
     for slam_margin in (0.0, 0.25, 1.0, 2.0):
         grid[f"slam margin {slam_margin}"] = policy(slam_margin=slam_margin)
     grid["slam margin 0.25 se 0.5"] = policy(slam_margin=0.25, slam_confidence=0.5)
-    grid["weigh all"] = policy(weigh=always)
+    grid["weigh all"] = policy(weigh=_always)
     grid["weigh all but double/bid"] = policy(weigh=no_double_bid)
     for k in sorted(by_kind):
         def without(a: int, b: int, k: str = k) -> bool:

@@ -31,7 +31,7 @@ import itertools
 import random
 import statistics
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -106,17 +106,18 @@ def weighed(default: int, other: int) -> bool:
     return not (slam and other not in (DOUBLE, REDOUBLE) and other < default)
 
 
-def options(ctx: Context, hand: HandInfo) -> list[Choice]:
+def options(ctx: Context, hand: HandInfo, weigh: Callable[[int, int], bool] = weighed) -> list[Choice]:
     """The calls simulation weighs for ``hand`` in ``ctx``: the system's own first, then, when its rule is a
-    choice point (``judge``), each other call a ``judge`` or ``option`` rule makes with the hand that it
-    weighs against the system's (:func:`weighed`). A single call means there is nothing to simulate."""
+    choice point (``judge``), each other call a ``judge`` or ``option`` rule makes with the hand that
+    ``weigh`` lets it weigh against the system's (by default :func:`weighed`). A single call means there is
+    nothing to simulate."""
     default = decide(ctx, hand)
     out = [default]
     if not default.rule.judge:
         return out
     for choice in candidates(ctx, hand, options=True):
         if ((choice.rule.judge or choice.rule.option) and all(choice.call != o.call for o in out)
-                and weighed(default.call, choice.call)):
+                and weigh(default.call, choice.call)):
             out.append(choice)
     return out
 
