@@ -110,6 +110,28 @@ def test_17d3_passes_in_rotation_after_an_accepted_bid_out_of_rotation_end_the_a
     assert t.phase is Phase.CLARIFICATION and str(t.contract) == "1HS"
 
 
+def test_22b_four_passes_do_not_pass_the_board_out_while_a_player_has_never_called() -> None:
+    """North deals. East passes out of rotation and South accepts it by calling (Law 29A: North loses his
+    turn); East passes out of rotation again over West, and South accepts that too. East then changes that
+    pass, as unintended (Law 25A), to a double, which is inadmissible; South passes over it before anyone
+    notices (Law 36A), so the double stands but counts for nothing. West passes: East, South, South and
+    West have passed, four passes, but North has never called. The board is passed out only when all four
+    players have passed (Law 22B), so North calls, and his pass ends it."""
+    t = calls(table(), "E:P S:P E:P")
+    t = t.apply(DirectorCalled(N))
+    t = t.apply(Elected(S, Accept(LawRef(29, "A"))))
+    t = t.apply(CallChanged(E, parse_call("X"), unintended=True))
+    assert t.pending is not None
+    t = t.apply(Elected(t.pending.actor, t.pending.options[0]))  # the Director finds the change unintended
+    t = calls(t, "S:P W:P")
+    assert t.phase is Phase.AUCTION and t.turn is N
+    assert [(s.seat, s.inadmissible) for s in t.calls] == [(E, False), (S, False), (E, True), (S, False),
+                                                           (W, False)]
+    t = calls(t, "N:P")
+    assert t.phase is not Phase.AUCTION and t.contract is None
+    assert Table.replay(t.board, t.record) == t
+
+
 def test_17d3_replays_from_the_record() -> None:
     t = calls(table(), "N:1H E:P W:P N:P S:2H W:P N:P E:P")
     assert Table.replay(t.board, t.record) == t

@@ -309,6 +309,12 @@ def retain_right_to_call(state: AuctionState) -> AuctionState:
         if calls[j].seat is not missed:
             break
     else:
+        if _last_bid(calls) is None and len({s.seat for s in calls}) < 4:
+            # Law 22B: the board is passed out only once all four players have called (an unnoticed
+            # inadmissible double counts as its maker's call). The passes can be in rotation and still leave
+            # one out: he lost a turn to an accepted call out of rotation (29A) and the player who then
+            # passed twice did so over an unnoticed inadmissible double (36C).
+            return replace(state, turn=calls[-1].seat.lho)
         return state
     offenders = calls[j].seat.side
     cancelled = tuple(_withdrawn(s.seat, s.call.call, LawRef(17, "D3"), offenders) for s in calls[j:])
