@@ -499,6 +499,10 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             if suit >= 2:
                 add(game, f"tsum {letter} 25+, fit {letter}", "game", Forcing.SIGN_OFF, judge=True)
                 add(game, f"fit {letter}, losers -{_game_losers(ctx)}", "game", Forcing.SIGN_OFF, judge=True)
+                # the losing trick count reckons with eight trumps; a ninth is about one trick more (the law
+                # of total tricks): with nine known, game with one loser more than the count allows
+                add(game, f"fit {letter} 9, losers -{_game_losers(ctx) + 1}", "game", Forcing.SIGN_OFF,
+                    judge=True)
                 raised = partner_facts.points_min
                 if raised is not None and raised >= 8 and suit in ctx.natural[me]:
                     # partner raised my suit showing support points (a cue raise: 10+): his count is in
@@ -631,6 +635,7 @@ def principles(ctx: Context) -> tuple[Made, Made]:
 
     below_game = bidder is None or level < _GAME_LEVEL[denom]
     gf = ctx.game_forcing and below_game
+    contested = any(c >= 3 and ctx.seat_of(i) not in ours for i, c in enumerate(ctx.calls))
     forced = ctx.forced
     if bidder in ours or bidder is None:
         # slam by count
@@ -704,6 +709,10 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                     Forcing.SIGN_OFF, judge=True)
                 add(bid_code(4, suit), f"fit {letter}, losers -{_game_losers(ctx)}", "game", Forcing.SIGN_OFF,
                     judge=True)
+                if not gf and contested:
+                    # in competition, as over their last bid: nine trumps known, one loser more
+                    add(bid_code(4, suit), f"fit {letter} 9, losers -{_game_losers(ctx) + 1}", "game",
+                        Forcing.SIGN_OFF, judge=True)
                 if not gf:
                     # vulnerable at IMPs a game pays with well under even chances (about 37 %): bid it
                     # with two points less together
