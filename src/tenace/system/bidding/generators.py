@@ -510,7 +510,7 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                 if raised is not None and raised >= 8 and suit in ctx.natural[me]:
                     # partner raised my suit showing support points (a cue raise: 10+): his count is in
                     # points already, so mine adds to it whole (tsum would take two off his)
-                    add(game, f"sp {letter} {25 - raised}+, fit {letter}", "game", Forcing.SIGN_OFF,
+                    add(game, f"sp {letter} {max(0, 25 - raised)}+, fit {letter}", "game", Forcing.SIGN_OFF,
                         judge=True)
         for suit in ctx.natural[me]:
             # a good six-card major of my own and game values together: game (opener's 1H-(2C)-4H)
