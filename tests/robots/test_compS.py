@@ -76,3 +76,11 @@ def test_the_noted_counts() -> None:
               "AK7.Q9764.9543.A": 13, "J4.AKJ3.K6.Q9872": 14}
     for pbn, hcp in counts.items():
         assert CardSet.from_pbn(pbn).hcp == hcp, pbn
+
+
+def test_a_control_bid_showing_26_points_then_their_bid_leaves_a_valid_game_rule() -> None:
+    # seed 67 board 803: (2D) X (3D) 3S (P) 4C (4D): the doubler's control bid showed 26+ points, so the
+    # support-point game over it asked for 'sp S -1+', which is no range (the robot raised an error)
+    case = Case("regression: a very strong partner, their bid over his control bid", "T862.8643.5.8632",
+                "2D X 3D 3S P 4C 4D", "4S", dealer="S", vul="EW")
+    check(case)
