@@ -237,13 +237,16 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
 def _unbid_controls(ctx: Context, key: int) -> str:
     """The conditions for a slam in ``key`` that the side's own bidding has not covered: first- or
     second-round control of every suit neither partner bid naturally, unless partner has shown it short or
-    controlled (a control bid). Empty when every side suit is covered."""
+    controlled (a control bid). Empty when every side suit is covered. A suit the opponents bid counts as
+    unbid even if one of us bid it (a cue bid there shows support or strength, not the suit): with no
+    control of their suit in either hand, they may cash its first two tricks."""
     me, partner = ctx.turn, (ctx.turn + 2) % 4
     shown = ctx.shown[partner]
     his = {s for note, suits in shown.notes if note == "control" for s in suits}
+    ours = set(ctx.natural[me]) | set(ctx.natural[partner])
     return ", ".join(f"control {_SUIT_LETTER[s]}" for s in range(4)
-                     if s != key and s not in ctx.natural[me] and s not in ctx.natural[partner]
-                     and shown.lengths[s][1] > 1 and s not in his)
+                     if s != key and (s in ctx.theirs or s not in ours) and shown.lengths[s][1] > 1
+                     and s not in his)
 
 
 def _denied_controls(ctx: Context, key: int) -> list[int]:
@@ -332,10 +335,12 @@ def _control_calls(ctx: Context) -> list[tuple[int, int]]:
     four of it, leaving out suits partner has shown a singleton or void in (a control there says nothing he
     can use). In a game-forcing auction (or answering a control bid) from the cheapest bid, else from the
     four level. Empty where control bids do not apply: no major agreed (or just bid by partner), the
-    opponents called, RKCB begun, or the last bid not ours."""
+    right-hand opponent's call not a pass, RKCB begun, or the last bid not ours. An earlier overcall or
+    preempt of theirs changes nothing once they pass: the auction below game is ours again, and their suit
+    is one more suit to show a control in."""
     me, partner = ctx.turn, (ctx.turn + 2) % 4
     t = _control_suit(ctx)
-    if t is None or not ctx.calls or ctx.calls[-1] != PASS or _contested(ctx):
+    if t is None or not ctx.calls or ctx.calls[-1] != PASS:
         return []
     if ctx.last_bidder not in (me, partner):
         return []
@@ -359,11 +364,6 @@ def _control_calls(ctx: Context) -> list[tuple[int, int]]:
             if _denomination(code) not in skip and shown.lengths[_denomination(code)][1] > 1]
 
 
-def _contested(ctx: Context) -> bool:
-    """Whether an opponent has called anything but pass."""
-    return any(c != PASS for i, c in enumerate(ctx.calls) if ctx.seat_of(i) % 2 != ctx.turn % 2)
-
-
 def _control_suit(ctx: Context) -> int | None:
     """The major a control bid would agree: the agreed suit, or else the major partner has just bid showing
     four or more cards (the control bid's conditions then include the fit)."""
@@ -384,13 +384,15 @@ def controls(ctx: Context) -> tuple[Made, Made]:
     ace, a king, a singleton or a void), denying control of the cheaper suits skipped. Partner answers with
     his own cheapest control when he has more than he has shown (the upper half of his range, or 31
     support points together from his side), else signs off in four of the major; RKCB (its generator,
-    tried first) takes over once every side suit is controlled between the two hands. Made after the
-    file's rules: a written agreement keeps its calls."""
+    tried first) takes over once every side suit is controlled between the two hands. The same once the
+    opponents have overcalled and then passed: a new suit below game after the fit stays a control bid
+    whatever they bid earlier, their suit included. Made after the file's rules: a written agreement keeps
+    its calls."""
     open_calls = _control_calls(ctx)
     t = _control_suit(ctx)
     meaning = ctx.partner_meaning
     answering = meaning is not None and "control-bid" in meaning.labels
-    if t is None or not (open_calls or answering) or ctx.calls[-1] != PASS or _contested(ctx):
+    if t is None or not (open_calls or answering) or ctx.calls[-1] != PASS:
         return [], []
     letter = _SUIT_LETTER[t]
     bound = {"t": t}
@@ -400,6 +402,11 @@ def controls(ctx: Context) -> tuple[Made, Made]:
         mine = ctx.shown[ctx.turn]
         top = min(mine.hcp_max, mine.hcp_min + 6)
         strength = [f"hcp {(mine.hcp_min + top + 1) // 2}+", f"tsum {letter} {_COOPERATE}+"]
+        if mine.points_min is not None and mine.points_min > mine.hcp_min and mine.hcp_max >= 30:
+            # my raise showed support points with no upper limit, not HCP ("a limit raise or better": the
+            # cue raise over their overcall, 10+ with the fit): more than it showed is the "better", the
+            # values to force to game on my own, 13+ support points
+            strength[0] = f"sp {letter} {mine.points_min + 3}+"
     else:
         strength = [f"tsum {letter} {_SLAM_INTEREST}+"]
     made: Made = []
@@ -507,7 +514,7 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                 if raised is not None and raised >= 8 and suit in ctx.natural[me]:
                     # partner raised my suit showing support points (a cue raise: 10+): his count is in
                     # points already, so mine adds to it whole (tsum would take two off his)
-                    add(game, f"sp {letter} {25 - raised}+, fit {letter}", "game", Forcing.SIGN_OFF,
+                    add(game, f"sp {letter} {max(0, 25 - raised)}+, fit {letter}", "game", Forcing.SIGN_OFF,
                         judge=True)
         for suit in ctx.natural[me]:
             # a good six-card major of my own and game values together: game (opener's 1H-(2C)-4H)
