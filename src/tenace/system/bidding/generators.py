@@ -793,6 +793,18 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             add(bid_code(3, _NT), "", "game", Forcing.SIGN_OFF)
         add(PASS, "sum -24" if not gf else "", "to-play", Forcing.SIGN_OFF)
     else:
+        if contested and bidder == partner and last == bid_code(3, _NT) and ctx.calls[-1] == PASS:
+            # partner's 3NT in competition rests on a stopper in their suit, not on the strain: with a major
+            # fit known, or a six-card major of my own, and a singleton or void, the suit contract takes the
+            # ruffs notrump cannot (choice of games: correct 3NT to four of the major)
+            for suit in (3, 2):
+                letter = _SUIT_LETTER[suit]
+                if suit in fits:
+                    add(bid_code(4, suit), f"fit {letter}, not semibalanced", "game", Forcing.SIGN_OFF,
+                        judge=True)
+                if suit in ctx.natural[me]:
+                    add(bid_code(4, suit), f"{letter}>=6, not semibalanced", "game", Forcing.SIGN_OFF,
+                        judge=True)
         # at game or higher: pass, unless simulation finds a slam worth bidding
         add(PASS, "", "to-play", Forcing.SIGN_OFF, judge=True)
     return first, made
