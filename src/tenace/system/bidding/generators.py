@@ -407,6 +407,12 @@ def controls(ctx: Context) -> tuple[Made, Made]:
             # cue raise over their overcall, 10+ with the fit): more than it showed is the "better", the
             # values to force to game on my own, 13+ support points
             strength[0] = f"sp {letter} {mine.points_min + 3}+"
+        elif (mine.points_min is not None and mine.points_max is None and mine.hcp_max <= 12
+              and mine.points_min > mine.hcp_min):
+            # my raise showed support points with its HCP capped, not a range (the limit raise: 10+ support
+            # points, at most 11 HCP; its HCP floor is no floor at all, so their "upper half" would be 3+):
+            # the raise is a three-point range, 10-12, and more than it showed is its top, 12
+            strength[0] = f"sp {letter} {mine.points_min + 2}+"
     else:
         strength = [f"tsum {letter} {_SLAM_INTEREST}+"]
     made: Made = []
