@@ -100,6 +100,17 @@ def test_irregular_marks_are_kept() -> None:
 
 # --- round trips of random records ----------------------------------------------------------------------
 
+def test_a_value_that_looks_inherited_is_written_so_that_it_reads_back() -> None:
+    """A player named "#" or "##x" would read as the previous game's name or as "x" (PBN §4.8); the writer
+    marks such a value so that it reads back as it was, and the next game keeps its own name."""
+    first = DealRecord(number=1, players=("#", "##x", None, None))
+    second = DealRecord(number=2, players=("Ann", None, None, None))
+    games = list(read_games(write_games([first, second])))
+    assert [g.errors for g in games] == [(), ()]
+    assert games[0].record.players[:2] == ("#", "##x")
+    assert games[1].record.players[:2] == ("Ann", None)
+
+
 NAMES = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=0x17F, blacklist_characters="\x7f"),
                 min_size=1, max_size=12).map(str.strip).filter(lambda s: s not in ("", "?"))
 EXPLANATIONS = st.sampled_from(["transfer", 'says "hearts"', "4+ !S; 11-21 HCP", "C:\\path"])

@@ -55,6 +55,10 @@ _TAG_NAME: Final = re.compile(r"[A-Z][A-Za-z0-9_]*")
 
 
 def _tag(name: str, value: str) -> str:
+    if value == "#" or value.startswith("##"):
+        # a reader takes "#" as the previous game's value and "##x" as x (§4.8): a value that looks like
+        # either is written as "##" and itself, which reads back as the value
+        value = "##" + value
     return f"[{name} {quote(value)}]"
 
 
