@@ -297,7 +297,8 @@ def retain_right_to_call(state: AuctionState) -> AuctionState:
     """Laws 17D3, 34: when the three passes that would end the auction include one made out of rotation that
     took a player's turn away, the auction does not end. The passes from that one on are cancelled (the
     player who passed out of rotation is the offender for Law 16C) and the auction goes back to the player
-    who missed his turn."""
+    who missed his turn. Passes in rotation with no bid that leave a player who never called do not end it
+    either (Law 22B): he calls next."""
     calls = state.calls
     # An inadmissible double nobody noticed (Law 36C) does not count among the passes, but it was a call in
     # rotation that the next player answered.
