@@ -506,7 +506,8 @@ def main() -> None:
                         help="simulation's wall-clock budget per call in seconds (default: none, so "
                              "that runs repeat exactly)")
     parser.add_argument("--boards-json", type=Path,
-                        help="write each board's auction(s) and IMPs here (with --versus-rules: both tables)")
+                        help="write each board's auction and IMPs against par here (with --versus-rules: "
+                             "both tables' auctions and the swing), to pair two runs board by board")
     parser.add_argument("--show", type=int, default=0, help="print the first N contradicted explanations")
     parser.add_argument("--json", type=Path, help="write the figures here")
     parser.add_argument("--cards", type=Path, help="write every card played and judged here (with --play)")
@@ -542,6 +543,9 @@ def main() -> None:
                          "simulation EW": [str(c) for c in two_calls], "imps": swings[-1],
                          "simulation all": [str(c) for c in calls],
                          "all IMP vs par": bidding.imp_vs_par[-1]})
+        else:
+            rows.append({"board": board.number, "calls": [str(c) for c in calls],
+                         "IMP vs par": bidding.imp_vs_par[-1]})
         if n % 25 == 0:
             par_gap = statistics.mean(abs(x) for x in bidding.imp_vs_par)
             line = f"... {n} boards: mean |IMP| vs par {par_gap:.3f}"
@@ -549,8 +553,8 @@ def main() -> None:
                 error = standard_error(swings)
                 line += (f", head to head {sum(swings):+d} IMPs ({sum(swings) / n:+.3f} per board, "
                          f"s.e. {error:.3f})")
-                if args.boards_json:
-                    args.boards_json.write_text(json.dumps(rows, indent=1))
+            if args.boards_json:
+                args.boards_json.write_text(json.dumps(rows, indent=1))
             timed = {**timing("call", robots.times), **timing("choice point", robots.choice_times)}
             line += f", calls {len(robots.times)}, choice points {len(robots.choice_times)} {timed}"
             print(line, file=sys.stderr, flush=True)
@@ -589,8 +593,9 @@ def main() -> None:
                                                              if row["simulation NS"] != row["simulation EW"])}
         print(f"head to head, simulation against the rules alone: {mean:+.3f} IMPs per board "
               f"(standard error {error:.3f}) over {len(swings)} boards")
-        if args.boards_json:
-            args.boards_json.write_text(json.dumps(rows, indent=1))
+
+    if args.boards_json:
+        args.boards_json.write_text(json.dumps(rows, indent=1))
 
     if args.play:
         playing = Playing()
