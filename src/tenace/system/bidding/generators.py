@@ -539,7 +539,14 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                     letter = _SUIT_LETTER[suit]
                     add(bid_code(4, suit), f"sum 25+, {letter}==3, {_SUIT_LETTER[denom]}<=1", "game",
                         Forcing.SIGN_OFF, judge=True)
-        add(bid_code(3, _NT), f"sum 25+{stop}", "game", Forcing.SIGN_OFF, judge=True)
+        # partner has doubled their last bid for penalty and it stands: the hand that would bid 3NT holds game
+        # values and their suit guarded, just what makes the penalty the better score, so it leaves the double
+        # in (a balanced hand does not take out a penalty double); a long suit or a fit may still bid on
+        respected = (ctx.calls[-1] == PASS and ctx.calls[-2] == DOUBLE
+                     and ctx.seat_of(len(ctx.calls) - 2) == partner
+                     and "penalty-double" in ctx.meanings[-2].labels)
+        if not respected:
+            add(bid_code(3, _NT), f"sum 25+{stop}", "game", Forcing.SIGN_OFF, judge=True)
         their_game = level >= _GAME_LEVEL[denom]
         # partner has doubled their suit contract for penalty: below game, respect it unless the hand is
         # unsuited to defence (a void in their suit)
