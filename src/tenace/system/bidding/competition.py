@@ -160,6 +160,11 @@ def _sacrifice(ctx: Context) -> Made:
             # Not at the five level (5S over their 5C): ten trumps do not contract for eleven tricks, so
             # that is a sacrifice a level too high like any other (the rules below)
             made.append(_rule(code, f"fit {letter} 10, sum -22", "sacrifice", Forcing.SIGN_OFF, judge=True))
+            # favourable vulnerability: nine trumps are enough at the same level. The law counts nine
+            # tricks for them, so 4S goes one down, doubled 100 (two down 300) against the 620 of
+            # their vulnerable game; the trick the law comes short is what the vulnerability pays for
+            made.append(_rule(code, f"fit {letter} 9, fav, sum -22", "sacrifice", Forcing.SIGN_OFF,
+                              judge=True))
             continue
         made.append(_rule(code, f"fit {letter} 10, nonvul, sum -22", "sacrifice", Forcing.SIGN_OFF,
                           judge=True))
