@@ -128,7 +128,8 @@ def _sacrifice(ctx: Context) -> Made:
     ours (and their nine or so) their game is likely to make and our contract a level higher to go down
     little: one or two undertricks not vulnerable cost less than their game. At the same level as their
     game (4S over 4H) the same ten trumps bid on at any vulnerability: ten tricks for ten trumps, and with
-    some twenty tricks in the deal their game or ours makes. A level higher, vulnerable, only with a
+    some twenty tricks in the deal their game or ours makes; at favourable vulnerability nine trumps do
+    there, one down doubled costing less than their vulnerable game. A level higher, vulnerable, only with a
     singleton or a void: shape adds tricks to the trumps (the law's adjustment for distribution) and takes
     them from the defence; with a flat hand the undertricks cost more than their game."""
     me, partner = ctx.turn, (ctx.turn + 2) % 4
