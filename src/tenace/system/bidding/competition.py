@@ -128,7 +128,8 @@ def _sacrifice(ctx: Context) -> Made:
     ours (and their nine or so) their game is likely to make and our contract a level higher to go down
     little: one or two undertricks not vulnerable cost less than their game. At the same level as their
     game (4S over 4H) the same ten trumps bid on at any vulnerability: ten tricks for ten trumps, and with
-    some twenty tricks in the deal their game or ours makes. A level higher, vulnerable, only with a
+    some twenty tricks in the deal their game or ours makes; at favourable vulnerability nine trumps do
+    there, one down doubled costing less than their vulnerable game. A level higher, vulnerable, only with a
     singleton or a void: shape adds tricks to the trumps (the law's adjustment for distribution) and takes
     them from the defence; with a flat hand the undertricks cost more than their game."""
     me, partner = ctx.turn, (ctx.turn + 2) % 4
@@ -160,6 +161,11 @@ def _sacrifice(ctx: Context) -> Made:
             # Not at the five level (5S over their 5C): ten trumps do not contract for eleven tricks, so
             # that is a sacrifice a level too high like any other (the rules below)
             made.append(_rule(code, f"fit {letter} 10, sum -22", "sacrifice", Forcing.SIGN_OFF, judge=True))
+            # favourable vulnerability: nine trumps are enough at the same level. The law counts nine
+            # tricks for them, so 4S goes one down, doubled 100 (two down 300) against the 620 of
+            # their vulnerable game; the trick the law comes short is what the vulnerability pays for
+            made.append(_rule(code, f"fit {letter} 9, fav, sum -22", "sacrifice", Forcing.SIGN_OFF,
+                              judge=True))
             continue
         made.append(_rule(code, f"fit {letter} 10, nonvul, sum -22", "sacrifice", Forcing.SIGN_OFF,
                           judge=True))
