@@ -612,6 +612,17 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         elif natural_bid and denom < 4 and level >= 2:
             letter = _SUIT_LETTER[denom]
             add(DOUBLE, f"sum 22+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
+            if level == 3:
+                # they compete to three of a suit they have not raised (no fit shown) over our bidding: an
+                # opening hand with four of their trumps doubles for penalty. Short of a fit they hold eight
+                # trumps at most, and our four sit over or under them (Cohen, "To Bid or Not to Bid": when
+                # the trumps lie badly for them, defend; Kelsey, "Killing Defence": the double of a
+                # competitive three-level bid when the trumps break)
+                add(DOUBLE, f"{letter}>=4, hcp 12+, sum 18+", "penalty-double", judge=True)
+                # with the balance of strength (22+ together) three of their trumps do: they are outgunned
+                # at the three level without a fit (Robson and Segal, "Partnership Bidding at Bridge": when
+                # our side has the balance and no fit, their competitive bid is doubled)
+                add(DOUBLE, f"{letter}>=3, sum 22+", "penalty-double", judge=True)
         if natural_bid and (level >= 5 or (level >= 4 and denom >= 2) or (level >= 3 and denom == 4)):
             add(DOUBLE, "sum 23+", "penalty-double", judge=True)
             ours_game = any(ctx.seat_of(i) in ours and c >= 3 and _level(c) >= _GAME_LEVEL[_denomination(c)]
