@@ -309,9 +309,12 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
                                                                                 ", queen t"),
                               "rkcb-king-ask", Forcing.FORCING, alert=True))
         if missing == 1 and answer == "rkcb-answer-2" and sign_off != six:
-            # partner denied the trump queen and a keycard is missing: with four trumps or fewer here (an
-            # eight-card fit, as a rule) the slam needs two things to go right, so stop in five
-            made.append(_rule(sign_off, f"{cond}, not queen t, {letter}<=4", "to-play", Forcing.SIGN_OFF))
+            # partner denied the trump queen and a keycard is missing: with no more than an eight-card fit
+            # known (five trumps opposite a raise on three as well as four opposite four) the slam needs two
+            # things to go right, so stop in five (Kantar, Roman Keycard Blackwood: missing a keycard and the
+            # trump queen, sign off unless the fit is long enough to drop her)
+            short = f"{cond}, not queen t, not fit {letter} 9"
+            made.append(_rule(sign_off, short, "to-play", Forcing.SIGN_OFF))
         if t >= 2 and not queen_known and answer in ("rkcb-answer-14", "rkcb-answer-03"):
             ask = next((c for c in range(last + 1, six) if c >= 3 and _denomination(c) != t), None)
             if ask is not None and ask < five:
