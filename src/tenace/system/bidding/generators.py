@@ -309,9 +309,12 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
                                                                                 ", queen t"),
                               "rkcb-king-ask", Forcing.FORCING, alert=True))
         if missing == 1 and answer == "rkcb-answer-2" and sign_off != six:
-            # partner denied the trump queen and a keycard is missing: with four trumps or fewer here (an
-            # eight-card fit, as a rule) the slam needs two things to go right, so stop in five
-            made.append(_rule(sign_off, f"{cond}, not queen t, {letter}<=4", "to-play", Forcing.SIGN_OFF))
+            # partner denied the trump queen and a keycard is missing: with no more than an eight-card fit
+            # known (five trumps opposite a raise on three as well as four opposite four) the slam needs two
+            # things to go right, so stop in five (Kantar, Roman Keycard Blackwood: missing a keycard and the
+            # trump queen, sign off unless the fit is long enough to drop her)
+            short = f"{cond}, not queen t, not fit {letter} 9"
+            made.append(_rule(sign_off, short, "to-play", Forcing.SIGN_OFF))
         if t >= 2 and not queen_known and answer in ("rkcb-answer-14", "rkcb-answer-03"):
             ask = next((c for c in range(last + 1, six) if c >= 3 and _denomination(c) != t), None)
             if ask is not None and ask < five:
@@ -853,12 +856,13 @@ def _signed_off(ctx: Context) -> int | None:
 
 
 def _slam_first(ctx: Context, taken: set[int]) -> Made:
-    """Slam in notrump by count, tried before the file's rules: partner's last call was a natural bid below
-    the six level, the opponents passed, and the combined values (counting partner as for ``sum``) reach a
-    slam whatever game the written rules would bid. Not after our strong 2C (its rebids set the strain
-    first). Not at once over partner's first bid when it leaves his strength open by ten points or more (an
-    opening of one of a suit, a two over one): the hand describes itself first, and the slam is judged once
-    partner's rebid has limited him (only simulation may still bid it there)."""
+    """Slam by count, tried before the file's rules: partner's last call was a natural bid below the six
+    level, the opponents passed, and the combined values (counting partner as for ``sum``) reach a slam
+    whatever game the written rules would bid; in an eight-card major fit, else in notrump. Not after our
+    strong 2C (its rebids set the strain first). Not at once over partner's first bid when it leaves his
+    strength open by ten points or more (an opening of one of a suit, a two over one): the hand describes
+    itself first, and the slam is judged once partner's rebid has limited him (only simulation may still bid
+    it there)."""
     meaning = ctx.partner_meaning
     partner = (ctx.turn + 2) % 4
     ours_strong = any("strong-2c" in m.labels for i, m in enumerate(ctx.meanings)
@@ -882,6 +886,17 @@ def _slam_first(ctx: Context, taken: set[int]) -> Made:
             # with a void (there RKCB or a slam in the fit decides)
             (bid_code(6, _NT), f"sum 32+, C>=1, D>=1, H>=1, S>=1{stop}", "slam", not unlimited, unlimited),
             (bid_code(6, _NT), f"sum 29+, semibalanced{stop}", "slam", False, True)):
+        if code == bid_code(6, _NT):
+            # with an eight-card major fit the slam goes in the major: the suit often plays a trick better (a
+            # ruff, a side suit set up with the trumps), seldom worse, and scores ten points less than notrump
+            # (Goren; Root, Commonsense Bidding: look for the trump fit first, notrump only without one).
+            # Only a major one of us has bid: a long major never named takes its own route (a transfer first)
+            named = set(ctx.natural[ctx.turn]) | set(ctx.natural[partner])
+            for suit in (s for s in (3, 2) if s in named and s not in ctx.theirs):
+                major = bid_code(6, suit)
+                if major not in taken and legal(ctx.calls, major):
+                    fit = f"fit {_SUIT_LETTER[suit]}, {conditions}"
+                    made.append(_rule(major, fit, label, Forcing.SIGN_OFF, judge=judge, option=option))
         if code not in taken and legal(ctx.calls, code):
             made.append(_rule(code, conditions, label, Forcing.SIGN_OFF, judge=judge, option=option))
     return made
