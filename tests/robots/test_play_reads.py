@@ -143,3 +143,18 @@ def test_skipping_the_read_while_the_layouts_agree_changes_no_choice(
     else:
         assert not _settled(lazy) and read == len(lazy)
         assert [w for _, w in lazy] == pytest.approx([w for _, w in full])
+
+
+def test_declarer_reads_the_lead_up_to_trick_lead_tricks_and_not_when_leading_to_the_next(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(robot_play, "LEAD_SLIP", 0.5)
+    monkeypatch.setattr(robot_play, "LEAD_TRICKS", 2)
+    # 3NT by South (test_declarer5.py's deal): West leads a heart, declarer wins and plays on clubs
+    deal = Deal.from_pbn("N:9876.KQ5.AKQ.K54 32.J876.J765.J76 54.AT9.T98.AQT98 AKQJT.432.432.32")
+    trick1, trick2 = "H2 H5 H6 HA", "C8 C2 CK C6"   # North's king wins trick 2
+    for played, reads in (("H2", True), (f"{trick1} C8 C2", True), (f"{trick1} {trick2}", False)):
+        memory = Memory()
+        table = table_after(deal, "P P 3NT P P P", played, (Seat.SOUTH, memory))
+        position = position_from_view(table.view(Seat.SOUTH), memory)
+        assert table.turn in (Seat.NORTH, Seat.SOUTH)
+        assert robot_play._reading_lead(position, Seat.SOUTH) is reads, played

@@ -459,7 +459,8 @@ def _reading_lead(position: Position, seat: Seat) -> bool:
         return False
     if not position.tricks[0][1] or position.tricks[0][1][0] is None:
         return False
-    return len(position.tricks) <= LEAD_TRICKS
+    number = len(position.tricks) + (len(position.tricks[-1][1]) == 4)   # the trick the card goes to
+    return number <= LEAD_TRICKS
 
 
 def _lead_weights(position: Position, layouts: list[tuple[Play, float]]) -> list[tuple[Play, float]]:
