@@ -58,7 +58,10 @@ chosen."""
 READ_LINE = False
 """Whether a defender leading to tricks 2 to :data:`LINE_TRICKS` weighs the layouts by declarer's line so far
 (:func:`_line_weights`). Off: on seed 11's recorded games it changed one lead to tricks 2-3 in about thirty
-(for the better) at twice the CPU, and up to 10 s for one card (docs/robots.md, Figures)."""
+(for the better) at twice the CPU. Made cheaper since (only the best cards asked for, and only while the
+layouts disagree; the same cards played): on seed 21's first 40 fixed auctions it saved a trick (tricks lost
+-0.03 +- 0.02 a deal, card CPU p95 +0.07 s); read to trick 5, on seed 15's first 20, it lost one (+0.05 +-
+0.05): no gain beyond noise (docs/robots.md, Figures)."""
 LINE_TRICKS = 3
 """The last trick whose lead is chosen with declarer's line read."""
 LINE_SLIP = 0.3
@@ -75,10 +78,13 @@ LATE_MOST = 2
 LEAD_SLIP: float | None = None
 """How much less likely a layout is, to declarer reading the opening lead (:func:`_lead_weights`), for each
 trick the card led gives up double dummy in that layout (``None``: the lead's choice of suit is not read).
-Off: on 40 fresh deals 0.5 gained declarer 0.16 +- 0.15 points at three times the card CPU p95
-(docs/robots.md, Figures)."""
+Off: on 40 fresh deals 0.5 gained declarer 0.16 +- 0.15 points at three times the card CPU p95. Made
+cheaper since (two best-result searches a deal instead of every lead valued: the same cards played, card
+CPU p95 1.14 s to 0.52 s on seed 14's first 12 fixed auctions), 0.5 gained nothing on seed 21's first 40
+(tricks lost +0.00 +- 0.04 a deal) nor on seed 15's first 20 (docs/robots.md, Figures)."""
 LEAD_TRICKS = 5
-"""The last trick in which declarer reads the opening lead (:data:`LEAD_SLIP`)."""
+"""The last trick in which declarer reads the opening lead (:data:`LEAD_SLIP`): his lead to the next one
+reads it no more."""
 
 
 @dataclass(slots=True)
