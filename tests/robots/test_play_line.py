@@ -16,6 +16,7 @@ from tenace.robots.play import (
     LINE_SLIP,
     _line_weights,
     _reading_line,
+    _settled,
     choose_card,
     position_from_view,
     sample_layouts,
@@ -83,7 +84,14 @@ def test_only_a_defender_leading_to_the_early_tricks_reads_the_line(monkeypatch:
     card, solved = choose_card(table.view(Seat.EAST), Seat.EAST, memory, 8, random.Random(2))
     assert card in table.view(Seat.EAST).hands[Seat.EAST] and solved
     assert isinstance(card, Card)
-    assert sum(seen) == len(solved)   # every layout solved was weighed
+    # every layout solved is weighed, unless one card is the best on all of them (the read cannot matter)
+    settled = _settled([(result, 1.0) for result in solved])
+    assert sum(seen) == (0 if settled else len(solved))
+    # a choice that weighs a margin (the opening leader going on with his suit) weighs every layout
+    seen.clear()
+    monkeypatch.setattr(robot_play, "OWN_SUIT", 0.1)
+    card, solved = choose_card(table.view(Seat.EAST), Seat.EAST, memory, 8, random.Random(2))
+    assert sum(seen) == len(solved) > 0
 
 
 def test_cards_touching_once_the_played_ones_are_gone_are_one_choice() -> None:

@@ -38,7 +38,7 @@ from tenace.robots.signals import (
     situation,
 )
 from tenace.seats import SEATS, Seat, Side
-from tenace.solver.dds import SolvedPosition, solve_positions
+from tenace.solver.dds import SolvedPosition, optimal_cards, side_values, solve_positions
 from tenace.system.bidding.rules import BiddingSystem
 from tenace.system.bidding.systems import builtin
 
@@ -58,7 +58,10 @@ chosen."""
 READ_LINE = False
 """Whether a defender leading to tricks 2 to :data:`LINE_TRICKS` weighs the layouts by declarer's line so far
 (:func:`_line_weights`). Off: on seed 11's recorded games it changed one lead to tricks 2-3 in about thirty
-(for the better) at twice the CPU, and up to 10 s for one card (docs/robots.md, Figures)."""
+(for the better) at twice the CPU. Made cheaper since (only the best cards asked for, and only while the
+layouts disagree; the same cards played): on seed 21's first 40 fixed auctions it saved a trick (tricks lost
+-0.03 +- 0.02 a deal, card CPU p95 +0.07 s); read to trick 5, on seed 15's first 20, it lost one (+0.05 +-
+0.05): no gain beyond noise (docs/robots.md, Figures)."""
 LINE_TRICKS = 3
 """The last trick whose lead is chosen with declarer's line read."""
 LINE_SLIP = 0.3
@@ -75,10 +78,13 @@ LATE_MOST = 2
 LEAD_SLIP: float | None = None
 """How much less likely a layout is, to declarer reading the opening lead (:func:`_lead_weights`), for each
 trick the card led gives up double dummy in that layout (``None``: the lead's choice of suit is not read).
-Off: on 40 fresh deals 0.5 gained declarer 0.16 +- 0.15 points at three times the card CPU p95
-(docs/robots.md, Figures)."""
+Off: on 40 fresh deals 0.5 gained declarer 0.16 +- 0.15 points at three times the card CPU p95. Made
+cheaper since (two best-result searches a deal instead of every lead valued: the same cards played, card
+CPU p95 1.14 s to 0.52 s on seed 14's first 12 fixed auctions), 0.5 gained nothing on seed 21's first 40
+(tricks lost +0.00 +- 0.04 a deal) nor on seed 15's first 20 (docs/robots.md, Figures)."""
 LEAD_TRICKS = 5
-"""The last trick in which declarer reads the opening lead (:data:`LEAD_SLIP`)."""
+"""The last trick in which declarer reads the opening lead (:data:`LEAD_SLIP`): his lead to the next one
+reads it no more."""
 
 
 @dataclass(slots=True)
@@ -424,20 +430,31 @@ def _line_weights(position: Position, layouts: list[tuple[Play, float]]) -> list
     among two or more legal cards) gives up a trick double dummy is :data:`LINE_SLIP` times less likely for
     each such card. Declarer plays to take his tricks, so what he did (a suit played on, a trick ducked) and
     did not do speaks about the hands he sees, his own among them (a soft read: a declarer who cannot see the
-    defenders' hands may err in any layout)."""
+    defenders' hands may err in any layout).
+
+    Only whether the card played was among the best matters, so each earlier position is asked just that
+    (:func:`~tenace.solver.dds.optimal_cards`, cheaper than valuing every card), once however many layouts
+    share it, all in one batch; the layouts are weighed as if every card were valued."""
     declarer = position.contract.declarer
-    past: list[tuple[int, Play, Card]] = []
+    past: list[tuple[int, int, Card]] = []   # (layout, distinct position, card played there)
+    distinct: dict[tuple[int, ...], int] = {}
+    states: list[Play] = []
     for i, (play, _) in enumerate(layouts):
         state = Play(play.deal, play.trump, play.leader, (), play.leads)
         for card in play.cards:
             if state.turn.side is declarer.side and not _one_choice(state):
-                past.append((i, state, card))
+                key = (*(h.bits for h in state.deal.hands), *(c.index for c in state.cards))
+                if key not in distinct:
+                    distinct[key] = len(states)
+                    states.append(state)
+                past.append((i, distinct[key], card))
             state = state.push_unchecked(card)
     if not past:
         return layouts
+    best = optimal_cards(states)
     slips = [0] * len(layouts)
-    for (i, _, card), result in zip(past, solve_positions([state for _, state, _ in past]), strict=True):
-        if dict(result.cards).get(card, result.max_tricks) < result.max_tricks:
+    for i, k, card in past:
+        if card not in best[k]:
             slips[i] += 1
     return [(play, weight * LINE_SLIP ** slip) for (play, weight), slip in zip(layouts, slips, strict=True)]
 
@@ -448,53 +465,88 @@ def _reading_lead(position: Position, seat: Seat) -> bool:
         return False
     if not position.tricks[0][1] or position.tricks[0][1][0] is None:
         return False
-    return len(position.tricks) <= LEAD_TRICKS
+    number = len(position.tricks) + (len(position.tricks[-1][1]) == 4)   # the trick the card goes to
+    return number <= LEAD_TRICKS
 
 
 def _lead_weights(position: Position, layouts: list[tuple[Play, float]]) -> list[tuple[Play, float]]:
     """The layouts weighed by the opening lead: a layout in which the card led gives up tricks double dummy
     (the leader could have done better with the hand the layout gives him) is :data:`LEAD_SLIP` times less
     likely for each trick. The leader chose his card to beat the contract with the hand he holds, so the
-    suit he led, and those he did not, speak about it (a soft read: he cannot see the other hands)."""
+    suit he led, and those he did not, speak about it (a soft read: he cannot see the other hands).
+
+    The tricks given up are the defence's best result before the lead less its result after it, each found
+    by searching the best result only (:func:`~tenace.solver.dds.side_values`: two such searches cost less
+    than valuing each of the leader's cards), every distinct deal once, in one batch."""
     if LEAD_SLIP is None or not layouts:
         return layouts
     lead = position.tricks[0][1][0]
-    starts = [Play(play.deal, play.trump, play.leader, (), tuple(x for x in play.leads if x[0] == 0))
-              for play, _ in layouts]
-    out = []
-    for (play, weight), result in zip(layouts, solve_positions(starts), strict=True):
-        given = result.max_tricks - dict(result.cards).get(lead, result.max_tricks) if lead is not None else 0
-        out.append((play, weight * LEAD_SLIP ** given))
-    return out
+    if lead is None:
+        return layouts
+    distinct: dict[tuple[int, ...], int] = {}
+    starts: list[Play] = []
+    index: list[int] = []
+    for play, _ in layouts:
+        key = tuple(h.bits for h in play.deal.hands)
+        if key not in distinct:
+            distinct[key] = len(starts)
+            first = tuple(x for x in play.leads if x[0] == 0)
+            starts.append(Play(play.deal, play.trump, play.leader, (), first))
+        index.append(distinct[key])
+    # each deal's two positions side by side: a batch so ordered solved about a quarter faster in a trial
+    values = side_values([position for start in starts for position in (start, start.push_unchecked(lead))])
+    given = [values[2 * k] - (13 - values[2 * k + 1]) for k in range(len(starts))]
+    return [(play, weight * LEAD_SLIP ** given[k]) for (play, weight), k in zip(layouts, index, strict=True)]
+
+
+_Reweigh = Callable[[list[tuple[Play, float]]], list[tuple[Play, float]]]
 
 
 def _solve_until_settled(position: Position, samples: int, rng: random.Random, budget: float | None,
                          likelihood: Callable[[Seat, int], float] | None = None,
-                         reweigh: Callable[[list[tuple[Play, float]]], list[tuple[Play, float]]] | None = None
+                         reweigh: _Reweigh | None = None, lazy: bool = True
                          ) -> list[tuple[SolvedPosition, float]]:
+    """The layouts of a decision (how many: :func:`effort`), solved, with their weights.
+
+    ``reweigh`` (a read of the play so far: :func:`_line_weights`, :func:`_lead_weights`) is applied only
+    once the layouts solved disagree on the best card (:func:`_settled`): while one card is the best on every
+    layout, it takes the most tricks and is the best most often under any weights, so the choice does not
+    depend on them (unless ``lazy`` is false: the choice then weighs a margin, :func:`_own_suit_lead`). The
+    read, which solves earlier positions of every layout, is so skipped where it cannot matter; the layouts
+    drawn, the cards solved and the card chosen are those of weighing every layout as it is drawn."""
     first, most = effort(position, samples)
     start = time.perf_counter()
-    layouts = sample_layouts(position, first, rng, likelihood)
-    if reweigh is not None:
-        layouts = reweigh(layouts)
+    layouts: list[tuple[Play, float]] = []
     solved: list[tuple[SolvedPosition, float]] = []
+
+    def solve(batch: list[tuple[Play, float]]) -> None:
+        layouts.extend(batch)
+        solved.extend(zip(solve_positions([p for p, _ in batch]), [w for _, w in batch], strict=True))
+
+    def weigh() -> list[tuple[SolvedPosition, float]]:
+        done = weighed[0]
+        if reweigh is None or done == len(solved) or (lazy and _settled(solved)):
+            return solved
+        for k, (_, weight) in enumerate(reweigh(layouts[done:]), done):
+            solved[k] = (solved[k][0], weight)
+        weighed[0] = len(solved)
+        return solved
+
+    weighed = [0]
+    drawn = sample_layouts(position, first, rng, likelihood)
     if budget is None:
-        solved.extend(zip(solve_positions([p for p, _ in layouts]), [w for _, w in layouts], strict=True))
+        solve(drawn)
     else:
-        for i in range(0, len(layouts), _BATCH):
-            batch = layouts[i:i + _BATCH]
-            solved.extend(zip(solve_positions([p for p, _ in batch]), [w for _, w in batch], strict=True))
+        for i in range(0, len(drawn), _BATCH):
+            solve(drawn[i:i + _BATCH])
             if time.perf_counter() - start >= budget:
-                return solved
+                return weigh()
     step = max(_BATCH, first // 2)
-    while len(solved) < most and not _settled(solved) and not _clear(solved):
+    while len(solved) < most and not _settled(solved) and not _clear(weigh()):
         if budget is not None and time.perf_counter() - start >= budget:
             break
-        more = sample_layouts(position, min(step, most - len(solved)), rng, likelihood)
-        if reweigh is not None:
-            more = reweigh(more)
-        solved.extend(zip(solve_positions([p for p, _ in more]), [w for _, w in more], strict=True))
-    return solved
+        solve(sample_layouts(position, min(step, most - len(solved)), rng, likelihood))
+    return weigh()
 
 
 def _legal(position: Position, seat: Seat, view: TableView) -> CardSet:
@@ -701,7 +753,8 @@ def choose_card(
         reweigh = functools.partial(_line_weights, position) if _reading_line(position, seat) else None
         if _reading_lead(position, seat):
             reweigh = functools.partial(_lead_weights, position)
-        solved = _solve_until_settled(position, samples, rng, budget, likelihood, reweigh)
+        lazy = OWN_SUIT is None or seat.side is position.contract.declarer.side
+        solved = _solve_until_settled(position, samples, rng, budget, likelihood, reweigh, lazy)
     except ValueError:  # nothing the robot saw can be squared with any layout (a bug, or a revoke): no guess
         return _lowest(list(legal)), []
     return pick_card(position, seat, legal, solved, prefer), [result for result, _ in solved]

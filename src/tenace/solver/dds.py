@@ -51,8 +51,10 @@ __all__ = [
     "dd_table",
     "dd_tables",
     "dd_tricks",
+    "optimal_cards",
     "par",
     "solve_position",
+    "side_values",
     "solve_positions",
 ]
 
@@ -418,6 +420,72 @@ def solve_positions(plays: Iterable[Play]) -> list[SolvedPosition]:
         _call("SolveAllBoardsBin", boards, out)
         solved.extend(_solved_from_dds(play, out.solvedBoard[j]) for j, play in enumerate(batch))
     return solved
+
+
+def _solve_batches(plays: Sequence[Play], solutions: int) -> list[Any]:
+    """DDS's answers (``futureTricks``) for ``plays``, searched with ``solutions`` (1: the best result only,
+    2: every card that keeps it, 3: every card's value), through ``SolveAllBoardsBin``."""
+    dds = _dds()
+    out: list[Any] = []
+    for start in range(0, len(plays), _MAX_BOARDS_PER_CALL):
+        batch = plays[start:start + _MAX_BOARDS_PER_CALL]
+        boards = dds.boards()
+        boards.noOfBoards = len(batch)
+        for j, play in enumerate(batch):
+            _position_to_dds(play, boards.deals[j])
+            boards.target[j] = -1
+            boards.solutions[j] = solutions
+            boards.mode[j] = 1
+        solved = dds.solvedBoards()
+        _call("SolveAllBoardsBin", boards, solved)
+        out.extend(solved.solvedBoard[j] for j in range(len(batch)))
+    return out
+
+
+def optimal_cards(plays: Iterable[Play]) -> list[CardSet]:
+    """The cards that keep the best result of the side on turn (:meth:`SolvedPosition.best`) in each of many
+    positions, at once: DDS finds the best result and then only asks of each other card whether it reaches
+    it (``solutions`` 2), cheaper than valuing every card.
+
+    >>> from tenace import Card, Contract, Deal, Play
+    >>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> optimal_cards([Play.for_contract(deal, Contract.from_str("7NTN"), [Card.from_str("ST")])])
+    [CardSet.from_pbn('6543...')]
+
+    :raises ImpossibleActionError: if a play is complete.
+    :raises SolverError: if endplay is missing or DDS fails.
+    """
+    items = list(plays)
+    out: list[CardSet] = []
+    for play, fut in zip(items, _solve_batches(items, 2), strict=True):
+        cards: list[Card] = []
+        for i in range(int(fut.cards)):
+            if int(fut.score[i]) < 0:
+                continue
+            suit = _SUIT_OF_DDS[int(fut.suit[i])]
+            cards.extend(_cards_of_holding(suit, int(fut.rank[i]), int(fut.equals[i])))
+        best = CardSet(cards)
+        if not best or not best.issubset(play.legal_cards()):
+            raise SolverError(f"DDS returned best cards {best} for a position whose legal cards are "
+                              f"{play.legal_cards()}")
+        out.append(best)
+    return out
+
+
+def side_values(plays: Iterable[Play]) -> list[int]:
+    """The tricks the side on turn takes from each of many positions with best play (this trick included,
+    :attr:`SolvedPosition.max_tricks`), at once: DDS searches only the best result (``solutions`` 1).
+
+    >>> from tenace import Contract, Deal, Play
+    >>> deal = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> side_values([Play.for_contract(deal, Contract.from_str("7NTN"))])
+    [0]
+
+    :raises ImpossibleActionError: if a play is complete.
+    :raises SolverError: if endplay is missing or DDS fails.
+    """
+    items = list(plays)
+    return [int(fut.score[0]) for fut in _solve_batches(items, 1)]
 
 
 def declarer_tricks(items: Sequence[tuple[Sequence[CardSet], Seat, Denomination]]) -> list[int]:
