@@ -473,6 +473,16 @@ def _game_losers(ctx: Context) -> int:
     return max(0, 14 - partner_losers)
 
 
+def _near_games(ctx: Context, add: Callable[..., None], suit: int) -> None:
+    """Game in the major ``suit`` as an option for simulation (not the system's call) with a known fit that
+    falls just short of the losing trick count's threshold: one loser too many with eight trumps, two with
+    nine (by the law of total tricks a ninth trump is worth about a trick). Whether such a game makes
+    depends on how the hands fit, which the rules cannot see and a simulation of the deal can."""
+    letter, losers = _SUIT_LETTER[suit], _game_losers(ctx)
+    add(bid_code(4, suit), f"fit {letter}, losers -{losers + 1}", "game", Forcing.SIGN_OFF, option=True)
+    add(bid_code(4, suit), f"fit {letter} 9, losers -{losers + 2}", "game", Forcing.SIGN_OFF, option=True)
+
+
 def principles(ctx: Context) -> tuple[Made, Made]:
     """What a player does where the written rules stop; see the module documentation."""
     me, partner = ctx.turn, (ctx.turn + 2) % 4
@@ -519,6 +529,9 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                 # of total tricks): with nine known, game with one loser more than the count allows
                 add(game, f"fit {letter} 9, losers -{_game_losers(ctx) + 1}", "game", Forcing.SIGN_OFF,
                     judge=True)
+                # near misses by that count (one loser too many with eight trumps known, two with nine): the
+                # system competes or passes, and simulation weighs the game on the deal (an option only)
+                _near_games(ctx, add, suit)
                 raised = partner_facts.points_min
                 if raised is not None and raised >= 8 and suit in ctx.natural[me]:
                     # partner raised my suit showing support points (a cue raise: 10+): his count is in
@@ -747,6 +760,7 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                     # in competition, as over their last bid: nine trumps known, one loser more
                     add(bid_code(4, suit), f"fit {letter} 9, losers -{_game_losers(ctx) + 1}", "game",
                         Forcing.SIGN_OFF, judge=True)
+                    _near_games(ctx, add, suit)
                 if not gf:
                     # vulnerable at IMPs a game pays with well under even chances (about 37 %): bid it
                     # with two points less together
@@ -818,6 +832,16 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         if forced or gf:
             _forcing_continuation(ctx, add)
             add(bid_code(3, _NT), "", "game", Forcing.SIGN_OFF)
+        if contested and not gf:
+            # in competition, with a major fit and a near miss for game by the losing trick count (the hands
+            # of _near_games), the pass is a choice point: simulation weighs the game against it
+            for suit in fits:
+                if suit >= 2:
+                    letter, losers = _SUIT_LETTER[suit], _game_losers(ctx)
+                    add(PASS, f"sum -24, fit {letter}, losers -{losers + 1}", "to-play", Forcing.SIGN_OFF,
+                        judge=True)
+                    add(PASS, f"sum -24, fit {letter} 9, losers -{losers + 2}", "to-play", Forcing.SIGN_OFF,
+                        judge=True)
         add(PASS, "sum -24" if not gf else "", "to-play", Forcing.SIGN_OFF)
     else:
         if contested and bidder == partner and last == bid_code(3, _NT) and ctx.calls[-1] == PASS:
