@@ -43,6 +43,9 @@ CASES = [
     # the opener over the SOS redouble waits to double their runout
     Case("The common agreement over an SOS redouble: the opening side waits to double the suit they run "
          "to: ", "AKJ74.K52.Q3.J92", "1S 1NT X XX", "P", ("waits",), dealer="N", vul="None"),
+    # the doubler over their answer: four trumps to a top honour, double for penalty
+    Case("The common agreement over an SOS redouble: the doubler doubles the suit they land in when he "
+         "holds it: ", "J42.KQ5.K62.AJ96", "1S 1NT X XX P 2C", "X", ("penalty",), dealer="N", vul="None"),
 ]
 
 
