@@ -405,21 +405,7 @@ def solve_positions(plays: Iterable[Play]) -> list[SolvedPosition]:
     :raises SolverError: if endplay is missing or DDS fails.
     """
     items = list(plays)
-    dds = _dds()
-    solved: list[SolvedPosition] = []
-    for start in range(0, len(items), _MAX_BOARDS_PER_CALL):
-        batch = items[start:start + _MAX_BOARDS_PER_CALL]
-        boards = dds.boards()
-        boards.noOfBoards = len(batch)
-        for j, play in enumerate(batch):
-            _position_to_dds(play, boards.deals[j])
-            boards.target[j] = -1
-            boards.solutions[j] = 3
-            boards.mode[j] = 1
-        out = dds.solvedBoards()
-        _call("SolveAllBoardsBin", boards, out)
-        solved.extend(_solved_from_dds(play, out.solvedBoard[j]) for j, play in enumerate(batch))
-    return solved
+    return [_solved_from_dds(play, fut) for play, fut in zip(items, _solve_batches(items, 3), strict=True)]
 
 
 def _solve_batches(plays: Sequence[Play], solutions: int) -> list[Any]:
