@@ -78,6 +78,9 @@ def competition(ctx: Context) -> tuple[Made, Made]:
     # their suits: those they bid naturally, and the suit of their last bid (a transfer's completion too)
     theirs = set(ctx.theirs) | ({denom} if denom != _NT else set())
     unbid = [s for s in (3, 2, 1, 0) if s not in theirs]
+    # they have shown the values of a game invitation or more together (1NT P 2NT: 23+): partner holds
+    # little, and a three-level overcall on a five-card suit goes for a penalty; it wants a sixth card
+    strong = ctx.shown[bidder].hcp_min + ctx.shown[(bidder + 2) % 4].hcp_min >= 22
     # a natural overcall: a good suit nobody of theirs bid, the longest of the hand
     for suit in unbid:
         code = _cheapest(ctx, suit)
@@ -95,8 +98,9 @@ def competition(ctx: Context) -> tuple[Made, Made]:
         else:
             add(code, f"{letter}>=6, good {letter}, longest {letter}, hcp {12 - less}-17", "overcall",
                 Forcing.NON_FORCING)
-            add(code, f"{letter}>=5, good {letter}, longest {letter}, hcp {14 - less}-17", "overcall",
-                Forcing.NON_FORCING)
+            if not strong:
+                add(code, f"{letter}>=5, good {letter}, longest {letter}, hcp {14 - less}-17", "overcall",
+                    Forcing.NON_FORCING)
             add(code, f"{letter}>=6, top {letter} 1, longest {letter}, hcp {13 - less}-17", "overcall",
                 Forcing.NON_FORCING)
     # a takeout double of their last suit (an agreement of the card, explained as such: Law 40A)
