@@ -78,9 +78,10 @@ def competition(ctx: Context) -> tuple[Made, Made]:
     # their suits: those they bid naturally, and the suit of their last bid (a transfer's completion too)
     theirs = set(ctx.theirs) | ({denom} if denom != _NT else set())
     unbid = [s for s in (3, 2, 1, 0) if s not in theirs]
-    # they have shown the values of a game invitation or more together (1NT P 2NT: 23+): partner holds
-    # little, and a three-level overcall on a five-card suit goes for a penalty; it wants a sixth card
-    strong = ctx.shown[bidder].hcp_min + ctx.shown[(bidder + 2) % 4].hcp_min >= 22
+    # they have shown an opening and a game invitation or more (21+ by their shown minimums: 1D P 2NT,
+    # 1NT P 2NT): partner holds little, and a three-level overcall on a five-card suit goes for a
+    # penalty; it wants a sixth card
+    strong = ctx.shown[bidder].hcp_min + ctx.shown[(bidder + 2) % 4].hcp_min >= 21
     # a natural overcall: a good suit nobody of theirs bid, the longest of the hand
     for suit in unbid:
         code = _cheapest(ctx, suit)
