@@ -117,7 +117,11 @@ def competition(ctx: Context) -> tuple[Made, Made]:
         else:
             others = ", ".join(f"{_LETTER[s]}>=3" for s in unbid)
             add(DOUBLE, f"{letter}<=2, {others}, hcp {need}+", "takeout-double", Forcing.FORCING)
-        add(DOUBLE, f"hcp {17 - less}+", "takeout-double", Forcing.FORCING)
+        # the strong double of any shape; in the passout seat after they found a fit, not with four or more
+        # of their trumps: partner, short in their suit, would answer in his, and the hand that holds their
+        # trumps defends better by passing
+        strong = f"{letter}<=3, " if balancing and (rebid or their_fit) else ""
+        add(DOUBLE, f"{strong}hcp {17 - less}+", "takeout-double", Forcing.FORCING)
     if made:
         add(PASS, "", "pass-defence" if "pass-defence" in ctx.system.meanings else "pass-competitive", None)
     return [], made
@@ -243,7 +247,9 @@ def _advance_fit_double(ctx: Context) -> Made:
     others = [s for s in (3, 2, 1, 0) if s != denom and s not in ctx.theirs]
     # length and strength in their suit: pass, to defend doubled
     theirs = _LETTER[denom]
-    add(PASS, f"{theirs}>=5, good {theirs}", "pass-penalty", None)
+    # five of their trumps sit over the declarer's partner's and behind the balancing doubler's shortness:
+    # pass, whatever their quality (the three-level answer with a weak hand is doubled and goes for more)
+    add(PASS, f"{theirs}>=5", "pass-penalty", None)
     for suit in others:
         letter = _LETTER[suit]
         code = _cheapest(ctx, suit)
