@@ -120,8 +120,8 @@ def competition(ctx: Context) -> tuple[Made, Made]:
         # the strong double of any shape; in the passout seat after they found a fit, not with four or more
         # of their trumps: partner, short in their suit, would answer in his, and the hand that holds their
         # trumps defends better by passing
-        strong = f"{letter}<=3, " if balancing and (rebid or their_fit) else ""
-        add(DOUBLE, f"{strong}hcp {17 - less}+", "takeout-double", Forcing.FORCING)
+        few = f"{letter}<=3, " if balancing and (rebid or their_fit) else ""
+        add(DOUBLE, f"{few}hcp {17 - less}+", "takeout-double", Forcing.FORCING)
     if made:
         add(PASS, "", "pass-defence" if "pass-defence" in ctx.system.meanings else "pass-competitive", None)
     return [], made
