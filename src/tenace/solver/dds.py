@@ -339,7 +339,9 @@ def _position_to_dds(play: Play, target: Any) -> None:
     _fill_hands(target.remainCards, tuple(play.hand(seat) for seat in SEATS))
 
 
-def _solved_from_dds(play: Play, fut: Any) -> SolvedPosition:
+def _card_scores(fut: Any) -> list[tuple[Card, int]]:
+    """The cards DDS answered for (``futureTricks``), each with its score; the cards it left out (score -1
+    with ``solutions`` 2: not among the best) are skipped."""
     values: list[tuple[Card, int]] = []
     for i in range(int(fut.cards)):
         score = int(fut.score[i])
@@ -347,6 +349,11 @@ def _solved_from_dds(play: Play, fut: Any) -> SolvedPosition:
             continue
         suit = _SUIT_OF_DDS[int(fut.suit[i])]
         values.extend((card, score) for card in _cards_of_holding(suit, int(fut.rank[i]), int(fut.equals[i])))
+    return values
+
+
+def _solved_from_dds(play: Play, fut: Any) -> SolvedPosition:
+    values = _card_scores(fut)
     legal = play.legal_cards()
     if CardSet(c for c, _ in values) != legal:
         raise SolverError(
@@ -444,13 +451,7 @@ def optimal_cards(plays: Iterable[Play]) -> list[CardSet]:
     items = list(plays)
     out: list[CardSet] = []
     for play, fut in zip(items, _solve_batches(items, 2), strict=True):
-        cards: list[Card] = []
-        for i in range(int(fut.cards)):
-            if int(fut.score[i]) < 0:
-                continue
-            suit = _SUIT_OF_DDS[int(fut.suit[i])]
-            cards.extend(_cards_of_holding(suit, int(fut.rank[i]), int(fut.equals[i])))
-        best = CardSet(cards)
+        best = CardSet(card for card, _ in _card_scores(fut))
         if not best or not best.issubset(play.legal_cards()):
             raise SolverError(f"DDS returned best cards {best} for a position whose legal cards are "
                               f"{play.legal_cards()}")

@@ -473,14 +473,20 @@ def _game_losers(ctx: Context) -> int:
     return max(0, 14 - partner_losers)
 
 
-def _near_games(ctx: Context, add: Callable[..., None], suit: int) -> None:
-    """Game in the major ``suit`` as an option for simulation (not the system's call) with a known fit that
-    falls just short of the losing trick count's threshold: one loser too many with eight trumps, two with
-    nine (by the law of total tricks a ninth trump is worth about a trick). Whether such a game makes
-    depends on how the hands fit, which the rules cannot see and a simulation of the deal can."""
+def _near_misses(ctx: Context, suit: int) -> tuple[str, str]:
+    """The conditions of a known fit in ``suit`` that falls just short of the losing trick count's threshold
+    for game: one loser too many with eight trumps, two with nine (by the law of total tricks a ninth trump
+    is worth about a trick)."""
     letter, losers = _SUIT_LETTER[suit], _game_losers(ctx)
-    add(bid_code(4, suit), f"fit {letter}, losers -{losers + 1}", "game", Forcing.SIGN_OFF, option=True)
-    add(bid_code(4, suit), f"fit {letter} 9, losers -{losers + 2}", "game", Forcing.SIGN_OFF, option=True)
+    return f"fit {letter}, losers -{losers + 1}", f"fit {letter} 9, losers -{losers + 2}"
+
+
+def _near_games(ctx: Context, add: Callable[..., None], suit: int) -> None:
+    """Game in the major ``suit`` as an option for simulation (not the system's call) with a near miss for
+    game (:func:`_near_misses`). Whether such a game makes depends on how the hands fit, which the rules
+    cannot see and a simulation of the deal can."""
+    for conditions in _near_misses(ctx, suit):
+        add(bid_code(4, suit), conditions, "game", Forcing.SIGN_OFF, option=True)
 
 
 def principles(ctx: Context) -> tuple[Made, Made]:
@@ -837,11 +843,8 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             # of _near_games), the pass is a choice point: simulation weighs the game against it
             for suit in fits:
                 if suit >= 2:
-                    letter, losers = _SUIT_LETTER[suit], _game_losers(ctx)
-                    add(PASS, f"sum -24, fit {letter}, losers -{losers + 1}", "to-play", Forcing.SIGN_OFF,
-                        judge=True)
-                    add(PASS, f"sum -24, fit {letter} 9, losers -{losers + 2}", "to-play", Forcing.SIGN_OFF,
-                        judge=True)
+                    for conditions in _near_misses(ctx, suit):
+                        add(PASS, f"sum -24, {conditions}", "to-play", Forcing.SIGN_OFF, judge=True)
         add(PASS, "sum -24" if not gf else "", "to-play", Forcing.SIGN_OFF)
     else:
         if contested and bidder == partner and last == bid_code(3, _NT) and ctx.calls[-1] == PASS:
