@@ -5,8 +5,9 @@ answered it directly over one of a suit and over 1NT, but not in the other aucti
 over their strong 2C, in the passout seat over 1NT, over their raise (``1S P 2S 2NT``) and, doubled, after
 their response (``1S P 1H 2NT X``). There the advancer passed (2NT doubled was the contract: -1100 to -2300 on
 the development boards) or bid his own long suit as if 2NT were natural. Balancing Michaels over a major had
-no answers either. Hands come from the boards of ``bench_strength.py`` (seeds 12, 34 and 42) or were built for
-the situation. The dealer is North unless a case says otherwise.
+no answers either, and balancing Michaels over a minor and balancing Landy had none once doubled. Hands come
+from the boards of ``bench_strength.py`` (seeds 12, 34 and 42) or were built for the situation. The dealer is
+North unless a case says otherwise.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ DOUBLED = ("Root and Pavlicek, Modern Bridge Conventions, the unusual notrump do
            "release partner, who still names a suit (a pass would leave 2NT doubled to play): ")
 MICHAELS = ("Root and Pavlicek, Modern Bridge Conventions, the Michaels cue bid: over a major it shows the "
             "other major and a minor, and partner prefers the major with three cards: ")
+LANDY = ("Root and Pavlicek, Modern Bridge Conventions, the Landy 2C over 1NT: it shows both majors, and "
+         "partner picks one; doubled, 2C is no suit to play, so he still names his longer major: ")
 
 CASES = [
     # seed 12 board 116, dealer West, all vulnerable: P P 2C 2NT X and the advancer passed, 2NT doubled -2300
@@ -49,6 +52,11 @@ CASES = [
     # without three hearts: 2NT asks for the minor, and the Michaels bidder names it
     Case(MICHAELS + "two hearts ask for the minor", "A8765.86.432.932", "1S P P 2S P", "2NT", ("minor",)),
     Case(MICHAELS + "the minor named", "8.AJ765.KQ932.32", "1S P P 2S P 2NT P", "3D", ("minor",)),
+    # balancing Michaels over a minor (both majors) doubled: a major at once, not 2C doubled
+    Case(MICHAELS + "over a minor in the passout seat, doubled", "J876.T86.432.932", "1C P P 2C X", "2S",
+         ("preference",)),
+    # Landy in the passout seat doubled: the longer major, as over the direct Landy doubled
+    Case(LANDY + "in the passout seat, doubled", "J876.T86.432.932", "1NT P P 2C X", "2S", ("preference",)),
     # the direct unusual 2NT was answered before, and still is
     Case(UNUSUAL + "the direct one, unchanged", "A8765.8632.43.32", "1S 2NT X", "3C", ("preference",)),
 ]
