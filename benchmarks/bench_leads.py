@@ -15,6 +15,11 @@ robot's own; the replay then takes as many as this checkout's :func:`tenace.robo
 rule would (so a change in the number of layouts at the lead is measured too), or the first ``--layouts K``.
 The robot's own 30 layouts are one draw: disjoint windows of the extra layouts give others, and averaging
 over them measures a rule with less noise than the one draw.
+
+``--replay F [F ...] --windows K`` scores this checkout's pick on each disjoint window of ``K`` recorded
+layouts of each lead (the robot's own first, then the extra ones), pooled over the files: DDOLAR and tricks
+lost on the robot's own draw (binomial standard error over leads) and averaged over the windows (standard
+error over leads of each lead's mean over its windows).
 """
 
 from __future__ import annotations
@@ -99,19 +104,14 @@ def _taken(position: Any, solved: list[Any], layouts: int | None) -> list[Any]:
 
 
 def replay(path: Path, layouts: int | None = None) -> None:
-    from tenace import Card
     from tenace.robots.play import _legal, _preference, pick_card
     from tenace.robots.signals import STANDARD
-    from tenace.solver.dds import SolvedPosition
 
     pairs = []   # (recorded, replayed): (DD-optimal, tricks lost)
     changed = 0
     used = 0
     for entry in json.loads(path.read_text()):
-        table, seat, position, view = _lead_position(entry)
-        recorded = [(SolvedPosition(seat, table.contract.declarer, 0, 13,
-                                    tuple((Card.from_str(c), t) for c, t in values.items())), weight)
-                    for values, weight in entry["layouts"] + entry.get("extra", [])]
+        table, seat, position, view, recorded = _recorded(entry)
         solved = _taken(position, recorded, layouts)
         used += len(solved)
         card = str(pick_card(position, seat, _legal(position, seat, view), solved,
@@ -138,18 +138,76 @@ def replay(path: Path, layouts: int | None = None) -> None:
         print(f"{label:22} recorded {old:7.3f}  replayed {new:7.3f}  {diff:+.3f} ± {se:.3f}")
 
 
+def _recorded(entry: dict[str, Any]) -> tuple[Any, Any, Any, Any, list[Any]]:
+    """The lead's table, seat, position and view, and its recorded layouts (the robot's own, then the
+    extra ones) as solved positions with their weights."""
+    from tenace import Card
+    from tenace.solver.dds import SolvedPosition
+
+    table, seat, position, view = _lead_position(entry)
+    recorded = [(SolvedPosition(seat, table.contract.declarer, 0, 13,
+                                tuple((Card.from_str(c), t) for c, t in values.items())), weight)
+                for values, weight in entry["layouts"] + entry.get("extra", [])]
+    return table, seat, position, view, recorded
+
+
+def windows(entries: list[dict[str, Any]], size: int) -> dict[str, float]:
+    """This checkout's opening lead on each disjoint window of ``size`` recorded layouts of each lead in
+    ``entries``: DDOLAR (%) and tricks lost per lead on the first window (the robot's own draw, when ``size``
+    is its count) with the binomial standard error, and averaged over every window of each lead with the
+    standard error over leads (``n``: the leads; ``windows``: the windows a lead on average)."""
+    from tenace.robots.play import _legal, _preference, pick_card
+    from tenace.robots.signals import STANDARD
+
+    first: list[tuple[float, float]] = []
+    mean: list[tuple[float, float]] = []
+    count = 0
+    for entry in entries:
+        _, seat, position, view, recorded = _recorded(entry)
+        legal = _legal(position, seat, view)
+        prefer = _preference(position, seat, STANDARD)
+        actual = entry["actual"]
+        best = max(actual.values())
+        scores = []
+        for start in range(0, len(recorded) - size + 1, size):
+            card = str(pick_card(position, seat, legal, recorded[start:start + size], prefer))
+            scores.append((100.0 * (actual[card] == best), float(best - actual[card])))
+        if not scores:
+            continue
+        count += len(scores)
+        first.append(scores[0])
+        mean.append((sum(a for a, _ in scores) / len(scores), sum(b for _, b in scores) / len(scores)))
+    n = len(first)
+    out: dict[str, float] = {"n": float(n), "windows": count / n if n else 0.0}
+    if n < 2:
+        return out
+
+    def mean_se(xs: list[float]) -> tuple[float, float]:
+        m = sum(xs) / len(xs)
+        return m, (sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs)) ** 0.5
+
+    for name, rows in (("own", first), ("windows", mean)):
+        for i, label in enumerate(("ddolar", "lost")):
+            out[f"{name} {label}"], out[f"{name} {label} se"] = mean_se([row[i] for row in rows])
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200, help="deals with a contract")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--auctions", type=Path, help="the fixed auctions (as in bench_play.py)")
     parser.add_argument("--record", type=Path, help="solve the leads' layouts and write them here")
-    parser.add_argument("--replay", type=Path, help="take the recorded leads again with this checkout's pick")
+    parser.add_argument("--replay", type=Path, nargs="+",
+                        help="take the recorded leads again with this checkout's pick (several files: pooled "
+                             "with --windows, one after the other otherwise)")
     parser.add_argument("--extra", type=int, default=0,
                         help="with --record: solve and keep this many more layouts of each lead")
     parser.add_argument("--layouts", type=int,
                         help="with --replay: pick among the first this many layouts (the extra ones after "
                              "the robot's own; default: as many as this checkout's robot would solve)")
+    parser.add_argument("--windows", type=int, metavar="K",
+                        help="with --replay: score the pick on each disjoint window of K recorded layouts")
     args = parser.parse_args()
     if args.record:
         from bench_play import auctions
@@ -158,8 +216,17 @@ def main() -> None:
         path = args.auctions or (kept if kept.exists() else
                                  Path(tempfile.gettempdir()) / f"tenace-play-auctions-{args.seed}.json")
         record(auctions(args.deals, args.seed, path), args.seed, args.record, args.extra)
-    if args.replay:
-        replay(args.replay, args.layouts)
+    if args.replay and args.windows:
+        entries = [e for f in args.replay for e in json.loads(f.read_text())]
+        got = windows(entries, args.windows)
+        print(f"{got['n']:.0f} leads, {got['windows']:.2f} windows of {args.windows} layouts a lead")
+        for name in ("own", "windows"):
+            if f"{name} ddolar" in got:
+                print(f"{name:8} DDOLAR {got[f'{name} ddolar']:6.2f} ± {got[f'{name} ddolar se']:.2f} %   "
+                      f"tricks lost per lead {got[f'{name} lost']:.3f} ± {got[f'{name} lost se']:.3f}")
+    elif args.replay:
+        for path in args.replay:
+            replay(path, args.layouts)
 
 
 if __name__ == "__main__":
