@@ -405,7 +405,7 @@ def test_a_forced_move_asks_first_and_a_board_left_unfinished_is_closed_from_the
 
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Next round now").click()
-    page.wait_for_function("() => /Round 2\\//.test(document.querySelector('main p').textContent)",
+    page.wait_for_function("() => /Round 2\\//.test(document.querySelector('main p')?.textContent ?? '')",
                            timeout=TIMEOUT_MS)
     page.goto(f"{session_url}?lang=en")
     closing = page.locator("form.adjust").first

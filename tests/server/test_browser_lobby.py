@@ -168,8 +168,8 @@ def test_friends_invited_named_and_chatting_within_the_window(
     # every seat shows its player: the host sees his partner Finn at the top, Sten (East) on his right and
     # West's robot on his left
     tag = "#pos-{} .player-tag"
-    host.wait_for_function("() => document.querySelector('#pos-top .player-tag').textContent === 'Finn'")
-    host.wait_for_function("() => document.querySelector('#pos-right .player-tag').textContent === 'Sten'")
+    host.wait_for_function("() => document.querySelector('#pos-top .player-tag')?.textContent === 'Finn'")
+    host.wait_for_function("() => document.querySelector('#pos-right .player-tag')?.textContent === 'Sten'")
     assert host.text_content(tag.format("left")) == host.evaluate(
         "() => JSON.parse(document.getElementById('tenace-strings').textContent)['Robot']")
     assert "Hana" in (host.text_content(tag.format("bottom")) or "")
