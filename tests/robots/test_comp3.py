@@ -28,7 +28,7 @@ LANDY = ("Root and Pavlicek, Modern Bridge Conventions, the Landy 2C over 1NT: i
 CASES = [
     # seed 12 board 116, dealer West, all vulnerable: P P 2C 2NT X and the advancer passed, 2NT doubled -2300
     Case(DOUBLED + "over their strong 2C, the longer minor", "T94.J932.AQT2.92", "P P 2C 2NT X", "3D",
-         ("preference",), dealer="W", vul="All"),
+         ("preference between partner's suits",), dealer="W", vul="All"),
     # seed 34 board 527: a void in clubs, 2NT doubled -1400 before
     Case(DOUBLED + "a void in one minor", "QT95.K8763.QJ93.", "P P P 2C 2NT X", "3D", ("preference",),
          dealer="S", vul="NS"),

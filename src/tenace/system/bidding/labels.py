@@ -108,7 +108,7 @@ LABELS: Final[dict[str, Label]] = {
     "grand-slam": _l(N_("to play: grand slam values")),
     "invite": _l(N_("invitational")),
     "support": _l(N_("support for partner's suit")),
-    "preference": _l(N_("preference for partner's first suit")),
+    "preference": _l(N_("preference between partner's suits")),
     "rebid-suit": _l(N_("rebids the suit: extra length")),
     "competitive": _l(N_("competitive: a fit, bidding to the level of the combined trumps"),
                       "Law of total tricks"),
