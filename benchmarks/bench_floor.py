@@ -58,7 +58,7 @@ from tenace.cards import Card, Suit
 from tenace.contract import Contract
 from tenace.scoring.imps import imps
 from tenace.scoring.points import score
-from tenace.seats import SEATS, Seat, Side
+from tenace.seats import Seat, Side
 from tenace.solver.dds import dd_tables, par
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -78,19 +78,14 @@ def oracle_side(deal: Deal) -> Side:
     return Side.EW if side_hcp(deal, Side.EW) > side_hcp(deal, Side.NS) else Side.NS
 
 
-def seats_of(side: Side) -> tuple[Seat, Seat]:
-    first, second = (seat for seat in SEATS if seat.side is side)
-    return first, second
-
-
 def layouts(deal: Deal, side: Side, count: int, rng: random.Random, *,
             known_shape: bool = False) -> list[Deal]:
     """``count`` deals keeping ``side``'s two hands, the opponents' 26 cards dealt at random between them.
 
     With ``known_shape``, each opponent gets exactly his real suit lengths and HCP (the lengths dealt
     suit by suit, the HCP by rejection; after 20,000 rejections the lengths alone are kept)."""
-    ours = seats_of(side)
-    first, second = (seat for seat in SEATS if seat.side is not side)
+    ours = side.seats
+    first, second = side.opponents.seats
     unseen = list(deal[first] | deal[second])
     result: list[Deal] = []
     for _ in range(count):
@@ -125,7 +120,7 @@ def candidates(board: Board, side: Side,
     """A pass and each contract of each denomination by the side's declarer who takes more tricks on average
     over ``tables``, with its score for ``side`` on each table (undoubled, double-dummy tricks)."""
     result: list[tuple[Contract | None, list[int]]] = [(None, [0] * len(tables))]
-    ours = seats_of(side)
+    ours = side.seats
     for denomination in DENOMINATIONS:
         declarer = max(ours, key=lambda seat: sum(t[seat, denomination] for t in tables))
         vulnerable = board.is_vulnerable(declarer)
@@ -141,7 +136,7 @@ def best_scores(board: Board, side: Side, tables: Sequence[DDTable]) -> list[int
     best = []
     for t in tables:
         top = 0
-        for seat in seats_of(side):
+        for seat in side.seats:
             for denomination in DENOMINATIONS:
                 tricks = t[seat, denomination]
                 if tricks >= 7:
@@ -180,7 +175,7 @@ def choose_by_par(board: Board, side: Side, tables: Sequence[DDTable]) -> Choice
 
 def uncontested(dealer: Seat, calls: Sequence[Call]) -> bool:
     """Whether at most one side made a call other than a pass."""
-    sides = {SEATS[(dealer.index + i) % 4].side for i, call in enumerate(calls) if call != PASS}
+    sides = {dealer.rotate(i).side for i, call in enumerate(calls) if call != PASS}
     return len(sides) <= 1
 
 
@@ -238,13 +233,12 @@ def main() -> None:
     todo = [(b, t) for b, t in zip(deals, real, strict=True) if b.number >= args.start]
     for start in range(0, len(todo), chunk):
         group = todo[start:start + chunk]
-        hands = [b.deal for b, _ in group]
-        assert all(hand is not None for hand in hands)
-        sides = [oracle_side(hand) for hand in hands if hand is not None]
-        open_ = [layouts(hand, s, args.layouts, rng)
-                 for hand, s in zip(filter(None, hands), sides, strict=True)]
+        hands = [b.deal for b, _ in group if b.deal is not None]
+        assert len(hands) == len(group)   # bench_strength's boards all carry their deal
+        sides = [oracle_side(hand) for hand in hands]
+        open_ = [layouts(hand, s, args.layouts, rng) for hand, s in zip(hands, sides, strict=True)]
         shaped = [layouts(hand, s, args.layouts, rng, known_shape=True)
-                  for hand, s in zip(filter(None, hands), sides, strict=True)]
+                  for hand, s in zip(hands, sides, strict=True)]
         solved = dd_tables([d for ls in open_ + shaped for d in ls])
         k = args.layouts
         for i, ((board, dd), side) in enumerate(zip(group, sides, strict=True)):

@@ -103,6 +103,12 @@ def _taken(position: Any, solved: list[Any], layouts: int | None) -> list[Any]:
     return taken
 
 
+def _mean_se(xs: list[float]) -> tuple[float, float]:
+    """The mean of ``xs`` (two or more) and its standard error."""
+    m = sum(xs) / len(xs)
+    return m, (sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs)) ** 0.5
+
+
 def replay(path: Path, layouts: int | None = None) -> None:
     from tenace.robots.play import _legal, _preference, pick_card
     from tenace.robots.signals import STANDARD
@@ -126,15 +132,11 @@ def replay(path: Path, layouts: int | None = None) -> None:
         print(f"{n} leads: too few")
         return
 
-    def mean_se(xs: list[float]) -> tuple[float, float]:
-        m = sum(xs) / len(xs)
-        return m, (sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs)) ** 0.5
-
     print(f"{n} leads, {changed} changed, {used / n:.1f} layouts a lead")
     for i, (label, scale) in enumerate((("DDOLAR %", 100.0), ("tricks lost per lead", 1.0))):
-        old, _ = mean_se([scale * float(a[i]) for a, _ in pairs])
-        new, _ = mean_se([scale * float(b[i]) for _, b in pairs])
-        diff, se = mean_se([scale * (float(b[i]) - float(a[i])) for a, b in pairs])
+        old, _ = _mean_se([scale * float(a[i]) for a, _ in pairs])
+        new, _ = _mean_se([scale * float(b[i]) for _, b in pairs])
+        diff, se = _mean_se([scale * (float(b[i]) - float(a[i])) for a, b in pairs])
         print(f"{label:22} recorded {old:7.3f}  replayed {new:7.3f}  {diff:+.3f} ± {se:.3f}")
 
 
@@ -181,14 +183,9 @@ def windows(entries: list[dict[str, Any]], size: int) -> dict[str, float]:
     out: dict[str, float] = {"n": float(n), "windows": count / n if n else 0.0}
     if n < 2:
         return out
-
-    def mean_se(xs: list[float]) -> tuple[float, float]:
-        m = sum(xs) / len(xs)
-        return m, (sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs)) ** 0.5
-
     for name, rows in (("own", first), ("windows", mean)):
         for i, label in enumerate(("ddolar", "lost")):
-            out[f"{name} {label}"], out[f"{name} {label} se"] = mean_se([row[i] for row in rows])
+            out[f"{name} {label}"], out[f"{name} {label} se"] = _mean_se([row[i] for row in rows])
     return out
 
 

@@ -3,10 +3,7 @@ where the right answer is certain, and the layouts it deals of the opponents' ca
 
 from __future__ import annotations
 
-import importlib
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,18 +15,14 @@ from tenace.cards import Suit
 from tenace.seats import Seat, Side
 from tenace.solver import dds
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from ._benchmarks import load
+
 needs_dds = pytest.mark.skipif(not dds.available(), reason="needs the DDS solver (endplay)")
 
 
 @pytest.fixture
 def floor() -> Any:
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        module = importlib.import_module("bench_floor")
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-    return module
+    return load("bench_floor")
 
 
 def table(ns: dict[Denomination, tuple[int, int]]) -> DDTable:

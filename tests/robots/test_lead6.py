@@ -3,10 +3,7 @@ robot would (issue 11): the effort's first batch, then more while the choice is 
 
 from __future__ import annotations
 
-import importlib
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,17 +12,12 @@ from tenace.cards import Card
 from tenace.robots import play
 from tenace.solver.dds import SolvedPosition
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+from ._benchmarks import BENCHMARKS, load
 
 
 @pytest.fixture
 def bench_leads() -> Any:
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        module = importlib.import_module("bench_leads")
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-    return module
+    return load("bench_leads")
 
 
 def _layouts(position: Any, rows: list[dict[str, int]]) -> list[tuple[SolvedPosition, float]]:

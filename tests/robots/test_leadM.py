@@ -4,11 +4,8 @@ scores the pick on disjoint windows of the recorded layouts."""
 
 from __future__ import annotations
 
-import importlib
 import json
-import sys
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,11 +16,11 @@ from tenace.robots import play
 from tenace.robots.play import _partner_suit_lead, pick_card, position_from_view
 from tenace.solver.dds import SolvedPosition
 
+from ._benchmarks import BENCHMARKS, load
 from .test_play import table_after
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 # South declares 4S (board 3, South deals: 1S P 2C P 2NT P 4S P P P); West (32.AK853.8732.42) is on lead.
 AUCTION = "1S P 2C P 2NT P 4S P P P"
 DEAL = Deal.from_pbn("N:QJ4.64.AKQ.KQJ63 765.Q72.JT95.T87 AKT98.JT9.64.A95 32.AK853.8732.42")
@@ -67,12 +64,7 @@ def test_no_preference_when_partner_bid_only_the_trump_suit() -> None:
 
 @pytest.fixture
 def bench_leads() -> Any:
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        module = importlib.import_module("bench_leads")
-    finally:
-        sys.path.remove(str(BENCHMARKS))
-    return module
+    return load("bench_leads")
 
 
 def test_windows_score_the_pick_on_each_disjoint_window(bench_leads: Any) -> None:
