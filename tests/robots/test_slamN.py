@@ -1,0 +1,60 @@
+"""Textbook cases for minor-suit slams the robots missed opposite a notrump opening (issue 11, helper slamN).
+
+Over 1NT (15-17) a responder with a six-card minor, no four-card major and 12-14 HCP bid 3NT and stopped
+there. Opener's balanced hand holds at least two cards of every suit, so the minor is an eight-card fit or
+better, and the long suit adds tricks the high-card count alone does not show: once the suit is set up, the
+side has 27-31 HCP and a source of tricks, which is the classic picture of a minor-suit slam (a suit slam
+needs fewer high cards than 6NT when a long trump suit provides the tricks). On the development deals, 13 of
+16 such hands that stopped in 3NT had twelve tricks in the minor for one of the pair. Now responder jumps to
+six of the minor, to play. With 11 HCP, a five-card minor, or a four-card major (Stayman first, then 3NT without a
+fit) nothing changes: the same jump after Stayman found no fit won 2 and lost 2 of its 4 development boards.
+
+Every hand's HCP and shape are checked in ``test_the_noted_counts``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tenace import CardSet
+
+from .textbook._harness import Case, check
+
+GOREN = ("Charles Goren, Point Count Bidding in Contract Bridge (a long suit counts for length as well "
+         "as high cards; a suit slam with an assured eight-card fit needs less than 6NT), ")
+SAYC = "ACBL SAYC booklet (over 1NT a four-card major goes through Stayman; 3NT is to play), "
+
+CASES = [
+    # 12 HCP with six diamonds and a singleton opposite 15-17: six diamonds
+    Case(GOREN + "1NT: 6D with 12 HCP and six diamonds", "2.A43.KJT974.KJ2", "1NT P", "6D", ("slam",)),
+    # 13 HCP with six clubs: six clubs
+    Case(GOREN + "1NT: 6C with 13 HCP and six clubs", "K6.KT6.A2.QJT652", "1NT P", "6C", ("slam",)),
+    # only 11 HCP: game
+    Case(GOREN + "1NT: 3NT with 11 HCP and six clubs", "AQ.JT8.94.AT6543", "1NT P", "3NT"),
+    # a five-card minor: game
+    Case(GOREN + "1NT: 3NT with 13 HCP and five diamonds", "K7.Q85.AQJ95.J74", "1NT P", "3NT"),
+    # a four-card major: Stayman first
+    Case(SAYC + "1NT: 2C Stayman with four hearts and six clubs", "K7.AQ84.5.KJT874", "1NT P", "2C"),
+    # 15 HCP on the SAYC card opposite 1NT: no jump to six (3NT, its own range 10-15)
+    Case(SAYC + "1NT: 3NT with 15 HCP and six diamonds (SAYC)", "A7.K85.AQJ954.J4", "1NT P", "3NT",
+         system="sayc"),
+    # a four-card major goes through Stayman; no fit found, the slam is not bid at once (3NT)
+    Case(SAYC + "1NT-2C-2D: 3NT with 13 HCP, four spades and six diamonds", "KQT3.K.K65432.QT",
+         "1NT P 2C P 2D P", "3NT"),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_slam_n(case: Case) -> None:
+    check(case)
+
+
+def test_the_noted_counts() -> None:
+    counts = {"2.A43.KJT974.KJ2": (12, (1, 3, 6, 3)), "K6.KT6.A2.QJT652": (13, (2, 3, 2, 6)),
+              "AQ.JT8.94.AT6543": (11, (2, 3, 2, 6)), "K7.Q85.AQJ95.J74": (13, (2, 3, 5, 3)),
+              "K7.AQ84.5.KJT874": (13, (2, 4, 1, 6)), "A7.K85.AQJ954.J4": (15, (2, 3, 6, 2)),
+              "KQT3.K.K65432.QT": (13, (4, 1, 6, 2))}
+    for pbn, (hcp, shape) in counts.items():
+        hand = CardSet.from_pbn(pbn)
+        assert hand.hcp == hcp, pbn
+        assert tuple(len(part) for part in pbn.split(".")) == shape, pbn
