@@ -416,6 +416,11 @@ def controls(ctx: Context) -> tuple[Made, Made]:
             # points, at most 11 HCP; its HCP floor is no floor at all, so their "upper half" would be 3+):
             # the raise is a three-point range, 10-12, and more than it showed is its top, 12
             strength[0] = f"sp {letter} {mine.points_min + 2}+"
+        if "super-accept" in _our_labels(ctx, ctx.turn):
+            # my super-accept of his transfer already showed a maximum and four trumps: his control bid is a
+            # slam try opposite that, and I show my cheapest control whenever I have one (Root and Pavlicek,
+            # Modern Bridge Conventions: after the super-acceptance a new suit is a slam try)
+            strength = [""]
     else:
         strength = [f"tsum {letter} {_SLAM_INTEREST}+"]
     made: Made = []
