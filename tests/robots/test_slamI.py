@@ -8,7 +8,9 @@ partner bid naturally, in responder's own hand: with nothing known about opener'
 slam values but no control in one side suit signed off in game. Now, with 28 support points together (the
 control bid's usual threshold), responder bids his cheapest control below game; opener, who has already
 shown his maximum, shows his own cheapest control whenever he has one, and RKCB follows once every suit is
-covered. Game stays the call with less.
+covered. Game stays the call with less. And when responder then signs off in game after opener's control
+bid, he lacks a control he could not show: opener, holding a control of every suit responder has not
+shown one in, asks for keycards (the count was responder's to judge; what is left is the keycards).
 
 Every hand's HCP and shape are checked in ``test_the_noted_counts``.
 """
@@ -44,6 +46,13 @@ CASES = [
          "1NT P 2H P 3S P 4C P", "4D", ("control",)),
     # no control of diamonds or hearts: back to 4S
     Case(KANTAR + "1NT-2H-3S-4C: 4S with no red control", "KJ74.Q5.QJ3.AKJ2", "1NT P 2H P 3S P 4C P", "4S"),
+    # he showed clubs, I showed diamonds, and he signed off: he lacks the heart control, which I hold (the
+    # king); no suit is left uncontrolled, so the keycards decide: 4NT
+    Case(KANTAR + "1NT-2H-3S-4C-4D-4S: 4NT holding the heart king", "QJT2.KJ3.AJ9.KQ9",
+         "1NT P 2H P 3S P 4C P 4D P 4S P", "4NT", ("keycards",)),
+    # the same with no heart control: a suit may be lost at once, pass
+    Case(KANTAR + "1NT-2H-3S-4C-4D-4S: pass with no heart control", "QJT2.QJ3.AJ9.AQ9",
+         "1NT P 2H P 3S P 4C P 4D P 4S P", "P"),
 ]
 
 
@@ -55,7 +64,8 @@ def test_slam_i(case: Case) -> None:
 def test_the_noted_counts() -> None:
     counts = {"AK863.94.K5.A842": (14, (5, 2, 2, 4)), "85.KQJ86.K2.A843": (13, (2, 5, 2, 4)),
               "J9632.A7.K53.843": (8, (5, 2, 3, 3)), "J9632.Q7.853.843": (3, (5, 2, 3, 3)),
-              "KJ74.AQ.A832.Q96": (16, (4, 2, 4, 3)), "KJ74.Q5.QJ3.AKJ2": (17, (4, 2, 3, 4))}
+              "KJ74.AQ.A832.Q96": (16, (4, 2, 4, 3)), "KJ74.Q5.QJ3.AKJ2": (17, (4, 2, 3, 4)),
+              "QJT2.KJ3.AJ9.KQ9": (17, (4, 3, 3, 3)), "QJT2.QJ3.AJ9.AQ9": (17, (4, 3, 3, 3))}
     for pbn, (hcp, shape) in counts.items():
         hand = CardSet.from_pbn(pbn)
         assert hand.hcp == hcp, pbn

@@ -215,6 +215,14 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
         fit = f"{letter}>=3"
     text = f"tsum {letter} 30+, {fit}, hcp 12+{safe}" + (f", {controls}" if controls else "")
     add(four_nt, text, "rkcb", Forcing.FORCING, alert=True, judge=True)
+    if ("super-accept" in mine and "control-bid" in mine and "control-bid" in _our_labels(ctx, partner)
+            and len(ctx.calls) >= 2 and ctx.calls[-2] == bid_code(4, key)):
+        # I super-accepted his transfer (a maximum, four trumps), he tried for slam with a control bid, I
+        # showed one back, and he signed off in game: he lacks a control he could not show cheaply. Holding
+        # a control of every suit he has not shown one in, I ask: the count was his to judge, and it is the
+        # keycards that remain (Kantar: control bids first, then Blackwood, once no suit is uncontrolled)
+        add(four_nt, f"{fit}" + (f", {controls}" if controls else ""), "rkcb", Forcing.FORCING, alert=True,
+            judge=True)
     if fit == f"{letter}>=3":
         # opposite his rebid minor, a strong hand (15+ HCP) asks with a point less
         add(four_nt, f"tsum {letter} 29+, {fit}, hcp 15+{safe}" + (f", {controls}" if controls else ""),
