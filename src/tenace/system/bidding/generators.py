@@ -215,6 +215,14 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
         fit = f"{letter}>=3"
     text = f"tsum {letter} 30+, {fit}, hcp 12+{safe}" + (f", {controls}" if controls else "")
     add(four_nt, text, "rkcb", Forcing.FORCING, alert=True, judge=True)
+    if ("super-accept" in mine and "control-bid" in mine and "control-bid" in _our_labels(ctx, partner)
+            and len(ctx.calls) >= 2 and ctx.calls[-2] == bid_code(4, key)):
+        # I super-accepted his transfer (a maximum, four trumps), he tried for slam with a control bid, I
+        # showed one back, and he signed off in game: he lacks a control he could not show cheaply. Holding
+        # a control of every suit he has not shown one in, I ask: the count was his to judge, and it is the
+        # keycards that remain (Kantar: control bids first, then Blackwood, once no suit is uncontrolled)
+        add(four_nt, f"{fit}" + (f", {controls}" if controls else ""), "rkcb", Forcing.FORCING, alert=True,
+            judge=True)
     if fit == f"{letter}>=3":
         # opposite his rebid minor, a strong hand (15+ HCP) asks with a point less
         add(four_nt, f"tsum {letter} 29+, {fit}, hcp 15+{safe}" + (f", {controls}" if controls else ""),
@@ -416,6 +424,11 @@ def controls(ctx: Context) -> tuple[Made, Made]:
             # points, at most 11 HCP; its HCP floor is no floor at all, so their "upper half" would be 3+):
             # the raise is a three-point range, 10-12, and more than it showed is its top, 12
             strength[0] = f"sp {letter} {mine.points_min + 2}+"
+        if "super-accept" in _our_labels(ctx, ctx.turn):
+            # my super-accept of his transfer already showed a maximum and four trumps: his control bid is a
+            # slam try opposite that, and I show my cheapest control whenever I have one (Root and Pavlicek,
+            # Modern Bridge Conventions: after the super-acceptance a new suit is a slam try)
+            strength = [""]
     else:
         strength = [f"tsum {letter} {_SLAM_INTEREST}+"]
     made: Made = []
