@@ -38,6 +38,10 @@ CASES = [
          ("control",)),
     # 8 HCP: game, no slam try
     Case(TRANSFERS + "1NT-2H-3S: 4S with 8 HCP", "J9632.A7.K53.843", "1NT P 2H P 3S P", "4S", ("game",)),
+    # 14 HCP, slam interest (28 together) but no ace, king or singleton outside hearts: no control to show
+    # and no keycard ask, so game (before, no rule fitted and a general 3NT was bid over the nine-card fit)
+    Case(TRANSFERS + "1NT-2D-3H: 4H with slam values but no side control", "QJ2.KQJ86.QJ2.Q2",
+         "1NT P 2D P 3H P", "4H", ("game",)),
     # 3 HCP: pass the super-accept
     Case(TRANSFERS + "1NT-2H-3S: pass with 3 HCP", "J9632.Q7.853.843", "1NT P 2H P 3S P", "P"),
     # opener with 16 HCP and the diamond ace: after his super-accept the maximum is shown, so he shows the
@@ -65,7 +69,8 @@ def test_the_noted_counts() -> None:
     counts = {"AK863.94.K5.A842": (14, (5, 2, 2, 4)), "85.KQJ86.K2.A843": (13, (2, 5, 2, 4)),
               "J9632.A7.K53.843": (8, (5, 2, 3, 3)), "J9632.Q7.853.843": (3, (5, 2, 3, 3)),
               "KJ74.AQ.A832.Q96": (16, (4, 2, 4, 3)), "KJ74.Q5.QJ3.AKJ2": (17, (4, 2, 3, 4)),
-              "QJT2.KJ3.AJ9.KQ9": (17, (4, 3, 3, 3)), "QJT2.QJ3.AJ9.AQ9": (17, (4, 3, 3, 3))}
+              "QJT2.KJ3.AJ9.KQ9": (17, (4, 3, 3, 3)), "QJT2.QJ3.AJ9.AQ9": (17, (4, 3, 3, 3)),
+              "QJ2.KQJ86.QJ2.Q2": (14, (3, 5, 3, 2))}
     for pbn, (hcp, shape) in counts.items():
         hand = CardSet.from_pbn(pbn)
         assert hand.hcp == hcp, pbn
