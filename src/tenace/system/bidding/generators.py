@@ -88,7 +88,6 @@ def _file_calls(ctx: Context) -> set[int]:
 
 # --- Roman Key Card Blackwood ------------------------------------------------------------------------------
 
-_FIRST_ANSWERS: Final = ("rkcb-answer-14", "rkcb-answer-03", "rkcb-answer-2", "rkcb-answer-2q")
 _ANSWERS: Final = (  # step above 4NT, the keycards, the label
     (0, "keys 1|4", "rkcb-answer-14"),
     (1, "keys 0|3", "rkcb-answer-03"),
@@ -197,15 +196,11 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
     mine = _our_labels(ctx, me)
     if "rkcb" in _our_labels(ctx, partner) and any(label.startswith("rkcb-") for label in mine):
         # the asker placed the contract after my answers: it is his decision
-        if rho_passed and any(label in partner_labels for label in ("to-play", "rkcb-signoff", "grand-slam",
-                                                                    "penalty-double")):
+        if rho_passed and any(label in partner_labels for label in ("to-play", "rkcb-signoff", "grand-slam")):
             add(PASS, "", "to-play", Forcing.SIGN_OFF)
             return made, []
     answer = next((label for label in partner_labels if label.startswith("rkcb-")), None)
-    # they bid over partner's answer, below six of the suit: the keycards are known all the same, so the
-    # asker goes on as over a pass, doubling them where he would have signed off in five
-    interfered = ctx.calls[-1] >= 3 and ctx.calls[-1] < bid_code(6, key) and answer in _FIRST_ANSWERS
-    if "rkcb" in mine and answer is not None and (rho_passed or interfered):
+    if "rkcb" in mine and answer is not None and rho_passed:
         made += [(rule, bound) for rule, _ in _after_answer(ctx, key, answer)]
         return made, []
     if "rkcb" in mine or "rkcb" in _our_labels(ctx, partner):
@@ -286,10 +281,7 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
     stop_label = "rkcb-signoff"
     stop_forcing: Forcing | None = Forcing.SIGN_OFF
     calls = ctx.calls
-    if calls[-1] >= 3:
-        # they bid over partner's answer: with two keycards missing, double them rather than bid on
-        sign_off, stop_label, stop_forcing = DOUBLE, "penalty-double", None
-    elif len(calls) >= 4 and calls[-4] == bid_code(4, _NT) and calls[-3] >= 3 and last == calls[-3]:
+    if len(calls) >= 4 and calls[-4] == bid_code(4, _NT) and calls[-3] >= 3 and last == calls[-3]:
         # they bid over my ask and partner answered by DOPI (double or pass): with two keycards missing,
         # defend their contract doubled rather than bid on (Kantar: after DOPI, the penalty double)
         sign_off = PASS if calls[-2] == DOUBLE else DOUBLE
@@ -342,7 +334,7 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
             # things to go right, so stop in five (Kantar, Roman Keycard Blackwood: missing a keycard and the
             # trump queen, sign off unless the fit is long enough to drop her)
             short = f"{cond}, not queen t, not fit {letter} 9"
-            made.append(_rule(sign_off, short, "to-play" if stop_forcing else stop_label, stop_forcing))
+            made.append(_rule(sign_off, short, "to-play", Forcing.SIGN_OFF))
         if t >= 2 and not queen_known and answer in ("rkcb-answer-14", "rkcb-answer-03"):
             ask = next((c for c in range(last + 1, six) if c >= 3 and _denomination(c) != t), None)
             if ask is not None and ask < five:
