@@ -165,6 +165,18 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
         for step, condition, label in _ANSWERS:
             add(four_nt + 1 + step, condition, label, Forcing.NON_FORCING, alert=True)
         return made, []
+    if "rkcb" in partner_labels and ctx.calls[-1] >= 3 and _level(ctx.calls[-1]) == 5:
+        # they bid over the ask at the five level: DOPI (Kantar, Roman Keycard Blackwood: the double shows
+        # none or three keycards, the pass one or four, the next step two without the trump queen, the step
+        # after it two with her), so the answer is not lost and their bid may be doubled for penalty
+        add(DOUBLE, "keys 0|3", "rkcb-answer-03", Forcing.NON_FORCING, alert=True)
+        add(PASS, "keys 1|4", "rkcb-answer-14", Forcing.NON_FORCING, alert=True)
+        slam = bid_code(6, key)
+        steps = range(ctx.calls[-1] + 1, slam + 1)
+        if len(steps) >= 2:
+            add(steps[0], "keys 2, not queen t", "rkcb-answer-2", Forcing.NON_FORCING, alert=True)
+            add(steps[1], "keys 2, queen t", "rkcb-answer-2q", Forcing.NON_FORCING, alert=True)
+        return made, []
     if "rkcb-queen-ask" in partner_labels and rho_passed:
         cheapest = _cheapest(ctx, key)
         slam = bid_code(6, key)
@@ -274,6 +286,14 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
     last = ctx.last_bid
     # with two keycards missing: five of the suit, or pass when the answer is five of it already
     sign_off = five if five > last else PASS if five == last else six
+    stop_label = "rkcb-signoff"
+    stop_forcing: Forcing | None = Forcing.SIGN_OFF
+    calls = ctx.calls
+    if len(calls) >= 4 and calls[-4] == bid_code(4, _NT) and calls[-3] >= 3 and last == calls[-3]:
+        # they bid over my ask and partner answered by DOPI (double or pass): with two keycards missing,
+        # defend their contract doubled rather than bid on (Kantar: after DOPI, the penalty double)
+        sign_off = PASS if calls[-2] == DOUBLE else DOUBLE
+        stop_label, stop_forcing = ("pass-penalty" if sign_off == PASS else "penalty-double"), None
     partner = (ctx.turn + 2) % 4
     pmin = ctx.shown[partner].hcp_min
     strength = partner_count(ctx.shown[partner])
@@ -303,7 +323,7 @@ def _after_answer(ctx: Context, t: int, answer: str) -> Made:
         missing = 5 - mine - _keys_shown(answer, mine, strength)
         cond = f"keys {mine}"
         if missing >= 2:
-            made.append(_rule(sign_off, cond, "rkcb-signoff", Forcing.SIGN_OFF))
+            made.append(_rule(sign_off, cond, stop_label, stop_forcing))
             continue
         king_ask = bid_code(5, _NT)
         if missing == 0 and seven > last:
