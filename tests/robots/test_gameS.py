@@ -13,8 +13,11 @@ where responder held four (71 boards) nothing changes, because responder goes ba
 declares it.
 
 The values are those of the 3NT acceptance (13+; 12 vulnerable with a notrump shape), so declining hands
-still pass. Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and are noted beside
-it.
+still pass, capped at 18 (the most a one-level or non-reverse two-level rebid holds): open-ended, the support
+let responder count opener for 16 and ask for keycards with an invitational hand. After responder's 3NT (four
+cards) opener passes: the 4-3 fit is not a slam suit, and 13-18 opposite 11-12 is no slam in notrump.
+
+Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and are noted beside it.
 """
 
 from __future__ import annotations
@@ -57,6 +60,12 @@ CASES = [
     # responder, 12 HCP 5-2-3-3 after 1H-1S-2C-2NT-3S: 4S with five spades
     Case(DELAYED + "1H-1S-2C-2NT-3S: 4S with five spades", "AQ874.J3.Q32.K95", "1H P 1S P 2C P 2NT P 3S P",
          "4S", ("5+♠",)),
+    # opener, 17 HCP 4-3-5-1: responder's 3NT denied five hearts; 13-18 opposite 11-12 holds no slam, and a
+    # 4-3 fit is no trump suit for one: pass (the keycard ask the principles made here went to 6H)
+    Case(DELAYED + "1D-1H-1S-2NT-3H-3NT: opener passes with 17", "A973.A72.KQ987.A",
+         "1D P 1H P 1S P 2NT P 3H P 3NT P", "P", ()),
+    # 19 HCP 4-3-1-5 is beyond the accepting range of a one-level rebid: 3NT as before, not 3H
+    Case(DELAYED + "1C-1H-1S-2NT: 3NT with 19 HCP", "AKJ5.KQ3.5.AQ942", "1C P 1H P 1S P 2NT P", "3NT", ()),
     # the SAYC card shares these blocks: 15 HCP 4-3-3-3
     Case("ACBL SAYC (opener shows three-card support for responder's major after a 2NT invitation), "
          "1C-1H-1S-2NT: 3H with three hearts", "KJ75.Q73.AQ3.K42", "1C P 1H P 1S P 2NT P", "3H",
@@ -75,6 +84,7 @@ def test_noted_counts() -> None:
                              ("K62.KJ984.AQ72.2", 13, (3, 5, 4, 1)), ("QJ75.Q73.KJ3.K42", 12, (4, 3, 3, 3)),
                              ("AJ75.73.AQ3.K432", 14, (4, 2, 3, 4)), ("Q8.AJ742.K3.Q952", 12, (2, 5, 2, 4)),
                              ("Q8.AJ74.K32.Q952", 12, (2, 4, 3, 4)), ("AQ874.J3.Q32.K95", 12, (5, 2, 3, 3)),
-                             ("KJ75.Q73.AQ3.K42", 15, (4, 3, 3, 3))]:
+                             ("KJ75.Q73.AQ3.K42", 15, (4, 3, 3, 3)),
+                             ("A973.A72.KQ987.A", 17, (4, 3, 5, 1)), ("AKJ5.KQ3.5.AQ942", 19, (4, 3, 1, 5))]:
         cards = CardSet.from_pbn(hand)
         assert (cards.hcp, tuple(cards.shape)) == (hcp, shape), hand
