@@ -25,8 +25,8 @@ from tenace.system.bidding.hand import HandInfo
 
 from .textbook._harness import Case, check
 
-BERGEN = ("Marty Bergen, Points Schmoints! (opposite partner's splinter the king, queen and jack of the short "
-          "suit are wasted, an ace is not: count the working points), ")
+BERGEN = ("Marty Bergen, Points Schmoints! (opposite partner's splinter the king, queen and jack of the "
+          "short suit are wasted, an ace is not: count the working points), ")
 KANTAR = ("Eddie Kantar, Roman Keycard Blackwood (the ideal holding opposite a splinter is three or four "
           "small cards; with no wasted values opener takes control and asks), ")
 
@@ -45,7 +45,8 @@ CASES = [
     Case(BERGEN + "1S-4D: 4S with 17 HCP, 6 of them wasted", "AQJ85.K3.KQJ.J72", "1S P 4D P", "4S",
          ("sign-off",)),
     # over 1H, 3S is the splinter: 17 HCP and three small spades, 4NT
-    Case(KANTAR + "1H-3S: 4NT with three small spades", "852.AKJ85.A3.KQ2", "1H P 3S P", "4NT", ("keycards",)),
+    Case(KANTAR + "1H-3S: 4NT with three small spades", "852.AKJ85.A3.KQ2", "1H P 3S P", "4NT",
+         ("keycards",)),
     # 15 HCP with the king and queen of spades: 10 working, game
     Case(BERGEN + "1H-3S: 4H with the spade king and queen", "KQ5.AQJ85.K73.72", "1H P 3S P", "4H",
          ("besides the king, queen and jack of",)),
