@@ -212,6 +212,10 @@ def contradictions(facts: Facts, hand: HandInfo) -> list[str]:
     if facts.balanced is not None and hand.balanced != facts.balanced:
         out.append(f"balanced {facts.balanced}: {hand.shape}")
     for key, values in facts.notes:
+        if key in ("work", "no-work"):  # (suit, count): HCP besides the K, Q and J of the suit
+            if (hand.working_hcp(values[0]) >= values[1]) != (key == "work"):
+                out.append(f"{key} {values}")
+            continue
         test = _NOTE_TESTS.get(key)
         if test is not None and values and not all(test(hand, s) for s in values):
             out.append(f"{key} {values}")

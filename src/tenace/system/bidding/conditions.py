@@ -56,6 +56,8 @@ VOCABULARY: Final = {
     "sum A-B": "high-card points together with what partner has shown: his minimum plus a quarter of his "
                "range, at most 3",
     "maxsum A+": "high-card points together with partner's maximum",
+    "work x A+": "working high-card points opposite partner's shortness in x: all but the king, queen and "
+                 "jack of x",
     "tsum x A+": "support points for x together with what partner has shown (as for sum)",
     "passed / ppassed": "this player / partner passed before the opening bid",
     "seat 3+": "the call's place at the table: 1 is the dealer",
@@ -301,6 +303,25 @@ class FitSum:
 
     def facts(self, env: Env) -> Facts:
         return Facts(points_min=max(0, self.low - partner_count(env.partner)))
+
+    def variables(self) -> frozenset[str]:
+        return _vars(self.suit)
+
+
+@dataclass(frozen=True, slots=True)
+class Working:
+    """``work x N+``: N or more HCP not counting the king, queen and jack of ``suit``, where partner showed a
+    singleton or void (Bergen, Points Schmoints: honours facing a shortness are wasted, an ace is not)."""
+
+    text: str
+    suit: str
+    low: int
+
+    def holds(self, hand: HandInfo, env: Env) -> bool:
+        return hand.working_hcp(_suit(self.suit, env)) >= self.low
+
+    def facts(self, env: Env) -> Facts:
+        return Facts(hcp_min=self.low, notes=(("work", (_suit(self.suit, env), self.low)),))
 
     def variables(self) -> frozenset[str]:
         return _vars(self.suit)
@@ -686,6 +707,10 @@ def parse_condition(text: str, macros: dict[str, Condition] | None = None) -> Co
         if len(words) != 3 or not words[2].endswith("+") or not words[2][:-1].isdigit():
             raise ConditionError(f"{source!r}: write 'tsum SUIT N+', e.g. 'tsum t 33+'")
         return FitSum(source, _suit_term(words[1], source), int(words[2][:-1]))
+    if head == "work":
+        if len(words) != 3 or not words[2].endswith("+") or not words[2][:-1].isdigit():
+            raise ConditionError(f"{source!r}: write 'work SUIT N+', e.g. 'work x 13+'")
+        return Working(source, _suit_term(words[1], source), int(words[2][:-1]))
     if head == "sp":
         if len(words) != 3:
             raise ConditionError(f"{source!r}: write 'sp SUIT RANGE', e.g. 'sp x 10-12'")

@@ -63,6 +63,8 @@ PHRASES: Final = {
     "rule20": N_("opening values by the rule of 20"),
     "rule15": N_("opening values by the rule of 15"),
     "sum": N_("together at least {count} cards in {suits}"),
+    "work": N_("at least {count} HCP besides the king, queen and jack of {suits}"),
+    "no-work": N_("fewer than {count} HCP besides the king, queen and jack of {suits}"),
     "theirs": N_("their suits"),
     "unbid": N_("the unbid suits"),
 }
@@ -127,7 +129,7 @@ def _facts(facts: Facts, say: gettext.NullTranslations, *, balanced_lengths: boo
             continue
         if key in ("keys", "aces", "kings", "controls", "losers"):
             parts.append(say.gettext(phrase).format(values=", ".join(str(v) for v in values)))
-        elif key == "sum":
+        elif key in ("sum", "work", "no-work"):
             parts.append(say.gettext(phrase).format(count=values[-1], suits=_suits(values[:-1])))
         else:
             parts.append(say.gettext(phrase).format(suits=_suits(values)))

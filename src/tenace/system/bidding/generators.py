@@ -205,6 +205,10 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
         return made, []
     if "rkcb" in mine or "rkcb" in _our_labels(ctx, partner):
         return [], []
+    if "splinter" in mine and partner_meaning is not None and partner_meaning.forcing is Forcing.SIGN_OFF:
+        # my splinter described a limited hand, shortness and all: opener, who alone can tell whether his
+        # honours are wasted opposite it, judged the slam and signed off (Bergen, Points Schmoints)
+        return [], []
     if ctx.last_bid >= four_nt or not legal(ctx.calls, four_nt) or four_nt in _file_calls(ctx):
         return [], []
     if ctx.last_bidder not in (me, partner) and (partner_meaning is None or not partner_meaning.natural):

@@ -96,6 +96,12 @@ class HandInfo:
         """The four aces and the trump king (Roman Key Card Blackwood)."""
         return self.aces + (self.suits[trump] >> 11 & 1)
 
+    def working_hcp(self, suit: int) -> int:
+        """The HCP that count opposite partner's shortness in ``suit``: all of them but the king, queen and
+        jack of that suit (an ace there still takes its trick; the lower honours are wasted)."""
+        bits = self.suits[suit]
+        return self.hcp - 3 * (bits >> 11 & 1) - 2 * (bits >> 10 & 1) - (bits >> 9 & 1)
+
     def has(self, suit: int, rank_bit: int) -> bool:
         return bool(self.suits[suit] & rank_bit)
 
