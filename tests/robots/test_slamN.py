@@ -6,8 +6,9 @@ better, and the long suit adds tricks the high-card count alone does not show: o
 side has 27-31 HCP and a source of tricks, which is the classic picture of a minor-suit slam (a suit slam
 needs fewer high cards than 6NT when a long trump suit provides the tricks). On the development deals, 13 of
 16 such hands that stopped in 3NT had twelve tricks in the minor for one of the pair. Now responder jumps to
-six of the minor, to play. With 11 HCP, a five-card minor, or a four-card major (Stayman first, then 3NT without a
-fit) nothing changes: the same jump after Stayman found no fit won 2 and lost 2 of its 4 development boards.
+six of the minor, to play. With 11 HCP, a five-card minor, or a four-card major (Stayman first, then 3NT
+without a fit) nothing changes: the same jump after Stayman found no fit won 2 and lost 2 of its 4
+development boards.
 
 Every hand's HCP and shape are checked in ``test_the_noted_counts``.
 """
