@@ -223,6 +223,13 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
             # he opened the minor and rebid it (six cards, as a rule): with 16+ HCP two cards will do
             add(four_nt, f"{letter}>=2, hcp 16+{safe}" + (f", {controls}" if controls else ""),
                 "rkcb", Forcing.FORCING, alert=True, judge=True)
+            if ctx.shown[partner].hcp_min >= 10:
+                # an opening of one and a rebid minor (six cards): three cards make a nine-card fit, and 16+
+                # HCP bring 28 together, where the slam makes more often than not; two keycards are enough in
+                # clubs too (an opening seldom holds none of the five), the side-suit controls still count
+                # (1C-1H-2C-4NT); a preempt (a weak two, three of the minor) is left out
+                add(four_nt, f"{letter}>=3, hcp 16+, keys 2+" + (f", {controls}" if controls else ""), "rkcb",
+                    Forcing.FORCING, alert=True, judge=True)
             if ctx.shown[partner].hcp_min >= 14:
                 # a jump rebid (six cards, 14+ HCP, about 16 on average): three cards make a nine-card fit,
                 # where 28 HCP together bring twelve tricks in the minor more often than not, so 12+ HCP ask;
