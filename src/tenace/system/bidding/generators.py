@@ -247,6 +247,23 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
             # he opened the minor and rebid it (six cards, as a rule): with 16+ HCP two cards will do
             add(four_nt, f"{letter}>=2, hcp 16+{safe}" + (f", {controls}" if controls else ""),
                 "rkcb", Forcing.FORCING, alert=True, judge=True)
+            if ctx.shown[partner].hcp_min >= 10:
+                # an opening of one and a rebid minor (six cards): three cards make a nine-card fit, and 16+
+                # HCP bring 28 together, where the slam makes more often than not; two keycards are enough in
+                # clubs too (an opening seldom holds none of the five), the side-suit controls still count
+                # (1C-1H-2C-4NT); a preempt (a weak two, three of the minor) is left out
+                add(four_nt, f"{letter}>=3, hcp 16+, keys 2+" + (f", {controls}" if controls else ""), "rkcb",
+                    Forcing.FORCING, alert=True, judge=True)
+            if ctx.shown[partner].hcp_min >= 14:
+                # a jump rebid (six cards, 14+ HCP, about 16 on average): three cards make a nine-card fit,
+                # where 28 HCP together bring twelve tricks in the minor more often than not, so 12+ HCP ask;
+                # two cards make eight, which need a point more (1D-1H-3D-4NT). The opener's strength
+                # covers most side suits, so no control is asked of the responder; two keycards of his own
+                # suffice in clubs too, as 14+ HCP rarely hold none of the five (the answer over 5C)
+                add(four_nt, f"{letter}>=3, hcp 12+, keys 2+", "rkcb", Forcing.FORCING, alert=True,
+                    judge=True)
+                add(four_nt, f"{letter}>=2, hcp 13+, keys 2+", "rkcb", Forcing.FORCING, alert=True,
+                    judge=True)
     if controls:
         # with more, a suit nobody controls is a risk worth taking; not one partner's control bid has denied
         # a control in (Kantar: with no control there either, the defence may cash two tricks in it)
