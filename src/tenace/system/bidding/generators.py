@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
 from tenace.system.bidding.calls import DOUBLE, PASS, bid_code, legal
@@ -272,7 +273,31 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
             judge=True)
     # with less, asking is an option the robot weighs against game by simulation
     add(four_nt, f"tsum {letter} 27+, {fit}{safe}", "rkcb", Forcing.FORCING, alert=True, option=True)
-    return ([], made) if later else (made, [])
+    if later:
+        return [], made
+    short = _splinter_suits(ctx)
+    if short:
+        # the file gives this hand a splinter (opener's double jump after a one-level major response: four
+        # trumps, a singleton or void, 15-19 HCP): it describes first, so that partner, who alone sees
+        # whether his honours face the shortness, judges the slam; the ask stands before the file's rules
+        # for a stronger hand or one with no shortness in the suits a splinter may show, and after them
+        # for the rest
+        first: Made = []
+        for extra in ("hcp 20+", ", ".join(f"{_SUIT_LETTER[s]}>=2" for s in short)):
+            first += [(replace(rule, conditions=(*rule.conditions, *_conditions(extra))), bound)
+                      for rule, bound in made if not rule.option]
+        return first, made
+    return made, []
+
+
+def _splinter_suits(ctx: Context) -> list[int]:
+    """The suits a splinter rule of the file may bid in this auction (none when it has no such rule)."""
+    suits: set[int] = set()
+    for rule, bindings, _ in ctx.file_entries:
+        if rule.label == "splinter" and rule.call.code < 0:
+            letter = rule.call.letter
+            suits.update([bindings[letter]] if letter in bindings else set(range(4)) - set(bindings.values()))
+    return sorted(suits)
 
 
 def _unbid_controls(ctx: Context, key: int) -> str:
