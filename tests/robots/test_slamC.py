@@ -40,9 +40,11 @@ CASES = [
     # every side suit controlled, so ask for keycards now rather than cue-raise and hope partner moves
     Case(KANTAR + "1S (2H): 4NT with 18 HCP, four trumps and a singleton", "KQ84.5.AKQ6.KJ73", "1S 2H",
          "4NT", ("keycard",)),
-    # the same shape with 14 HCP (29 together at most): no slam yet, the cue raise as before
-    Case(ROOT + "1S (2H): the cue raise with 14 HCP and four trumps", "KQ84.5.AKJ6.J973", "1S 2H", "3H",
-         ("cue bid",)),
+    # the same shape with 14 HCP (29 together at most): no keycard ask yet. Since splinC the jump cue bid 4H
+    # is a splinter (four trumps, 11-15, at most one heart), which shows this hand and lets opener judge
+    # (before, the cue raise 3H)
+    Case(ROOT + "1S (2H): no ask with 14 HCP, four trumps: the splinter", "KQ84.5.AKJ6.J973", "1S 2H", "4H",
+         ("splinter",)),
     # 1S (2H) 4NT (X): two keycards without the queen of spades, 5H as over a pass (not a pass, which
     # would leave 4NT doubled as the contract)
     Case(KANTAR_X + "1S (2H) 4NT (X): 5H with two keycards", "AJ952.K43.J5.AQ4", "1S 2H 4NT X", "5H",
