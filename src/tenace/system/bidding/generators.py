@@ -275,29 +275,33 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
     add(four_nt, f"tsum {letter} 27+, {fit}{safe}", "rkcb", Forcing.FORCING, alert=True, option=True)
     if later:
         return [], made
-    short = _splinter_suits(ctx)
+    short, top = _splinter_suits(ctx)
     if short:
-        # the file gives this hand a splinter (opener's double jump after a one-level major response: four
-        # trumps, a singleton or void, 15-19 HCP): it describes first, so that partner, who alone sees
-        # whether his honours face the shortness, judges the slam; the ask stands before the file's rules
-        # for a stronger hand or one with no shortness in the suits a splinter may show, and after them
-        # for the rest
+        # the file gives this hand a splinter (a double jump showing four trumps, a singleton or void and a
+        # limited hand: opener's 15-19 after a one-level major response, responder's 11-15 over their
+        # overcall): it describes first, so that partner, who alone sees whether his honours face the
+        # shortness, judges the slam; the ask stands before the file's rules for a hand stronger than the
+        # splinter or one with no shortness in the suits a splinter may show, and after them for the rest
         first: Made = []
-        for extra in ("hcp 20+", ", ".join(f"{_SUIT_LETTER[s]}>=2" for s in short)):
+        for extra in (f"hcp {top + 1}+", ", ".join(f"{_SUIT_LETTER[s]}>=2" for s in short)):
             first += [(replace(rule, conditions=(*rule.conditions, *_conditions(extra))), bound)
                       for rule, bound in made if not rule.option]
         return first, made
     return made, []
 
 
-def _splinter_suits(ctx: Context) -> list[int]:
-    """The suits a splinter rule of the file may bid in this auction (none when it has no such rule)."""
+def _splinter_suits(ctx: Context) -> tuple[list[int], int]:
+    """The suits a splinter rule of the file may bid in this auction (none when it has no such rule), and
+    the most HCP any of those rules allows."""
     suits: set[int] = set()
-    for rule, bindings, _ in ctx.file_entries:
+    top = 0
+    for rule, bindings, env in ctx.file_entries:
         if rule.label == "splinter" and rule.call.code < 0:
             letter = rule.call.letter
             suits.update([bindings[letter]] if letter in bindings else set(range(4)) - set(bindings.values()))
-    return sorted(suits)
+            top = max(top, min((c.facts(env).hcp_max for c in rule.conditions
+                                if c.variables() <= env.bindings.keys()), default=37))
+    return sorted(suits), top
 
 
 def _unbid_controls(ctx: Context, key: int) -> str:
