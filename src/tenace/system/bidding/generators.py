@@ -280,10 +280,11 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
         # the file gives this hand a splinter (a double jump showing four trumps, a singleton or void and a
         # limited hand: opener's 15-19 after a one-level major response, responder's 11-15 over their
         # overcall): it describes first, so that partner, who alone sees whether his honours face the
-        # shortness, judges the slam; the ask stands before the file's rules for a hand stronger than the
-        # splinter or one with no shortness in the suits a splinter may show, and after them for the rest
+        # shortness, judges the slam; the ask stands before the file's rules for a hand stronger than those
+        # raises or one with no shortness in the suits a splinter may show, and after them for the rest
         first: Made = []
-        for extra in (f"hcp {top + 1}+", ", ".join(f"{_SUIT_LETTER[s]}>=2" for s in short)):
+        extras = [f"hcp {top + 1}+"] if top < 37 else []  # (Jacoby 2NT has no upper limit)
+        for extra in (*extras, ", ".join(f"{_SUIT_LETTER[s]}>=2" for s in short)):
             first += [(replace(rule, conditions=(*rule.conditions, *_conditions(extra))), bound)
                       for rule, bound in made if not rule.option]
         return first, made
@@ -292,13 +293,16 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
 
 def _splinter_suits(ctx: Context) -> tuple[list[int], int]:
     """The suits a splinter rule of the file may bid in this auction (none when it has no such rule), and
-    the most HCP any of those rules allows."""
+    the most HCP any describing raise of the file there (a splinter, Jacoby 2NT) allows."""
     suits: set[int] = set()
     top = 0
     for rule, bindings, env in ctx.file_entries:
         if rule.label == "splinter" and rule.call.code < 0:
             letter = rule.call.letter
             suits.update([bindings[letter]] if letter in bindings else set(range(4)) - set(bindings.values()))
+        if rule.label in ("splinter", "jacoby-2nt"):
+            # the raises that describe a fit and leave the slam to partner's judgement (Jacoby 2NT, which
+            # has no upper limit, asks opener to show his shortness)
             top = max(top, min((c.facts(env).hcp_max for c in rule.conditions
                                 if c.variables() <= env.bindings.keys()), default=37))
     return sorted(suits), top
