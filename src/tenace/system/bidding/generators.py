@@ -223,6 +223,11 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
     later = "jacoby-2nt" in partner_labels
     letter = _SUIT_LETTER[key]
     controls = _unbid_controls(ctx, key)
+    controlled = f", {controls}" if controls else ""
+
+    def ask(text: str) -> None:
+        add(four_nt, text, "rkcb", Forcing.FORCING, alert=True, judge=True)
+
     # in a minor, an answer above five of the suit must not find two keycards missing: the asker holds enough
     safe = {0: ", keys 3+", 1: ", keys 2+"}.get(key, "")
     # a suit both partners bid naturally is a fit once one of them raised it (a three-card raise included)
@@ -230,47 +235,39 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
     if ctx.agreed is None and key < 2 and _rebid(ctx, partner, key):
         # partner bid his minor twice (a long suit): three cards of it make the fit
         fit = f"{letter}>=3"
-    text = f"tsum {letter} 30+, {fit}, hcp 12+{safe}" + (f", {controls}" if controls else "")
-    add(four_nt, text, "rkcb", Forcing.FORCING, alert=True, judge=True)
+    ask(f"tsum {letter} 30+, {fit}, hcp 12+{safe}{controlled}")
     if ("super-accept" in mine and "control-bid" in mine and "control-bid" in _our_labels(ctx, partner)
             and len(ctx.calls) >= 2 and ctx.calls[-2] == bid_code(4, key)):
         # I super-accepted his transfer (a maximum, four trumps), he tried for slam with a control bid, I
         # showed one back, and he signed off in game: he lacks a control he could not show cheaply. Holding
         # a control of every suit he has not shown one in, I ask: the count was his to judge, and it is the
         # keycards that remain (Kantar: control bids first, then Blackwood, once no suit is uncontrolled)
-        add(four_nt, f"{fit}" + (f", {controls}" if controls else ""), "rkcb", Forcing.FORCING, alert=True,
-            judge=True)
+        ask(f"{fit}{controlled}")
     if fit == f"{letter}>=3":
         # opposite his rebid minor, a strong hand (15+ HCP) asks with a point less
-        add(four_nt, f"tsum {letter} 29+, {fit}, hcp 15+{safe}" + (f", {controls}" if controls else ""),
-            "rkcb", Forcing.FORCING, alert=True, judge=True)
+        ask(f"tsum {letter} 29+, {fit}, hcp 15+{safe}{controlled}")
         if _opened(ctx, partner, key):
             # he opened the minor and rebid it (six cards, as a rule): with 16+ HCP two cards will do
-            add(four_nt, f"{letter}>=2, hcp 16+{safe}" + (f", {controls}" if controls else ""),
-                "rkcb", Forcing.FORCING, alert=True, judge=True)
+            ask(f"{letter}>=2, hcp 16+{safe}{controlled}")
             if ctx.shown[partner].hcp_min >= 10:
                 # an opening of one and a rebid minor (six cards): three cards make a nine-card fit, and 16+
                 # HCP bring 28 together, where the slam makes more often than not; two keycards are enough in
                 # clubs too (an opening seldom holds none of the five), the side-suit controls still count
                 # (1C-1H-2C-4NT); a preempt (a weak two, three of the minor) is left out
-                add(four_nt, f"{letter}>=3, hcp 16+, keys 2+" + (f", {controls}" if controls else ""), "rkcb",
-                    Forcing.FORCING, alert=True, judge=True)
+                ask(f"{letter}>=3, hcp 16+, keys 2+{controlled}")
             if ctx.shown[partner].hcp_min >= 14:
                 # a jump rebid (six cards, 14+ HCP, about 16 on average): three cards make a nine-card fit,
                 # where 28 HCP together bring twelve tricks in the minor more often than not, so 12+ HCP ask;
                 # two cards make eight, which need a point more (1D-1H-3D-4NT). The opener's strength
                 # covers most side suits, so no control is asked of the responder; two keycards of his own
                 # suffice in clubs too, as 14+ HCP rarely hold none of the five (the answer over 5C)
-                add(four_nt, f"{letter}>=3, hcp 12+, keys 2+", "rkcb", Forcing.FORCING, alert=True,
-                    judge=True)
-                add(four_nt, f"{letter}>=2, hcp 13+, keys 2+", "rkcb", Forcing.FORCING, alert=True,
-                    judge=True)
+                ask(f"{letter}>=3, hcp 12+, keys 2+")
+                ask(f"{letter}>=2, hcp 13+, keys 2+")
     if controls:
         # with more, a suit nobody controls is a risk worth taking; not one partner's control bid has denied
         # a control in (Kantar: with no control there either, the defence may cash two tricks in it)
         denied = "".join(f", control {_SUIT_LETTER[s]}" for s in _denied_controls(ctx, key))
-        add(four_nt, f"tsum {letter} 34+, {fit}, hcp 12+{safe}{denied}", "rkcb", Forcing.FORCING, alert=True,
-            judge=True)
+        ask(f"tsum {letter} 34+, {fit}, hcp 12+{safe}{denied}")
     # with less, asking is an option the robot weighs against game by simulation
     add(four_nt, f"tsum {letter} 27+, {fit}{safe}", "rkcb", Forcing.FORCING, alert=True, option=True)
     if later:
