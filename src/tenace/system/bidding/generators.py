@@ -213,6 +213,11 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
         return [], []
     if ctx.last_bid >= four_nt or not legal(ctx.calls, four_nt) or four_nt in _file_calls(ctx):
         return [], []
+    if ctx.agreed is None and ctx.shown[me].lengths[key][1] + ctx.shown[partner].lengths[key][1] < 8:
+        # no eight-card fit can be held in partner's suit: what the two hands have shown leaves at most seven
+        # (1D-1H-1S-2NT-3H-3NT: three hearts opposite a 3NT that denied five), so it is no trump suit to ask
+        # keycards in, and 4NT is not made as RKCB (Kantar: RKCB once a trump suit is agreed)
+        return [], []
     if ctx.last_bidder not in (me, partner) and (partner_meaning is None or not partner_meaning.natural):
         # the opponents bid last (an overcall, a raise, a sacrifice below 4NT): their bid takes no slam away,
         # so with slam values opposite a known fit the ask stands as without it, unless partner's last call
