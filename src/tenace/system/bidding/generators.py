@@ -22,7 +22,7 @@ import functools
 import math
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from tenace.system.bidding.calls import DOUBLE, PASS, bid_code, legal
 from tenace.system.bidding.conditions import Condition, parse_conditions, partner_count
@@ -31,6 +31,7 @@ from tenace.system.meaning import Forcing
 
 if TYPE_CHECKING:
     from tenace.system.bidding.engine import Context
+    from tenace.system.bidding.hand import HandInfo
 
 __all__ = ["Made", "controls", "principles", "rkcb"]
 
@@ -212,6 +213,11 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
         return [], []
     if ctx.last_bid >= four_nt or not legal(ctx.calls, four_nt) or four_nt in _file_calls(ctx):
         return [], []
+    if ctx.agreed is None and ctx.shown[me].lengths[key][1] + ctx.shown[partner].lengths[key][1] < 8:
+        # no eight-card fit can be held in partner's suit: what the two hands have shown leaves at most seven
+        # (1D-1H-1S-2NT-3H-3NT: three hearts opposite a 3NT that denied five), so it is no trump suit to ask
+        # keycards in, and 4NT is not made as RKCB (Kantar: RKCB once a trump suit is agreed)
+        return [], []
     if ctx.last_bidder not in (me, partner) and (partner_meaning is None or not partner_meaning.natural):
         # the opponents bid last (an overcall, a raise, a sacrifice below 4NT): their bid takes no slam away,
         # so with slam values opposite a known fit the ask stands as without it, unless partner's last call
@@ -288,15 +294,28 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
     return made, []
 
 
+_TABLE: Final = cast("HandInfo", None)
+"""Table conditions (``M is H``, ``x below M``) never look at the hand."""
+
+
 def _splinter_suits(ctx: Context) -> tuple[list[int], int]:
     """The suits a splinter rule of the file may bid in this auction (none when it has no such rule), and
     the most HCP any describing raise of the file there (a splinter, Jacoby 2NT) allows."""
     suits: set[int] = set()
     top = 0
+    allowed = ctx.legal_calls
     for rule, bindings, env in ctx.file_entries:
-        if rule.label == "splinter" and rule.call.code < 0:
-            letter = rule.call.letter
-            suits.update([bindings[letter]] if letter in bindings else set(range(4)) - set(bindings.values()))
+        if rule.label == "splinter":
+            # every suit the rule's call may name here, written as a concrete call (1H-3S) or with a suit
+            # variable (1S-4x), where the rule's table conditions (``M is H``, ``x below M``) hold
+            template = rule.call
+            codes = [template.code] if template.code >= 0 else [bid_code(template.level, s) for s in range(4)]
+            for code in codes:
+                bound = template.produces(code, bindings)
+                if (bound is None or code not in allowed or _denomination(code) == _NT
+                        or not all(c.holds(_TABLE, ctx.env(bound)) for c in rule.context)):
+                    continue
+                suits.add(_denomination(code))
         if rule.label in ("splinter", "jacoby-2nt"):
             # the raises that describe a fit and leave the slam to partner's judgement (Jacoby 2NT, which
             # has no upper limit, asks opener to show his shortness)
