@@ -32,6 +32,9 @@ CASES = [
     # 15 HCP, six diamonds and a singleton: six diamonds
     Case(GOREN + "1D-3NT: 6D with 15 HCP, six diamonds and a singleton", "7.AK4.AKJ752.T98", "1D P 3NT P",
          "6D", ("slam",)),
+    # 17 HCP 4-3-1-5 (slamU's case: 6NT wants 32 together from an unbalanced hand): six clubs
+    Case(GOREN + "1C-3NT: 6C with 17 HCP, five clubs and a singleton", "AQ75.KQ4.8.AQ963", "1C P 3NT P",
+         "6C", ("slam",)),
     # 13 HCP with a singleton: not enough, pass
     Case(GOREN + "1C-3NT: pass with 13 HCP and a singleton", "QJ93.A.KQ5.J7543", "1C P 3NT P", "P"),
     # 14 HCP, balanced: pass
@@ -49,7 +52,7 @@ def test_minor_x(case: Case) -> None:
 def test_the_noted_counts() -> None:
     counts = {"J.AQT4.K75.A9654": (14, (1, 4, 3, 5)), "7.AK4.AKJ752.T98": (15, (1, 3, 6, 3)),
               "QJ93.A.KQ5.J7543": (13, (4, 1, 3, 5)), "A976.AQ3.A8.7632": (14, (4, 3, 2, 4)),
-              "KJ42.2.AQ73.KQ74": (15, (4, 1, 4, 4))}
+              "KJ42.2.AQ73.KQ74": (15, (4, 1, 4, 4)), "AQ75.KQ4.8.AQ963": (17, (4, 3, 1, 5))}
     for pbn, (hcp, shape) in counts.items():
         hand = CardSet.from_pbn(pbn)
         assert hand.hcp == hcp, pbn
