@@ -34,8 +34,9 @@ CASES = [
     # 18 HCP 4-3-1-5 opposite 1C-3NT (13-17, counted as 14): 32 together, 6NT
     Case(GOREN + "1C-3NT: 6NT with 18 HCP and a singleton", "AQ75.KQ4.8.AKT63", "1C P 3NT P", "6NT",
          ("slam",)),
-    # 17 HCP 4-3-1-5 opposite 1C-3NT: 31 together is not enough for an unbalanced hand, pass
-    Case(GOREN + "1C-3NT: pass with 17 HCP and a singleton", "AQ75.KQ4.8.AQ963", "1C P 3NT P", "P"),
+    # 17 HCP 4-4-1-4 opposite 1C-3NT: 31 together is not enough for an unbalanced hand, pass (with five
+    # clubs, 4-3-1-5, the 2/1 card now bids six clubs: test_minorX.py)
+    Case(GOREN + "1C-3NT: pass with 17 HCP and a singleton", "AQ75.KQ43.8.AQ96", "1C P 3NT P", "P"),
 ]
 
 
@@ -46,7 +47,7 @@ def test_slam_u(case: Case) -> None:
 
 def test_the_noted_counts() -> None:
     counts = {"AKT85.A6.4.AKQ43": (20, (5, 2, 1, 5)), "AKT85.A64..AKQ43": (20, (5, 3, 0, 5)),
-              "AQ75.KQ4.8.AKT63": (18, (4, 3, 1, 5)), "AQ75.KQ4.8.AQ963": (17, (4, 3, 1, 5))}
+              "AQ75.KQ4.8.AKT63": (18, (4, 3, 1, 5)), "AQ75.KQ43.8.AQ96": (17, (4, 4, 1, 4))}
     for pbn, (hcp, shape) in counts.items():
         hand = CardSet.from_pbn(pbn)
         assert hand.hcp == hcp, pbn
