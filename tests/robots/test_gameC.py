@@ -38,6 +38,9 @@ CASES = [
          ()),
     # 16 HCP 1-3-4-5 opposite a 3S preempt: game in spades with the singleton
     Case(SEVEN + "3S-4S with a singleton spade and 16 HCP", "5.AQ4.KJ95.AQ743", "3S P", "4S", ("game",)),
+    # 16 HCP 1-3-4-5, the hand test_twos.py used to bid 3NT with: now 4S
+    Case(SEVEN + "3S-4S with a singleton spade, the rest stopped", "7.A82.AKJ4.KJ954", "3S P", "4S",
+         ("game",)),
     # 18 HCP 3-1-4-5 opposite 3H: the same in hearts
     Case(SEVEN + "3H-4H with a singleton heart and 18 HCP", "AQ4.5.KJ95.AQ743", "3H P", "4H", ("game",)),
     # 16 HCP 0-4-4-5: with a void the seven-card suit is no eight-card fit: 3NT with the side suits stopped
