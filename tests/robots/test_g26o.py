@@ -10,7 +10,9 @@ development deals (rules only; 56 of them scored less than the game). Two groups
   enough for 3NT;
 * responder's own long suit after a free response in competition: a seven-card suit with four or five losers
   is game by the losing trick count (four of the major, five of the minor), and responder's invitational
-  rebid of a six-card suit is a jump to the three level (the simple two-level rebid shows no extra).
+  rebid of a six-card suit is a jump to the three level (the simple two-level rebid shows no extra);
+* game values (25+ together) with no fit and their suit unstopped: a cue bid of their suit asks partner for a
+  stopper (forcing) instead of passing below game, and partner with one bids 3NT.
 
 Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and are noted beside it.
 """
@@ -23,10 +25,12 @@ from tenace import CardSet
 
 from .textbook._harness import Case, check
 
-CUE = ("Cue-bid raise of opener's minor (a limit raise or better, ACBL SAYC booklet; with no stopper in their "
-       "suit in either hand 3NT is out and the minor game is the target, Root, 'Commonsense Bidding'), ")
+CUE = ("Cue-bid raise of opener's minor (a limit raise or better, ACBL SAYC booklet; with no stopper in "
+       "their suit in either hand 3NT is out and the minor game the target, Root, 'Commonsense Bidding'), ")
 LTC = ("Losing trick count (Klinger, 'The Modern Losing Trick Count': a seven-card suit with four losers "
        "opposite an opening, about seven losers, makes game), ")
+ASK = ("Cue bid of their suit in a constructive auction asks for a stopper for 3NT (Root and Pavlicek, "
+       "'Modern Bridge Conventions'; a pass would drop game values), ")
 JUMP = ("Responder's jump rebid of his own suit (Root, 'Commonsense Bidding': six cards and invitational "
         "values; the simple rebid is weaker), ")
 
@@ -52,6 +56,13 @@ CASES = [
     # responder, 15 HCP 0-3-8-2 with four losers: 5D
     Case(LTC + "1C-(P)-1D-(1H)-1S-(P): 5D with eight diamonds and four losers", ".AK2.AJT96542.K9",
          "1C P 1D 1H 1S P", "5D", ("game",)),
+    # responder, 16 HCP 2-3-5-3 after a free 2D: game values, no fit shown (opener's 3C may hold five), no
+    # spade stopper: 3S asks, forcing (before, a pass: no rule fitted)
+    Case(ASK + "1C-(1S)-2D-(P)-3C-(P): 3S with 16 HCP and J3 of spades", "J3.QT9.AKQT7.KJ8",
+         "1C 1S 2D P 3C P", "3S", ("stopper", "forcing")),
+    # opener, 14 HCP 4-1-2-6 with AK of spades answers 3NT
+    Case(ASK + "1C-(1S)-2D-(P)-3C-(P)-3S-(P): 3NT with AK92 of spades", "AK92.J.86.AQ9642",
+         "1C 1S 2D P 3C P 3S P", "3NT", ()),
     # responder, 11 HCP 6-2-2-3 without a heart stopper (no 2NT): invitational, a jump to 3S
     Case(JUMP + "1D-(1H)-1S-(P)-2D-(P): 3S with six spades and 11 HCP", "KQJ854.32.Q2.K54",
          "1D 1H 1S P 2D P", "3S", ("invitational",)),
@@ -68,6 +79,7 @@ def test_noted_counts() -> None:
     for hand, hcp, shape in [("AK76.Q.A9764.AK7", 20, (4, 1, 5, 3)), ("J7.4.AT985.AKQT3", 14, (2, 1, 5, 5)),
                              ("KQ4.52.KJ83.A984", 13, (3, 2, 4, 4)), ("A5.K53.T64.KQ874", 12, (2, 3, 3, 5)),
                              ("KJ3.Q52.QJ83.K54", 12, (3, 3, 4, 3)), ("QJ98654.AKQJ.6.J", 14, (7, 4, 1, 1)),
-                             (".AK2.AJT96542.K9", 15, (0, 3, 8, 2)), ("KQJ854.32.Q2.K54", 11, (6, 2, 2, 3))]:
+                             (".AK2.AJT96542.K9", 15, (0, 3, 8, 2)), ("J3.QT9.AKQT7.KJ8", 16, (2, 3, 5, 3)),
+                             ("AK92.J.86.AQ9642", 14, (4, 1, 2, 6)), ("KQJ854.32.Q2.K54", 11, (6, 2, 2, 3))]:
         cards = CardSet.from_pbn(hand)
         assert (cards.hcp, tuple(cards.shape)) == (hcp, shape), hand

@@ -880,6 +880,22 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             add(bid_code(4, suit), _join(values, f"{letter}>=6, good {letter}"), "game", Forcing.SIGN_OFF)
             if partner_facts.lengths[suit][0] >= 6:
                 add(bid_code(4, suit), _join(values, f"{letter}>=1, unbalanced"), "game", Forcing.SIGN_OFF)
+        if forced and ctx.partner_meaning is not None and "stopper-ask" in ctx.partner_meaning.labels:
+            # partner's cue bid asked for a stopper in their suit: 3NT with one, before any other answer
+            add(bid_code(3, _NT), stop.lstrip(", ") or "", "natural-notrump", Forcing.SIGN_OFF)
+        if contested and not gf and stop and ctx.calls[-1] == PASS:
+            # game values (25+ together), no fit found and their suit not stopped: do not pass partner's
+            # partscore; a cue bid of their suit asks him for a stopper, forcing (1C-(1S)-2D-(P)-3C-(P)-3S:
+            # Root and Pavlicek, "Modern Bridge Conventions": the cue bid in a constructive auction asks
+            # for a stopper for 3NT)
+            for suit in ctx.theirs:
+                code = _cheapest(ctx, suit)
+                if code is not None and code < bid_code(3, _NT):
+                    add(code, f"sum 25+, not stop {_SUIT_LETTER[suit]}", "stopper-ask", Forcing.FORCING,
+                        judge=True)
+                    # the cue bid keeps that one meaning (no natural bid of their suit beside it, which
+                    # would make it not forcing)
+                    taken.add(code)
         if not gf and not forced:
             for suit in fits:
                 code = _cheapest(ctx, suit)
