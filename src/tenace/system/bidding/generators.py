@@ -899,6 +899,22 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             add(bid_code(4, suit), _join(values, f"{letter}>=6, good {letter}"), "game", Forcing.SIGN_OFF)
             if partner_facts.lengths[suit][0] >= 6:
                 add(bid_code(4, suit), _join(values, f"{letter}>=1, unbalanced"), "game", Forcing.SIGN_OFF)
+        if forced and ctx.partner_meaning is not None and "stopper-ask" in ctx.partner_meaning.labels:
+            # partner's cue bid asked for a stopper in their suit: 3NT with one, before any other answer
+            add(bid_code(3, _NT), stop.lstrip(", ") or "", "natural-notrump", Forcing.SIGN_OFF)
+        if contested and not gf and stop and ctx.calls[-1] == PASS:
+            # game values (25+ together), no fit found and their suit not stopped: do not pass partner's
+            # partscore; a cue bid of their suit asks him for a stopper, forcing (1C-(1S)-2D-(P)-3C-(P)-3S:
+            # Root and Pavlicek, "Modern Bridge Conventions": the cue bid in a constructive auction asks
+            # for a stopper for 3NT)
+            for suit in ctx.theirs:
+                code = _cheapest(ctx, suit)
+                if code is not None and code < bid_code(3, _NT):
+                    add(code, f"sum 25+, not stop {_SUIT_LETTER[suit]}", "stopper-ask", Forcing.FORCING,
+                        judge=True)
+                    # the cue bid keeps that one meaning (no natural bid of their suit beside it, which
+                    # would make it not forcing)
+                    taken.add(code)
         if not gf and not forced:
             for suit in fits:
                 code = _cheapest(ctx, suit)
@@ -912,15 +928,9 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                         option=True)
             add(bid_code(2, _NT), f"sum 23-24, maxsum 25+, semibalanced{stop}", "invite",
                 Forcing.INVITATIONAL, judge=True)
-            # invitational values and a six-card suit of my own: rebid it, not forcing (1D-(2C)-2H-3D-3H)
-            for suit in ctx.natural[me]:
-                code = _cheapest(ctx, suit)
-                if code is not None and _level(code) <= 3 and suit not in fits:
-                    letter = _SUIT_LETTER[suit]
-                    add(code, f"sum 23+, {letter}>=6", "rebid-suit", Forcing.NON_FORCING, judge=True)
-            # a long suit of my own and no fit, short of invitational values: a seven-card major with six
-            # losers is game opposite an opening; else rebid a six-card suit at the two level (seven at the
-            # three) to play, rather than pass partner's call (1C-1H-(X)-2C-2H)
+            # a seven-card suit of my own and the playing strength for game by the losing trick count: game
+            # at once (four of a major, five of a minor: a trick more, a loser less), before any invitation
+            # (1D-(1H)-1S-(P)-2D-(P)-4S with QJ98654.AKQJ.6.J: four losers opposite an opening)
             for suit in ctx.natural[me]:
                 code = _cheapest(ctx, suit)
                 if code is None or suit in fits:
@@ -929,6 +939,32 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                 if suit >= 2 and bid_code(4, suit) >= code:
                     add(bid_code(4, suit), f"{letter}>=7, losers -6, hcp 6+", "game", Forcing.SIGN_OFF,
                         judge=True)
+                elif suit < 2 and bid_code(5, suit) >= code:
+                    add(bid_code(5, suit), f"{letter}>=7, losers -{_game_losers(ctx) - 1}, hcp 10+", "game",
+                        Forcing.SIGN_OFF, judge=True)
+            # invitational values and a six-card suit of my own: rebid it, not forcing (1D-(2C)-2H-3D-3H).
+            # Responder whose cheapest rebid is at the two level jumps to three: the simple rebid shows no
+            # more than a six-card suit (the rule below), the jump rebid is invitational (Root, "Commonsense
+            # Bidding": responder's jump rebid of his suit, 10-12 HCP and six cards, invites game). Opener's
+            # count of the 23 is light for his jump rebid (16-18), so he rebids at the cheapest level.
+            opener = next((ctx.seat_of(i) for i, c in enumerate(ctx.calls) if c >= 3), None)
+            for suit in ctx.natural[me]:
+                code = _cheapest(ctx, suit)
+                if code is not None and _level(code) <= 3 and suit not in fits:
+                    letter = _SUIT_LETTER[suit]
+                    if (opener == partner and _level(code) == 2
+                            and bid_code(3, suit) < bid_code(_GAME_LEVEL[suit], suit)):
+                        add(bid_code(3, suit), f"sum 23+, {letter}>=6", "invite", Forcing.INVITATIONAL,
+                            judge=True)
+                    else:
+                        add(code, f"sum 23+, {letter}>=6", "rebid-suit", Forcing.NON_FORCING, judge=True)
+            # a long suit of my own and no fit, short of invitational values: rebid a six-card suit at the two
+            # level (seven at the three) to play, rather than pass partner's call (1C-1H-(X)-2C-2H)
+            for suit in ctx.natural[me]:
+                code = _cheapest(ctx, suit)
+                if code is None or suit in fits:
+                    continue
+                letter = _SUIT_LETTER[suit]
                 if _level(code) == 2:
                     add(code, f"{letter}>=6, hcp 5+", "rebid-suit", Forcing.NON_FORCING, judge=True)
                 elif _level(code) == 3 and _level(code) < _GAME_LEVEL[suit]:
