@@ -63,6 +63,11 @@ CASES = [
     # opener, 14 HCP 4-1-2-6 with AK of spades answers 3NT
     Case(ASK + "1C-(1S)-2D-(P)-3C-(P)-3S-(P): 3NT with AK92 of spades", "AK92.J.86.AQ9642",
          "1C 1S 2D P 3C P 3S P", "3NT", ()),
+    # responder, 6 HCP 4-1-4-4 without a spade stopper, forced by the ask: the cue bid showed no spades, so
+    # no raise of it (before, 4S "support", -400 where 4D made: development seed 22 board 116); his
+    # longest suits tie and the one they bid comes last, so 4D
+    Case(ASK + "P-P-P-1H-(1S)-X-(2S)-X-(P)-3D-(P)-3S-(P): 4D, not a raise of the ask", "9874.2.T985.AQT5",
+         "P P P 1H 1S X 2S X P 3D P 3S P", "4D", ("natural",), dealer="W"),
     # responder, 11 HCP 6-2-2-3 without a heart stopper (no 2NT): invitational, a jump to 3S
     Case(JUMP + "1D-(1H)-1S-(P)-2D-(P): 3S with six spades and 11 HCP", "KQJ854.32.Q2.K54",
          "1D 1H 1S P 2D P", "3S", ("invitational",)),
@@ -80,6 +85,7 @@ def test_noted_counts() -> None:
                              ("KQ4.52.KJ83.A984", 13, (3, 2, 4, 4)), ("A5.K53.T64.KQ874", 12, (2, 3, 3, 5)),
                              ("KJ3.Q52.QJ83.K54", 12, (3, 3, 4, 3)), ("QJ98654.AKQJ.6.J", 14, (7, 4, 1, 1)),
                              (".AK2.AJT96542.K9", 15, (0, 3, 8, 2)), ("J3.QT9.AKQT7.KJ8", 16, (2, 3, 5, 3)),
-                             ("AK92.J.86.AQ9642", 14, (4, 1, 2, 6)), ("KQJ854.32.Q2.K54", 11, (6, 2, 2, 3))]:
+                             ("AK92.J.86.AQ9642", 14, (4, 1, 2, 6)), ("KQJ854.32.Q2.K54", 11, (6, 2, 2, 3)),
+                             ("9874.2.T985.AQT5", 6, (4, 1, 4, 4))]:
         cards = CardSet.from_pbn(hand)
         assert (cards.hcp, tuple(cards.shape)) == (hcp, shape), hand

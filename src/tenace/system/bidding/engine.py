@@ -156,8 +156,10 @@ class Context:
     def _natural_suits(self) -> tuple[tuple[int, ...], ...]:
         out: list[list[int]] = [[], [], [], []]
         for i, (call, meaning) in enumerate(zip(self.calls, self.meanings, strict=True)):
-            # a control bid shows a control, not length: not a natural suit
-            if call >= 3 and (call - 3) % 5 != 4 and meaning.natural and "control-bid" not in meaning.labels:
+            # a control bid shows a control and a stopper ask the lack of a stopper, not length: not
+            # natural suits (partner does not raise them)
+            if (call >= 3 and (call - 3) % 5 != 4 and meaning.natural
+                    and not {"control-bid", "stopper-ask"} & set(meaning.labels)):
                 suit = (call - 3) % 5
                 seat = out[self.seat_of(i)]
                 if suit not in seat:

@@ -1213,7 +1213,8 @@ def _forcing_continuation(ctx: Context, add: Callable[..., None]) -> None:
         # in competition, three cards of partner's only suit raise it rather than pass his force by a
         # non-forcing rebid of one's own (2D 3C P 3S P: 4S with Qxx, not 4C)
         add(_cheapest(ctx, his[0]), f"{_SUIT_LETTER[his[0]]}>=3", "support", again)
-    for suit in (3, 2, 1, 0):
+    # their suit last: with another suit as long, bid that rather than name the suit they hold
+    for suit in sorted((3, 2, 1, 0), key=lambda s: s in ctx.theirs):
         if his and suit in (his[0], his[-1]):
             # partner's suit as my longest holds four, so the support or the preference above makes it
             continue
