@@ -232,6 +232,11 @@ class Context:
             bindings = {**bindings, "t": self.agreed}
         return Env(self, bindings)
 
+    def table_holds(self, rule: Rule, bindings: dict[str, int]) -> bool:
+        """Whether ``rule``'s table conditions (position, vulnerability, ``x below M``) hold here with its
+        variables bound as ``bindings``."""
+        return all(c.holds(_NO_HAND, self.env(bindings)) for c in rule.context)
+
     @property
     def file_entries(self) -> list[Entry]:
         """The file's rules whose heading matches the auction and whose table conditions hold, in order,

@@ -22,7 +22,7 @@ import functools
 import math
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from tenace.system.bidding.calls import DOUBLE, PASS, bid_code, legal
 from tenace.system.bidding.conditions import Condition, parse_conditions, partner_count
@@ -31,7 +31,6 @@ from tenace.system.meaning import Forcing
 
 if TYPE_CHECKING:
     from tenace.system.bidding.engine import Context
-    from tenace.system.bidding.hand import HandInfo
 
 __all__ = ["Made", "controls", "principles", "rkcb"]
 
@@ -294,10 +293,6 @@ def rkcb(ctx: Context) -> tuple[Made, Made]:
     return made, []
 
 
-_TABLE: Final = cast("HandInfo", None)
-"""Table conditions (``M is H``, ``x below M``) never look at the hand."""
-
-
 def _splinter_suits(ctx: Context) -> tuple[list[int], int]:
     """The suits a splinter rule of the file may bid in this auction (none when it has no such rule), and
     the most HCP any describing raise of the file there (a splinter, Jacoby 2NT) allows."""
@@ -313,7 +308,7 @@ def _splinter_suits(ctx: Context) -> tuple[list[int], int]:
             for code in codes:
                 bound = template.produces(code, bindings)
                 if (bound is None or code not in allowed or _denomination(code) == _NT
-                        or not all(c.holds(_TABLE, ctx.env(bound)) for c in rule.context)):
+                        or not ctx.table_holds(rule, bound)):
                     continue
                 suits.add(_denomination(code))
         if rule.label in ("splinter", "jacoby-2nt"):
@@ -901,7 +896,7 @@ def principles(ctx: Context) -> tuple[Made, Made]:
                 add(bid_code(4, suit), _join(values, f"{letter}>=1, unbalanced"), "game", Forcing.SIGN_OFF)
         if forced and ctx.partner_meaning is not None and "stopper-ask" in ctx.partner_meaning.labels:
             # partner's cue bid asked for a stopper in their suit: 3NT with one, before any other answer
-            add(bid_code(3, _NT), stop.lstrip(", ") or "", "natural-notrump", Forcing.SIGN_OFF)
+            add(bid_code(3, _NT), stop.lstrip(", "), "natural-notrump", Forcing.SIGN_OFF)
         if contested and not gf and stop and ctx.calls[-1] == PASS:
             # game values (25+ together), no fit found and their suit not stopped: do not pass partner's
             # partscore; a cue bid of their suit asks him for a stopper, forcing (1C-(1S)-2D-(P)-3C-(P)-3S:
