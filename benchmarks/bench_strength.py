@@ -18,7 +18,11 @@ Law 2). Each final contract is scored with the tricks it takes double dummy and 
 * boards passed out although a side holds 22+ HCP;
 * explanations contradicted by the caller's own hand: each call's meaning on the robots' card (the
   structured facts its explanation states: HCP, lengths, balance, stoppers) is compared with the hand;
-* time per call (CPU time of the process, median and 95th percentile).
+* time per call (CPU time of the process, median and 95th percentile);
+* where the distance from par comes from: the boards grouped by what par is (a partscore, game or slam of
+  the side it favours, or the other side's doubled sacrifice) and by what was played (that side's
+  partscore, game or slam, the other side's contract, doubled or not, or nothing), with each group's share
+  of the mean |IMP| against par.
 
 Play (``--play K``): the first K deals are also played to the end by the four robots, and every card a robot
 chooses among two or more legal cards is compared with the double-dummy solution of the position: the share
@@ -52,15 +56,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from tenace import DECK, Board, CardSet, Deal
-from tenace.analysis import DDTable
+from tenace.analysis import DDTable, Par
 from tenace.calls import Call, Denomination, parse_call
-from tenace.contract import Contract
+from tenace.contract import Contract, Doubling
 from tenace.laws import CallMade, CardPlayed, Table
 from tenace.laws.events import ClaimRuled, Event
 from tenace.laws.refs import DIRECTOR
@@ -267,6 +272,36 @@ def game_score(board: Board, dd: DDTable, side: Side) -> int:
     return best
 
 
+def level_name(contract: Contract) -> str:
+    """"slam", "game" or "partscore" for the level of ``contract``."""
+    if contract.level >= 6:
+        return "slam"
+    return "game" if contract.level >= _GAME_LEVEL[contract.denomination] else "partscore"
+
+
+def par_gap_kind(contract: Contract | None, best: Par) -> tuple[str, str]:
+    """What par is and what was played instead, seen from the side par favours: ("par: its game",
+    "played: its partscore"), ("par: the other side's sacrifice", "played: their contract, undoubled")..."""
+    if best.score_ns == 0:
+        wanted = "par: nothing"
+        favoured = None
+    else:
+        favoured = Side.NS if best.score_ns > 0 else Side.EW
+        target = best.contracts[0][0]
+        if target.declarer.side is not favoured:
+            wanted = "par: the other side's sacrifice"
+        else:
+            wanted = "par: its " + level_name(target)
+    if contract is None:
+        played = "played: passed out"
+    elif favoured is None or contract.declarer.side is favoured:
+        played = "played: its " + level_name(contract)
+    else:
+        doubled = contract.doubling is not Doubling.UNDOUBLED
+        played = "played: their contract, " + ("doubled" if doubled else "undoubled")
+    return wanted, played
+
+
 def standard_error(xs: Sequence[float]) -> float:
     """The standard error of the mean of ``xs`` (0 for fewer than two)."""
     return statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
@@ -302,6 +337,9 @@ class Bidding:
     """Of those, the boards where the side scored at least what its best makeable game would have (mostly
     a penalty double of the opponents' sacrifice or of their contract)."""
     passed_out_22: int = 0
+    par_gap: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """|IMP| against par summed by what par is and what was played (:func:`par_gap_kind`)."""
+    par_gap_boards: Counter[tuple[str, str]] = field(default_factory=Counter)
     calls: int = 0
     contradicted: list[str] = field(default_factory=list)
 
@@ -311,7 +349,11 @@ class Bidding:
         deal = board.deal
         contract = contract_of(board.dealer, calls)
         result = table_score(board, contract, dd)
-        self.imp_vs_par.append(imps(result - par(dd, board.vulnerability, board.dealer).score_ns))
+        best = par(dd, board.vulnerability, board.dealer)
+        self.imp_vs_par.append(imps(result - best.score_ns))
+        kind = par_gap_kind(contract, best)
+        self.par_gap[kind] += abs(self.imp_vs_par[-1])
+        self.par_gap_boards[kind] += 1
         if contract is None and max(side_hcp(deal, s) for s in Side) >= 22:
             self.passed_out_22 += 1
         for side in Side:
@@ -364,6 +406,14 @@ class Bidding:
             "explanations contradicted by the hand %": share(len(self.contradicted), self.calls),
             "makeable games / slams": f"{self.games_makeable} / {self.slams_makeable}",
         }
+
+    def par_gap_table(self) -> list[dict[str, Any]]:
+        """Where the mean |IMP| against par comes from, the largest part first: each kind of board's
+        count, its |IMP| per board of the whole run and its share of the total."""
+        total = sum(self.par_gap.values()) or 1
+        return [{"par": wanted, "played": played, "boards": self.par_gap_boards[wanted, played],
+                 "|IMP| per board": round(imp / self.deals, 3), "share %": round(100 * imp / total, 1)}
+                for (wanted, played), imp in self.par_gap.most_common() if imp]
 
 
 # --- card play ------------------------------------------------------------------------------------------
@@ -564,6 +614,11 @@ def main() -> None:
         print(f"{key:<48} {value}")
     for line in bidding.contradicted[:args.show]:
         print("  ", line)
+    figures["distance from par"] = bidding.par_gap_table()
+    print("where the distance from par comes from (the side par favours):")
+    for row in figures["distance from par"]:
+        print(f"  {row['par']:<34} {row['played']:<36} {row['boards']:>5} boards "
+              f"{row['|IMP| per board']:>6.3f} |IMP| a board {row['share %']:>5.1f} %")
 
     if args.versus:
         other = OtherRevision(args.versus)
