@@ -77,8 +77,10 @@ def test_fit7(case: Case) -> None:
 @pytest.mark.parametrize(("auction", "suit", "least"), [
     ("1D P 2C P 3C", 0, 4),   # the raise of a two-over-one 2C: four clubs
     ("1D P 2C P 2D P 3D", 1, 3),  # responder's raise of opener's rebid suit
-    ("1S P 2C P 2S P 3S", 3, 3),  # responder's raise of opener's rebid major: three cards
-    ("1H P 2D P 2H P 3H", 2, 3),
+    # responder's slow raise of opener's rebid major (15+, slamF): two cards or more, as for the fast 4M
+    # (opposite a rebid six-card suit a doubleton is support: Hardy, Two-Over-One Game Force)
+    ("1S P 2C P 2S P 3S", 3, 2),
+    ("1H P 2D P 2H P 3H", 2, 2),
 ])
 def test_raises_show_their_length(auction: str, suit: int, least: int) -> None:
     """Hardy, Two-Over-One Game Force: 1D-2C-3C raises clubs (four cards), so partner knows the fit."""

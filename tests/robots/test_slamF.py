@@ -15,6 +15,12 @@ well, the asker stopped in five only when he held four trumps or fewer; five tru
 sign-off now rests on the known fit: no more than eight cards together (his own length and what partner has
 shown), five of the suit; with nine known, six.
 
+A second round (29 November 2026): suit slams with a fit the robots stopped short of. In a two over one
+the jump to game in opener's major is the weakest way there (the principle of fast arrival): it shows a
+minimum, 12-14 HCP, and a responder with 15+ and support raises slowly (3M, forcing to game) after opener's
+rebid of his major or a new suit (not a four-card fit in it), so that opener's control bid can start the
+slam; opener, who now knows the fast game for a minimum, asks less often opposite it.
+
 Every hand's HCP and shape are checked in ``test_the_noted_counts``.
 """
 
@@ -67,8 +73,34 @@ CASES = [
          "6S"),
 ]
 
+HARDY = ("Max Hardy, Two-Over-One Game Force (in a game-forcing auction the jump to game is the weakest "
+         "way there, fast arrival: a minimum; the slow raise shows more), ")
+LAWRENCE = ("Mike Lawrence, Workbook on the Two Over One System (responder's 4M after opener's rebid is a "
+            "minimum two over one; with extra values he raises below game), ")
+CONTROLS = ("Eddie Kantar, Slam Bidding (once a major is agreed, a new suit below game is a control bid "
+            "and a slam try), ")
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+FAST = [
+    # 1S-2D-3C with three spades: 16 HCP raise slowly, 12 jump to game
+    Case(HARDY + "1S-2D-3C: 3S with 16 HCP and three spades", "KQ4.A32.AQJ54.32", "1S P 2D P 3C P", "3S",
+         ("raise", "15+")),
+    Case(HARDY + "1S-2D-3C: 4S with 12 HCP and three spades", "K42.83.AQJ54.Q32", "1S P 2D P 3C P", "4S",
+         ("game", "12-14")),
+    # 1S-2C-2S (six spades as a rule): three spades and 15 HCP, 3S; 12, 4S
+    Case(LAWRENCE + "1S-2C-2S: 3S with 15 HCP", "AJ5.K43.K83.AT65", "1S P 2C P 2S P", "3S", ("raise",)),
+    Case(LAWRENCE + "1S-2C-2S: 4S with 12 HCP", "AJ5.Q43.K83.QT65", "1S P 2C P 2S P", "4S", ("game",)),
+    # 1S-2D-2H: no four hearts, three spades
+    Case(HARDY + "1S-2D-2H: 3S with 16 HCP and three spades", "Q73.K2.AQJ86.A54", "1S P 2D P 2H P", "3S",
+         ("raise",)),
+    Case(HARDY + "1S-2D-2H: 4S with 12 HCP and three spades", "Q73.82.AQJ86.K54", "1S P 2D P 2H P", "4S",
+         ("game",)),
+    # opposite the slow raise (15+) opener with a singleton and a control to show starts the slam try
+    Case(CONTROLS + "1S-2D-3C-3S: 4C with 12 HCP, a club control", "AQ854.Q4.83.KJ95",
+         "1S P 2D P 3C P 3S P", "4C", ("control",)),
+]
+
+
+@pytest.mark.parametrize("case", CASES + FAST, ids=lambda c: c.id)
 def test_slam_f(case: Case) -> None:
     check(case)
 
@@ -78,7 +110,11 @@ def test_the_noted_counts() -> None:
               "AQJ.AT.K842.J642": (15, (3, 2, 4, 4)), "AKQ7.A854.Q96.AJ": (20, (4, 4, 3, 2)),
               "AQ98532.A64.75.A": (14, (7, 3, 2, 1)), "AT642.AT654.KQ4.": (13, (5, 5, 3, 0)),
               "J9843.A72.AKJ3.Q": (15, (5, 3, 4, 1)), "KT75.KQ43.6.AK43": (15, (4, 4, 1, 4)),
-              "J9843.A72.AKJ3.A": (17, (5, 3, 4, 1))}
+              "J9843.A72.AKJ3.A": (17, (5, 3, 4, 1)),
+              "KQ4.A32.AQJ54.32": (16, (3, 3, 5, 2)), "K42.83.AQJ54.Q32": (12, (3, 2, 5, 3)),
+              "AJ5.K43.K83.AT65": (15, (3, 3, 3, 4)), "AJ5.Q43.K83.QT65": (12, (3, 3, 3, 4)),
+              "Q73.K2.AQJ86.A54": (16, (3, 2, 5, 3)), "Q73.82.AQJ86.K54": (12, (3, 2, 5, 3)),
+              "AQ854.Q4.83.KJ95": (12, (5, 2, 2, 4))}
     for pbn, (hcp, shape) in counts.items():
         hand = CardSet.from_pbn(pbn)
         assert hand.hcp == hcp, pbn

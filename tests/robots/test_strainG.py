@@ -11,7 +11,9 @@ weakest way there (the principle of fast arrival): the 2/1 card now writes 4M wi
 before: keycards or a control bid with a three-card fit, notrump or slam by count with two cards. With a
 singleton responder still looks for notrump; with six hearts of his own after 1S-2H-2S he shows them again;
 a passed hand's 2C (Drury) is not a two over one and keeps its own game judgement; the SAYC card keeps its
-own block.
+own block. Later (slamF) the fast arrival was narrowed to a minimum two over one, 12-14 HCP: with 15 or more
+and two or more cards responder raises slowly to 3M, forcing, and opener's control bid or keycard ask
+judges the slam (the cases below with 15 and 17 HCP now say so).
 
 Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and are noted beside it.
 """
@@ -27,27 +29,29 @@ TWO_OVER_ONE = ("Two-over-one texts, e.g. Max Hardy, Two-Over-One Game Force (op
                 "support: raise to game with no slam interest), ")
 
 CASES = [
-    # 15 HCP 2-3-2-6: doubleton queen in spades, game in the major rather than 3NT
-    Case(TWO_OVER_ONE + "1S-2C-2S: 4S with two spades and 15 HCP", "Q5.K84.A2.KQJ962", "1S P 2C P 2S P",
-         "4S", ("game", "12-15 HCP")),
+    # 15 HCP 2-3-2-6: doubleton queen in spades, the major rather than 3NT; more than a minimum two over
+    # one, so the slow raise (slamF)
+    Case(TWO_OVER_ONE + "1S-2C-2S: 3S with two spades and 15 HCP", "Q5.K84.A2.KQJ962", "1S P 2C P 2S P",
+         "3S", ("raise", "15+ HCP")),
     # 13 HCP 2-2-5-4: two small hearts are support too
     Case(TWO_OVER_ONE + "1H-2D-2H: 4H with two hearts and 13 HCP", "QJ.85.AKT86.QJ72", "1H P 2D P 2H P",
          "4H", ("game",)),
     # 14 HCP 3-2-3-5: 1H-2C-2H, the same with a balanced hand and every side suit held
     Case(TWO_OVER_ONE + "1H-2C-2H: 4H with two hearts and 14 HCP", "KQ4.72.AJ3.KJT82", "1H P 2C P 2H P",
          "4H", ("game",)),
-    # 15 HCP 3-3-3-4: three-card support and no slam interest, the same game, now with its range stated
-    Case(TWO_OVER_ONE + "1S-2C-2S: 4S with three spades and 15 HCP", "K53.Q84.K52.AQJ6", "1S P 2C P 2S P",
-         "4S", ("game", "12-15 HCP")),
-    # the guards: 17 HCP 2-3-3-5 is more than the fast-arrival game shows: notrump, as before
+    # 15 HCP 3-3-3-4: three-card support, more than the fast arrival's 12-14: the slow raise (slamF)
+    Case(TWO_OVER_ONE + "1S-2C-2S: 3S with three spades and 15 HCP", "K53.Q84.K52.AQJ6", "1S P 2C P 2S P",
+         "3S", ("raise", "15+ HCP")),
+    # the guards: 17 HCP 2-3-3-5 is more than the fast-arrival game shows: the slow raise (slamF; 3NT before)
     Case(TWO_OVER_ONE + "1S-2C-2S: no 4S with two spades and 17 HCP", "J3.AQ6.KJ7.AQ952", "1S P 2C P 2S P",
-         "3NT", ("game",)),
+         "3S", ("raise",)),
     # 15 HCP 1-4-3-5: a singleton spade is no support: notrump is still sought
     Case(TWO_OVER_ONE + "1S-2C-2S: no 4S with a singleton spade", "5.KQ84.AQ2.KJ962", "1S P 2C P 2S P",
          "2NT", ("notrump",)),
-    # 17 HCP 3-3-3-4 with slam interest: a control bid, not the weakest game
-    Case(TWO_OVER_ONE + "1S-2C-2S: a control bid with three spades and 17 HCP", "K53.AQ4.J52.AQJ9",
-         "1S P 2C P 2S P", "4H", ("control",)),
+    # 17 HCP 3-3-3-4 with slam interest: not the weakest game; the slow raise, and opener's control bid or
+    # keycard ask follows (slamF; a control bid at once before)
+    Case(TWO_OVER_ONE + "1S-2C-2S: the slow raise with three spades and 17 HCP", "K53.AQ4.J52.AQJ9",
+         "1S P 2C P 2S P", "3S", ("raise",)),
     # 12 HCP 2-7-3-1 after 1S-2H-2S: seven hearts of his own are shown again, not the doubleton spade
     Case(TWO_OVER_ONE + "1S-2H-2S: 4H with seven good hearts, not 4S", "T5.AKQ9864.J72.Q", "1S P 2H P 2S P",
          "4H", ("♥",)),
