@@ -94,6 +94,9 @@ FAST = [
          ("raise",)),
     Case(HARDY + "1S-2D-2H: 4S with 12 HCP and three spades", "Q73.82.AQJ86.K54", "1S P 2D P 2H P", "4S",
          ("game",)),
+    # four cards of opener's second suit, a minor, take nothing from the major: the same fast game
+    Case(HARDY + "1S-2D-3C: 4S with 13 HCP, three spades and four clubs", "K43.5.AQ872.KJ42",
+         "1S P 2D P 3C P", "4S", ("game", "12-14")),
     # opposite the slow raise (15+) opener with a singleton and a control to show starts the slam try
     Case(CONTROLS + "1S-2D-3C-3S: 4C with 12 HCP, a club control", "AQ854.Q4.83.KJ95",
          "1S P 2D P 3C P 3S P", "4C", ("control",)),
@@ -111,7 +114,8 @@ def test_the_noted_counts() -> None:
               "AQ98532.A64.75.A": (14, (7, 3, 2, 1)), "AT642.AT654.KQ4.": (13, (5, 5, 3, 0)),
               "J9843.A72.AKJ3.Q": (15, (5, 3, 4, 1)), "KT75.KQ43.6.AK43": (15, (4, 4, 1, 4)),
               "J9843.A72.AKJ3.A": (17, (5, 3, 4, 1)),
-              "KQ4.A32.AQJ54.32": (16, (3, 3, 5, 2)), "K42.83.AQJ54.Q32": (12, (3, 2, 5, 3)),
+              "KQ4.A32.AQJ54.32": (16, (3, 3, 5, 2)), "K43.5.AQ872.KJ42": (13, (3, 1, 5, 4)),
+              "K42.83.AQJ54.Q32": (12, (3, 2, 5, 3)),
               "AJ5.K43.K83.AT65": (15, (3, 3, 3, 4)), "AJ5.Q43.K83.QT65": (12, (3, 3, 3, 4)),
               "Q73.K2.AQJ86.A54": (16, (3, 2, 5, 3)), "Q73.82.AQJ86.K54": (12, (3, 2, 5, 3)),
               "AQ854.Q4.83.KJ95": (12, (5, 2, 2, 4))}
