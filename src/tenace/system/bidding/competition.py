@@ -150,9 +150,10 @@ def _sacrifice(ctx: Context) -> Made:
     level, denom = _level(last), (last - 3) % 5
     if denom == _NT or level < _GAME_LEVEL[denom] or level > 5:
         return []
+    own = _own_suit_sacrifice(ctx, denom)
     partner_bids = [i for i, c in enumerate(ctx.calls) if c >= 3 and ctx.seat_of(i) == partner]
     if not partner_bids:
-        return []
+        return own
     if "block-raise" in ctx.meanings[partner_bids[-1]].labels:
         # partner raised my preempt to block, as a sign-off: knowing my hand within narrow limits he
         # has already decided how high we go, and the preempter does not bid again on his own
@@ -183,6 +184,28 @@ def _sacrifice(ctx: Context) -> Made:
         # tricks in defence
         made.append(_rule(code, f"fit {letter} 10, not semibalanced, sum -22", "sacrifice",
                           Forcing.SIGN_OFF, judge=True))
+    return made + own
+
+
+def _own_suit_sacrifice(ctx: Context, denom: int) -> Made:
+    """A seven-card suit I have bid (an opening, an overcall, a new suit; not a preempt), not vulnerable
+    against vulnerable: bid on over their game, at the same level or one higher. Partner need hold only two
+    cards of it for nine trumps; the long suit takes tricks in the play and few in defence, and two or three
+    down doubled not vulnerable (300 or 500) cost less than their vulnerable game (Cohen, "To Bid or Not to
+    Bid": the favourable vulnerability pays for the sacrifice). A preemptor has told his story in one bid and
+    leaves the decision to partner."""
+    me = ctx.turn
+    if any(ctx.seat_of(i) == me and {"preempt", "weak-two", "weak-jump-overcall"} & set(m.labels)
+           for i, m in enumerate(ctx.meanings)):
+        return []
+    made: Made = []
+    for suit in ctx.natural[me]:
+        code = _cheapest(ctx, suit)
+        if suit == denom or code is None or _level(code) > 5 or not legal(ctx.calls, code):
+            continue
+        # explained as what it shows, a long suit (the fit is not known)
+        made.append(_rule(code, f"{_LETTER[suit]}>=7, fav, sum -22", "rebid-suit", Forcing.SIGN_OFF,
+                          judge=True))
     return made
 
 
