@@ -1041,8 +1041,12 @@ def _slam_first(ctx: Context, taken: set[int]) -> Made:
     unlimited = bids == 1 and min(shown.hcp_max, 37) - shown.hcp_min >= 10
     stop = _stoppers(ctx)
     # partner's game sign-off (3NT, four of a major) denied slam interest: count him at his minimum, not at
-    # the quarter of his range above it that ``sum`` adds (a 3NT shown as 13+ is 13-15, not 16)
-    extra = partner_count(shown) - shown.hcp_min if meaning.forcing is Forcing.SIGN_OFF else 0
+    # the quarter of his range above it that ``sum`` adds (a 3NT shown as 13+ is 13-15, not 16); a minimum
+    # shown in total or support points stays counted as ``sum`` counts it (1D-1H-4H: 19+ total points)
+    extra = 0
+    if meaning.forcing is Forcing.SIGN_OFF:
+        floor = shown.hcp_min if shown.points_min is None else max(shown.hcp_min, shown.points_min - 2)
+        extra = max(0, partner_count(shown) - floor)
     made: Made = []
     for code, conditions, label, judge, option in (
             (bid_code(7, _NT), f"sum {37 + extra}+, semibalanced{stop}", "grand-slam", False, unlimited),
