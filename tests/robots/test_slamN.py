@@ -69,8 +69,9 @@ def test_the_noted_counts() -> None:
 # his minimum plus a quarter of his range (at most 3): right for an invitation or a forcing bid, whose holder
 # may still hold the top of his range. A game bid that closes the auction is different: it says "no slam
 # interest" (the principle of fast arrival, Hardy, Two-Over-One Game Force), so its holder is near the bottom
-# of what it shows, and the slam needs the values opposite that minimum (the quantitative count of the
-# notrump books, e.g. Root, Commonsense Bidding: about 33 together for 6NT). Before, a 3NT sign-off shown as
+# of what it shows when the range it shows is open (13+, 8+), and the slam needs the values opposite that
+# minimum (the quantitative count of the notrump books, e.g. Root, Commonsense Bidding: about 33 together for
+# 6NT). A limited sign-off (1m-3NT, 13-17) is counted as before (test_slamU). Before, a 3NT sign-off shown as
 # 13+ was counted as 16, so 16-17 HCP unbalanced openers bid 6NT on 29-30 together (1C-1D-1H-3NT-6NT,
 # 1C-1H-1S-4H-6NT), and a jump-shifter with 21 opposite 3NT (8+) bid 6NT on 29.
 #

@@ -1040,11 +1040,12 @@ def _slam_first(ctx: Context, taken: set[int]) -> Made:
     bids = sum(1 for i, c in enumerate(ctx.calls) if c >= 3 and ctx.seat_of(i) == partner)
     unlimited = bids == 1 and min(shown.hcp_max, 37) - shown.hcp_min >= 10
     stop = _stoppers(ctx)
-    # partner's game sign-off (3NT, four of a major) denied slam interest: count him at his minimum, not at
-    # the quarter of his range above it that ``sum`` adds (a 3NT shown as 13+ is 13-15, not 16); a minimum
-    # shown in total or support points stays counted as ``sum`` counts it (1D-1H-4H: 19+ total points)
+    # partner's game sign-off with an open range (3NT or four of a major shown as 13+ or 8+) denied slam
+    # interest: count him at his minimum, not at the quarter of his range above it that ``sum`` adds (a 3NT
+    # shown as 13+ is 13-15, not 16). A limited sign-off (1m-3NT, 13-17) is counted as ``sum`` counts it, and
+    # so is a minimum shown in total or support points (1D-1H-4H: 19+ total points)
     extra = 0
-    if meaning.forcing is Forcing.SIGN_OFF:
+    if meaning.forcing is Forcing.SIGN_OFF and min(shown.hcp_max, 37) - shown.hcp_min >= 10:
         floor = shown.hcp_min if shown.points_min is None else max(shown.hcp_min, shown.points_min - 2)
         extra = max(0, partner_count(shown) - floor)
     made: Made = []
