@@ -59,3 +59,55 @@ def test_the_noted_counts() -> None:
         hand = CardSet.from_pbn(pbn)
         assert hand.hcp == hcp, pbn
         assert tuple(len(part) for part in pbn.split(".")) == shape, pbn
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Notrump slams by count over partner's game sign-off (a later slamN round).
+#
+# The robots bid 6NT by count (``_slam_first`` in the generators) when the hand and what partner has shown
+# reach 31 HCP together with a semibalanced hand (32 with an unbalanced one, no void). Partner is counted at
+# his minimum plus a quarter of his range (at most 3): right for an invitation or a forcing bid, whose holder
+# may still hold the top of his range. A game bid that closes the auction is different: it says "no slam
+# interest" (the principle of fast arrival, Hardy, Two-Over-One Game Force), so its holder is near the bottom
+# of what it shows when the range it shows is open (13+, 8+), and the slam needs the values opposite that
+# minimum (the quantitative count of the notrump books, e.g. Root, Commonsense Bidding: about 33 together for
+# 6NT). A limited sign-off (1m-3NT, 13-17) is counted as before (test_slamU). Before, a 3NT sign-off shown as
+# 13+ was counted as 16, so 16-17 HCP unbalanced openers bid 6NT on 29-30 together (1C-1D-1H-3NT-6NT,
+# 1C-1H-1S-4H-6NT), and a jump-shifter with 21 opposite 3NT (8+) bid 6NT on 29.
+#
+# Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and are noted beside it.
+
+FAST = ("Fast arrival (Hardy, Two-Over-One Game Force: a game bid that closes the auction denies extra "
+        "values; partner goes on only with slam values opposite its minimum), ")
+QUANT = "Quantitative notrump (Root, Commonsense Bidding: 33 HCP together for 6NT, 31-32 to invite), "
+
+SIGNOFF_CASES = [
+    # 16 HCP 1-5-1-6 opposite 1D then a 3NT sign-off (13+, really 13-15): 29-31 together: pass
+    Case(FAST + "1C-1D-1H-3NT: opener passes with 16 unbalanced", "Q.KT973.J.AKQJ64",
+         "1C P 1D P 1H P 3NT P", "P", ()),
+    # 17 HCP 4-1-3-5 opposite responder's 4H sign-off (13+): 30 together at most likely: pass
+    Case(FAST + "1C-1H-1S-4H: opener passes with 17", "K743.8.KQ7.AKQ32", "1C P 1H P 1S P 4H P", "P", ()),
+    # 21 HCP 4-1-5-3 after a jump shift: partner's 3NT (8+) signs off: 29 together: pass
+    Case(FAST + "1D-1H-2S-3NT: the jump shifter passes with 21", "AJ76.A.AKJ53.A92",
+         "1D P 1H P 2S P 3NT P", "P", ()),
+    # 26 HCP 4-1-5-3: 34 together opposite the minimum: 6NT still
+    Case(FAST + QUANT + "1D-1H-2S-3NT: 6NT with 26", "AKQ6.A.AKQJ5.K92", "1D P 1H P 2S P 3NT P", "6NT",
+         ("slam",)),
+    # an invitation is counted as before: 2NT (18-19) opposite 13 HCP 4-3-3-3 is 31-32: 6NT
+    Case(QUANT + "1C-1S-2NT: responder's 6NT with 13 balanced", "AQ54.KJ3.Q32.J54", "1C P 1S P 2NT P", "6NT",
+         ("slam",)),
+]
+
+
+@pytest.mark.parametrize("case", SIGNOFF_CASES, ids=[c.id for c in SIGNOFF_CASES])
+def test_notrump_slam_over_signoff(case: Case) -> None:
+    check(case)
+
+
+def test_signoff_noted_counts() -> None:
+    """The HCP and lengths noted beside the hands above."""
+    for hand, hcp, shape in [("Q.KT973.J.AKQJ64", 16, (1, 5, 1, 6)), ("K743.8.KQ7.AKQ32", 17, (4, 1, 3, 5)),
+                             ("AJ76.A.AKJ53.A92", 21, (4, 1, 5, 3)), ("AKQ6.A.AKQJ5.K92", 26, (4, 1, 5, 3)),
+                             ("AQ54.KJ3.Q32.J54", 13, (4, 3, 3, 3))]:
+        cards = CardSet.from_pbn(hand)
+        assert (cards.hcp, tuple(cards.shape)) == (hcp, shape), hand

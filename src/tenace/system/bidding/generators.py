@@ -1040,16 +1040,25 @@ def _slam_first(ctx: Context, taken: set[int]) -> Made:
     bids = sum(1 for i, c in enumerate(ctx.calls) if c >= 3 and ctx.seat_of(i) == partner)
     unlimited = bids == 1 and min(shown.hcp_max, 37) - shown.hcp_min >= 10
     stop = _stoppers(ctx)
+    # partner's game sign-off with an open range (3NT or four of a major shown as 13+ or 8+) denied slam
+    # interest: count him at his minimum, not at the quarter of his range above it that ``sum`` adds (a 3NT
+    # shown as 13+ is 13-15, not 16). A limited sign-off (1m-3NT, 13-17) is counted as ``sum`` counts it, and
+    # so is a minimum shown in total or support points (1D-1H-4H: 19+ total points)
+    extra = 0
+    if meaning.forcing is Forcing.SIGN_OFF and min(shown.hcp_max, 37) - shown.hcp_min >= 10:
+        floor = shown.hcp_min if shown.points_min is None else max(shown.hcp_min, shown.points_min - 2)
+        extra = max(0, partner_count(shown) - floor)
     made: Made = []
     for code, conditions, label, judge, option in (
-            (bid_code(7, _NT), f"sum 37+, semibalanced{stop}", "grand-slam", False, unlimited),
-            (bid_code(6, _NT), f"sum 31+, semibalanced{stop}", "slam", not unlimited, unlimited),
+            (bid_code(7, _NT), f"sum {37 + extra}+, semibalanced{stop}", "grand-slam", False, unlimited),
+            (bid_code(6, _NT), f"sum {31 + extra}+, semibalanced{stop}", "slam", not unlimited, unlimited),
             # an unbalanced hand (a singleton, a seven-card suit, two long suits) counts one point more: with
             # 32 together the opponents hold 8 HCP at most and seldom cash two tricks against a singleton,
             # while its long suit brings tricks of its own; a void may leave a whole suit to them, so not
             # with a void (there RKCB or a slam in the fit decides)
-            (bid_code(6, _NT), f"sum 32+, C>=1, D>=1, H>=1, S>=1{stop}", "slam", not unlimited, unlimited),
-            (bid_code(6, _NT), f"sum 29+, semibalanced{stop}", "slam", False, True)):
+            (bid_code(6, _NT), f"sum {32 + extra}+, C>=1, D>=1, H>=1, S>=1{stop}", "slam", not unlimited,
+             unlimited),
+            (bid_code(6, _NT), f"sum {29 + extra}+, semibalanced{stop}", "slam", False, True)):
         if code == bid_code(6, _NT):
             # with an eight-card major fit the slam goes in the major: the suit often plays a trick better (a
             # ruff, a side suit set up with the trumps), seldom worse, and scores ten points less than notrump
