@@ -1215,4 +1215,7 @@ def _forcing_continuation(ctx: Context, add: Callable[..., None]) -> None:
             continue
         letter = _SUIT_LETTER[suit]
         new_suit = suit not in mine and suit not in his and suit not in ctx.theirs
-        add(_cheapest(ctx, suit), f"longest {letter}", "natural", Forcing.FORCING if new_suit else again)
+        # my own suit again only with five cards: a rebid that could hold four would explain the rebids above
+        # (five or six) as "three or more" too, and partner would never raise it (1C-(1S)-2D-(P)-3C)
+        own = f"{letter}>=5, " if suit in mine else ""
+        add(_cheapest(ctx, suit), f"{own}longest {letter}", "natural", Forcing.FORCING if new_suit else again)
