@@ -561,6 +561,13 @@ def _fit_suits(ctx: Context) -> list[int]:
             if partner.lengths[s][0] >= 3 or (s in mine and partner.lengths[s][0] >= 2)]
 
 
+def _no_major_fit(fits: list[int]) -> str:
+    """Conditions that keep a stopper ask for the hands with no eight-card major fit known: with one, the
+    major is the game and 3NT is not the question (Root and Pavlicek, "Modern Bridge Conventions": the cue
+    bid asks for a stopper when no fit has been found)."""
+    return "".join(f", not fit {_SUIT_LETTER[s]}" for s in fits if s >= 2)
+
+
 def _game_losers(ctx: Context) -> int:
     """The most losing tricks a hand may hold to bid game in a major fit by the losing trick count: partner's
     losers estimated from what he has shown (an opening about seven, a minimum response nine), and ten
@@ -759,8 +766,8 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         if denom in ctx.theirs and level <= 2 and ctx.calls[-2] != DOUBLE:
             # game values, no fit and no stopper in their suit: a cue bid asks partner for one (1C-1H-(1S)-
             # P-P-2S), forcing
-            add(_cheapest(ctx, denom), f"sum 25+, not stop {_SUIT_LETTER[denom]}", "stopper-ask",
-                Forcing.FORCING, judge=True)
+            add(_cheapest(ctx, denom), f"sum 25+, not stop {_SUIT_LETTER[denom]}{_no_major_fit(fits)}",
+                "stopper-ask", Forcing.FORCING, judge=True)
         if ctx.forced and ctx.calls[-2] == DOUBLE and level <= 3:
             # partner doubled for takeout: defend with their suit, else bid
             if denom < 4:
@@ -905,8 +912,8 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             for suit in ctx.theirs:
                 code = _cheapest(ctx, suit)
                 if code is not None and code < bid_code(3, _NT):
-                    add(code, f"sum 25+, not stop {_SUIT_LETTER[suit]}", "stopper-ask", Forcing.FORCING,
-                        judge=True)
+                    add(code, f"sum 25+, not stop {_SUIT_LETTER[suit]}{_no_major_fit(fits)}", "stopper-ask",
+                        Forcing.FORCING, judge=True)
                     # the cue bid keeps that one meaning (no natural bid of their suit beside it, which
                     # would make it not forcing)
                     taken.add(code)
