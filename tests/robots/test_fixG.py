@@ -7,11 +7,10 @@ allowed one joined the rebids' meaning down to "three or more clubs", so partner
 (1C-(1S)-2D-(P)-3C, seed 21 board 853). The catch-all now repeats one's own suit only with five.
 
 (3) Strong hands that passed in a live competitive auction because no rule fitted (an audit of the
-development deals, rules only): a takeout doubler with 18-19, their suit stopped and a five-four-two-two
-shape passed partner's forced one-level answer (1NT now takes it); a doubler with a five-card suit passed when responder's new suit
-came round to him; opener with 18-19 balanced passed after (X) P (1y) (1NT with their suit stopped, as
-after an overcall passed round); responder with four clubs and 10-12 HCP, no stopper and no major passed
-1C-(1M) (the cue raise, limit raise or better, now starts at 10 HCP with four clubs).
+development deals, rules only). A takeout doubler with 18-19, a five-four-two-two shape and their suit
+stopped passed partner's forced one-level answer: 1NT now takes it. A doubler with 17+ and a five-card suit
+passed when responder's new suit came round to him: he bids it. Opener with 18-19 balanced passed after
+(X) P (1y): 1NT with their suit stopped, as after an overcall passed round.
 
 Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and are noted beside it.
 """
