@@ -736,6 +736,13 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             letter = _SUIT_LETTER[denom]
             add(DOUBLE, f"{letter}<=1, sum 24+, hcp 11+", "takeout-double", Forcing.FORCING, judge=True)
             add(DOUBLE, f"{letter}<=0, sum 22+, hcp 11+", "takeout-double", Forcing.FORCING, judge=True)
+            if level == 3 and ctx.calls[-1] == PASS and ctx.calls[-2] == PASS:
+                # in the pass-out seat over their raise to three, partner having passed: with the balance of
+                # strength known (23+ together) and two or more of their trumps, double for penalty; they
+                # have bid to the three level on a fit with the minority of the points, and the trumps do
+                # not break for them (the defence's side of the law of total tricks: Cohen, "To Bid or Not
+                # to Bid")
+                add(DOUBLE, f"{letter}>=2, hcp 10+, sum 23+", "penalty-double", judge=True)
         elif natural_bid and denom < 4 and level >= 2:
             letter = _SUIT_LETTER[denom]
             add(DOUBLE, f"sum 22+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
