@@ -12,6 +12,11 @@ stopped passed partner's forced one-level answer: 1NT now takes it. A doubler wi
 passed when responder's new suit came round to him: he bids it. Opener with 18-19 balanced passed after
 (X) P (1y): 1NT with their suit stopped, as after an overcall passed round.
 
+(4) Their raise to three passed round to us with the balance of strength: in the pass-out seat, partner having
+passed, a double with two or more of their trumps, 10+ HCP and 23+ known together is for penalty (beside the
+short-suited takeout double of the same auction: the agreement is either, and partner defends unless he has a
+long suit to bid).
+
 Every hand's HCP and shape were computed (CardSet.from_pbn(h).hcp, .shape) and are noted beside it.
 """
 
@@ -27,6 +32,9 @@ DOUBLER = ("The takeout doubler's later notrump or new suit shows a hand too str
            "standard teaching point of takeout doubles; ACBL SAYC System Booklet), ")
 OPENER = ("Opener's 1NT rebid in competition with a strong balanced hand and their suit stopped (18-19 when "
           "partner has shown nothing), ")
+PENALTY = ("The weaker side's raise to the three level is doubled by the side with the balance of "
+           "strength when no fit of its own is known (the defenders' side of the law of total tricks: Cohen, "
+           "To Bid or Not to Bid), ")
 REBID = ("Opener's rebid of his own suit shows extra length (ACBL SAYC System Booklet, opener's rebids; a "
          "standard teaching point), ")
 
@@ -48,6 +56,12 @@ CASES = [
          ("18-19 HCP", "stopper in ♠")),
     # opener, 14 HCP: a minimum passes, as before
     Case(OPENER + "1C-(X)-P-(1S): pass with 14", "A85.AQ84.K96.J92", "P 1C X P 1S", "P", ()),
+    # responder, 11 HCP 2-4-3-4 after (P) 1D (1S) X (3S) P (P): two spades, 23+ together: double
+    Case(PENALTY + "1D-(1S)-X-(3S)-P-(P): double with two spades and 11", "A4.QJ73.T87.KJ93",
+         "P 1D 1S X 3S P P", "X", ("for penalty",), dealer="W"),
+    # opener, 12 HCP 2-2-5-4: no long suit to run to; defends
+    Case(PENALTY + "1D-(1S)-X-(3S)-P-(P)-X-(P): opener passes", "K2.64.QJ642.AQ42",
+         "P 1D 1S X 3S P P X P", "P", (), dealer="W"),
 ]
 
 
@@ -60,6 +74,7 @@ def test_noted_counts() -> None:
     """The HCP and lengths noted beside the hands above."""
     for hand, hcp, shape in [("AK92.J.86.AQ9642", 14, (4, 1, 2, 6)), ("J3.QT9.AKQT7.KJ8", 16, (2, 3, 5, 3)),
                              ("84.AKT94.KQ.AKT4", 19, (2, 5, 2, 4)), ("AKQT.AKQ94.K42.8", 21, (4, 5, 3, 1)),
-                             ("A85.AQ84.K96.AJ9", 18, (3, 4, 3, 3)), ("A85.AQ84.K96.J92", 14, (3, 4, 3, 3))]:
+                             ("A85.AQ84.K96.AJ9", 18, (3, 4, 3, 3)), ("A85.AQ84.K96.J92", 14, (3, 4, 3, 3)),
+                             ("A4.QJ73.T87.KJ93", 11, (2, 4, 3, 4)), ("K2.64.QJ642.AQ42", 12, (2, 2, 5, 4))]:
         cards = CardSet.from_pbn(hand)
         assert (cards.hcp, tuple(cards.shape)) == (hcp, shape), hand
