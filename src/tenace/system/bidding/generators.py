@@ -1223,13 +1223,18 @@ def _forcing_continuation(ctx: Context, add: Callable[..., None]) -> None:
         # non-forcing rebid of one's own (2D 3C P 3S P: 4S with Qxx, not 4C)
         add(_cheapest(ctx, his[0]), f"{_SUIT_LETTER[his[0]]}>=3", "support", again)
     # their suit last: with another suit as long, bid that rather than name the suit they hold
+    opening = next((i for i, c in enumerate(ctx.calls) if c >= 3), None)
+    opened = (_denomination(ctx.calls[opening]) if opening is not None and ctx.seat_of(opening) == me
+              and _level(ctx.calls[opening]) == 1 else None)
     for suit in sorted((3, 2, 1, 0), key=lambda s: s in ctx.theirs):
         if his and suit in (his[0], his[-1]):
             # partner's suit as my longest holds four, so the support or the preference above makes it
             continue
         letter = _SUIT_LETTER[suit]
         new_suit = suit not in mine and suit not in his and suit not in ctx.theirs
-        # my own suit again only with five cards: a rebid that could hold four would explain the rebids above
-        # (five or six) as "three or more" too, and partner would never raise it (1C-(1S)-2D-(P)-3C)
-        own = f"{letter}>=5, " if suit in mine else ""
+        # the suit I opened again only with five cards: a rebid that could hold four would explain the rebids
+        # above (five or six) as "three or more" too, and partner would never raise it (1C-(1S)-2D-(P)-3C);
+        # a suit I named later (a response, a new suit) may be repeated with four (P-P-P-1H-(1S)-X-(2S)-X-
+        # (P)-3D-(P)-3S-(P): 4D with T985)
+        own = (f"{letter}>={5 if suit == opened else 4}, " if suit in mine else "")
         add(_cheapest(ctx, suit), f"{own}longest {letter}", "natural", Forcing.FORCING if new_suit else again)
