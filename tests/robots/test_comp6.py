@@ -31,6 +31,10 @@ from .textbook._harness import Case, check
 
 RAISED = ("Andrew Robson and Oliver Segal, Partnership Bidding at Bridge, the double of a suit the opponents "
           "have bid and raised is for takeout, ")
+EITHER = ("In the pass-out seat over their raise to three, with partner passed, the double of the player who "
+          "has already shown values is takeout or penalty (short in their suit, or two or more of their "
+          "trumps with the balance of strength: the defenders' side of the law of total tricks, Cohen, To "
+          "Bid or Not to Bid); partner defends unless he has a long suit to bid, ")
 VALUES = ("Mike Lawrence, The Complete Book on Overcalls in Contract Bridge, advancing with a fit and values "
           "when the opener's partner has bid, ")
 NOTRUMP = "Andrew Robson and Oliver Segal, Partnership Bidding at Bridge, responder's 3NT over an overcall, "
@@ -43,12 +47,15 @@ WEAK_TWO = ("Ron Klinger, Guide to Better Duplicate Bridge, responding to a weak
 CASES = [
     # 16 HCP, 4-0-5-4 (seed 25 board 456, West dealer): the negative doubler with a void over their raise
     Case(RAISED + "the negative doubler short in their suit", "AJ62..AKJ84.KT93", "1C 1H X 3H P P", "X",
-         ("takeout double", "0-1♥"), dealer="W"),
-    # 12 HCP, 2-3-2-6 opener (the same board): the double is taken out; KJ9 of hearts stops their suit
-    Case(RAISED + "opener bids game with their suit stopped", "Q3.KJ9.92.AJ8642", "1C 1H X 3H P P X P", "3NT",
-         ("game",), dealer="W"),
-    # 12 HCP, 2-2-4-5 (seed 22 board 52): the negative doubler with a doubleton in their suit defends
-    Case(RAISED + "not with two cards in their suit", "84.J4.K654.AKJ65", "1H 1S X 3S P P", "P", ("pass",)),
+         ("takeout double", "or for penalty"), dealer="W"),
+    # 12 HCP, 2-3-2-6 opener (the same board): since fixG the double in this seat is takeout or penalty
+    # (two or more of their trumps, 23+ together), so KJ9 of hearts defends (before: 3NT)
+    Case(EITHER + "opener defends with KJ9 of their suit", "Q3.KJ9.92.AJ8642", "1C 1H X 3H P P X P", "P",
+         (), dealer="W"),
+    # 12 HCP, 2-2-4-5 (seed 22 board 52): since fixG the negative doubler with a doubleton in their suit and
+    # 23+ together doubles for penalty (before: a pass)
+    Case(EITHER + "with two cards in their suit, for penalty (fixG)", "84.J4.K654.AKJ65", "1H 1S X 3S P P",
+         "X", ("for penalty",)),
     # 17 HCP, 1-5-4-3 opener (seed 22 board 116, West dealer): partner's negative double, their raise:
     # double again with the singleton, not a pass
     Case(RAISED + "opener after the negative double", "K.AQT87.AKJ4.942", "P P P 1H 1S X 2S", "X",

@@ -56,9 +56,9 @@ CASES = [
     # responder, 15 HCP 0-3-8-2 with four losers: 5D
     Case(LTC + "1C-(P)-1D-(1H)-1S-(P): 5D with eight diamonds and four losers", ".AK2.AJT96542.K9",
          "1C P 1D 1H 1S P", "5D", ("game",)),
-    # responder, 16 HCP 2-3-5-3 after a free 2D: game values, no fit shown (opener's 3C may hold five), no
-    # spade stopper: 3S asks, forcing (before, a pass: no rule fitted)
-    Case(ASK + "1C-(1S)-2D-(P)-3C-(P): 3S with 16 HCP and J3 of spades", "J3.QT9.AKQT7.KJ8",
+    # responder, 15 HCP 2-4-5-2 after a free 2D: game values, no fit (opener's 3C shows five or more; with
+    # three of them, J3.QT9.AKQT7.KJ8, 5C is the fit: test_fixG), no spade stopper: 3S asks, forcing
+    Case(ASK + "1C-(1S)-2D-(P)-3C-(P): 3S with 15 HCP and J3 of spades", "J3.QT98.AKQT7.K8",
          "1C 1S 2D P 3C P", "3S", ("stopper", "forcing")),
     # opener, 14 HCP 4-1-2-6 with AK of spades answers 3NT
     Case(ASK + "1C-(1S)-2D-(P)-3C-(P)-3S-(P): 3NT with AK92 of spades", "AK92.J.86.AQ9642",
@@ -84,7 +84,7 @@ def test_noted_counts() -> None:
     for hand, hcp, shape in [("AK76.Q.A9764.AK7", 20, (4, 1, 5, 3)), ("J7.4.AT985.AKQT3", 14, (2, 1, 5, 5)),
                              ("KQ4.52.KJ83.A984", 13, (3, 2, 4, 4)), ("A5.K53.T64.KQ874", 12, (2, 3, 3, 5)),
                              ("KJ3.Q52.QJ83.K54", 12, (3, 3, 4, 3)), ("QJ98654.AKQJ.6.J", 14, (7, 4, 1, 1)),
-                             (".AK2.AJT96542.K9", 15, (0, 3, 8, 2)), ("J3.QT9.AKQT7.KJ8", 16, (2, 3, 5, 3)),
+                             (".AK2.AJT96542.K9", 15, (0, 3, 8, 2)), ("J3.QT98.AKQT7.K8", 15, (2, 4, 5, 2)),
                              ("AK92.J.86.AQ9642", 14, (4, 1, 2, 6)), ("KQJ854.32.Q2.K54", 11, (6, 2, 2, 3)),
                              ("9874.2.T985.AQT5", 6, (4, 1, 4, 4))]:
         cards = CardSet.from_pbn(hand)

@@ -161,7 +161,7 @@ TAKEOUT_DOUBLES = [
          ("responsive",)),
     # 18 HCP, balanced, K-J-x in diamonds
     Case(GRANT + "the doubler's 1NT rebid: 18-19 balanced", "AK3.Q42.KJ4.AJ52", "1D X P 1H P", "1NT",
-         ("balanced",)),
+         ("notrump hand", "18-19 HCP")),
     # 15 HCP and a singleton: 18 dummy points
     Case(GRANT + "the doubler raises one level with 17-18 dummy points", "AK52.KJ74.5.A982", "1D X P 1H P", "2H",
          ("raise",)),

@@ -561,6 +561,13 @@ def _fit_suits(ctx: Context) -> list[int]:
             if partner.lengths[s][0] >= 3 or (s in mine and partner.lengths[s][0] >= 2)]
 
 
+def _no_major_fit(fits: list[int]) -> str:
+    """Conditions that keep a stopper ask for the hands with no eight-card major fit known: with one, the
+    major is the game and 3NT is not the question (Root and Pavlicek, "Modern Bridge Conventions": the cue
+    bid asks for a stopper when no fit has been found)."""
+    return "".join(f", not fit {_SUIT_LETTER[s]}" for s in fits if s >= 2)
+
+
 def _game_losers(ctx: Context) -> int:
     """The most losing tricks a hand may hold to bid game in a major fit by the losing trick count: partner's
     losers estimated from what he has shown (an opening about seven, a minimum response nine), and ten
@@ -729,6 +736,13 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             letter = _SUIT_LETTER[denom]
             add(DOUBLE, f"{letter}<=1, sum 24+, hcp 11+", "takeout-double", Forcing.FORCING, judge=True)
             add(DOUBLE, f"{letter}<=0, sum 22+, hcp 11+", "takeout-double", Forcing.FORCING, judge=True)
+            if level == 3 and ctx.calls[-1] == PASS and ctx.calls[-2] == PASS:
+                # in the pass-out seat over their raise to three, partner having passed: with the balance of
+                # strength known (23+ together) and two or more of their trumps, double for penalty; they
+                # have bid to the three level on a fit with the minority of the points, and the trumps do
+                # not break for them (the defence's side of the law of total tricks: Cohen, "To Bid or Not
+                # to Bid")
+                add(DOUBLE, f"{letter}>=2, hcp 10+, sum 23+", "penalty-double", judge=True)
         elif natural_bid and denom < 4 and level >= 2:
             letter = _SUIT_LETTER[denom]
             add(DOUBLE, f"sum 22+, {letter}>=4, top {letter} 1", "penalty-double", judge=True)
@@ -759,8 +773,8 @@ def principles(ctx: Context) -> tuple[Made, Made]:
         if denom in ctx.theirs and level <= 2 and ctx.calls[-2] != DOUBLE:
             # game values, no fit and no stopper in their suit: a cue bid asks partner for one (1C-1H-(1S)-
             # P-P-2S), forcing
-            add(_cheapest(ctx, denom), f"sum 25+, not stop {_SUIT_LETTER[denom]}", "stopper-ask",
-                Forcing.FORCING, judge=True)
+            add(_cheapest(ctx, denom), f"sum 25+, not stop {_SUIT_LETTER[denom]}{_no_major_fit(fits)}",
+                "stopper-ask", Forcing.FORCING, judge=True)
         if ctx.forced and ctx.calls[-2] == DOUBLE and level <= 3:
             # partner doubled for takeout: defend with their suit, else bid
             if denom < 4:
@@ -905,8 +919,8 @@ def principles(ctx: Context) -> tuple[Made, Made]:
             for suit in ctx.theirs:
                 code = _cheapest(ctx, suit)
                 if code is not None and code < bid_code(3, _NT):
-                    add(code, f"sum 25+, not stop {_SUIT_LETTER[suit]}", "stopper-ask", Forcing.FORCING,
-                        judge=True)
+                    add(code, f"sum 25+, not stop {_SUIT_LETTER[suit]}{_no_major_fit(fits)}", "stopper-ask",
+                        Forcing.FORCING, judge=True)
                     # the cue bid keeps that one meaning (no natural bid of their suit beside it, which
                     # would make it not forcing)
                     taken.add(code)
@@ -1218,10 +1232,18 @@ def _forcing_continuation(ctx: Context, add: Callable[..., None]) -> None:
         # non-forcing rebid of one's own (2D 3C P 3S P: 4S with Qxx, not 4C)
         add(_cheapest(ctx, his[0]), f"{_SUIT_LETTER[his[0]]}>=3", "support", again)
     # their suit last: with another suit as long, bid that rather than name the suit they hold
+    opening = next((i for i, c in enumerate(ctx.calls) if c >= 3), None)
+    opened = (_denomination(ctx.calls[opening]) if opening is not None and ctx.seat_of(opening) == me
+              and _level(ctx.calls[opening]) == 1 else None)
     for suit in sorted((3, 2, 1, 0), key=lambda s: s in ctx.theirs):
         if his and suit in (his[0], his[-1]):
             # partner's suit as my longest holds four, so the support or the preference above makes it
             continue
         letter = _SUIT_LETTER[suit]
         new_suit = suit not in mine and suit not in his and suit not in ctx.theirs
-        add(_cheapest(ctx, suit), f"longest {letter}", "natural", Forcing.FORCING if new_suit else again)
+        # the suit I opened again only with five cards: a rebid that could hold four would explain the rebids
+        # above (five or six) as "three or more" too, and partner would never raise it (1C-(1S)-2D-(P)-3C);
+        # a suit I named later (a response, a new suit) may be repeated with four (P-P-P-1H-(1S)-X-(2S)-X-
+        # (P)-3D-(P)-3S-(P): 4D with T985)
+        own = (f"{letter}>={5 if suit == opened else 4}, " if suit in mine else "")
+        add(_cheapest(ctx, suit), f"{own}longest {letter}", "natural", Forcing.FORCING if new_suit else again)
